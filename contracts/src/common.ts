@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const OFFERINGS = ['clinic', 'studio', 'both'] as const;
+export const offeringTypeSchema = z.enum(OFFERINGS);
+export type OfferingType = z.infer<typeof offeringTypeSchema>;
+
+/** The two sides a visitor can be on; `both` is only a content tag. */
+export const sideSchema = z.enum(['clinic', 'studio']);
+export type Side = z.infer<typeof sideSchema>;
+
+export const TIME_ZONE = 'Asia/Manila';
+export const SLOT_MINUTES = 30;
+export const DEFAULT_DURATION_MINUTES = 60;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const idSchema = z.string().min(1);
+export const idParamsSchema = z.object({ id: z.string().min(1) });
+export const isoDateTimeSchema = z.string().describe('ISO 8601 instant');
+
+/** Every non-2xx answer of every service has this shape. */
+export const errorSchema = z.object({
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** A required text field: trimmed, and blank counts as missing. */
+export const requiredText = (field: string, max = 5000) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+export const optionalText = (max = 5000) => z.string().trim().max(max).optional();
+
+/** Image references are our own upload URLs or absolute http(s) URLs; blank means none. */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || v.startsWith('/api/uploads/') || /^https?:\/\//i.test(v), {
+    error: 'imageUrl must be an uploaded image (/api/uploads/…) or an http(s) URL',
+  });
+
+/** Public list filter: an item tagged `both` shows on either side. */
+export const offeringQuerySchema = z.object({ offering: offeringTypeSchema.optional() });
+
+export const yyyyMmDdSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be yyyy-MM-dd' });

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
+import { route } from '../route';
+
+export const APPOINTMENT_STATUSES = ['pending', 'done', 'cancelled'] as const;
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+export const GENDERS = ['female', 'male', 'other', 'prefer-not-to-say'] as const;
+
+/** The words the booking form uses for what is booked, per side. */
+export const SERVICE_LABEL = { clinic: 'treatment', studio: 'package' } as const;
+
+export const BOOKING_MESSAGES = {
+  firstName: 'Please enter your first name.',
+  lastName: 'Please enter your last name.',
+  age: 'Please enter a valid age greater than 0.',
+  email: 'Please enter a valid email address.',
+  contact: 'Please enter your contact number.',
+  preferredDate: 'Please select a preferred date for your appointment.',
+  preferredTime: 'Please select a preferred time for your appointment.',
+  treatments: (side: keyof typeof SERVICE_LABEL) => `Please select at least one ${SERVICE_LABEL[side]}.`,
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, { error: message }).max(max);
+
+/** 24-hour HH:mm, or 12-hour h:mm AM/PM; normalised to HH:mm. */
+export const timeOfDaySchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const h24 = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(v);
+    const h12 = /^(0?[1-9]|1[0-2]):([0-5]\d)\s*([AaPp][Mm])$/.exec(v);
+    if (h24) return `${h24[1].padStart(2, '0')}:${h24[2]}`;
+    if (h12) {
+      const hour = (Number(h12[1]) % 12) + (h12[3].toUpperCase() === 'PM' ? 12 : 0);
+      return `${String(hour).padStart(2, '0')}:${h12[2]}`;
+    }
+    ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.preferredTime });
+    return z.NEVER;
+  });
+
+export const calendarDateSchema = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: 'date must be a real calendar date as yyyy-MM-dd',
+  });
+
+/** Checked in the order the booking form checks, with its messages. */
+export const appointmentRequestSchema = z
+  .object({
+    firstName: required(BOOKING_MESSAGES.firstName),
+    lastName: required(BOOKING_MESSAGES.lastName),
+    gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { error: 'gender must be female, male, other or prefer-not-to-say' }).optional()),
+    age: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
+      z.number({ error: BOOKING_MESSAGES.age }).int({ error: BOOKING_MESSAGES.age }).gt(0, { error: BOOKING_MESSAGES.age }).max(150, { error: BOOKING_MESSAGES.age }).optional(),
+    ),
+    email: z.string({ error: BOOKING_MESSAGES.email }).trim().max(254).refine((v) => v.length > 0 && v.includes('@'), { error: BOOKING_MESSAGES.email }),
+    contact: required(BOOKING_MESSAGES.contact, 50),
+    preferredDate: z
+      .string({ error: BOOKING_MESSAGES.preferredDate })
+      .trim()
+      .min(1, { error: BOOKING_MESSAGES.preferredDate })
+      .pipe(calendarDateSchema),
+    preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
+    treatments: z.array(z.string().trim().min(1).max(100), { error: 'treatments must be a list of ids' }).max(20).default([]),
+    notes: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+    offeringType: sideSchema.default('clinic'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.treatments.length === 0) ctx.addIssue({ code: 'custom', path: ['treatments'], message: BOOKING_MESSAGES.treatments(v.offeringType) });
+  });
+export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.string().nullable(),
+  age: z.number().nullable(),
+  email: z.string(),
+  contact: z.string(),
+  preferredDate: z.string(),
+  preferredTime: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  offeringType: offeringTypeSchema,
+  treatments: z.array(z.string()),
+  notes: z.string(),
+  status: appointmentStatusSchema,
+  adminComment: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentUpdateSchema = z.object({
+  status: appointmentStatusSchema.optional(),
+  adminComment: z.string().max(2000).optional(),
+});
+export type AppointmentUpdate = z.infer<typeof appointmentUpdateSchema>;
+
+export const idempotencyKeyHeader = 'idempotency-key';
+
+const tag = 'Appointments';
+const params = idParamsSchema;
+export const appointmentRoutes = [
+  route({
+    method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
+    summary: 'Book an appointment',
+    description: 'Re-checks availability; a slot that is full answers 409. An `Idempotency-Key` header makes a retry return the first result.',
+    body: appointmentRequestSchema, response: appointmentSchema, status: 201,
+  }),
+  route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),
+  route({ method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema }),
+  route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
+  route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
+];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, optionalText, requiredText } from '../common';
+import { route } from '../route';
+import { entityMeta } from './catalog-fields';
+
+export const portfolioItemSchema = z.object({
+  ...entityMeta,
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  imageUrl: z.string(),
+  offeringType: offeringTypeSchema,
+});
+export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
+
+const fields = {
+  title: requiredText('title', 200),
+  description: optionalText(),
+  category: requiredText('category', 100),
+  imageUrl: imageUrlSchema.refine((v) => v !== '', { error: 'imageUrl is required' }),
+  offeringType: offeringTypeSchema.optional(),
+};
+export const portfolioCreateSchema = z.object(fields);
+export const portfolioUpdateSchema = z.object(fields).partial();
+export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
+export type PortfolioUpdate = z.input<typeof portfolioUpdateSchema>;
+
+const tag = 'Portfolio';
+const params = idParamsSchema;
+export const portfolioRoutes = [
+  route({ method: 'get', path: '/api/portfolio', service: 'catalog', access: 'public', tag, summary: 'List portfolio items', query: offeringQuerySchema, response: z.array(portfolioItemSchema), cacheable: true }),
+  route({ method: 'get', path: '/api/portfolio/:id', service: 'catalog', access: 'public', tag, summary: 'One portfolio item', params, response: portfolioItemSchema, cacheable: true }),
+  route({ method: 'post', path: '/api/portfolio', service: 'catalog', access: 'admin', tag, summary: 'Create a portfolio item', body: portfolioCreateSchema, response: portfolioItemSchema, status: 201 }),
+  route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
+  route({ method: 'delete', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a portfolio item', params, response: messageSchema }),
+];

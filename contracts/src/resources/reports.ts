@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { offeringTypeSchema } from '../common';
+import { route } from '../route';
+import { calendarDateSchema } from './appointments';
+
+export const AGE_GROUPS = ['Under 20', '20-29', '30-39', '40-49', '50+'] as const;
+
+export const reportQuerySchema = z
+  .object({
+    from: calendarDateSchema,
+    to: calendarDateSchema,
+    offering: offeringTypeSchema.optional(),
+  })
+  .refine((q) => q.from <= q.to, { error: 'from must not be after to', path: ['to'] });
+
+const count = z.number().int();
+export const appointmentReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: count,
+  byStatus: z.object({ pending: count, done: count, cancelled: count }),
+  byItem: z.array(z.object({ id: z.string(), name: z.string(), count })),
+  byAgeGroup: z.array(z.object({ group: z.string(), count })),
+  byGender: z.array(z.object({ gender: z.string(), count })),
+  byWeekday: z.array(z.object({ dayOfWeek: z.number().int(), count })),
+  byHour: z.array(z.object({ hour: z.number().int(), count })),
+});
+export type AppointmentReport = z.infer<typeof appointmentReportSchema>;
+
+export const reportRoutes = [
+  route({ method: 'get', path: '/api/reports/appointments', service: 'booking', access: 'admin', tag: 'Reports', summary: 'Appointment statistics for a date range (Manila dates)', query: reportQuerySchema, response: appointmentReportSchema }),
+];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { sideSchema } from '../common';
+import { route } from '../route';
+import { calendarDateSchema } from './appointments';
+
+/** Office hours accept HH:mm or HH:mm:ss and are stored as HH:mm. */
+export const clockTimeSchema = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: 'times must be HH:mm or HH:mm:ss' })
+  .transform((v) => v.slice(0, 5));
+
+export const officeHoursSchema = z.object({
+  dayOfWeek: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isActive: z.boolean(),
+  offeringType: sideSchema,
+});
+export type OfficeHours = z.infer<typeof officeHoursSchema>;
+
+export const officeHoursDaySchema = z
+  .object({
+    dayOfWeek: z.number({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6),
+    startTime: clockTimeSchema,
+    endTime: clockTimeSchema,
+    isActive: z.boolean({ error: 'isActive must be true or false' }),
+    offeringType: sideSchema.optional(),
+  })
+  .refine((d) => !d.isActive || d.endTime > d.startTime, { error: 'endTime must be after startTime', path: ['endTime'] });
+
+export const officeHoursBulkSchema = z
+  .object({
+    offeringType: sideSchema,
+    hours: z.array(officeHoursDaySchema).min(1, { error: 'hours must list at least one day' }).max(7),
+  })
+  .refine((b) => new Set(b.hours.map((h) => h.dayOfWeek)).size === b.hours.length, { error: 'each dayOfWeek may appear once', path: ['hours'] });
+export type OfficeHoursBulk = z.input<typeof officeHoursBulkSchema>;
+
+export const settingsSchema = z.object({ offeringType: sideSchema, maxSessionsPerSlot: z.number().int() });
+export type Settings = z.infer<typeof settingsSchema>;
+export const settingsUpdateSchema = z.object({
+  maxSessionsPerSlot: z
+    .number({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
+    .int({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
+    .min(1, { error: 'maxSessionsPerSlot must be at least 1' })
+    .max(100, { error: 'maxSessionsPerSlot must be at most 100' }),
+});
+export const offeringParamsSchema = z.object({ offering: sideSchema });
+
+export const slotsQuerySchema = z.object({
+  offeringType: sideSchema,
+  date: calendarDateSchema,
+  treatmentId: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string().max(100)).max(20)),
+});
+export const slotSchema = z.object({ time: z.string(), available: z.boolean() });
+export const slotsResponseSchema = z.object({ slots: z.array(slotSchema), message: z.string().optional() });
+export type Slot = z.infer<typeof slotSchema>;
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+const params = offeringParamsSchema;
+export const scheduleRoutes = [
+  route({ method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day', query: slotsQuerySchema, response: slotsResponseSchema }),
+  route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
+  route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
+  route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
+  route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot', params, body: settingsUpdateSchema, response: settingsSchema }),
+];

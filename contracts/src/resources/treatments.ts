@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, requiredText } from '../common';
+import { route } from '../route';
+import { bookingDurationSchema, entityMeta, textListSchema } from './catalog-fields';
+
+export const treatmentSchema = z.object({
+  ...entityMeta,
+  name: z.string(),
+  description: z.string(),
+  duration: z.string(),
+  price: z.string(),
+  imageUrl: z.string(),
+  whatToExpect: z.array(z.string()),
+  defaultDuration: z.number().int().nullable(),
+  offeringType: offeringTypeSchema,
+});
+export type Treatment = z.infer<typeof treatmentSchema>;
+
+const fields = {
+  name: requiredText('name', 200),
+  description: requiredText('description'),
+  duration: requiredText('duration', 100),
+  price: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText('price', 100)),
+  imageUrl: imageUrlSchema.optional(),
+  whatToExpect: textListSchema.optional(),
+  defaultDuration: bookingDurationSchema,
+  offeringType: offeringTypeSchema.optional(),
+};
+export const treatmentCreateSchema = z.object(fields);
+export const treatmentUpdateSchema = z.object(fields).partial();
+export type TreatmentCreate = z.input<typeof treatmentCreateSchema>;
+export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
+
+const tag = 'Treatments';
+const params = idParamsSchema;
+export const treatmentRoutes = [
+  route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
+  route({ method: 'get', path: '/api/treatments/:id', service: 'catalog', access: 'public', tag, summary: 'One treatment', params, response: treatmentSchema, cacheable: true }),
+  route({ method: 'post', path: '/api/treatments', service: 'catalog', access: 'admin', tag, summary: 'Create a treatment', body: treatmentCreateSchema, response: treatmentSchema, status: 201 }),
+  route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment', params, body: treatmentUpdateSchema, response: treatmentSchema }),
+  route({ method: 'delete', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a treatment', params, response: messageSchema }),
+];

@@ -1,0 +1,20 @@
+// One jest run, four kinds of test. Each integration test file gets its own database and
+// queue names, so files run in parallel against the one set of servers npm test starts.
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+};
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    {
+      ...common,
+      displayName: 'services',
+      testMatch: ['<rootDir>/{contracts,service-kit,gateway}/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts'],
+    },
+    { ...common, displayName: 'web', testMatch: ['<rootDir>/web/test/**/*.test.{ts,tsx}'] },
+    { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,faults,ops}/**/*.test.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
+  ],
+};

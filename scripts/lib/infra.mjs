@@ -1,0 +1,244 @@
+// Finds or starts MongoDB-protocol storage, RabbitMQ and S3 object storage, in DESIGN.md's
+// order: URLs from the environment → a Docker engine → local binaries built or installed on
+// first use into a cache outside the repository.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { amqpAnswers, freePort, httpStatus, mongoAnswers, waitFor } from './net.mjs';
+import { run, startProcess } from './processes.mjs';
+
+export const FERRETDB_VERSION = 'v1.24.2';
+// MinIO publishes release tags that are not Go module versions; this pseudo-version is the
+// commit of RELEASE.2021-05-16, the newest the module proxy reachable here serves.
+export const MINIO_VERSION = 'v0.0.0-20210516060309-ce3d9dc9faa5';
+
+const S3_ACCESS_KEY = 'bb-local-access';
+const S3_SECRET_KEY = 'bb-local-secret-key';
+
+export const cacheDir = process.env.BB_CACHE_DIR || path.join(os.homedir(), '.cache', 'beauty-booking');
+const binDir = path.join(cacheDir, 'bin');
+
+function log(message) {
+  console.log(`[infra] ${message}`);
+}
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Returns connection settings for the three servers, starting what is missing.
+ * dataDir holds each local server's data; persistent data survives between runs.
+ */
+export async function startInfrastructure({ dataDir, logDir }) {
+  const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT;
+  if (fromEnv) {
+    log('using MONGO_URL, AMQP_URL and S3_ENDPOINT from the environment');
+    return {
+      env: {
+        MONGO_URL: process.env.MONGO_URL,
+        AMQP_URL: process.env.AMQP_URL,
+        S3_ENDPOINT: process.env.S3_ENDPOINT,
+        S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? '',
+        S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? '',
+      },
+      rabbit: null,
+    };
+  }
+  if (dockerEngineAnswers()) return startWithDocker();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const [mongo, s3, rabbit] = await Promise.all([
+    startFerretDb(dataDir, logDir),
+    startMinio(dataDir, logDir),
+    startRabbitMq(dataDir, logDir),
+  ]);
+  return {
+    env: { MONGO_URL: mongo, AMQP_URL: rabbit.url, S3_ENDPOINT: s3, S3_ACCESS_KEY, S3_SECRET_KEY },
+    rabbit,
+  };
+}
+
+function dockerEngineAnswers() {
+  if (!has('docker')) return false;
+  return spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10000 }).status === 0;
+}
+
+/** With an engine present the official images run instead; each is removed on exit. */
+async function startWithDocker() {
+  log('a Docker engine answers: starting mongo, rabbitmq and minio containers');
+  const container = (image, port, extra = []) => {
+    const id = run('docker', ['run', '-d', '--rm', '-p', `127.0.0.1::${port}`, ...extra, image], { quiet: true }).trim();
+    process.on('exit', () => spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore' }));
+    const mapped = run('docker', ['port', id, String(port)], { quiet: true }).trim().split('\n')[0];
+    return Number(mapped.split(':').pop());
+  };
+  const mongoPort = container('mongo:7', 27017);
+  const amqpPort = container('rabbitmq:3.13', 5672);
+  const s3Port = container('minio/minio:latest', 9000, [
+    '-e', `MINIO_ROOT_USER=${S3_ACCESS_KEY}`, '-e', `MINIO_ROOT_PASSWORD=${S3_SECRET_KEY}`,
+    '--entrypoint', 'minio',
+  ]);
+  await waitFor('mongo container', () => mongoAnswers(mongoPort), { timeoutMs: 120000 });
+  await waitFor('rabbitmq container', () => amqpAnswers(amqpPort), { timeoutMs: 120000 });
+  await waitFor('minio container', async () => (await httpStatus(`http://127.0.0.1:${s3Port}/minio/health/live`)) === 200, { timeoutMs: 120000 });
+  return {
+    env: {
+      MONGO_URL: `mongodb://127.0.0.1:${mongoPort}`,
+      AMQP_URL: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY,
+      S3_SECRET_KEY,
+    },
+    rabbit: null,
+  };
+}
+
+// ---------------------------------------------------------------- builds on first use
+
+/**
+ * Builds a Go program from a module version into the cache. `go install pkg@version` is not
+ * used because the module proxy here refuses the version list that go install asks for.
+ */
+function buildGoBinary({ name, module, version, pkg, prepare }) {
+  const target = path.join(binDir, `${name}-${version}`);
+  if (fs.existsSync(target)) return target;
+  if (!has('go')) throw new Error(`${name} is not built yet and Go is not installed: install Go, or set MONGO_URL, AMQP_URL and S3_ENDPOINT`);
+  log(`building ${name} ${version} from ${module} (first run only, takes a few minutes)…`);
+  const started = Date.now();
+  const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+  const info = JSON.parse(run('go', ['mod', 'download', '-json', `${module}@${version}`], { env, quiet: true }));
+  if (info.Error) throw new Error(`go mod download ${module}@${version}: ${info.Error}`);
+  const srcDir = path.join(cacheDir, 'src', `${name}-${version}`);
+  fs.rmSync(srcDir, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(srcDir), { recursive: true });
+  fs.cpSync(info.Dir, srcDir, { recursive: true });
+  run('chmod', ['-R', 'u+w', srcDir]);
+  prepare?.(srcDir);
+  fs.mkdirSync(binDir, { recursive: true });
+  log(`compiling ${name}…`);
+  run('go', ['build', '-o', `${target}.tmp`, pkg], { env, cwd: srcDir, quiet: true });
+  fs.renameSync(`${target}.tmp`, target);
+  fs.rmSync(srcDir, { recursive: true, force: true });
+  log(`${name} built in ${Math.round((Date.now() - started) / 1000)} s → ${target}`);
+  return target;
+}
+
+export function ensureFerretDb() {
+  return buildGoBinary({
+    name: 'ferretdb',
+    module: 'github.com/FerretDB/FerretDB',
+    version: FERRETDB_VERSION,
+    pkg: './cmd/ferretdb',
+    // The module zip lacks the version file a git checkout generates; without it FerretDB panics.
+    prepare: (dir) => fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
+  });
+}
+
+export function ensureMinio() {
+  return buildGoBinary({ name: 'minio', module: 'github.com/minio/minio', version: MINIO_VERSION, pkg: '.' });
+}
+
+const RABBIT_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
+const RABBIT_CTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
+
+export function ensureRabbitMq() {
+  if (fs.existsSync(RABBIT_SERVER)) return;
+  if (process.getuid?.() !== 0) throw new Error('rabbitmq-server is not installed: run `sudo apt-get install -y rabbitmq-server`, or set AMQP_URL');
+  log('installing Debian rabbitmq-server with apt (first run only)…');
+  aptInstall(['rabbitmq-server']);
+}
+
+export function aptInstall(packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-q'], { env, quiet: true });
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], { env, quiet: true });
+}
+
+// ---------------------------------------------------------------- local servers
+
+async function startFerretDb(dataDir, logDir) {
+  const binary = ensureFerretDb();
+  const dir = path.join(dataDir, 'ferretdb');
+  fs.mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const proc = startProcess('ferretdb', binary, [
+    '--handler=sqlite', `--sqlite-url=file:${dir}/`, `--listen-addr=127.0.0.1:${port}`,
+    '--telemetry=disable', '--log-level=warn', '--debug-addr=-',
+  ], { logFile: path.join(logDir, 'ferretdb.log') });
+  await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });
+  log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port}`);
+  return `mongodb://127.0.0.1:${port}`;
+}
+
+async function startMinio(dataDir, logDir) {
+  const binary = ensureMinio();
+  const dir = path.join(dataDir, 'minio');
+  fs.mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    MINIO_ROOT_USER: S3_ACCESS_KEY,
+    MINIO_ROOT_PASSWORD: S3_SECRET_KEY,
+    MINIO_UPDATE: 'off',
+    MINIO_BROWSER: 'off',
+  };
+  const proc = startProcess('minio', binary, ['server', '--quiet', '--address', `127.0.0.1:${port}`, dir], {
+    env,
+    logFile: path.join(logDir, 'minio.log'),
+  });
+  await waitFor('MinIO', async () => (await httpStatus(`http://127.0.0.1:${port}/minio/health/live`)) === 200, {
+    isDead: () => proc.exitCode !== null,
+  });
+  log(`MinIO on 127.0.0.1:${port}`);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function startRabbitMq(dataDir, logDir) {
+  ensureRabbitMq();
+  const dir = path.join(dataDir, 'rabbitmq');
+  fs.mkdirSync(dir, { recursive: true });
+  const [port, distPort, epmdPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const nodeName = `bb${port}@localhost`;
+  fs.writeFileSync(path.join(dir, 'rabbitmq.conf'), [
+    `listeners.tcp.1 = 127.0.0.1:${port}`,
+    'loopback_users = none',
+    'disk_free_limit.absolute = 50MB',
+    '',
+  ].join('\n'));
+  fs.writeFileSync(path.join(dir, 'enabled_plugins'), '[].\n');
+  const cookie = path.join(dir, '.erlang.cookie');
+  if (!fs.existsSync(cookie)) fs.writeFileSync(cookie, `BB${Math.random().toString(36).slice(2).toUpperCase()}`, { mode: 0o600 });
+  const env = rabbitEnv({ dir, nodeName, port, distPort, epmdPort });
+  // Our own epmd on a private port, so nothing outlives the run and other Erlang nodes are untouched.
+  startProcess('epmd', 'epmd', ['-port', String(epmdPort), '-address', '127.0.0.1'], { env, logFile: path.join(logDir, 'epmd.log') });
+  const proc = startProcess('rabbitmq', RABBIT_SERVER, [], { env, logFile: path.join(logDir, 'rabbitmq.log') });
+  await waitFor('RabbitMQ', () => amqpAnswers(port), { timeoutMs: 120000, intervalMs: 500, isDead: () => proc.exitCode !== null });
+  log(`RabbitMQ on 127.0.0.1:${port} (node ${nodeName})`);
+  return {
+    url: `amqp://guest:guest@127.0.0.1:${port}`,
+    env,
+    ctl: (...args) => run(RABBIT_CTL, ['-n', nodeName, ...args], { env, quiet: true }),
+    ctlPath: RABBIT_CTL,
+    nodeName,
+  };
+}
+
+function rabbitEnv({ dir, nodeName, port, distPort, epmdPort }) {
+  return {
+    ...process.env,
+    HOME: dir,
+    RABBITMQ_NODENAME: nodeName,
+    RABBITMQ_NODE_IP_ADDRESS: '127.0.0.1',
+    RABBITMQ_NODE_PORT: String(port),
+    RABBITMQ_DIST_PORT: String(distPort),
+    RABBITMQ_CONFIG_FILE: path.join(dir, 'rabbitmq.conf'),
+    RABBITMQ_ENABLED_PLUGINS_FILE: path.join(dir, 'enabled_plugins'),
+    RABBITMQ_MNESIA_BASE: path.join(dir, 'mnesia'),
+    RABBITMQ_LOG_BASE: path.join(dir, 'log'),
+    RABBITMQ_PID_FILE: path.join(dir, 'rabbitmq.pid'),
+    RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
+    ERL_EPMD_PORT: String(epmdPort),
+    ERL_EPMD_ADDRESS: '127.0.0.1',
+  };
+}

@@ -1,0 +1,97 @@
+import net from 'node:net';
+import http from 'node:http';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls check() until it resolves true; fails with a message naming what never came up. */
+export async function waitFor(what, check, { timeoutMs = 60000, intervalMs = 250, isDead } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (isDead?.()) throw new Error(`${what} exited before it became ready`);
+    try {
+      if (await check()) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(intervalMs);
+  }
+  throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+export function httpStatus(url, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** AMQP 0-9-1 handshake: the broker answers the protocol header with Connection.Start. */
+export function amqpAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write(Buffer.from([0x41, 0x4d, 0x51, 0x50, 0, 0, 9, 1])));
+    socket.on('data', (buf) => done(buf[0] === 1));
+  });
+}
+
+/** MongoDB wire protocol: OP_MSG { ping: 1, $db: "admin" } answered with ok: 1. */
+export function mongoAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => {
+      // BSON { ping: 1 (int32), $db: "admin" }
+      const ping = Buffer.concat([Buffer.from([0x10]), Buffer.from('ping\0'), int32(1)]);
+      const dbName = Buffer.from('admin\0');
+      const db = Buffer.concat([Buffer.from([0x02]), Buffer.from('$db\0'), int32(dbName.length), dbName]);
+      const body = Buffer.concat([ping, db, Buffer.from([0])]);
+      const doc = Buffer.concat([int32(body.length + 4), body]);
+      const payload = Buffer.concat([int32(0), Buffer.from([0]), doc]); // flagBits, section kind 0
+      const header = Buffer.concat([int32(16 + payload.length), int32(1), int32(0), int32(2013)]);
+      socket.write(Buffer.concat([header, payload]));
+    });
+    socket.on('data', (buf) => done(buf.length > 16 && buf.readInt32LE(12) === 2013));
+  });
+}
+
+function int32(n) {
+  const b = Buffer.alloc(4);
+  b.writeInt32LE(n);
+  return b;
+}

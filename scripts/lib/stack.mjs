@@ -1,0 +1,135 @@
+// The Node processes of the system, how each is configured and started, shared by
+// `npm start` and `npm test`.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { httpStatus, portIsFree, freePort, waitFor } from './net.mjs';
+import { run, startProcess, stopProcess } from './processes.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Start order matters only for readiness; the gateway comes last. */
+export const components = [
+  { name: 'auth', dir: 'services/auth', port: 4001 },
+  { name: 'catalog', dir: 'services/catalog', port: 4002 },
+  { name: 'booking', dir: 'services/booking', port: 4003 },
+  { name: 'chat', dir: 'services/chat', port: 4004 },
+  { name: 'subscribers', dir: 'services/subscribers', port: 4005 },
+  { name: 'gateway', dir: 'gateway', port: 8080 },
+];
+
+/** Components whose code exists: later issues add services, and the launchers pick them up. */
+export function presentComponents() {
+  return components.filter((c) => fs.existsSync(path.join(repoRoot, c.dir, 'src', 'main.ts')));
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const installed = path.join(repoRoot, 'node_modules', '.package-lock.json');
+  const lock = path.join(repoRoot, 'package-lock.json');
+  const stale = !fs.existsSync(installed) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
+  if (!stale) return;
+  console.log('[setup] installing dependencies (npm ci)…');
+  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: repoRoot });
+}
+
+export function build() {
+  console.log('[setup] building services, gateway and web app…');
+  run('node', [path.join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot });
+}
+
+/** Secrets for local runs: kept in the data directory so tokens survive a restart of npm start. */
+export function localSecrets(dataDir) {
+  const file = path.join(dataDir, 'secrets.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const random = () => crypto.randomBytes(32).toString('base64url');
+  const secrets = { JWT_SECRET: random(), UNSUBSCRIBE_SECRET: random(), WEBHOOK_SECRET_KEY: random() };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+/** Environment the test processes need to reach and steer the local RabbitMQ. */
+export function infraTestEnv(infra) {
+  if (!infra.rabbit) return {};
+  const e = infra.rabbit.env;
+  return {
+    BB_RABBITMQCTL: infra.rabbit.ctlPath,
+    BB_RABBIT_NODE: infra.rabbit.nodeName,
+    BB_RABBIT_HOME: e.HOME,
+    BB_RABBIT_EPMD_PORT: e.ERL_EPMD_PORT,
+  };
+}
+
+/**
+ * Picks a port for every present component (its default when free, unless fixedPorts is
+ * false) and returns the environment of each process.
+ */
+export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix }) {
+  const present = presentComponents();
+  const ports = {};
+  for (const c of present) ports[c.name] = fixedPorts && (await portIsFree(c.port)) ? c.port : await freePort();
+  const url = (name) => (ports[name] ? `http://127.0.0.1:${ports[name]}` : '');
+  const mongoBase = infraEnv.MONGO_URL.replace(/\/+$/, '');
+  const common = {
+    NODE_ENV: 'production',
+    APP_MODE: mode,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    AMQP_URL: infraEnv.AMQP_URL,
+    JWT_SECRET: secrets.JWT_SECRET,
+    BUS_EXCHANGE: 'bb.events',
+  };
+  const specific = {
+    auth: { ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'admin', ...(process.env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: process.env.ADMIN_PASSWORD } : {}) },
+    catalog: {
+      S3_ENDPOINT: infraEnv.S3_ENDPOINT,
+      S3_ACCESS_KEY: infraEnv.S3_ACCESS_KEY,
+      S3_SECRET_KEY: infraEnv.S3_SECRET_KEY,
+      S3_BUCKET: `${dbPrefix}-uploads`.replace(/_/g, '-'),
+    },
+    booking: {},
+    chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
+    subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: url('gateway') },
+    gateway: {
+      AUTH_URL: url('auth'),
+      CATALOG_URL: url('catalog'),
+      BOOKING_URL: url('booking'),
+      CHAT_URL: url('chat'),
+      SUBSCRIBERS_URL: url('subscribers'),
+      WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+    },
+  };
+  return present.map((c) => ({
+    ...c,
+    url: url(c.name),
+    env: {
+      ...process.env,
+      ...common,
+      ...specific[c.name],
+      PORT: String(ports[c.name]),
+      MONGO_URL: `${mongoBase}/${dbPrefix}_${c.name}`,
+    },
+  }));
+}
+
+export async function startComponent(plan, { logDir } = {}) {
+  const entry = startProcess(plan.name, process.execPath, ['--enable-source-maps', path.join(repoRoot, plan.dir, 'dist', 'main.js')], {
+    env: plan.env,
+    cwd: repoRoot,
+    logFile: logDir ? path.join(logDir, `${plan.name}.log`) : undefined,
+  });
+  await waitFor(plan.name, async () => (await httpStatus(`${plan.url}/readyz`)) === 200, {
+    timeoutMs: 60000,
+    isDead: () => entry.exitCode !== null,
+  });
+  return entry;
+}
+
+export async function startStack(plans, options) {
+  const running = {};
+  for (const plan of plans) running[plan.name] = await startComponent(plan, options);
+  return running;
+}
+
+export { stopProcess };

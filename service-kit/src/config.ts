@@ -1,0 +1,50 @@
+import { z, type ZodRawShape } from 'zod';
+
+/** Variables every service reads. */
+export const baseEnvShape = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  APP_MODE: z.enum(['demo', 'production']).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' }),
+};
+
+export const mongoEnvShape = {
+  /** Includes the service's own database: mongodb://host:27017/bb_catalog */
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/[^/]+\/[^/?]+/, { error: 'MONGO_URL must be mongodb://host:port/<database>' }),
+};
+
+export const busEnvShape = {
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, { error: 'AMQP_URL must be amqp://user:pass@host:port' }),
+  BUS_EXCHANGE: z.string().min(1).default('bb.events'),
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment against a schema; a missing or bad variable is named in the error,
+ * so the process can stop with a message an operator can act on.
+ */
+export function parseConfig<S extends ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const missing = env[name] === undefined || env[name] === '';
+    return missing ? `${name} is required` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(`Configuration error: ${problems.join('; ')}`);
+}
+
+/** For main.ts: parse or print the reason and exit. */
+export function loadConfig<S extends ZodRawShape>(shape: S): z.infer<z.ZodObject<S>> {
+  try {
+    return parseConfig(shape);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

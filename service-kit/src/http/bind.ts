@@ -1,0 +1,52 @@
+import type { Request, Response, Router } from 'express';
+import type { z, ZodType } from 'zod';
+import type { RouteDef, TokenClaims } from '@bb/contracts';
+import { sendCacheableJson } from './etag';
+
+type Parsed<T> = T extends ZodType ? z.output<T> : undefined;
+type Returned<D extends RouteDef> = D['response'] extends ZodType ? z.input<D['response']> : unknown;
+
+export interface HandlerInput<D extends RouteDef> {
+  params: Parsed<D['params']>;
+  query: Parsed<D['query']>;
+  body: Parsed<D['body']>;
+  req: Request;
+  res: Response;
+  /** The verified staff user when a valid token came with the request. */
+  user: TokenClaims | undefined;
+}
+
+export interface BindOptions {
+  /** Cache-Control for cacheable routes; their answers also carry an ETag and may be 304. */
+  cacheControl?: string;
+}
+
+/**
+ * Mounts a handler on a route of the contract: input is parsed with the route's own schemas
+ * (a ZodError becomes a 400 in the error mapper), the result is sent as JSON with the route's
+ * status. A handler that answers by itself returns undefined.
+ */
+export function bind<D extends RouteDef>(
+  router: Router,
+  def: D,
+  handler: (input: HandlerInput<D>) => Promise<Returned<D> | undefined> | Returned<D> | undefined,
+  options: BindOptions = {},
+): void {
+  router[def.method](def.path, async (req: Request, res: Response) => {
+    const input = {
+      params: def.params ? def.params.parse(req.params) : undefined,
+      query: def.query ? def.query.parse(req.query) : undefined,
+      body: def.body && def.body !== 'multipart-image' ? def.body.parse(req.body ?? {}) : undefined,
+      req,
+      res,
+      user: res.locals.user as TokenClaims | undefined,
+    } as HandlerInput<D>;
+    const result = await handler(input);
+    if (result === undefined || res.headersSent) return;
+    if (def.cacheable && def.method === 'get') {
+      sendCacheableJson(req, res, result, options.cacheControl ?? 'no-cache');
+    } else {
+      res.status(def.status ?? 200).json(result);
+    }
+  });
+}

@@ -1,0 +1,82 @@
+import type { Express } from 'express';
+import type { Connection } from 'mongoose';
+import type { ZodRawShape, z } from 'zod';
+import type { ServiceName } from '@bb/contracts';
+import { RevocationList } from './auth/revocations';
+import { EventBus } from './bus/event-bus';
+import { baseEnvShape, busEnvShape, loadConfig, mongoEnvShape } from './config';
+import { connectMongo, mongoIsUp, syncIndexes } from './db/mongo';
+import { OutboxRelay } from './db/outbox';
+import { createServiceApp } from './http/app';
+import { closeServer, exitOnSignals, listen } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+
+const kitShape = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape };
+export type KitConfig = z.infer<z.ZodObject<typeof kitShape>>;
+
+export interface ServiceContext<C> {
+  config: C & KitConfig;
+  logger: Logger;
+  conn: Connection;
+  bus: EventBus;
+  /** Publishes outbox entries of the models it watches; kick() it after a write that added one. */
+  relay: OutboxRelay;
+  revocations: RevocationList;
+}
+
+export interface ServiceSetup {
+  routes: (app: Express) => void;
+  /** Work before serving (seeding, resync); runs after the database is connected. */
+  beforeServe?: () => Promise<void>;
+  /** Extra readiness condition. */
+  isReady?: () => boolean;
+  onStop?: () => Promise<void>;
+  jsonLimit?: string;
+}
+
+/**
+ * Starts a service with everything it shares with the others: validated config, logger,
+ * database, event bus, revocation list, outbox relay, http app, and graceful shutdown.
+ */
+export async function startService<S extends ZodRawShape>(
+  name: ServiceName,
+  envShape: S,
+  setup: (ctx: ServiceContext<z.infer<z.ZodObject<S>>>) => Promise<ServiceSetup> | ServiceSetup,
+): Promise<void> {
+  const config = loadConfig({ ...kitShape, ...envShape }) as z.infer<z.ZodObject<S>> & KitConfig;
+  const logger = createLogger(name, config.LOG_LEVEL);
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+
+  const conn = await connectMongo(config.MONGO_URL, logger);
+  const bus = new EventBus({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, source: name, logger });
+  const relay = new OutboxRelay({ bus, logger });
+  const revocations = new RevocationList(conn, logger);
+  const ctx: ServiceContext<z.infer<z.ZodObject<S>>> = { config, logger, conn, bus, relay, revocations };
+  const spec = await setup(ctx);
+  await revocations.start(bus, `${name}.revocations`);
+  await syncIndexes(conn);
+  await bus.start();
+  relay.start();
+  await spec.beforeServe?.();
+
+  const app = createServiceApp({
+    service: name,
+    logger,
+    jwtSecret: config.JWT_SECRET,
+    isRevoked: (jti) => revocations.isRevoked(jti),
+    isReady: () => mongoIsUp(conn) && bus.isConnected && (spec.isReady?.() ?? true),
+    jsonLimit: spec.jsonLimit,
+    routes: spec.routes,
+  });
+  const server = await listen(app, config.PORT);
+  logger.info({ port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
+
+  exitOnSignals(logger, async () => {
+    await closeServer(server);
+    await relay.stop();
+    await bus.close();
+    await spec.onStop?.();
+    revocations.stop();
+    await conn.close();
+  });
+}

@@ -1,0 +1,123 @@
+import type { Envelope, EventData } from '@bb/contracts';
+import { EventBus, deadLetterQueueName } from '../src/bus/event-bus';
+import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '../testing';
+
+type Message = Envelope<EventData<'chat.message.created'>>;
+
+const exchange = uniqueName('bus_ex');
+const buses: EventBus[] = [];
+const newBus = (source = 'test') => {
+  const bus = new EventBus({ url: testAmqpUrl(), exchange, source, logger: silentLogger() });
+  buses.push(bus);
+  return bus;
+};
+afterAll(async () => {
+  for (const bus of buses) await bus.close();
+});
+
+const message = (content: string): EventData<'chat.message.created'> => ({
+  messageId: content,
+  conversationId: 'c1',
+  senderType: 'customer',
+  senderName: 'Ana',
+  content,
+  offeringType: 'clinic',
+  createdAt: new Date().toISOString(),
+});
+
+describe('event bus on the real RabbitMQ', () => {
+  it('delivers a published event to a subscriber, envelope and data intact', async () => {
+    const bus = newBus('chat');
+    const got: Message[] = [];
+    bus.subscribe(uniqueName('q'), ['chat.message.created'], async (e) => {
+      got.push(e);
+    });
+    await bus.start();
+    const sent = await bus.publish('chat.message.created', message('hello'), 'corr-1');
+    const received = await waitFor('delivery', () => got[0]);
+    expect(received).toEqual(sent);
+    expect(received.source).toBe('chat');
+    expect(received.correlationId).toBe('corr-1');
+  });
+
+  it('refuses to publish data that breaks the event contract', async () => {
+    const bus = newBus();
+    await bus.start();
+    await expect(bus.publish('chat.message.created', { messageId: 1 } as never)).rejects.toThrow();
+  });
+
+  it('redelivers after the retry delay when a handler throws, then succeeds', async () => {
+    const bus = newBus();
+    const calls: number[] = [];
+    bus.subscribe(
+      uniqueName('q'),
+      ['chat.message.created'],
+      async () => {
+        calls.push(Date.now());
+        if (calls.length === 1) throw new Error('first attempt fails');
+      },
+      { retryDelaysMs: [400] },
+    );
+    await bus.start();
+    await bus.publish('chat.message.created', message('retry me'));
+    await waitFor('second attempt', () => calls.length === 2);
+    expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(350);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('moves a message to the dead-letter queue after the last retry', async () => {
+    const bus = newBus();
+    const queue = uniqueName('q');
+    let calls = 0;
+    bus.subscribe(
+      queue,
+      ['chat.message.created'],
+      async () => {
+        calls += 1;
+        throw new Error('always fails');
+      },
+      { retryDelaysMs: [100, 200] },
+    );
+    await bus.start();
+    await bus.publish('chat.message.created', message('poison'));
+    await waitFor('dead letter', async () => (await bus.queueDepth(deadLetterQueueName(queue))) === 1, 10000);
+    expect(calls).toBe(3);
+  });
+
+  it('keeps what was published while the consumer was down and delivers it when it comes back', async () => {
+    const queue = uniqueName('q');
+    const first = newBus();
+    first.subscribe(queue, ['chat.message.created'], async () => undefined);
+    await first.start();
+    await first.close();
+
+    const publisher = newBus();
+    await publisher.start();
+    const sent = await publisher.publish('chat.message.created', message('while you were out'));
+
+    const got: Message[] = [];
+    const second = newBus();
+    second.subscribe(queue, ['chat.message.created'], async (e) => {
+      got.push(e);
+    });
+    await second.start();
+    expect((await waitFor('late delivery', () => got[0])).id).toBe(sent.id);
+  });
+
+  it('lets handlers in progress finish on close', async () => {
+    const bus = newBus();
+    let finished = false;
+    let started = false;
+    bus.subscribe(uniqueName('q'), ['chat.message.created'], async () => {
+      started = true;
+      await new Promise((r) => setTimeout(r, 300));
+      finished = true;
+    });
+    await bus.start();
+    await bus.publish('chat.message.created', message('slow'));
+    await waitFor('handler start', () => started);
+    await bus.close();
+    expect(finished).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+// Helpers for integration tests: every test file gets its own database and queue names on
+// the servers `npm test` started, so files run in parallel without seeing each other.
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import jwt from 'jsonwebtoken';
+import pino from 'pino';
+import type { Logger } from '../src/logger';
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (it starts the servers and sets it)`);
+  return value;
+}
+
+export const uniqueName = (label: string) => `t_${label.replace(/[^a-z0-9]/gi, '_')}_${randomBytes(4).toString('hex')}`;
+
+/** A fresh database on the test MongoDB (FerretDB locally). */
+export const testMongoUrl = (label: string) => `${requireEnv('MONGO_URL').replace(/\/+$/, '')}/${uniqueName(label)}`;
+
+export const testAmqpUrl = () => requireEnv('AMQP_URL');
+
+export const silentLogger = (): Logger => pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+
+export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin' } = {}): string {
+  return jwt.sign({ sub: 'test-admin', username, jti }, secret, { algorithm: 'HS256', expiresIn });
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`timed out waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/** Serves an app on an ephemeral loopback port. */
+export async function serve(app: Express | http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** rabbitmqctl against the broker npm test started (for stop_app / start_app). */
+export function rabbitctl(...args: string[]): string {
+  const result = spawnSync(requireEnv('BB_RABBITMQCTL'), ['-n', requireEnv('BB_RABBIT_NODE'), ...args], {
+    env: { ...process.env, HOME: requireEnv('BB_RABBIT_HOME'), ERL_EPMD_PORT: requireEnv('BB_RABBIT_EPMD_PORT') },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`rabbitmqctl ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
+
+export async function json<T = unknown>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
