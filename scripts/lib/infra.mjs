@@ -100,8 +100,8 @@ async function startWithDocker() {
  * Builds a Go program from a module version into the cache. `go install pkg@version` is not
  * used because the module proxy here refuses the version list that go install asks for.
  */
-function buildGoBinary({ name, module, version, pkg, prepare }) {
-  const target = path.join(binDir, `${name}-${version}`);
+function buildGoBinary({ name, module, version, variant, pkg, prepare }) {
+  const target = path.join(binDir, [name, version, variant].filter(Boolean).join('-'));
   if (fs.existsSync(target)) return target;
   if (!has('go')) throw new Error(`${name} is not built yet and Go is not installed: install Go, or set MONGO_URL, AMQP_URL and S3_ENDPOINT`);
   log(`building ${name} ${version} from ${module} (first run only, takes a few minutes)…`);
@@ -129,10 +129,41 @@ export function ensureFerretDb() {
     name: 'ferretdb',
     module: 'github.com/FerretDB/FerretDB',
     version: FERRETDB_VERSION,
+    variant: 'serialized-writes',
     pkg: './cmd/ferretdb',
-    // The module zip lacks the version file a git checkout generates; without it FerretDB panics.
-    prepare: (dir) => fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`),
+    prepare: (dir) => {
+      // The module zip lacks the version file a git checkout generates; without it FerretDB panics.
+      fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+      serializeFerretDbWrites(dir);
+    },
   });
+}
+
+/**
+ * FerretDB v1 runs update, findAndModify and delete as a query followed by a separate write,
+ * so concurrent conditional updates lose writes (50 writers on a counter capped at 7 gave 17
+ * winners). MongoDB makes each single-document write atomic, and our code relies on that; one
+ * process-wide lock around these read-modify-write commands gives FerretDB the same semantics.
+ */
+function serializeFerretDbWrites(dir) {
+  const handlerDir = path.join(dir, 'internal', 'handler');
+  fs.writeFileSync(
+    path.join(handlerDir, 'bb_write_lock.go'),
+    'package handler\n\nimport "sync"\n\n// writeMu makes read-modify-write commands atomic with respect to each other.\nvar writeMu sync.Mutex\n',
+  );
+  const lock = '\twriteMu.Lock()\n\tdefer writeMu.Unlock()\n';
+  for (const [file, signature] of [
+    ['msg_update.go', 'func (h *Handler) updateDocument('],
+    ['msg_findandmodify.go', 'func (h *Handler) findAndModifyDocument('],
+    ['msg_delete.go', 'func (h *Handler) execDelete('],
+  ]) {
+    const target = path.join(handlerDir, file);
+    const source = fs.readFileSync(target, 'utf8');
+    const at = source.indexOf(signature);
+    const bodyStart = at === -1 ? -1 : source.indexOf('{\n', at) + 2;
+    if (at === -1 || bodyStart < 2) throw new Error(`cannot patch ${file}: ${signature} not found`);
+    fs.writeFileSync(target, source.slice(0, bodyStart) + lock + source.slice(bodyStart));
+  }
 }
 
 export function ensureMinio() {

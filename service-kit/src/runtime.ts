@@ -7,7 +7,6 @@ import { EventBus } from './bus/event-bus';
 import { baseEnvShape, busEnvShape, loadConfig, mongoEnvShape } from './config';
 import { connectMongo, mongoIsUp, syncIndexes } from './db/mongo';
 import { OutboxRelay } from './db/outbox';
-import { createServiceApp } from './http/app';
 import { closeServer, exitOnSignals, listen } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 
@@ -22,21 +21,21 @@ export interface ServiceContext<C> {
   /** Publishes outbox entries of the models it watches; kick() it after a write that added one. */
   relay: OutboxRelay;
   revocations: RevocationList;
+  /** Database and broker reachable: pass it to the app's readiness check. */
+  isReady: () => boolean;
 }
 
 export interface ServiceSetup {
-  routes: (app: Express) => void;
+  /** The service's express app, built by its app.ts (which tests build too). */
+  app: Express;
   /** Work before serving (seeding, resync); runs after the database is connected. */
   beforeServe?: () => Promise<void>;
-  /** Extra readiness condition. */
-  isReady?: () => boolean;
   onStop?: () => Promise<void>;
-  jsonLimit?: string;
 }
 
 /**
  * Starts a service with everything it shares with the others: validated config, logger,
- * database, event bus, revocation list, outbox relay, http app, and graceful shutdown.
+ * database, event bus, revocation list, outbox relay, http server, and graceful shutdown.
  */
 export async function startService<S extends ZodRawShape>(
   name: ServiceName,
@@ -51,7 +50,8 @@ export async function startService<S extends ZodRawShape>(
   const bus = new EventBus({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, source: name, logger });
   const relay = new OutboxRelay({ bus, logger });
   const revocations = new RevocationList(conn, logger);
-  const ctx: ServiceContext<z.infer<z.ZodObject<S>>> = { config, logger, conn, bus, relay, revocations };
+  const isReady = () => mongoIsUp(conn) && bus.isConnected;
+  const ctx: ServiceContext<z.infer<z.ZodObject<S>>> = { config, logger, conn, bus, relay, revocations, isReady };
   const spec = await setup(ctx);
   await revocations.start(bus, `${name}.revocations`);
   await syncIndexes(conn);
@@ -59,16 +59,7 @@ export async function startService<S extends ZodRawShape>(
   relay.start();
   await spec.beforeServe?.();
 
-  const app = createServiceApp({
-    service: name,
-    logger,
-    jwtSecret: config.JWT_SECRET,
-    isRevoked: (jti) => revocations.isRevoked(jti),
-    isReady: () => mongoIsUp(conn) && bus.isConnected && (spec.isReady?.() ?? true),
-    jsonLimit: spec.jsonLimit,
-    routes: spec.routes,
-  });
-  const server = await listen(app, config.PORT);
+  const server = await listen(spec.app, config.PORT);
   logger.info({ port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
 
   exitOnSignals(logger, async () => {

@@ -5,6 +5,14 @@ import { adminToken, serve, silentLogger, TEST_JWT_SECRET } from '../testing';
 
 // The route table guards /api/appointments (admin GET) for the booking service; these tests
 // mount plain handlers on those paths to see the kit's behaviour, not booking's.
+interface Body {
+  message?: string;
+  details?: { path: string; message: string }[];
+  user?: string | null;
+  status?: string;
+}
+const read = async (res: Response) => (await res.json()) as Body;
+
 function buildApp(revoked = new Set<string>()) {
   return createServiceApp({
     service: 'booking',
@@ -46,19 +54,19 @@ describe('service app factory', () => {
 
   it('answers health and readiness', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+    expect(await read(await fetch(`${server.url}/readyz`))).toEqual({ status: 'ready' });
   });
 
   it('answers an unknown route with a JSON 404', async () => {
     const res = await fetch(`${server.url}/api/nothing-here`);
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toMatch(/No route for GET \/api\/nothing-here/);
+    expect((await read(res)).message).toMatch(/No route for GET \/api\/nothing-here/);
   });
 
   it('maps a zod error to 400 with message and details', async () => {
     const res = await post('/api/appointments', JSON.stringify({ firstName: '', age: 'x' }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await read(res);
     expect(body.message).toBe('Please enter your first name.');
     expect(body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'age', message: expect.stringMatching(/^age: /) })]));
   });
@@ -66,23 +74,23 @@ describe('service app factory', () => {
   it('maps malformed JSON to 400 and an oversize body to 413', async () => {
     const bad = await post('/api/appointments', '{"firstName": ');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/Malformed JSON/);
+    expect((await read(bad)).message).toMatch(/Malformed JSON/);
     const big = await post('/api/appointments', JSON.stringify({ firstName: 'x'.repeat(200 * 1024) }));
     expect(big.status).toBe(413);
-    expect((await big.json()).message).toMatch(/too large/);
+    expect((await read(big)).message).toMatch(/too large/);
   });
 
   it('maps thrown app errors to their status', async () => {
     const res = await fetch(`${server.url}/api/treatments/abc`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Treatment not found' });
+    expect(await read(res)).toEqual({ message: 'Treatment not found' });
     expect((await fetch(`${server.url}/api/staff`)).status).toBe(409);
   });
 
   it('answers anything else with a 500 that shows no internals', async () => {
     const res = await fetch(`${server.url}/api/news`);
     expect(res.status).toBe(500);
-    const body = await res.json();
+    const body = await read(res);
     expect(body.message).toBe('Internal server error');
     expect(JSON.stringify(body)).not.toMatch(/secret details|at /);
   });
@@ -94,7 +102,7 @@ describe('service app factory', () => {
 
   describe('route-table guard', () => {
     it('rejects an admin route without a token, with garbage, a foreign key or an expired token', async () => {
-      const tries = [
+      const tries: Record<string, string>[] = [
         {},
         { authorization: 'Bearer not-a-token' },
         { authorization: `Bearer ${adminToken({ secret: 'another-key-0123456789abcdefghij' })}` },
@@ -103,7 +111,7 @@ describe('service app factory', () => {
       for (const headers of tries) {
         const res = await fetch(`${server.url}/api/appointments`, { headers });
         expect(res.status).toBe(401);
-        expect(typeof (await res.json()).message).toBe('string');
+        expect(typeof (await read(res)).message).toBe('string');
       }
     });
 
@@ -111,7 +119,7 @@ describe('service app factory', () => {
       const jti = 'revoke-me';
       const token = adminToken({ jti });
       const ok = await fetch(`${server.url}/api/appointments`, { headers: { authorization: `Bearer ${token}` } });
-      expect(await ok.json()).toEqual({ user: 'admin' });
+      expect(await read(ok)).toEqual({ user: 'admin' });
       revoked.add(jti);
       const after = await fetch(`${server.url}/api/appointments`, { headers: { authorization: `Bearer ${token}` } });
       expect(after.status).toBe(401);

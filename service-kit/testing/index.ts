@@ -26,7 +26,14 @@ export const silentLogger = (): Logger => pino({ level: process.env.TEST_LOG_LEV
 
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
 
-export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin' } = {}): string {
+export interface TokenOptions {
+  secret?: string;
+  expiresIn?: number;
+  jti?: string;
+  username?: string;
+}
+
+export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin' }: TokenOptions = {}): string {
   return jwt.sign({ sub: 'test-admin', username, jti }, secret, { algorithm: 'HS256', expiresIn });
 }
 

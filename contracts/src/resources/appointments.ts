@@ -117,4 +117,4 @@ export const appointmentRoutes = [
   route({ method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema }),
   route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
   route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
-];
+] as const;

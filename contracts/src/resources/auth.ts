@@ -31,4 +31,4 @@ export const authRoutes = [
   route({ method: 'get', path: '/api/auth/me', service: 'auth', access: 'admin', tag, summary: 'The signed-in staff user', response: userSchema }),
   route({ method: 'post', path: '/api/auth/logout', service: 'auth', access: 'admin', tag, summary: 'Sign out: the token is revoked everywhere', response: messageSchema }),
   route({ method: 'get', path: '/api/auth/config', service: 'auth', access: 'public', tag, summary: 'Whether the server runs in demo mode (login hint)', response: authConfigSchema }),
-];
+] as const;

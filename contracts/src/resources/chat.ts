@@ -74,4 +74,4 @@ export const chatRoutes = [
     description: 'senderType customer is public; senderType csr needs a staff token (the bot uses /api/webhook/reply).',
     body: messageCreateSchema, response: chatMessageSchema, status: 201,
   }),
-];
+] as const;

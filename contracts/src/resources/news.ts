@@ -46,4 +46,4 @@ export const newsRoutes = [
   route({ method: 'post', path: '/api/news', service: 'catalog', access: 'admin', tag, summary: 'Create a news article (published now unless publishedAt is given)', body: newsCreateSchema, response: newsSchema, status: 201 }),
   route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article', params, body: newsUpdateSchema, response: newsSchema }),
   route({ method: 'delete', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a news article', params, response: messageSchema }),
-];
+] as const;

@@ -49,4 +49,4 @@ export const packageRoutes = [
   route({ method: 'post', path: '/api/packages', service: 'catalog', access: 'admin', tag, summary: 'Create a package', body: packageCreateSchema, response: packageSchema, status: 201 }),
   route({ method: 'put', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a package', params, body: packageUpdateSchema, response: packageSchema }),
   route({ method: 'delete', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a package', params, response: messageSchema }),
-];
+] as const;

@@ -33,4 +33,4 @@ export const portfolioRoutes = [
   route({ method: 'post', path: '/api/portfolio', service: 'catalog', access: 'admin', tag, summary: 'Create a portfolio item', body: portfolioCreateSchema, response: portfolioItemSchema, status: 201 }),
   route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
   route({ method: 'delete', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a portfolio item', params, response: messageSchema }),
-];
+] as const;

@@ -29,4 +29,4 @@ export type AppointmentReport = z.infer<typeof appointmentReportSchema>;
 
 export const reportRoutes = [
   route({ method: 'get', path: '/api/reports/appointments', service: 'booking', access: 'admin', tag: 'Reports', summary: 'Appointment statistics for a date range (Manila dates)', query: reportQuerySchema, response: appointmentReportSchema }),
-];
+] as const;

@@ -37,4 +37,4 @@ export const resultRoutes = [
   route({ method: 'post', path: '/api/results', service: 'catalog', access: 'admin', tag, summary: 'Create a result', body: resultCreateSchema, response: resultSchema, status: 201 }),
   route({ method: 'put', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a result', params, body: resultUpdateSchema, response: resultSchema }),
   route({ method: 'delete', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a result', params, response: messageSchema }),
-];
+] as const;

@@ -39,4 +39,4 @@ export const staffRoutes = [
   route({ method: 'post', path: '/api/staff', service: 'catalog', access: 'admin', tag, summary: 'Add a staff member', body: staffCreateSchema, response: staffSchema, status: 201 }),
   route({ method: 'put', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a staff member', params, body: staffUpdateSchema, response: staffSchema }),
   route({ method: 'delete', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Remove a staff member', params, response: messageSchema }),
-];
+] as const;

@@ -45,4 +45,4 @@ export const subscriberRoutes = [
   route({ method: 'get', path: '/api/email-subscribers', service: 'subscribers', access: 'admin', tag, summary: 'All subscribers, newest first', response: z.array(subscriberSchema) }),
   route({ method: 'delete', path: '/api/email-subscribers/:id', service: 'subscribers', access: 'admin', tag, summary: 'Delete a subscriber', params: idParamsSchema, response: messageSchema }),
   route({ method: 'get', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag, summary: 'Unsubscribe with the signed token from an e-mail link', query: unsubscribeQuerySchema, response: messageSchema }),
-];
+] as const;

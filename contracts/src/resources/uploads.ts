@@ -13,4 +13,4 @@ export const uploadRoutes = [
     body: 'multipart-image', response: uploadResponseSchema, status: 201,
   }),
   route({ method: 'get', path: '/api/uploads/:key', service: 'catalog', access: 'public', tag, summary: 'An uploaded image', params: uploadKeyParamsSchema, response: 'binary' }),
-];
+] as const;

@@ -75,4 +75,4 @@ export const webhookRoutes = [
     description: 'Header `X-Webhook-Secret` must equal the reply secret.',
     body: webhookReplySchema, response: z.object({ id: z.string() }).passthrough(), status: 201,
   }),
-];
+] as const;

@@ -6,8 +6,9 @@ import type { Logger } from '../logger';
 
 /**
  * Transactional outbox without transactions: an event is stored inside the document whose
- * change it announces, in the same single-document write, and the relay publishes it and then
- * removes it. A deleted document becomes a tombstone (deletedAt) until its outbox is empty.
+ * change it announces, in the same single-document write (append with $push), and the relay
+ * publishes it and then removes it. A deleted document becomes a tombstone (deletedAt) until
+ * its outbox is empty.
  */
 export interface OutboxEntry {
   id: string;
@@ -72,7 +73,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {}
 
   /** Adds models whose documents carry an outbox. */
-  watch(...models: Model<never>[]): void {
+  watch<T extends WithOutbox>(...models: Model<T>[]): void {
     this.models.push(...(models as unknown as Model<WithOutbox>[]));
   }
 
@@ -120,14 +121,17 @@ export class OutboxRelay {
           .findOneAndUpdate(
             { 'outbox.0': { $exists: true }, $or: [{ outboxLockedUntil: null }, { outboxLockedUntil: { $lt: now } }] },
             { $set: { outboxLockedUntil: new Date(now.getTime() + leaseMs) } },
-            { new: true },
+            { returnDocument: 'after' },
           )
           .lean<WithOutbox & { _id: unknown }>();
         if (!doc) break;
         try {
+          // Entries are appended with $push and leave from the front with a guarded $pop
+          // (FerretDB v1's $pull matches whole elements only, not a condition).
           for (const entry of doc.outbox) {
             await this.options.bus.publishEnvelope(toEnvelope(entry));
-            await model.updateOne({ _id: doc._id }, { $pull: { outbox: { id: entry.id } } });
+            const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } });
+            if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
           }
         } finally {
           await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null } });

@@ -1,0 +1,47 @@
+import http from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import type { ServiceName } from '@bb/contracts';
+import type { Logger } from '@bb/service-kit';
+
+const STARTED_AT = Symbol('proxyStartedAt');
+type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number };
+
+/**
+ * One proxy per service, over a keep-alive pool. A refused or reset connection answers 502,
+ * a service slower than the timeout 504, both as JSON, and the gateway stays up.
+ */
+export function serviceProxy(service: ServiceName, target: string | undefined, timeoutMs: number, logger: Logger) {
+  if (!target) {
+    return (_req: Request, res: Response) => {
+      res.status(503).json({ message: `The ${service} service is not deployed` });
+    };
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
+  const proxy = createProxyMiddleware<Request, Response>({
+    target,
+    agent,
+    xfwd: true,
+    proxyTimeout: timeoutMs,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        (req as TimedRequest)[STARTED_AT] = Date.now();
+        fixRequestBody(proxyReq, req);
+      },
+      error: (err, req, res) => {
+        const startedAt = (req as TimedRequest)[STARTED_AT] ?? Date.now();
+        const timedOut = Date.now() - startedAt >= timeoutMs - 50;
+        const status = timedOut ? 504 : 502;
+        logger.warn({ service, url: req.url, err: (err as NodeJS.ErrnoException).code ?? err.message, status }, 'upstream failed');
+        if (!(res instanceof http.ServerResponse)) return;
+        if (res.headersSent) {
+          res.end();
+          return;
+        }
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly` }));
+      },
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction) => proxy(req, res, next);
+}

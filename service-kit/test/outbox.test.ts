@@ -1,0 +1,93 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { Envelope } from '@bb/contracts';
+import { EventBus } from '../src/bus/event-bus';
+import { connectMongo } from '../src/db/mongo';
+import { OutboxRelay, outboxEvent, outboxFields, type WithOutbox } from '../src/db/outbox';
+import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '../testing';
+
+interface Note extends WithOutbox {
+  text: string;
+}
+
+const exchange = uniqueName('outbox_ex');
+let conn: Connection;
+let Note: Model<Note>;
+const buses: EventBus[] = [];
+const relays: OutboxRelay[] = [];
+
+function setup() {
+  const logger = silentLogger();
+  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
+  const relay = new OutboxRelay({ bus, logger, intervalMs: 100 });
+  relay.watch(Note);
+  buses.push(bus);
+  relays.push(relay);
+  return { bus, relay };
+}
+
+const changed = (id: string) => outboxEvent('catalog', 'catalog.bookable.changed', { id, kind: 'treatment', name: id, defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1 });
+
+beforeAll(async () => {
+  conn = await connectMongo(testMongoUrl('outbox'), silentLogger());
+  Note = conn.model<Note>('Note', new Schema<Note>({ text: String, ...outboxFields }));
+});
+// Each test's relay watches the same collection: stop it so the next test sees only its own.
+afterEach(async () => {
+  for (const relay of relays.splice(0)) await relay.stop();
+  for (const bus of buses.splice(0)) await bus.close();
+});
+afterAll(async () => {
+  await conn.dropDatabase();
+  await conn.close();
+});
+
+async function collect(queue: string) {
+  const received: Envelope[] = [];
+  const consumer = new EventBus({ url: testAmqpUrl(), exchange, source: 'consumer', logger: silentLogger() });
+  buses.push(consumer);
+  consumer.subscribe(queue, ['catalog.bookable.changed'], async (e) => {
+    received.push(e);
+  });
+  await consumer.start();
+  return received;
+}
+
+describe('outbox relay', () => {
+  it('publishes every event written with a document, then clears the outbox', async () => {
+    const received = await collect(uniqueName('q'));
+    const { bus, relay } = setup();
+    await bus.start();
+    relay.start();
+    const docs = await Note.insertMany(Array.from({ length: 20 }, (_, i) => ({ text: `n${i}`, outbox: [changed(`item-${i}`)] })));
+    relay.kick();
+    await waitFor('all events', () => received.length >= 20, 15000);
+    expect(new Set(received.map((e) => (e.data as { id: string }).id)).size).toBe(20);
+    await waitFor('outboxes cleared', async () => (await Note.countDocuments({ _id: { $in: docs.map((d) => d._id) }, 'outbox.0': { $exists: true } })) === 0);
+  });
+
+  it('publishes what was written while the broker was unreachable once it is back', async () => {
+    const received = await collect(uniqueName('q'));
+    const { bus, relay } = setup();
+    relay.start();
+    // The relay runs but has no broker connection: events stay in the documents.
+    const written = [changed('offline-1'), changed('offline-2')];
+    await Note.create({ text: 'offline', outbox: written });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(0);
+    await bus.start();
+    relay.kick();
+    await waitFor('offline events', () => received.length === 2, 15000);
+    expect(received.map((e) => e.id).sort()).toEqual(written.map((e) => e.id).sort());
+  });
+
+  it('removes a tombstoned document once its last event is out', async () => {
+    const received = await collect(uniqueName('q'));
+    const { bus, relay } = setup();
+    await bus.start();
+    relay.start();
+    const doc = await Note.create({ text: 'gone', deletedAt: new Date(), outbox: [changed('deleted-item')] });
+    relay.kick();
+    await waitFor('delete event', () => received.length === 1);
+    await waitFor('tombstone removed', async () => (await Note.findById(doc._id)) === null);
+  });
+});

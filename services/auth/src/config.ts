@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const authEnvShape = {
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  /** Required in production mode; in demo mode the demo password is used when absent. */
+  ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+};
+
+export const DEMO_CREDENTIALS = { username: 'admin', password: 'admin123' } as const;

@@ -1,0 +1,5 @@
+import { outboxEvent } from '@bb/service-kit';
+
+/** auth.session.revoked, stored with the revocation it announces. */
+export const sessionRevoked = (jti: string, expiresAtSeconds: number, correlationId?: string) =>
+  outboxEvent('auth', 'auth.session.revoked', { jti, expiresAt: expiresAtSeconds }, correlationId);

@@ -1,0 +1,108 @@
+import type { Connection } from 'mongoose';
+import type { Envelope, EventData, LoginResponse } from '@bb/contracts';
+import { EventBus, OutboxRelay, RevocationList, connectMongo } from '@bb/service-kit';
+import { json, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName, waitFor } from '@bb/service-kit/testing';
+import { buildApp } from '../src/app';
+import { createModels } from '../src/models';
+import { ensureFirstAdmin } from '../src/seed/admin';
+
+const logger = silentLogger();
+const exchange = uniqueName('auth_ex');
+let conn: Connection;
+let bus: EventBus;
+let listener: EventBus;
+let relay: OutboxRelay;
+let server: Awaited<ReturnType<typeof serve>>;
+const revokedEvents: Envelope<EventData<'auth.session.revoked'>>[] = [];
+
+beforeAll(async () => {
+  conn = await connectMongo(testMongoUrl('auth'), logger);
+  const models = createModels(conn);
+  await models.User.createIndexes();
+  bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'auth', logger });
+  relay = new OutboxRelay({ bus, logger, intervalMs: 200 });
+  relay.watch(models.Revocation);
+  listener = new EventBus({ url: testAmqpUrl(), exchange, source: 'listener', logger });
+  listener.subscribe(uniqueName('revoked'), ['auth.session.revoked'], async (e) => {
+    revokedEvents.push(e);
+  });
+  await Promise.all([bus.start(), listener.start()]);
+  relay.start();
+  await ensureFirstAdmin(models, logger, { username: 'owner', password: 'owner-password', demo: true });
+  const app = buildApp({
+    logger,
+    models,
+    relay,
+    revocations: new RevocationList(conn, logger),
+    jwtSecret: TEST_JWT_SECRET,
+    tokenTtlSeconds: 3600,
+    demo: true,
+    isReady: () => true,
+  });
+  server = await serve(app);
+});
+afterAll(async () => {
+  await server.close();
+  await relay.stop();
+  await bus.close();
+  await listener.close();
+  await conn.dropDatabase();
+  await conn.close();
+});
+
+const post = (path: string, body: unknown, token?: string) =>
+  fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, token?: string) => fetch(server.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('auth service', () => {
+  it('signs in the configured admin and the demo admin', async () => {
+    for (const [username, password] of [['owner', 'owner-password'], ['admin', 'admin123']]) {
+      const res = await post('/api/auth/login', { username, password });
+      expect(res.status).toBe(200);
+      const body = await json<LoginResponse>(res);
+      expect(body.user.username).toBe(username);
+      const me = await get('/api/auth/me', body.token);
+      expect(await json(me)).toEqual({ id: body.user.id, username });
+    }
+  });
+
+  it('answers a wrong password and an unknown user alike', async () => {
+    const wrongPassword = await post('/api/auth/login', { username: 'owner', password: 'nope' });
+    const unknownUser = await post('/api/auth/login', { username: 'nobody', password: 'nope' });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.status).toBe(401);
+    expect(await json(wrongPassword)).toEqual(await json(unknownUser));
+  });
+
+  it('rejects a non-string or missing username or password with 400', async () => {
+    for (const body of [{ username: ['owner'], password: 'x' }, { username: 'owner', password: { $ne: '' } }, { username: 'owner' }, {}]) {
+      const res = await post('/api/auth/login', body);
+      expect(res.status).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toMatch(/username|password/);
+    }
+  });
+
+  it('stores only a scrypt hash of the password', async () => {
+    const user = await createModels(conn).User.findOne({ username: 'owner' }).lean();
+    expect(user?.passwordHash).toMatch(/^scrypt\$/);
+    expect(user?.passwordHash).not.toContain('owner-password');
+  });
+
+  it('logs out: the token stops working and auth.session.revoked is published', async () => {
+    const { token } = await json<LoginResponse>(await post('/api/auth/login', { username: 'owner', password: 'owner-password' }));
+    const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
+    const res = await post('/api/auth/logout', {}, token);
+    expect(res.status).toBe(200);
+    expect((await get('/api/auth/me', token)).status).toBe(401);
+    const event = await waitFor('revocation event', () => revokedEvents.find((e) => e.data.jti === jti));
+    expect(event.source).toBe('auth');
+  });
+
+  it('tells the login screen about demo mode', async () => {
+    expect(await json(await get('/api/auth/config'))).toEqual({ demo: true, demoCredentials: { username: 'admin', password: 'admin123' } });
+  });
+});
