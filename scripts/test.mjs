@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { aptInstall, startInfrastructure } from './lib/infra.mjs';
-import { stopAll, stopAllOnExit, usePidFile } from './lib/processes.mjs';
+import { run, stopAll, stopAllOnExit, usePidFile } from './lib/processes.mjs';
 import { build, ensureDependencies, infraTestEnv, planStack, repoRoot, startComponent, startStack, stopProcess } from './lib/stack.mjs';
 
 const started = Date.now();
@@ -59,6 +59,8 @@ process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
 let exitCode = 1;
 try {
   ensureDependencies();
+  console.log('[test] type check and lint…');
+  run('npm', ['run', '--silent', 'lint'], { cwd: repoRoot });
   ensureChromium();
   const infra = await startInfrastructure({ dataDir: runDir, logDir });
   build();
