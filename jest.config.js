@@ -12,9 +12,12 @@ module.exports = {
       ...common,
       displayName: 'services',
       testMatch: ['<rootDir>/{contracts,service-kit,gateway}/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/serial/'],
     },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/test/**/*.test.{ts,tsx}'] },
-    { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,faults,ops}/**/*.test.ts'] },
+    { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,ops}/**/*.test.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
+    // Restart shared servers or kill stack processes: run alone, after everything else.
+    { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
   ],
 };

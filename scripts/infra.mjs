@@ -7,8 +7,8 @@ import { startInfrastructure } from './lib/infra.mjs';
 import { stopAllOnExit, usePidFile } from './lib/processes.mjs';
 import { infraTestEnv, repoRoot } from './lib/stack.mjs';
 
-const dataDir = path.join(repoRoot, '.data', 'dev-infra');
-usePidFile(path.join(dataDir, 'pids.json'));
+const dataDir = path.join(repoRoot, '.data', process.argv[2] ?? 'dev-infra');
+usePidFile(path.join(repoRoot, '.data', 'pids'), 'infra');
 stopAllOnExit();
 const infra = await startInfrastructure({ dataDir, logDir: path.join(dataDir, 'logs') });
 const env = { ...infra.env, ...infraTestEnv(infra) };

@@ -9,7 +9,7 @@ import { build, ensureDependencies, localSecrets, planStack, repoRoot, startStac
 const dataDir = path.join(repoRoot, '.data', 'start');
 const mode = process.env.APP_MODE ?? 'demo';
 
-usePidFile(path.join(dataDir, 'pids.json'));
+usePidFile(path.join(repoRoot, '.data', 'pids'), 'start');
 stopAllOnExit();
 try {
   ensureDependencies();

@@ -1,21 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: the same set-up as `npm start` on private ports and throw-away data, then every
-// jest project (unit, integration, system, browser). Extra arguments go to jest.
+// jest project (unit, integration, system, browser), then the serial tests that restart
+// shared servers. Extra arguments go to jest (e.g. `npm test -- services/booking`).
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { aptInstall, startInfrastructure } from './lib/infra.mjs';
-import { run, stopAll, stopAllOnExit, usePidFile } from './lib/processes.mjs';
-import { build, ensureDependencies, infraTestEnv, planStack, repoRoot, startComponent, startStack, stopProcess } from './lib/stack.mjs';
+import { aptInstall } from './lib/infra.mjs';
+import { run } from './lib/processes.mjs';
+import { bringUpThrowawayStack } from './lib/session.mjs';
+import { repoRoot, startComponent, stopProcess } from './lib/stack.mjs';
 
 const started = Date.now();
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-test-'));
-const logDir = path.join(repoRoot, '.data', 'test-logs');
-fs.rmSync(logDir, { recursive: true, force: true });
-usePidFile(path.join(repoRoot, '.data', 'test-pids.json'));
-stopAllOnExit();
 
 function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return;
@@ -23,11 +19,8 @@ function ensureChromium() {
   aptInstall(['chromium']);
 }
 
-/**
- * A loopback-only control endpoint so fault tests can kill and restart stack processes that
- * this launcher owns.
- */
-function startControlServer(plans, running) {
+/** Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns. */
+function startControlServer(plans, running, logDir) {
   const server = http.createServer(async (req, res) => {
     const match = /^\/components\/([a-z]+)\/(kill|start|stop)$/.exec(req.url ?? '');
     const plan = match && plans.find((p) => p.name === match[1]);
@@ -36,13 +29,10 @@ function startControlServer(plans, running) {
       return;
     }
     try {
-      if (match[2] === 'kill') {
-        running[plan.name].stopSignal = 'SIGKILL';
+      if (match[2] === 'start') running[plan.name] = await startComponent(plan, { logDir });
+      else {
+        if (match[2] === 'kill') running[plan.name].stopSignal = 'SIGKILL';
         await stopProcess(running[plan.name]);
-      } else if (match[2] === 'stop') {
-        await stopProcess(running[plan.name]);
-      } else {
-        running[plan.name] = await startComponent(plan, { logDir });
       }
       res.writeHead(204).end();
     } catch (err) {
@@ -52,43 +42,50 @@ function startControlServer(plans, running) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+const jestBin = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
+
+function jest(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [jestBin, ...args], { env, cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Whether a selection (e.g. `npm test -- services/auth`) includes any test of the given projects. */
+function hasTests(projects, extra) {
+  const out = run(process.execPath, [jestBin, '--listTests', '--selectProjects', ...projects, ...extra], { cwd: repoRoot, quiet: true });
+  return out.split('\n').some((line) => line.trim().endsWith('.ts'));
+}
+
 // All test traffic comes from 127.0.0.1: the public-write limit would throttle the load the
-// tests make on purpose. Its behaviour is tested on its own gateway instance.
+// tests make on purpose. Its behaviour is tested on a gateway instance of its own.
 process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
 
 let exitCode = 1;
+let tearDown = async () => undefined;
 try {
-  ensureDependencies();
-  console.log('[test] type check and lint…');
-  run('npm', ['run', '--silent', 'lint'], { cwd: repoRoot });
-  ensureChromium();
-  const infra = await startInfrastructure({ dataDir: runDir, logDir });
-  build();
-  const secrets = { JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789', UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret', WEBHOOK_SECRET_KEY: 'test-webhook-key' };
-  const plans = await planStack({ infraEnv: infra.env, secrets, mode: 'demo', fixedPorts: false, dbPrefix: 'stack' });
-  const running = await startStack(plans, { logDir });
-  const control = await startControlServer(plans, running);
-  console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, logDir)}/`);
-  const env = {
-    ...process.env,
-    ...infra.env,
-    ...infraTestEnv(infra),
-    JWT_SECRET: secrets.JWT_SECRET,
-    BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
-    BB_LOG_DIR: logDir,
-    ...Object.fromEntries(plans.map((p) => [`${p.name.toUpperCase()}_URL`, p.url])),
-  };
-  const jestArgs = ['--ci', '--maxWorkers=2', ...process.argv.slice(2)];
-  exitCode = await new Promise((resolve) => {
-    const jest = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs], { env, cwd: repoRoot, stdio: 'inherit' });
-    jest.on('exit', (code) => resolve(code ?? 1));
+  const stack = await bringUpThrowawayStack({
+    kind: 'test',
+    beforeBuild: () => {
+      console.log('[test] type check and lint…');
+      run('npm', ['run', '--silent', 'lint'], { cwd: repoRoot });
+      ensureChromium();
+    },
   });
+  tearDown = stack.tearDown;
+  const control = await startControlServer(stack.plans, stack.running, stack.logDir);
+  const env = { ...stack.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
+  console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);
+  const extra = process.argv.slice(2);
+  const parallel = ['services', 'web', 'system', 'browser'];
+  exitCode = hasTests(parallel, extra) ? await jest(['--ci', '--maxWorkers=2', '--selectProjects', ...parallel, ...extra], env) : 0;
+  // Tests that stop shared servers (broker restarts, killed services) run alone, after the rest.
+  if (exitCode === 0 && hasTests(['serial'], extra)) exitCode = await jest(['--ci', '--runInBand', '--selectProjects', 'serial', ...extra], env);
   control.close();
 } catch (err) {
   console.error(`[test] ${err.stack ?? err.message}`);
   exitCode = 1;
 }
-await stopAll();
-fs.rmSync(runDir, { recursive: true, force: true });
+await tearDown();
 console.log(`[test] finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${exitCode}`);
 process.exit(exitCode);

@@ -9,14 +9,21 @@ const children = [];
 let pidFile = null;
 let stopping = null;
 
-export function usePidFile(file) {
-  pidFile = file;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  killStale(file);
+/**
+ * Records this launcher's children in <dir>/<prefix>-<pid>.json, and first stops children
+ * recorded by earlier launchers of the same prefix that are no longer running (killed -9).
+ * Launchers that are alive keep theirs: several test runs may share a machine.
+ */
+export function usePidFile(dir, prefix) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of fs.readdirSync(dir)) {
+    const match = new RegExp(`^${prefix}-(\\d+)\\.json$`).exec(name);
+    if (match && !isAlive(Number(match[1]))) killStale(path.join(dir, name));
+  }
+  pidFile = path.join(dir, `${prefix}-${process.pid}.json`);
 }
 
 function killStale(file) {
-  if (!fs.existsSync(file)) return;
   let stale = [];
   try {
     stale = JSON.parse(fs.readFileSync(file, 'utf8'));
