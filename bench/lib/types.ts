@@ -1,0 +1,27 @@
+/** What every benchmark returns; scripts/bench.mjs writes them to bench/results/. */
+export interface BenchRow {
+  scenario: string;
+  target: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export interface BenchResult {
+  name: string;
+  description: string;
+  rows: BenchRow[];
+  /** Derived figures the issue asks for (ratios, targets met). */
+  summary: Record<string, number | string | boolean>;
+}
+
+export interface BenchContext {
+  env: Record<string, string | undefined>;
+  gatewayUrl: string;
+  /** Seconds per measured run (shortened with BENCH_SECONDS for a quick look). */
+  seconds: number;
+  log: (message: string) => void;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm run bench`: brings up the stack like npm test, then runs every bench/<name>.ts (or the
+// names given: `npm run bench -- gateway catalog`) and writes bench/results/<date>.json and .md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bringUpThrowawayStack } from './lib/session.mjs';
+import { repoRoot } from './lib/stack.mjs';
+
+const benchDir = path.join(repoRoot, 'bench');
+const wanted = process.argv.slice(2);
+const names = fs
+  .readdirSync(benchDir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .filter((n) => wanted.length === 0 || wanted.includes(n))
+  .sort((a, b) => (a === 'mixed') - (b === 'mixed') || a.localeCompare(b));
+
+process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
+process.env.LOG_LEVEL ??= 'warn';
+let code = 0;
+const stack = await bringUpThrowawayStack({ kind: 'bench' });
+try {
+  const { build } = await import('esbuild');
+  const outDir = path.join(repoRoot, '.data', 'bench-build');
+  await build({
+    entryPoints: names.map((n) => path.join(benchDir, `${n}.ts`)),
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+    // Workspace packages are compiled in; npm packages stay external.
+    plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
+  });
+  const results = [];
+  for (const name of names) {
+    console.log(`[bench] ${name}…`);
+    const mod = await import(pathToFileURL(path.join(outDir, `${name}.mjs`)).href);
+    const result = await mod.default({
+      env: stack.env,
+      gatewayUrl: stack.env.GATEWAY_URL,
+      seconds: Number(process.env.BENCH_SECONDS ?? 20),
+      log: (m) => console.log(`[bench:${name}] ${m}`),
+    });
+    results.push(result);
+    console.log(JSON.stringify(result.summary));
+  }
+  writeResults(results);
+} catch (err) {
+  console.error(`[bench] ${err.stack ?? err.message}`);
+  code = 1;
+}
+await stack.tearDown();
+process.exit(code);
+
+function writeResults(results) {
+  const resultsDir = path.join(benchDir, 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 10);
+  const suffix = wanted.length ? `-${wanted.join('-')}` : '';
+  const machine = { cpus: os.cpus().length, node: process.version, date: new Date().toISOString() };
+  fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.json`), JSON.stringify({ machine, results }, null, 2));
+  const lines = [`# Benchmarks ${stamp}${suffix}`, '', `Node ${machine.node}, ${machine.cpus} CPUs, everything on one machine (loopback).`, ''];
+  for (const r of results) {
+    lines.push(`## ${r.name}`, '', r.description, '', '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | requests |', '|---|---|---|---|---|---|---|---|');
+    for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} |`);
+    lines.push('', Object.entries(r.summary).map(([k, v]) => `- ${k}: ${v}`).join('\n'), '');
+  }
+  fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.md`), lines.join('\n'));
+  console.log(`[bench] results in bench/results/${stamp}${suffix}.md`);
+}
