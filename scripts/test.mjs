@@ -53,7 +53,7 @@ function jest(args, env) {
 
 /** Whether a selection (e.g. `npm test -- services/auth`) includes any test of the given projects. */
 function hasTests(projects, extra) {
-  const out = run(process.execPath, [jestBin, '--listTests', '--selectProjects', ...projects, ...extra], { cwd: repoRoot, quiet: true });
+  const out = run(process.execPath, [jestBin, '--listTests', ...extra, '--selectProjects', ...projects], { cwd: repoRoot, quiet: true });
   return out.split('\n').some((line) => line.trim().endsWith('.ts'));
 }
 
@@ -78,9 +78,9 @@ try {
   console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);
   const extra = process.argv.slice(2);
   const parallel = ['services', 'web', 'system', 'browser'];
-  exitCode = hasTests(parallel, extra) ? await jest(['--ci', '--maxWorkers=2', '--selectProjects', ...parallel, ...extra], env) : 0;
+  exitCode = hasTests(parallel, extra) ? await jest(['--ci', '--maxWorkers=2', ...extra, '--selectProjects', ...parallel], env) : 0;
   // Tests that stop shared servers (broker restarts, killed services) run alone, after the rest.
-  if (exitCode === 0 && hasTests(['serial'], extra)) exitCode = await jest(['--ci', '--runInBand', '--selectProjects', 'serial', ...extra], env);
+  if (exitCode === 0 && hasTests(['serial'], extra)) exitCode = await jest(['--ci', '--runInBand', ...extra, '--selectProjects', 'serial'], env);
   control.close();
 } catch (err) {
   console.error(`[test] ${err.stack ?? err.message}`);

@@ -1,0 +1,44 @@
+// Headless Debian chromium driven by playwright-core (no browser download), against the
+// stack that npm test started.
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { requireEnv } from '@bb/service-kit/testing';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export const siteUrl = (path = '/') => `${requireEnv('GATEWAY_URL')}${path}`;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/** A fresh context per test: its own storage, cookies and time zone (Manila unless given). */
+export function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ timezoneId: 'Asia/Manila', locale: 'en-PH', viewport: { width: 1280, height: 900 }, ...options });
+}
+
+/** Accessibility violations of impact serious or critical on the current page. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+/** Signs in through the API and stores the token the way the app does. */
+export async function signInAsAdmin(context: BrowserContext, credentials = { username: 'admin', password: 'admin123' }): Promise<string> {
+  const res = await fetch(siteUrl('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(token)});`);
+  return token;
+}

@@ -1,0 +1,55 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { TIME_ZONE } from '@bb/contracts';
+
+/** ₱ with thousands separators; a price worded as text ("from 1,200 per session") is kept as typed. */
+export function formatPeso(price: number | string): string {
+  if (typeof price === 'number') return `₱${price.toLocaleString('en-PH', { maximumFractionDigits: 2 })}`;
+  const trimmed = price.trim();
+  const numeric = trimmed.replace(/[₱,\s]/g, '');
+  if (/^\d+(\.\d+)?$/.test(numeric)) return formatPeso(Number(numeric));
+  return trimmed;
+}
+
+/** "Xh Ym" at 60 minutes or more, otherwise "Ym". */
+export function formatDuration(minutes: number): string {
+  if (minutes >= 60) return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+/** A result's title: the first 50 characters of its description, with an ellipsis when cut. */
+export function resultTitle(description: string): string {
+  return description.length > 50 ? `${description.slice(0, 50)}...` : description;
+}
+
+/** News dates read "MMMM d, yyyy" in Manila time. */
+export function formatNewsDate(iso: string): string {
+  return formatInTimeZone(new Date(iso), TIME_ZONE, 'MMMM d, yyyy');
+}
+
+/** "14:30" → "2:30 PM". */
+export function to12Hour(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/** Today's date (yyyy-MM-dd) in Manila, whatever the browser's time zone. */
+export function manilaToday(now: Date = new Date()): string {
+  return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');
+}
+
+/** Adds days to a yyyy-MM-dd calendar date (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Day of week (0 Sunday) of a yyyy-MM-dd calendar date. */
+export const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** The Sunday that starts the week of a date. */
+export const weekStartSunday = (date: string) => addDays(date, -dayOfWeek(date));
+
+/** The Monday that starts the week of a date (the console's calendar). */
+export const weekStartMonday = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
