@@ -1,0 +1,35 @@
+# One image recipe for every Node process; the build argument SERVICE_DIR picks which
+# (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers).
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY service-kit/package.json service-kit/
+COPY gateway/package.json gateway/
+COPY services/auth/package.json services/auth/
+COPY services/catalog/package.json services/catalog/
+COPY services/booking/package.json services/booking/
+COPY services/chat/package.json services/chat/
+COPY services/subscribers/package.json services/subscribers/
+COPY web/package.json web/
+COPY tests/package.json tests/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN node scripts/build.mjs
+
+FROM deps AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ARG SERVICE_DIR=gateway
+ENV NODE_ENV=production SERVICE_DIR=${SERVICE_DIR} WEB_DIST_DIR=/app/web/dist
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/${SERVICE_DIR}/dist ./${SERVICE_DIR}/dist
+COPY --from=build /app/web/dist ./web/dist
+USER node
+EXPOSE 8080
+CMD ["sh", "-c", "exec node --enable-source-maps \"$SERVICE_DIR/dist/main.js\""]

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import express from 'express';
+import { adminToken, json, serve, silentLogger, TEST_JWT_SECRET } from '@bb/service-kit/testing';
+import { buildGatewayApp } from '../src/app';
+
+/** A stand-in service that records what reached it. */
+async function fakeService(handler: express.RequestHandler) {
+  const app = express();
+  const seen: { method: string; url: string; requestId?: string; body?: unknown }[] = [];
+  app.use(express.json());
+  app.use((req, _res, next) => {
+    seen.push({ method: req.method, url: req.url, requestId: req.headers['x-request-id'] as string | undefined, body: req.body });
+    next();
+  });
+  app.use(handler);
+  return { ...(await serve(app)), seen };
+}
+
+function gateway(upstreams: Partial<Record<'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'SUBSCRIBERS_URL', string>>, overrides: Partial<{ PUBLIC_POSTS_PER_MINUTE: number; UPSTREAM_TIMEOUT_MS: number; LOGIN_FAILURES_PER_MINUTE: number }> = {}) {
+  const revoked = new Set<string>();
+  const app = buildGatewayApp({
+    config: {
+      JWT_SECRET: TEST_JWT_SECRET,
+      WEB_DIST_DIR: '/nonexistent',
+      UPSTREAM_TIMEOUT_MS: 2000,
+      LOGIN_FAILURES_PER_MINUTE: 10,
+      PUBLIC_POSTS_PER_MINUTE: 1000,
+      ...upstreams,
+      ...overrides,
+    },
+    logger: silentLogger(),
+    isRevoked: (jti) => revoked.has(jti),
+    revoke: (jti) => revoked.add(jti),
+    isReady: () => true,
+  });
+  return { app, revoked };
+}
+
+describe('gateway', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+  async function start(...args: Parameters<typeof gateway>) {
+    const g = gateway(...args);
+    const s = await serve(g.app);
+    closers.push(s.close);
+    return { ...s, revoked: g.revoked };
+  }
+  async function upstream(handler: express.RequestHandler) {
+    const u = await fakeService(handler);
+    closers.push(u.close);
+    return u;
+  }
+
+  it('proxies a public route to its service with path, query and a request id', async () => {
+    const catalog = await upstream((_req, res) => {
+      res.json([{ id: 't1' }]);
+    });
+    const gw = await start({ CATALOG_URL: catalog.url });
+    const res = await fetch(`${gw.url}/api/treatments?offering=clinic`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: 't1' }]);
+    expect(catalog.seen[0]).toMatchObject({ method: 'GET', url: '/api/treatments?offering=clinic' });
+    expect(catalog.seen[0].requestId).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('refuses an admin route without a valid token before it reaches the service', async () => {
+    const booking = await upstream((_req, res) => {
+      res.json([]);
+    });
+    const gw = await start({ BOOKING_URL: booking.url });
+    for (const authorization of [undefined, 'Bearer junk', `Bearer ${adminToken({ secret: 'some-other-key-0123456789abcdef' })}`, `Bearer ${adminToken({ expiresIn: -5 })}`]) {
+      const res = await fetch(`${gw.url}/api/appointments`, { headers: authorization ? { authorization } : {} });
+      expect(res.status).toBe(401);
+    }
+    expect(booking.seen).toHaveLength(0);
+    const ok = await fetch(`${gw.url}/api/appointments`, { headers: { authorization: `Bearer ${adminToken()}` } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('honours a logout at once: the same token is refused afterwards', async () => {
+    const auth = await upstream((_req, res) => {
+      res.json({ message: 'Signed out' });
+    });
+    const gw = await start({ AUTH_URL: auth.url });
+    const token = adminToken({ jti: 'logout-jti' });
+    expect((await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gw.revoked.has('logout-jti')).toBe(true);
+    expect((await fetch(`${gw.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('answers JSON 502 when the service is down and 504 when it is too slow', async () => {
+    const slow = await upstream((_req, res) => {
+      setTimeout(() => res.json([]), 1500);
+    });
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    const gw = await start({ CATALOG_URL: `http://127.0.0.1:${closedPort}`, BOOKING_URL: slow.url }, { UPSTREAM_TIMEOUT_MS: 500 });
+    const down = await fetch(`${gw.url}/api/treatments`);
+    expect(down.status).toBe(502);
+    expect((await json<{ message: string }>(down)).message).toMatch(/catalog service is unavailable/);
+    const late = await fetch(`${gw.url}/api/office-hours/clinic`);
+    expect(late.status).toBe(504);
+    expect((await json<{ message: string }>(late)).message).toMatch(/did not answer in time/);
+    expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
+  });
+
+  it('limits wrong passwords per client and username, not for others', async () => {
+    const auth = await upstream((req, res) => {
+      if (req.body.password === 'right') res.json({ token: 't', user: { id: '1', username: req.body.username } });
+      else res.status(401).json({ message: 'Invalid username or password.' });
+    });
+    const gw = await start({ AUTH_URL: auth.url });
+    const login = (username: string, password: string, client: string) =>
+      fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ username, password }) });
+    for (let i = 0; i < 10; i++) expect((await login('owner', 'wrong', '10.0.0.1')).status).toBe(401);
+    const blocked = await login('owner', 'right', '10.0.0.1');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await json<{ message: string }>(blocked)).message).toMatch(/Too many/);
+    expect((await login('staff2', 'right', '10.0.0.2')).status).toBe(200);
+    expect(auth.seen.filter((s) => s.url === '/api/auth/login')).toHaveLength(11);
+  });
+
+  it('limits public writes per client with 429 and Retry-After, and not admin writes', async () => {
+    const service = await upstream((_req, res) => {
+      res.status(201).json({});
+    });
+    const gw = await start({ CATALOG_URL: service.url, SUBSCRIBERS_URL: service.url }, { PUBLIC_POSTS_PER_MINUTE: 3 });
+    const publicPost = (client: string) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'x-forwarded-for': client } });
+    const adminPost = (client: string) => fetch(`${gw.url}/api/upload`, { method: 'POST', headers: { 'x-forwarded-for': client, authorization: `Bearer ${adminToken()}` } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await publicPost('10.0.0.4')).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const limited = await publicPost('10.0.0.4');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await adminPost('10.0.0.4')).status).toBe(201);
+    expect((await publicPost('10.0.0.5')).status).toBe(201);
+  });
+
+  it('answers an unknown API path with JSON 404 and serves the OpenAPI document', async () => {
+    const gw = await start({});
+    const res = await fetch(`${gw.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect((await json<{ message: string }>(res)).message).toMatch(/No route/);
+    const doc = (await (await fetch(`${gw.url}/api/docs/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/appointments/{id}');
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const gw = await start({});
+    const res = await fetch(`${gw.url}/api/docs`);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});

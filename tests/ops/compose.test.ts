@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { ZodType } from 'zod';
+import { baseEnvShape, busEnvShape, mongoEnvShape, parseConfig } from '@bb/service-kit';
+
+// docker-compose.yml must give every process what its config schema requires, so the
+// production stack cannot drift from the code unnoticed.
+const root = path.resolve(__dirname, '..', '..');
+const kitShape = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape };
+const components: Record<string, string> = {
+  gateway: 'gateway/src/config.ts',
+  auth: 'services/auth/src/config.ts',
+  catalog: 'services/catalog/src/config.ts',
+  booking: 'services/booking/src/config.ts',
+  chat: 'services/chat/src/config.ts',
+  subscribers: 'services/subscribers/src/config.ts',
+};
+const present = Object.entries(components).filter(([, file]) => fs.existsSync(path.join(root, file)));
+
+interface ComposeService {
+  environment?: Record<string, string>;
+  build?: { args?: Record<string, string> };
+}
+const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const example = Object.fromEntries(
+  fs
+    .readFileSync(path.join(root, '.env.example'), 'utf8')
+    .split('\n')
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+
+/** Resolves ${VAR}, ${VAR:-default} and ${VAR:?message} the way compose does, from .env.example. */
+const interpolate = (value: string) =>
+  String(value).replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, op: string | undefined, arg: string) => example[name] ?? (op === '-' ? arg : ''));
+
+function shapeOf(file: string): Record<string, ZodType> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(path.join(root, file)) as Record<string, unknown>;
+  const shapes = Object.entries(mod).filter(([name]) => name.endsWith('EnvShape'));
+  if (shapes.length !== 1) throw new Error(`${file} must export exactly one *EnvShape`);
+  return { ...kitShape, ...(shapes[0][1] as Record<string, ZodType>) };
+}
+
+describe('docker-compose.yml', () => {
+  it.each(present)('gives %s every variable its config schema requires', (name, file) => {
+    const shape = shapeOf(file);
+    const required = Object.entries(shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([key]) => key);
+    const provided = Object.keys(compose.services[name]?.environment ?? {});
+    expect(required.filter((key) => !provided.includes(key))).toEqual([]);
+  });
+
+  it.each(present)('configures %s validly with the values of .env.example', (name, file) => {
+    const env = Object.fromEntries(Object.entries(compose.services[name].environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
+    expect(() => parseConfig(shapeOf(file), env)).not.toThrow();
+  });
+
+  it('builds each Node process from the one Dockerfile with its own directory', () => {
+    for (const [name, file] of present) {
+      expect(compose.services[name].build?.args?.SERVICE_DIR).toBe(path.dirname(path.dirname(file)));
+    }
+  });
+});
