@@ -30,8 +30,10 @@ export function ensureDependencies() {
   const lock = path.join(repoRoot, 'package-lock.json');
   const stale = !fs.existsSync(installed) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
   if (!stale) return;
-  console.log('[setup] installing dependencies (npm ci)…');
-  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: repoRoot });
+  // `npm install` rather than `npm ci`: it keeps the locked versions, but tolerates the
+  // platform-specific optional packages (@swc/core-*, …) that the lockfile cannot list here.
+  console.log('[setup] installing dependencies (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot });
 }
 
 export function build() {
