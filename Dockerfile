@@ -14,7 +14,8 @@ COPY services/subscribers/package.json services/subscribers/
 COPY web/package.json web/
 COPY tests/package.json tests/
 COPY bench/package.json bench/
-RUN npm ci --no-audit --no-fund
+# npm install, not npm ci: see scripts/lib/stack.mjs ensureDependencies.
+RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
