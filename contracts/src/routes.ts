@@ -38,12 +38,21 @@ export const routesOf = (service: RouteDef['service']) => routeTable.filter((r) 
 export function pathMatches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? b[i].length > 0 : seg === b[i]);
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? b[i].length > 0 : seg === b[i]));
 }
 
-/** The route a request hits; literal segments win over parameters (`/bulk` before `/:offering`). */
+/** Literal paths before parameterised ones, so /office-hours/bulk is not read as /:offering. */
+export const mostSpecificFirst = (a: RouteDef, b: RouteDef) => a.path.split(':').length - b.path.split(':').length;
+
+// Routes grouped by method and segment count: a lookup tries a handful, on every request.
+const index = new Map<string, RouteDef[]>();
+for (const r of [...routeTable].sort(mostSpecificFirst)) {
+  const k = `${r.method} ${r.path.split('/').length}`;
+  index.set(k, [...(index.get(k) ?? []), r]);
+}
+
+/** The route a request hits, if any. */
 export function findRoute(method: string, path: string): RouteDef | undefined {
-  const m = method.toLowerCase();
-  const candidates = routeTable.filter((r) => r.method === m && pathMatches(r.path, path));
-  return candidates.sort((x, y) => x.path.split(':').length - y.path.split(':').length)[0];
+  const candidates = index.get(`${method.toLowerCase()} ${path.split('/').length}`);
+  return candidates?.find((r) => pathMatches(r.path, path));
 }

@@ -1,7 +1,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { buildOpenApiDocument, routeTable, type RouteDef, type ServiceName } from '@bb/contracts';
-import { bearerToken, errorMapper, requestContext, REQUEST_ID_HEADER, type Logger } from '@bb/service-kit';
+import { buildOpenApiDocument, mostSpecificFirst, routeTable, type ServiceName } from '@bb/contracts';
+import { bearerToken, errorMapper, httpMetrics, metricsHandler, privateOnly, requestContext, REQUEST_ID_HEADER, type Logger } from '@bb/service-kit';
 import type { z } from 'zod';
 import type { gatewayEnvShape } from './config';
 import { referenceCss, renderReferencePage } from './docs/reference-page';
@@ -32,6 +32,8 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   app.set('etag', false);
 
   app.use(requestContext(logger));
+  app.use(httpMetrics());
+  app.get('/metrics', privateOnly, metricsHandler);
   app.use((req, res, next) => {
     // Services log the same id: one request can be followed across processes.
     req.headers[REQUEST_ID_HEADER] = res.locals.requestId as string;
@@ -95,9 +97,6 @@ const upstreamOf = (config: GatewayConfig): Record<ServiceName, string | undefin
   chat: config.CHAT_URL,
   subscribers: config.SUBSCRIBERS_URL,
 });
-
-/** Literal paths before parameterised ones, so /office-hours/bulk is not read as /:offering. */
-const mostSpecificFirst = (a: RouteDef, b: RouteDef) => a.path.split(':').length - b.path.split(':').length;
 
 function mountApiRoutes(app: Express, deps: GatewayDeps): void {
   const { config, logger } = deps;

@@ -14,3 +14,6 @@ export * from './http/etag';
 export * from './http/error-mapper';
 export * from './http/guard';
 export * from './http/request-context';
+export * from './metrics/registry';
+export * from './metrics/http-metrics';
+export * from './metrics/private-only';

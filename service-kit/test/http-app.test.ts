@@ -95,6 +95,13 @@ describe('service app factory', () => {
     expect(JSON.stringify(body)).not.toMatch(/secret details|at /);
   });
 
+  it('counts requests by route of the table on /metrics', async () => {
+    await fetch(`${server.url}/api/treatments/abc`);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/treatments\/:id",status="404"\} [1-9]/);
+    expect(text).toContain('http_request_duration_seconds_bucket');
+  });
+
   it('carries the request id it was given', async () => {
     const res = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'req-123' } });
     expect(res.headers.get('x-request-id')).toBe('req-123');

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { envelopeSchema, eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
 import type { Logger } from '../logger';
+import { metrics } from '../metrics/registry';
+
+const published = metrics.counter('bus_published_total', 'Events published with a broker confirm, by type');
+const handled = metrics.counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered)');
+const depth = metrics.gauge('bus_queue_depth', 'Messages waiting in a consumer queue (and its dead-letter queue)');
 
 export type Handler<T extends EventType> = (event: Envelope<EventData<T>>) => Promise<void>;
 
@@ -89,6 +94,11 @@ export class EventBus {
       consumerTag: null,
     };
     this.subscriptions.push(sub);
+    metrics.onCollect(async () => {
+      if (!this.connection) return;
+      depth.set({ queue }, await this.queueDepth(queue));
+      depth.set({ queue: deadLetterQueueName(queue) }, await this.queueDepth(deadLetterQueueName(queue)));
+    });
     if (this.connection) void this.startConsumer(sub).catch((err) => this.options.logger.error({ err, queue }, 'consumer could not start'));
   }
 
@@ -127,6 +137,7 @@ export class EventBus {
         (err) => (err ? reject(err instanceof Error ? err : new Error('message nacked by broker')) : resolve()),
       );
     });
+    published.inc({ type: event.type });
   }
 
   /** Messages waiting in a queue: for readiness pages and tests. */
@@ -251,11 +262,13 @@ export class EventBus {
       } catch (err) {
         await this.forward(deadLetterQueueName(sub.queue), msg, attempt, `unreadable message: ${(err as Error).message}`);
         channel.ack(msg);
+        handled.inc({ queue: sub.queue, outcome: 'dead_lettered' });
         return;
       }
       try {
         await sub.handler(event);
         channel.ack(msg);
+        handled.inc({ queue: sub.queue, outcome: 'acked' });
       } catch (err) {
         const reason = (err as Error).message;
         const retryDelay = sub.retryDelaysMs[attempt];
@@ -263,6 +276,7 @@ export class EventBus {
         this.options.logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, attempt: attempt + 1, err: reason, next: target }, 'event handler failed');
         await this.forward(target, msg, attempt + 1, reason);
         channel.ack(msg);
+        handled.inc({ queue: sub.queue, outcome: retryDelay === undefined ? 'dead_lettered' : 'retried' });
       }
     } catch (err) {
       // The channel or connection went away mid-delivery: the broker redelivers the unacked message.

@@ -1,6 +1,8 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '../logger';
+import { httpMetrics, metricsHandler } from '../metrics/http-metrics';
+import { privateOnly } from '../metrics/private-only';
 import { errorMapper } from './error-mapper';
 import { routeGuard } from './guard';
 import { requestContext } from './request-context';
@@ -18,7 +20,7 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The express app every service starts from: request id and log line, health and readiness,
+ * The express app every service starts from: request id and log line, metrics, health and readiness,
  * JSON body limit, the route-table guard, the service's routes, a JSON 404 and the error mapper.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
@@ -27,6 +29,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(requestContext(options.logger));
+  app.use(httpMetrics());
+  app.get('/metrics', privateOnly, metricsHandler);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
