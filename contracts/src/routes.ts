@@ -56,3 +56,8 @@ export function findRoute(method: string, path: string): RouteDef | undefined {
   const candidates = index.get(`${method.toLowerCase()} ${path.split('/').length}`);
   return candidates?.find((r) => pathMatches(r.path, path));
 }
+
+/** Methods a path is served with: a request with another method gets 405 and these in Allow. */
+export function allowedMethods(path: string): string[] {
+  return [...new Set(routeTable.filter((r) => pathMatches(r.path, path)).map((r) => r.method.toUpperCase()))];
+}

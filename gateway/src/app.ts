@@ -1,6 +1,6 @@
 import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { buildOpenApiDocument, mostSpecificFirst, routeTable, type ServiceName } from '@bb/contracts';
+import { allowedMethods, buildOpenApiDocument, mostSpecificFirst, routeTable, type ServiceName } from '@bb/contracts';
 import { bearerToken, errorMapper, httpMetrics, metricsHandler, privateOnly, requestContext, REQUEST_ID_HEADER, type Logger } from '@bb/service-kit';
 import type { z } from 'zod';
 import type { gatewayEnvShape } from './config';
@@ -83,7 +83,14 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
 
   mountApiRoutes(app, deps);
   app.use('/api', (req: Request, res: Response) => {
-    res.status(404).json({ message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}` });
+    const path = req.originalUrl.split('?')[0];
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      res.setHeader('Allow', allowed.join(', '));
+      res.status(405).json({ message: `${req.method} is not allowed on ${path}; use ${allowed.join(' or ')}` });
+      return;
+    }
+    res.status(404).json({ message: `No route for ${req.method} ${path}` });
   });
   serveWebApp(app, config.WEB_DIST_DIR);
   app.use(errorMapper(logger));

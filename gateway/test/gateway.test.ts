@@ -154,6 +154,14 @@ describe('gateway', () => {
     expect(Object.keys(doc.paths)).toContain('/api/appointments/{id}');
   });
 
+  it('answers a method a documented path does not serve with 405 and Allow', async () => {
+    const gw = await start({});
+    const res = await fetch(`${gw.url}/api/auth/config`, { method: 'PATCH' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect((await json<{ message: string }>(res)).message).toMatch(/PATCH is not allowed/);
+  });
+
   it('sends security headers with a Content-Security-Policy', async () => {
     const gw = await start({});
     const res = await fetch(`${gw.url}/api/docs`);
