@@ -44,6 +44,7 @@ function operation(route: RouteDef): JsonObject {
   if (route.access !== 'public') responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
   if (route.params) responses['404'] = error('Not found');
   if (route.method !== 'get') responses['429'] = error('Too many requests; see Retry-After');
+  for (const [status, description] of Object.entries(route.errors ?? {})) responses[status] = error(description ?? 'Error');
 
   const op: JsonObject = {
     operationId: `${route.method}${route.path.replace(/[/:-]+([a-z])/gi, (_, c: string) => c.toUpperCase())}`,

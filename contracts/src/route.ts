@@ -26,6 +26,8 @@ export interface RouteDef {
   status?: number;
   /** Public reads answer ETag / 304. */
   cacheable?: boolean;
+  /** Error answers beyond the ones every route of its kind has (400, 401, 404, 429). */
+  errors?: Partial<Record<number, string>>;
 }
 
 /** Keeps each route's own schema types, so handlers bound to it are typed by the contract. */

@@ -27,7 +27,7 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 const tag = 'Auth';
 export const authRoutes = [
-  route({ method: 'post', path: '/api/auth/login', service: 'auth', access: 'public', tag, summary: 'Sign in as staff', body: loginRequestSchema, response: loginResponseSchema }),
+  route({ method: 'post', path: '/api/auth/login', service: 'auth', access: 'public', tag, summary: 'Sign in as staff', body: loginRequestSchema, response: loginResponseSchema, errors: { 401: 'Wrong username or password' } }),
   route({ method: 'get', path: '/api/auth/me', service: 'auth', access: 'admin', tag, summary: 'The signed-in staff user', response: userSchema }),
   route({ method: 'post', path: '/api/auth/logout', service: 'auth', access: 'admin', tag, summary: 'Sign out: the token is revoked everywhere', response: messageSchema }),
   route({ method: 'get', path: '/api/auth/config', service: 'auth', access: 'public', tag, summary: 'Whether the server runs in demo mode (login hint)', response: authConfigSchema }),
