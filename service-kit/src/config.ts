@@ -2,10 +2,14 @@ import { z, type ZodRawShape } from 'zod';
 
 /** Variables every service reads. */
 export const baseEnvShape = {
+  /** HTTP port of the process. */
   PORT: z.coerce.number().int().min(0).max(65535),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** demo: seeded content, demo admin, login hint. production: none of these. */
   APP_MODE: z.enum(['demo', 'production']).default('production'),
+  /** pino level; debug adds one line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HS256 key of staff tokens, shared by every process; at least 32 random characters in production. */
   JWT_SECRET: z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' }),
 };
 
@@ -15,7 +19,9 @@ export const mongoEnvShape = {
 };
 
 export const busEnvShape = {
+  /** RabbitMQ: amqp://user:password@host:5672 */
   AMQP_URL: z.string().regex(/^amqps?:\/\//, { error: 'AMQP_URL must be amqp://user:pass@host:port' }),
+  /** The durable topic exchange every event goes through. */
   BUS_EXCHANGE: z.string().min(1).default('bb.events'),
 };
 

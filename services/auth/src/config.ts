@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 export const authEnvShape = {
+  /** Username of the first admin account, created at start when missing. */
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   /** Required in production mode; in demo mode the demo password is used when absent. */
   ADMIN_PASSWORD: z.string().min(8, { error: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  /** Lifetime of a staff token. */
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
 };
 
