@@ -45,6 +45,22 @@ export async function startService<S extends ZodRawShape>(
   const config = loadConfig({ ...kitShape, ...envShape }) as z.infer<z.ZodObject<S>> & KitConfig;
   const logger = createLogger(name, config.LOG_LEVEL);
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+  try {
+    await run(name, config, logger, setup);
+  } catch (err) {
+    // A process that cannot finish starting must not linger without a port: exit, and let the
+    // supervisor (compose, the launchers) report or restart it.
+    logger.fatal({ err }, `${name} could not start`);
+    process.exit(1);
+  }
+}
+
+async function run<S extends ZodRawShape>(
+  name: ServiceName,
+  config: z.infer<z.ZodObject<S>> & KitConfig,
+  logger: Logger,
+  setup: (ctx: ServiceContext<z.infer<z.ZodObject<S>>>) => Promise<ServiceSetup> | ServiceSetup,
+): Promise<void> {
 
   const conn = await connectMongo(config.MONGO_URL, logger);
   const bus = new EventBus({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, source: name, logger });
