@@ -166,8 +166,20 @@ function serializeFerretDbWrites(dir) {
   }
 }
 
+/**
+ * MinIO of 2021 pins reflect2 v1.0.1, whose map iteration crashes on today's Go (nil pointer in
+ * maps.Iter.Next) the first time the data scanner saves bucket usage, about a minute after a
+ * bucket has objects. reflect2 v1.0.2 supports the current map layout.
+ */
 export function ensureMinio() {
-  return buildGoBinary({ name: 'minio', module: 'github.com/minio/minio', version: MINIO_VERSION, pkg: '.' });
+  return buildGoBinary({
+    name: 'minio',
+    module: 'github.com/minio/minio',
+    version: MINIO_VERSION,
+    variant: 'reflect2-v1.0.2',
+    pkg: '.',
+    prepare: (dir) => run('go', ['mod', 'edit', '-require=github.com/modern-go/reflect2@v1.0.2'], { cwd: dir, quiet: true }),
+  });
 }
 
 const RABBIT_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';

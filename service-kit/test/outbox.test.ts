@@ -80,6 +80,40 @@ describe('outbox relay', () => {
     expect(received.map((e) => e.id).sort()).toEqual(written.map((e) => e.id).sort());
   });
 
+  it('publishes one document by id at once, without waiting for the periodic pass', async () => {
+    const received = await collect(uniqueName('q'));
+    const logger = silentLogger();
+    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
+    const relay = new OutboxRelay({ bus, logger, intervalMs: 60000 });
+    relay.watch(Note);
+    buses.push(bus);
+    relays.push(relay);
+    await bus.start();
+    relay.start();
+    await new Promise((r) => setTimeout(r, 300)); // the first pass is over; the next is a minute away
+    const doc = await Note.create({ text: 'targeted', outbox: [changed('targeted-1')] });
+    relay.publishDocument(Note, doc._id);
+    await waitFor('targeted event', () => received.some((e) => (e.data as { id: string }).id === 'targeted-1'), 5000);
+    await waitFor('outbox cleared', async () => (await Note.findById(doc._id).lean())?.outbox.length === 0);
+  });
+
+  it('publishes what waited for the broker as soon as it connects', async () => {
+    const received = await collect(uniqueName('q'));
+    const logger = silentLogger();
+    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
+    const relay = new OutboxRelay({ bus, logger, intervalMs: 60000 });
+    relay.watch(Note);
+    buses.push(bus);
+    relays.push(relay);
+    relay.start();
+    const doc = await Note.create({ text: 'waiting', outbox: [changed('waiting-1')] });
+    relay.publishDocument(Note, doc._id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(0);
+    await bus.start();
+    await waitFor('event after connecting', () => received.some((e) => (e.data as { id: string }).id === 'waiting-1'), 5000);
+  });
+
   it('removes a tombstoned document once its last event is out', async () => {
     const received = await collect(uniqueName('q'));
     const { bus, relay } = setup();

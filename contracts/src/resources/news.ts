@@ -9,20 +9,24 @@ export const newsSchema = z.object({
   excerpt: z.string(),
   content: z.string(),
   imageUrl: z.string(),
+  /** ISO instant. */
   publishedAt: z.string(),
   category: z.string(),
   offeringType: offeringTypeSchema,
 });
 export type NewsArticle = z.infer<typeof newsSchema>;
 
-/** A calendar date (yyyy-MM-dd, taken as Manila midnight) or a full ISO instant. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (yyyy-MM-dd, taken as Manila midnight) or a full ISO instant; blank is missing. */
 export const publishedAtSchema = z
   .string({ error: 'publishedAt is required' })
   .trim()
   .min(1, { error: 'publishedAt is required' })
-  .refine((v) => !Number.isNaN(Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+08:00` : v)), {
+  .refine((v) => !Number.isNaN(Date.parse(CALENDAR_DATE.test(v) ? `${v}T00:00:00+08:00` : v)), {
     error: 'publishedAt must be a date (yyyy-MM-dd) or an ISO date-time',
-  });
+  })
+  .transform((v) => new Date(CALENDAR_DATE.test(v) ? `${v}T00:00:00+08:00` : v).toISOString());
 
 const fields = {
   title: requiredText('title', 300),
@@ -33,7 +37,11 @@ const fields = {
   category: optionalText(100),
   offeringType: offeringTypeSchema.optional(),
 };
-export const newsCreateSchema = z.object(fields);
+/**
+ * The console's create call sends no date: an article left without one is published now.
+ * Articles concern both sides unless tagged otherwise.
+ */
+export const newsCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('both') });
 export const newsUpdateSchema = z.object(fields).partial();
 export type NewsCreate = z.input<typeof newsCreateSchema>;
 export type NewsUpdate = z.input<typeof newsUpdateSchema>;
@@ -41,9 +49,9 @@ export type NewsUpdate = z.input<typeof newsUpdateSchema>;
 const tag = 'News';
 const params = idParamsSchema;
 export const newsRoutes = [
-  route({ method: 'get', path: '/api/news', service: 'catalog', access: 'public', tag, summary: 'List news, newest first', query: offeringQuerySchema, response: z.array(newsSchema), cacheable: true }),
+  route({ method: 'get', path: '/api/news', service: 'catalog', access: 'public', tag, summary: 'List news by publishedAt, newest first', query: offeringQuerySchema, response: z.array(newsSchema), cacheable: true }),
   route({ method: 'get', path: '/api/news/:id', service: 'catalog', access: 'public', tag, summary: 'One news article', params, response: newsSchema, cacheable: true }),
   route({ method: 'post', path: '/api/news', service: 'catalog', access: 'admin', tag, summary: 'Create a news article (published now unless publishedAt is given)', body: newsCreateSchema, response: newsSchema, status: 201 }),
-  route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article', params, body: newsUpdateSchema, response: newsSchema }),
+  route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article (fields left out stay as they are)', params, body: newsUpdateSchema, response: newsSchema }),
   route({ method: 'delete', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a news article', params, response: messageSchema }),
 ] as const;

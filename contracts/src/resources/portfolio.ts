@@ -13,14 +13,21 @@ export const portfolioItemSchema = z.object({
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
+const requiredImageUrl = z
+  .string({ error: 'imageUrl is required' })
+  .trim()
+  .min(1, { error: 'imageUrl is required' })
+  .pipe(imageUrlSchema);
+
 const fields = {
   title: requiredText('title', 200),
   description: optionalText(),
   category: requiredText('category', 100),
-  imageUrl: imageUrlSchema.refine((v) => v !== '', { error: 'imageUrl is required' }),
+  imageUrl: requiredImageUrl,
   offeringType: offeringTypeSchema.optional(),
 };
-export const portfolioCreateSchema = z.object(fields);
+/** The portfolio is the studio's unless tagged otherwise. */
+export const portfolioCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('studio') });
 export const portfolioUpdateSchema = z.object(fields).partial();
 export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
 export type PortfolioUpdate = z.input<typeof portfolioUpdateSchema>;
@@ -28,9 +35,9 @@ export type PortfolioUpdate = z.input<typeof portfolioUpdateSchema>;
 const tag = 'Portfolio';
 const params = idParamsSchema;
 export const portfolioRoutes = [
-  route({ method: 'get', path: '/api/portfolio', service: 'catalog', access: 'public', tag, summary: 'List portfolio items', query: offeringQuerySchema, response: z.array(portfolioItemSchema), cacheable: true }),
+  route({ method: 'get', path: '/api/portfolio', service: 'catalog', access: 'public', tag, summary: 'List portfolio items, newest first', query: offeringQuerySchema, response: z.array(portfolioItemSchema), cacheable: true }),
   route({ method: 'get', path: '/api/portfolio/:id', service: 'catalog', access: 'public', tag, summary: 'One portfolio item', params, response: portfolioItemSchema, cacheable: true }),
   route({ method: 'post', path: '/api/portfolio', service: 'catalog', access: 'admin', tag, summary: 'Create a portfolio item', body: portfolioCreateSchema, response: portfolioItemSchema, status: 201 }),
-  route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
+  route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item (fields left out stay as they are)', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
   route({ method: 'delete', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a portfolio item', params, response: messageSchema }),
 ] as const;

@@ -9,6 +9,7 @@ export const staffSchema = z.object({
   position: z.string(),
   bio: z.string(),
   imageUrl: z.string(),
+  /** Lower shows first; ties are ordered by name. */
   displayOrder: z.number().int(),
   offeringType: offeringTypeSchema,
 });
@@ -19,14 +20,15 @@ const fields = {
   position: requiredText('position', 200),
   bio: requiredText('bio'),
   imageUrl: imageUrlSchema.optional(),
-  /** Lower shows first; left out or blank means 0. */
+  /** Left out, null or blank means 0. */
   displayOrder: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? 0 : v),
     z.number({ error: 'displayOrder must be an integer' }).int({ error: 'displayOrder must be an integer' }).min(-100000).max(100000),
   ),
   offeringType: offeringTypeSchema.optional(),
 };
-export const staffCreateSchema = z.object(fields);
+/** A team member shows on both sides unless tagged with one. */
+export const staffCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('both') });
 export const staffUpdateSchema = z.object(fields).partial();
 export type StaffCreate = z.input<typeof staffCreateSchema>;
 export type StaffUpdate = z.input<typeof staffUpdateSchema>;
@@ -37,6 +39,6 @@ export const staffRoutes = [
   route({ method: 'get', path: '/api/staff', service: 'catalog', access: 'public', tag, summary: 'List staff by displayOrder, then name', query: offeringQuerySchema, response: z.array(staffSchema), cacheable: true }),
   route({ method: 'get', path: '/api/staff/:id', service: 'catalog', access: 'public', tag, summary: 'One staff member', params, response: staffSchema, cacheable: true }),
   route({ method: 'post', path: '/api/staff', service: 'catalog', access: 'admin', tag, summary: 'Add a staff member', body: staffCreateSchema, response: staffSchema, status: 201 }),
-  route({ method: 'put', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a staff member', params, body: staffUpdateSchema, response: staffSchema }),
+  route({ method: 'put', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a staff member (fields left out stay as they are)', params, body: staffUpdateSchema, response: staffSchema }),
   route({ method: 'delete', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Remove a staff member', params, response: messageSchema }),
 ] as const;

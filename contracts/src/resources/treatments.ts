@@ -7,10 +7,13 @@ export const treatmentSchema = z.object({
   ...entityMeta,
   name: z.string(),
   description: z.string(),
+  /** Display text, e.g. "60 minutes". */
   duration: z.string(),
+  /** Display text, may carry the peso sign, e.g. "₱2,500". */
   price: z.string(),
   imageUrl: z.string(),
   whatToExpect: z.array(z.string()),
+  /** Minutes a booking of it takes; null when unknown (booking then counts 60). */
   defaultDuration: z.number().int().nullable(),
   offeringType: offeringTypeSchema,
 });
@@ -22,11 +25,12 @@ const fields = {
   duration: requiredText('duration', 100),
   price: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText('price', 100)),
   imageUrl: imageUrlSchema.optional(),
-  whatToExpect: textListSchema.optional(),
+  whatToExpect: textListSchema('whatToExpect').optional(),
   defaultDuration: bookingDurationSchema,
   offeringType: offeringTypeSchema.optional(),
 };
-export const treatmentCreateSchema = z.object(fields);
+/** Treatments are clinic content unless tagged otherwise. */
+export const treatmentCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('clinic') });
 export const treatmentUpdateSchema = z.object(fields).partial();
 export type TreatmentCreate = z.input<typeof treatmentCreateSchema>;
 export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
@@ -34,9 +38,9 @@ export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
 const tag = 'Treatments';
 const params = idParamsSchema;
 export const treatmentRoutes = [
-  route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
+  route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments, newest first', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
   route({ method: 'get', path: '/api/treatments/:id', service: 'catalog', access: 'public', tag, summary: 'One treatment', params, response: treatmentSchema, cacheable: true }),
   route({ method: 'post', path: '/api/treatments', service: 'catalog', access: 'admin', tag, summary: 'Create a treatment', body: treatmentCreateSchema, response: treatmentSchema, status: 201 }),
-  route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment', params, body: treatmentUpdateSchema, response: treatmentSchema }),
+  route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment (fields left out stay as they are)', params, body: treatmentUpdateSchema, response: treatmentSchema }),
   route({ method: 'delete', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a treatment', params, response: messageSchema }),
 ] as const;

@@ -3,14 +3,23 @@ import { route } from '../route';
 
 export const uploadResponseSchema = z.object({ url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-export const uploadKeyParamsSchema = z.object({ key: z.string().regex(/^[a-f0-9]{32}\.(png|jpg)$/, { error: 'unknown upload' }) });
+
+/** Keys the catalog gives images: 32 hex characters and the type's extension. */
+export const UPLOAD_KEY_PATTERN = /^[a-f0-9]{32}\.(png|jpg)$/;
+export const UPLOAD_URL_PREFIX = '/api/uploads/';
+/** Any other key is simply not found, so the route takes any text and answers 404 for it. */
+export const uploadKeyParamsSchema = z.object({ key: z.string().describe('32 hex characters and .png or .jpg, as given by the upload') });
 
 const tag = 'Uploads';
 export const uploadRoutes = [
   route({
     method: 'post', path: '/api/upload', service: 'catalog', access: 'admin', tag,
     summary: 'Upload a JPG or PNG image (multipart field `image`, at most 5 MB)',
+    description: 'The type is read from the content, not the name. 400 without a file, 413 above 5 MB, 415 when not a JPG or PNG.',
     body: 'multipart-image', response: uploadResponseSchema, status: 201,
   }),
-  route({ method: 'get', path: '/api/uploads/:key', service: 'catalog', access: 'public', tag, summary: 'An uploaded image', params: uploadKeyParamsSchema, response: 'binary' }),
+  route({
+    method: 'get', path: '/api/uploads/:key', service: 'catalog', access: 'public', tag,
+    summary: 'An uploaded image (immutable: cached for a year)', params: uploadKeyParamsSchema, response: 'binary',
+  }),
 ] as const;

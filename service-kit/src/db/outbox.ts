@@ -68,7 +68,9 @@ export class OutboxRelay {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private waitingForBroker = false;
   private readonly models: Model<WithOutbox>[] = [];
+  private readonly targeted = new Set<Promise<unknown>>();
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -104,40 +106,76 @@ export class OutboxRelay {
       });
   }
 
+  /**
+   * Publishes the events of one document just written, found by `_id` instead of by a pass
+   * over the collection: a write then costs the same however large the collection grows
+   * (FerretDB, for one, reads every document for any other filter). The periodic pass
+   * still catches whatever this misses.
+   */
+  publishDocument<T extends WithOutbox>(model: Model<T>, id: unknown): void {
+    if (this.stopped) return;
+    if (!this.options.bus.isConnected) {
+      this.kickWhenConnected();
+      return;
+    }
+    const pass = this.relayOne(model as unknown as Model<WithOutbox>, { _id: id })
+      .catch((err) => this.options.logger.warn({ err: (err as Error).message }, 'outbox publish failed'))
+      .finally(() => this.targeted.delete(pass));
+    this.targeted.add(pass);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([this.running, ...this.targeted]);
   }
 
   /** One pass over every model; resolves when nothing is pending or the broker is away. */
   async drain(): Promise<void> {
-    if (!this.options.bus.isConnected) return;
-    const leaseMs = this.options.leaseMs ?? 30000;
-    for (const model of this.models) {
-      for (;;) {
-        const now = new Date();
-        const doc = await model
-          .findOneAndUpdate(
-            { 'outbox.0': { $exists: true }, $or: [{ outboxLockedUntil: null }, { outboxLockedUntil: { $lt: now } }] },
-            { $set: { outboxLockedUntil: new Date(now.getTime() + leaseMs) } },
-            { returnDocument: 'after' },
-          )
-          .lean<WithOutbox & { _id: unknown }>();
-        if (!doc) break;
-        try {
-          // Entries are appended with $push and leave from the front with a guarded $pop
-          // (FerretDB v1's $pull matches whole elements only, not a condition).
-          for (const entry of doc.outbox) {
-            await this.options.bus.publishEnvelope(toEnvelope(entry));
-            const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } });
-            if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
-          }
-        } finally {
-          await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null } });
-        }
-        if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
-      }
+    if (!this.options.bus.isConnected) {
+      this.kickWhenConnected();
+      return;
     }
+    for (const model of this.models) {
+      while (await this.relayOne(model, {}));
+    }
+  }
+
+  /** Events written while the broker was away leave as soon as it is back, not at the next pass. */
+  private kickWhenConnected(): void {
+    if (this.waitingForBroker) return;
+    this.waitingForBroker = true;
+    void this.options.bus.waitUntilConnected().then(() => {
+      this.waitingForBroker = false;
+      this.kick();
+    });
+  }
+
+  /** Leases one matching document with pending events and publishes them in order; false when there is none. */
+  private async relayOne(model: Model<WithOutbox>, filter: Record<string, unknown>): Promise<boolean> {
+    const leaseMs = this.options.leaseMs ?? 30000;
+    const now = new Date();
+    const doc = await model
+      .findOneAndUpdate(
+        { ...filter, 'outbox.0': { $exists: true }, $or: [{ outboxLockedUntil: null }, { outboxLockedUntil: { $lt: now } }] },
+        { $set: { outboxLockedUntil: new Date(now.getTime() + leaseMs) } },
+        // Relay bookkeeping is no change of the document: its updatedAt stays as it was.
+        { returnDocument: 'after', timestamps: false },
+      )
+      .lean<WithOutbox & { _id: unknown }>();
+    if (!doc) return false;
+    try {
+      // Entries are appended with $push and leave from the front with a guarded $pop
+      // (FerretDB v1's $pull matches whole elements only, not a condition).
+      for (const entry of doc.outbox) {
+        await this.options.bus.publishEnvelope(toEnvelope(entry));
+        const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } }, { timestamps: false });
+        if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
+      }
+    } finally {
+      await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null } }, { timestamps: false });
+    }
+    if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
+    return true;
   }
 }

@@ -1,0 +1,94 @@
+import { Types, type Model, type UpdateQuery } from 'mongoose';
+import type { OfferingType } from '@bb/contracts';
+import { conflict, type WithOutbox } from '@bb/service-kit';
+import { isObjectIdText } from '../domain/ids';
+import { bookableChanged, type BookableKind } from '../events/bookable-changed';
+import type { Stored } from '.';
+
+/** Treatments and packages: what booking needs to know of them leaves as events. */
+export interface BookableDoc extends WithOutbox {
+  name: string;
+  defaultDuration: number | null;
+  offeringType: OfferingType;
+  /** Counts the item's changes; each event carries the version it produced. */
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields an admin writes: everything but bookkeeping. */
+export type EditableFields<T> = Omit<T, keyof WithOutbox | 'version' | 'createdAt' | 'updatedAt'>;
+
+// Two admins saving the same item at once: the loser re-reads and retries a few times, so
+// both saves land in order, each with its own version and event.
+const MAX_ATTEMPTS = 5;
+const raced = () => conflict('This item was being changed at the same time; please reload it and try again');
+
+const stateOf = (id: Types.ObjectId, doc: { name: string; defaultDuration?: number | null; offeringType: OfferingType }) => ({
+  id: String(id),
+  name: doc.name,
+  defaultDuration: doc.defaultDuration ?? null,
+  offeringType: doc.offeringType,
+});
+
+/**
+ * Writes to a bookable collection. Every change is one document write that carries the new
+ * state, the next version and its catalog.bookable.changed event, so the event exists if and
+ * only if the change does. Writes are conditional on the version read, which orders them.
+ */
+export class BookableWrites<T extends BookableDoc> {
+  constructor(
+    private readonly model: Model<T>,
+    private readonly kind: BookableKind,
+  ) {}
+
+  async create(fields: EditableFields<T>, correlationId?: string): Promise<Stored<T>> {
+    const _id = new Types.ObjectId();
+    const doc = new this.model({ ...this.firstVersion(_id, fields, correlationId), _id });
+    await doc.save();
+    return doc.toObject() as Stored<T>;
+  }
+
+  /** A new item's stored form: version 1 with its created event (also used by the seed). */
+  firstVersion(id: Types.ObjectId, fields: EditableFields<T>, correlationId?: string) {
+    return { ...fields, version: 1, outbox: [bookableChanged(this.kind, stateOf(id, fields), 1, false, correlationId)] };
+  }
+
+  /** Applies the changes to a live item; null when there is none with that id. */
+  async update(id: string, changes: Partial<EditableFields<T>>, correlationId?: string): Promise<Stored<T> | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await this.findLive(id);
+      if (!current) return null;
+      const version = current.version + 1;
+      const event = bookableChanged(this.kind, stateOf(current._id, { ...current, ...changes }), version, false, correlationId);
+      const update = { $set: { ...changes, version }, $push: { outbox: event } } as UpdateQuery<T>;
+      const updated = await this.model
+        .findOneAndUpdate({ _id: current._id, version: current.version, deletedAt: null }, update, { returnDocument: 'after' })
+        .lean<Stored<T>>();
+      if (updated) return updated;
+    }
+    throw raced();
+  }
+
+  /**
+   * Marks a live item deleted and records the deleted event in the same write; the relay
+   * removes the tombstone once the event is published. False when there is no such item.
+   */
+  async delete(id: string, correlationId?: string): Promise<boolean> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const current = await this.findLive(id);
+      if (!current) return false;
+      const version = current.version + 1;
+      const event = bookableChanged(this.kind, stateOf(current._id, current), version, true, correlationId);
+      const update = { $set: { deletedAt: new Date(), version }, $push: { outbox: event } } as UpdateQuery<T>;
+      const result = await this.model.updateOne({ _id: current._id, version: current.version, deletedAt: null }, update);
+      if (result.modifiedCount === 1) return true;
+    }
+    throw raced();
+  }
+
+  private findLive(id: string): Promise<Stored<T> | null> {
+    if (!isObjectIdText(id)) return Promise.resolve(null);
+    return this.model.findOne({ _id: id, deletedAt: null }).lean<Stored<T>>();
+  }
+}

@@ -1,0 +1,22 @@
+import type { Connection, Types } from 'mongoose';
+import { newsModel } from './news';
+import { packageModel } from './package';
+import { portfolioModel } from './portfolio';
+import { resultModel } from './result';
+import { seedMarkerModel } from './seed-marker';
+import { staffModel } from './staff';
+import { treatmentModel } from './treatment';
+
+export const createModels = (conn: Connection) => ({
+  Treatment: treatmentModel(conn),
+  Result: resultModel(conn),
+  News: newsModel(conn),
+  Staff: staffModel(conn),
+  Package: packageModel(conn),
+  Portfolio: portfolioModel(conn),
+  SeedMarker: seedMarkerModel(conn),
+});
+export type CatalogModels = ReturnType<typeof createModels>;
+
+/** A document as read with lean(): its fields and its id. */
+export type Stored<T> = T & { _id: Types.ObjectId };

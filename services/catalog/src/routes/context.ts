@@ -1,0 +1,19 @@
+import type { Response } from 'express';
+import type { OutboxRelay } from '@bb/service-kit';
+import type { CatalogModels } from '../models';
+import type { ReadCaches } from './reads';
+
+/** What the content routes share. */
+export interface ContentDeps {
+  models: CatalogModels;
+  caches: ReadCaches;
+  relay: OutboxRelay;
+}
+
+/** The request id, carried into events as their correlation id. */
+export const requestIdOf = (res: Response) => res.locals.requestId as string | undefined;
+
+/** Lists without an order of their own: newest first, ties by id so pages never shuffle. */
+export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+export const messageOf = (what: string) => ({ message: `${what} deleted` });

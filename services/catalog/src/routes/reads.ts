@@ -1,0 +1,90 @@
+import type { Request, Response } from 'express';
+import type { TokenClaims } from '@bb/contracts';
+import { etagOf } from '@bb/service-kit';
+
+/** A JSON answer serialised once, with its validator. */
+export interface Prepared {
+  body: Buffer;
+  etag: string;
+}
+
+export const prepare = (payload: unknown): Prepared => {
+  const body = Buffer.from(JSON.stringify(payload));
+  return { body, etag: etagOf(body) };
+};
+
+/**
+ * Visitors' browsers may reuse an answer for 5 seconds: content changes a few times a day, and
+ * a visitor moving between pages then costs no request at all. Staff (a request with a valid
+ * token) revalidate every time, so the console shows its own edit at once; `Vary:
+ * Authorization` keeps the two apart in the browser's cache. Either way an unchanged answer
+ * revalidates as a bodiless 304.
+ */
+export const VISITOR_CACHE_CONTROL = 'public, max-age=5';
+export const STAFF_CACHE_CONTROL = 'private, no-cache';
+
+export function sendPrepared(req: Request, res: Response, prepared: Prepared, staff: boolean): undefined {
+  res.setHeader('ETag', prepared.etag);
+  res.setHeader('Cache-Control', staff ? STAFF_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
+  res.setHeader('Vary', 'Authorization');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === prepared.etag)) {
+    res.status(304).end();
+    return undefined;
+  }
+  res.status(200).type('application/json').send(prepared.body);
+  return undefined;
+}
+
+/**
+ * Serialised public lists, per resource and filter. A write in this process clears its
+ * resource's lists at once; a write in another replica shows here after at most `ttlMs`.
+ * Concurrent misses share one database read.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, { expiresAt: number; value: Promise<Prepared> }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string, load: () => Promise<unknown>): Promise<Prepared> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = load().then(prepare);
+    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
+    // A failed read is not kept: the next request tries the database again.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export const createReadCaches = (ttlMs: number) => ({
+  treatments: new ReadCache(ttlMs),
+  results: new ReadCache(ttlMs),
+  news: new ReadCache(ttlMs),
+  staff: new ReadCache(ttlMs),
+  packages: new ReadCache(ttlMs),
+  portfolio: new ReadCache(ttlMs),
+});
+export type ReadCaches = ReturnType<typeof createReadCaches>;
+
+interface ReadInput {
+  req: Request;
+  res: Response;
+  user: TokenClaims | undefined;
+}
+
+/** A public list: visitors from the cache; staff from the database, so they read their writes. */
+export async function answerList<T>(input: ReadInput, cache: ReadCache, key: string, load: () => Promise<T[]>): Promise<undefined> {
+  const staff = input.user !== undefined;
+  return sendPrepared(input.req, input.res, staff ? prepare(await load()) : await cache.get(key, load), staff);
+}
+
+/** One item, read from the database (cheap by id), with the same cache headers as lists. */
+export const answerItem = <T>(input: ReadInput, item: T): undefined => sendPrepared(input.req, input.res, prepare(item), input.user !== undefined);

@@ -1,0 +1,78 @@
+import { pipeline } from 'node:stream/promises';
+import type { Express, NextFunction, Request, Response } from 'express';
+import multer from 'multer';
+import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
+import { bind, invalid, notFound, tooLarge, unsupportedMedia, type Logger } from '@bb/service-kit';
+import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
+import type { ImageStore } from '../storage/image-store';
+
+export interface UploadDeps {
+  images: ImageStore;
+  logger: Logger;
+}
+
+const [upload, serveImage] = uploadRoutes;
+
+/** Keys are never reused, so an image never changes: browsers may keep it for a year. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+// The file is held in memory: at most 5 MB, one file, and a few small fields besides.
+const receive = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+}).single('image');
+
+function uploadProblem(err: unknown): Error {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return tooLarge('Image must be less than 5MB');
+    if (err.code === 'LIMIT_UNEXPECTED_FILE') return invalid(`Send the image in the multipart field "image" (got "${err.field ?? ''}")`);
+    return invalid(`Upload refused: ${err.message}`);
+  }
+  // busboy's complaints about a malformed or cut-off multipart body.
+  return invalid(`The upload could not be read: ${(err as Error).message}`);
+}
+
+/** Parses the multipart body before the handler; its errors become clear 4xx answers. */
+function receiveImage(req: Request, res: Response, next: NextFunction): void {
+  receive(req, res, (err: unknown) => next(err ? uploadProblem(err) : undefined));
+}
+
+export function uploadRoutesOn(app: Express, { images, logger }: UploadDeps): void {
+  app.post(upload.path, receiveImage);
+
+  bind(app, upload, async ({ req }) => {
+    const file = req.file;
+    if (!file) throw invalid('No image received: send a JPG or PNG file in the multipart field "image"');
+    const type = sniffImageType(file.buffer);
+    if (!type) throw unsupportedMedia('Invalid file type: please upload a JPG or PNG image');
+    const key = randomImageKey(type);
+    await images.put(key, file.buffer, type.contentType);
+    return { url: `${UPLOAD_URL_PREFIX}${key}` };
+  });
+
+  bind(app, serveImage, async ({ params, req, res }) => {
+    const type = imageTypeOfKey(params.key);
+    if (!type) throw notFound('Image not found');
+    // The key names the bytes for good, so it is the validator: a revalidation needs no storage.
+    const etag = `"${params.key}"`;
+    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
+      res.status(304).end();
+      return undefined;
+    }
+    const stream = await images.open(params.key);
+    if (!stream) throw notFound('Image not found');
+    res.status(200);
+    res.setHeader('Content-Type', type.contentType);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    await pipeline(stream, res).catch((err: NodeJS.ErrnoException) => {
+      // A visitor leaving mid-download is routine; storage failing mid-way is worth a look.
+      const visitorLeft = err.code === 'ERR_STREAM_PREMATURE_CLOSE';
+      logger[visitorLeft ? 'debug' : 'warn']({ err: err.message, key: params.key }, 'image stream ended early');
+    });
+    return undefined;
+  });
+}
