@@ -27,13 +27,13 @@ const example = Object.fromEntries(
   fs
     .readFileSync(path.join(root, '.env.example'), 'utf8')
     .split('\n')
-    .filter((line) => /^[A-Z_]+=/.test(line))
+    .filter((line) => /^[A-Z0-9_]+=/.test(line))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
 );
 
 /** Resolves ${VAR}, ${VAR:-default} and ${VAR:?message} the way compose does, from .env.example. */
 const interpolate = (value: string) =>
-  String(value).replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, op: string | undefined, arg: string) => example[name] ?? (op === '-' ? arg : ''));
+  String(value).replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, op: string | undefined, arg: string) => example[name] ?? (op === '-' ? arg : ''));
 
 function shapeOf(file: string): Record<string, ZodType> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
