@@ -90,7 +90,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix 
       S3_SECRET_KEY: infraEnv.S3_SECRET_KEY,
       S3_BUCKET: `${dbPrefix}-uploads`.replace(/_/g, '-'),
     },
-    booking: {},
+    booking: { CATALOG_URL: url('catalog') },
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
     subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: url('gateway') },
     gateway: {

@@ -65,7 +65,12 @@ export const appointmentRequestSchema = z
       .min(1, { error: BOOKING_MESSAGES.preferredDate })
       .pipe(calendarDateSchema),
     preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
-    treatments: z.array(z.string().trim().min(1).max(100), { error: 'treatments must be a list of ids' }).max(20).default([]),
+    // The same item chosen twice is booked (and timed) once.
+    treatments: z
+      .array(z.string().trim().min(1).max(100), { error: 'treatments must be a list of ids' })
+      .max(20)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
     notes: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
     offeringType: sideSchema.default('clinic'),
   })
@@ -103,6 +108,14 @@ export const appointmentUpdateSchema = z.object({
 export type AppointmentUpdate = z.infer<typeof appointmentUpdateSchema>;
 
 export const idempotencyKeyHeader = 'idempotency-key';
+/** A client-chosen key (a UUID, typically) that makes a retried booking return the first result. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
+
+/** The answer to a booking whose slot filled up meanwhile (409). */
+export const SLOT_FULL_MESSAGE = 'Sorry, that time has just been fully booked. Please choose another time.';
 
 const tag = 'Appointments';
 const params = idParamsSchema;
@@ -110,7 +123,8 @@ export const appointmentRoutes = [
   route({
     method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
     summary: 'Book an appointment',
-    description: 'Re-checks availability; a slot that is full answers 409. An `Idempotency-Key` header makes a retry return the first result.',
+    description:
+      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
     body: appointmentRequestSchema, response: appointmentSchema, status: 201,
   }),
   route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),

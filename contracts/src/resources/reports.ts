@@ -4,6 +4,8 @@ import { route } from '../route';
 import { calendarDateSchema } from './appointments';
 
 export const AGE_GROUPS = ['Under 20', '20-29', '30-39', '40-49', '50+'] as const;
+/** Age group or gender of an appointment that left it blank; listed so counts add up to the total. */
+export const REPORT_NOT_GIVEN = 'Not given';
 
 export const reportQuerySchema = z
   .object({
@@ -28,5 +30,9 @@ export const appointmentReportSchema = z.object({
 export type AppointmentReport = z.infer<typeof appointmentReportSchema>;
 
 export const reportRoutes = [
-  route({ method: 'get', path: '/api/reports/appointments', service: 'booking', access: 'admin', tag: 'Reports', summary: 'Appointment statistics for a date range (Manila dates)', query: reportQuerySchema, response: appointmentReportSchema }),
+  route({
+    method: 'get', path: '/api/reports/appointments', service: 'booking', access: 'admin', tag: 'Reports', summary: 'Appointment statistics for a date range (Manila dates)',
+    description: 'Appointments whose preferred date lies between from and to (inclusive), of every status; offering `both` or none means both sides.',
+    query: reportQuerySchema, response: appointmentReportSchema,
+  }),
 ] as const;

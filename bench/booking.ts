@@ -1,0 +1,236 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import mongoose, { Types } from 'mongoose';
+import { sheetOf } from '../services/booking/src/capacity/seats';
+import { blocksCovering, manilaInstant } from '../services/booking/src/domain/manila-time';
+import { applyBookableChange } from '../services/booking/src/events/bookables';
+import { createModels, type BookingModels } from '../services/booking/src/models';
+import { holdEntry } from '../services/booking/src/models/day-sheet';
+import { seatId, type SeatDoc } from '../services/booking/src/models/seat';
+import { percentiles } from './lib/load';
+import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+
+const APPOINTMENTS = 5000;
+const BOOKABLES = 20;
+const BURST = 200;
+const BURST_SLOTS = 10;
+const DAY_MS = 86400000;
+
+/**
+ * Booking with a realistic amount of data: 5,000 appointments (with their seats and day sheets) and 20
+ * treatments/packages written straight into the stack's booking database, then
+ *  - the schedule dialog's week: 7 slot requests at once, repeated, against the booking
+ *    service and, in the same run, against a bare express handler (the floor);
+ *  - a burst of 200 simultaneous bookings on 10 slots, against the booking service (through
+ *    the gateway its 15 s upstream timeout would cut the slowest answers short).
+ */
+export default async function run(ctx: BenchContext): Promise<BenchResult> {
+  const conn = await mongoose.createConnection(`${(ctx.env.MONGO_URL ?? '').replace(/\/+$/, '')}/stack_booking`).asPromise();
+  const models = createModels(conn);
+  try {
+    const firstDay = nextMonday(Date.now() + 7 * DAY_MS);
+    await seed(models, firstDay, ctx);
+    const bookingUrl = ctx.env.BOOKING_URL ?? '';
+    const week = Array.from({ length: 7 }, (_, i) => isoDate(firstDay + (i + 14) * DAY_MS));
+    const slotsPath = (date: string) => `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=clinic-0&treatmentId=clinic-1`;
+
+    const bare = await serveBare();
+    const floor = await weeks(ctx, 'bare express handler', (date) => `${bare.url}${slotsPath(date)}`, week);
+    await bare.close();
+    const slots = await weeks(ctx, 'booking service', (date) => `${bookingUrl}${slotsPath(date)}`, week);
+    const viaGateway = await weeks(ctx, 'through the gateway', (date) => `${ctx.gatewayUrl}${slotsPath(date)}`, week);
+
+    // Past the last seeded day (5,000 appointments fill about 440 days), so the burst starts from free slots.
+    const burst = await bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 700 * DAY_MS));
+    return {
+      name: 'booking',
+      description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated) and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2).`,
+      rows: [floor.perRequest, slots.perRequest, viaGateway.perRequest, floor.perWeek, slots.perWeek, viaGateway.perWeek, burst.row],
+      summary: {
+        slotsP50Ms: slots.perRequest.p50Ms,
+        slotsP99Ms: slots.perRequest.p99Ms,
+        weekP50Ms: slots.perWeek.p50Ms,
+        weekP99Ms: slots.perWeek.p99Ms,
+        bareP99Ms: floor.perRequest.p99Ms,
+        slotsP99OverBareP99: Math.round((slots.perRequest.p99Ms / Math.max(floor.perRequest.p99Ms, 0.1)) * 10) / 10,
+        burstP50Ms: burst.row.p50Ms,
+        burstP99Ms: burst.row.p99Ms,
+        burstBooked: burst.booked,
+        burstFull409: burst.full,
+        burstCapacityKept: burst.capacityKept,
+      },
+    };
+  } finally {
+    await conn.close();
+  }
+}
+
+async function seed(models: BookingModels, firstDay: number, ctx: BenchContext): Promise<void> {
+  for (let i = 0; i < BOOKABLES; i++) {
+    const clinic = i < BOOKABLES / 2;
+    await applyBookableChange(models.Bookable, {
+      id: `${clinic ? 'clinic' : 'studio'}-${i % (BOOKABLES / 2)}`,
+      kind: clinic ? 'treatment' : 'package',
+      name: `${clinic ? 'Treatment' : 'Package'} ${i}`,
+      defaultDuration: [30, 60, 90][i % 3],
+      offeringType: clinic ? 'clinic' : 'studio',
+      deleted: false,
+      version: 1,
+    });
+  }
+  // Eight one-hour appointments per offering per weekday (a full day at capacity 1), one in ten cancelled.
+  const appointments: Record<string, unknown>[] = [];
+  const seats: SeatDoc[] = [];
+  for (let day = 0; appointments.length < APPOINTMENTS; day++) {
+    const date = isoDate(firstDay + day * DAY_MS);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    for (const offering of ['clinic', 'studio'] as const) {
+      for (let hour = 9; hour < 17 && appointments.length < APPOINTMENTS; hour++) {
+        const _id = new Types.ObjectId();
+        const start = manilaInstant(date, hour * 60);
+        const end = new Date(start.getTime() + 3600000);
+        const cancelled = appointments.length % 10 === 9;
+        const held = (cancelled ? [] : blocksCovering(start, end)).map((block): SeatDoc => ({ _id: seatId(offering, block, 0), offeringType: offering, blockStart: block, seat: 0, appointmentId: _id, claimedAt: new Date() }));
+        seats.push(...held);
+        appointments.push({
+          _id,
+          firstName: `Customer${appointments.length}`,
+          lastName: 'Bench',
+          gender: ['female', 'male', null][appointments.length % 3],
+          age: 18 + (appointments.length % 50),
+          email: `c${appointments.length}@example.com`,
+          contact: '0917 000 0000',
+          preferredDate: date,
+          preferredTime: `${String(hour).padStart(2, '0')}:00`,
+          startTime: start,
+          endTime: end,
+          offeringType: offering,
+          treatments: [`${offering}-1`],
+          items: [{ id: `${offering}-1`, name: 'Seeded' }],
+          notes: '',
+          status: cancelled ? 'cancelled' : 'pending',
+          adminComment: '',
+          seats: held.map((seat) => seat._id),
+          requestHash: null,
+          outbox: [],
+          outboxLockedUntil: null,
+          deletedAt: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+      }
+    }
+  }
+  for (let i = 0; i < appointments.length; i += 500) await models.Appointment.collection.insertMany(appointments.slice(i, i + 500));
+  for (let i = 0; i < seats.length; i += 1000) await models.Seat.insertMany(seats.slice(i, i + 1000), { lean: true });
+  const sheets = new Map<string, string[]>();
+  for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
+  await models.DaySheet.insertMany([...sheets].map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds })), { lean: true });
+  ctx.log(`seeded ${appointments.length} appointments, ${seats.length} seats on ${sheets.size} day sheets, ${BOOKABLES} bookables`);
+}
+
+/** Repeats "a week of the schedule dialog" (7 requests at once) for the measured time. */
+async function weeks(ctx: BenchContext, target: string, url: (date: string) => string, week: string[]) {
+  const requests: number[] = [];
+  const perWeek: number[] = [];
+  let errors = 0;
+  const until = Date.now() + ctx.seconds * 1000;
+  while (perWeek.length < 5 || Date.now() < until) {
+    const started = performance.now();
+    await Promise.all(
+      week.map(async (date) => {
+        const t0 = performance.now();
+        const res = await fetch(url(date));
+        await res.arrayBuffer();
+        if (res.status !== 200) errors += 1;
+        requests.push(performance.now() - t0);
+      }),
+    );
+    perWeek.push(performance.now() - started);
+  }
+  const seconds = requests.reduce((a, b) => a + b, 0) / 7 / 1000;
+  const row = (scenario: string, samples: number[]): BenchRow => {
+    const p = percentiles(samples);
+    return { scenario, target, requestsPerSec: Math.round(samples.length / seconds), p50Ms: p.p50, p99Ms: p.p99, errors, non2xx: errors, requests: samples.length };
+  };
+  ctx.log(`${target}: ${perWeek.length} weeks, slots p50 ${percentiles(requests).p50} ms, p99 ${percentiles(requests).p99} ms`);
+  return { perRequest: row('GET /api/available-slots (one of 7 at once)', requests), perWeek: row('a week of slots (7 requests at once)', perWeek) };
+}
+
+/** The same route answered by a bare express handler with a fixed day of slots: the floor. */
+async function serveBare(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = express();
+  const day = { slots: Array.from({ length: 15 }, (_, i) => ({ time: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`, available: i % 3 !== 0 })) };
+  app.get('/api/available-slots', (_req, res) => {
+    res.json(day);
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** 200 bookings at once, 20 per slot, on a fresh day with capacity 2. */
+async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: BookingModels, day: string) {
+  const date = isoDate(nextMonday(Date.parse(`${day}T00:00:00Z`)));
+  const token = await login(ctx.gatewayUrl);
+  await fetch(`${ctx.gatewayUrl}/api/settings/clinic`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ maxSessionsPerSlot: 2 }) });
+  const times = Array.from({ length: BURST_SLOTS }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+  const durations: number[] = [];
+  const statuses: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BURST }, async (_, i) => {
+      const t0 = performance.now();
+      const res = await fetch(`${bookingUrl}/api/appointments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Burst', lastName: `N${i}`, email: `burst${i}@example.com`, contact: '0917 000 0000', preferredDate: date, preferredTime: times[i % BURST_SLOTS], treatments: ['clinic-0'], offeringType: 'clinic' }),
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+      durations.push(performance.now() - t0);
+    }),
+  );
+  const wallMs = performance.now() - started;
+  // clinic-0 lasts 30 minutes: each slot is one block, so at most 2 per time.
+  const stored = await models.Appointment.find({ preferredDate: date, offeringType: 'clinic', status: { $ne: 'cancelled' }, deletedAt: null }, { preferredTime: 1 }).lean();
+  const perTime = new Map<string, number>();
+  for (const a of stored) perTime.set(a.preferredTime, (perTime.get(a.preferredTime) ?? 0) + 1);
+  const booked = statuses.filter((s) => s === 201).length;
+  const full = statuses.filter((s) => s === 409).length;
+  const p = percentiles(durations);
+  ctx.log(`burst: ${booked} booked, ${full} × 409 in ${Math.round(wallMs)} ms, p50 ${p.p50} ms, p99 ${p.p99} ms`);
+  return {
+    booked,
+    full,
+    capacityKept: [...perTime.values()].every((n) => n <= 2) && stored.length === booked,
+    row: {
+      scenario: `${BURST} simultaneous POST /api/appointments on ${BURST_SLOTS} slots`,
+      target: 'booking service',
+      requestsPerSec: Math.round((BURST / wallMs) * 1000),
+      p50Ms: p.p50,
+      p99Ms: p.p99,
+      errors: statuses.filter((s) => s !== 201 && s !== 409).length,
+      non2xx: statuses.filter((s) => s !== 201).length,
+      requests: BURST,
+    },
+  };
+}
+
+async function login(gatewayUrl: string): Promise<string> {
+  const res = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Midnight UTC of the first Monday on or after the given instant's date. */
+function nextMonday(ms: number): number {
+  const day = Math.floor(ms / DAY_MS) * DAY_MS;
+  const weekday = new Date(day).getUTCDay();
+  return day + ((8 - weekday) % 7) * DAY_MS;
+}

@@ -1,0 +1,37 @@
+import type { Express } from 'express';
+import { createServiceApp, type Logger, type OutboxRelay } from '@bb/service-kit';
+import type { BookingModels } from './models';
+import { mountAppointments } from './routes/appointments';
+import { mountAvailability } from './routes/availability';
+import { mountOfficeHours } from './routes/office-hours';
+import { mountReports } from './routes/reports';
+import { mountSettings } from './routes/settings';
+
+export interface BookingAppDeps {
+  logger: Logger;
+  models: BookingModels;
+  relay: OutboxRelay;
+  jwtSecret: string;
+  isRevoked: (jti: string) => boolean;
+  isReady: () => boolean;
+  /** The business clock; tests inject one to decide which slots are past. */
+  now?: () => Date;
+}
+
+export function buildApp(deps: BookingAppDeps): Express {
+  const routeDeps = { models: deps.models, relay: deps.relay, now: deps.now ?? (() => new Date()) };
+  return createServiceApp({
+    service: 'booking',
+    logger: deps.logger,
+    jwtSecret: deps.jwtSecret,
+    isRevoked: deps.isRevoked,
+    isReady: deps.isReady,
+    routes: (app) => {
+      mountAppointments(app, routeDeps);
+      mountAvailability(app, routeDeps);
+      mountOfficeHours(app, routeDeps);
+      mountSettings(app, routeDeps);
+      mountReports(app, routeDeps);
+    },
+  });
+}

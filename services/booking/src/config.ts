@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const bookingEnvShape = {
+  /** Catalog base URL, read once at start-up to fill an empty copy of treatments and packages. */
+  CATALOG_URL: z.preprocess(blankToUndefined, z.url({ error: 'CATALOG_URL must be an http(s) URL' }).optional()),
+  /** How often seats left behind by a crash are looked for and day sheets repaired. */
+  SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
+  /**
+   * How often the outbox of every appointment is looked through. Each booking publishes its
+   * own event right away; this pass only catches what that missed, and it reads the whole
+   * collection where there is no index for it (FerretDB), so it runs seldom.
+   */
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30 * 1000),
+};
+
+/** Queue of booking's copy of bookable names and durations. */
+export const BOOKABLES_QUEUE = 'booking.bookables';

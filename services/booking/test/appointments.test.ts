@@ -1,0 +1,209 @@
+import type { ApiError, Appointment } from '@bb/contracts';
+import { SLOT_FULL_MESSAGE } from '@bb/contracts';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+
+let booking: BookingUnderTest;
+/** The business clock of this app: real time unless a test moves it. */
+let clock: Date | null = null;
+
+beforeAll(async () => {
+  booking = await startBooking('appointments', { now: () => clock ?? new Date() });
+  await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
+  await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+  await addBookable(booking.models, { id: 'portrait', kind: 'package', name: 'Portrait Session', defaultDuration: 90, offeringType: 'studio' });
+  await addBookable(booking.models, { id: 'gone', name: 'Old Treatment', deleted: true, version: 2 });
+});
+afterEach(() => {
+  clock = null;
+});
+afterAll(() => booking.close());
+
+const book = (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
+const list = () => call<Appointment[]>(booking.url, 'GET', '/api/appointments', undefined, asAdmin);
+const patch = (id: string, body: unknown) => call<Appointment>(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
+
+describe('booking an appointment', () => {
+  it('stores a pending appointment with start and end instants in Manila time', async () => {
+    const res = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      gender: 'female',
+      age: 34,
+      preferredDate: '2030-01-07',
+      preferredTime: '10:00',
+      // 10:00 in Manila is 02:00 UTC; facial 60 + peel 30 minutes.
+      startTime: '2030-01-07T02:00:00.000Z',
+      endTime: '2030-01-07T03:30:00.000Z',
+      offeringType: 'clinic',
+      treatments: ['facial', 'peel'],
+      notes: 'First visit',
+      status: 'pending',
+      adminComment: '',
+    });
+    const stored = await booking.models.Appointment.findById(res.body.id).lean();
+    expect(stored?.seats).toHaveLength(3);
+    expect(stored?.items).toEqual([
+      { id: 'facial', name: 'Hydra Facial' },
+      { id: 'peel', name: 'Chemical Peel' },
+    ]);
+  });
+
+  it('answers invalid input with 400 and the booking form message', async () => {
+    const res = await book({ firstName: '', email: 'nope' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter your first name.');
+    const noItems = await book({ treatments: [], offeringType: 'studio' });
+    expect(noItems.body.message).toBe('Please select at least one package.');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await fetch(`${booking.url}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"firstName":' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiError).message).toMatch(/JSON/);
+  });
+
+  it('refuses unknown, deleted and other-side treatments with 400', async () => {
+    for (const treatments of [['no-such-id'], ['facial', 'gone'], ['portrait']]) {
+      const res = await book({ preferredDate: monday(1), treatments });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/choose again/);
+    }
+    expect((await book({ preferredDate: monday(1), treatments: ['no-such-id'] })).body.details).toEqual([{ path: 'treatments', message: 'unknown treatment id: no-such-id' }]);
+  });
+
+  it('refuses a closed day, a time that is not a slot and a past time with 400', async () => {
+    const sunday = '2030-01-13';
+    const closed = await book({ preferredDate: sunday });
+    expect(closed.status).toBe(400);
+    expect(closed.body.message).toContain('closed');
+    expect((await book({ preferredDate: monday(1), preferredTime: '09:10' })).status).toBe(400);
+    expect((await book({ preferredDate: monday(1), preferredTime: '16:30' })).status).toBe(400);
+    clock = new Date('2030-01-14T03:00:00Z'); // 11:00 in Manila on that Monday
+    const past = await book({ preferredDate: monday(1), preferredTime: '10:30' });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toMatch(/already passed/);
+    expect((await book({ preferredDate: monday(1), preferredTime: '11:30' })).status).toBe(201);
+  });
+
+  it('answers 409 with a message the form can show when the slot is full', async () => {
+    expect((await book({ preferredDate: monday(2), preferredTime: '09:00' })).status).toBe(201);
+    const full = await book({ preferredDate: monday(2), preferredTime: '09:00', firstName: 'Bea' });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(SLOT_FULL_MESSAGE);
+    // A 60-minute booking at 08:30 would overlap; at 10:00 it does not.
+    expect((await book({ preferredDate: monday(2), preferredTime: '10:00' })).status).toBe(201);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('makes a retry return the first result and book nothing new', async () => {
+    const headers = { 'Idempotency-Key': 'retry-1' };
+    const first = await book({ preferredDate: monday(3) }, headers);
+    const retry = await book({ preferredDate: monday(3) }, headers);
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(await booking.models.Appointment.countDocuments({ preferredDate: monday(3) })).toBe(1);
+  });
+
+  it('answers a retry with what was booked, not with what staff did since', async () => {
+    const headers = { 'Idempotency-Key': 'retry-2' };
+    const first = await book({ preferredDate: monday(4) }, headers);
+    await patch(first.body.id, { status: 'done', adminComment: 'internal note' });
+    const retry = await book({ preferredDate: monday(4) }, headers);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('refuses a key reused for a different request', async () => {
+    const headers = { 'Idempotency-Key': 'retry-3' };
+    expect((await book({ preferredDate: monday(5) }, headers)).status).toBe(201);
+    const other = await book({ preferredDate: monday(5), preferredTime: '13:00' }, headers);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toMatch(/Idempotency-Key/);
+  });
+
+  it('stores one appointment when copies of a request race, and answers each copy with it', async () => {
+    const headers = { 'Idempotency-Key': 'racing-copies' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => book({ preferredDate: monday(6) }, headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await booking.models.Appointment.countDocuments({ preferredDate: monday(6) })).toBe(1);
+    expect(await booking.models.Seat.countDocuments({ appointmentId: answers[0].body.id })).toBe(2);
+  });
+
+  it('refuses a key that is not visible ASCII', async () => {
+    const res = await book({ preferredDate: monday(7) }, { 'Idempotency-Key': 'x'.repeat(300) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Idempotency-Key/);
+  });
+});
+
+describe('managing appointments', () => {
+  it('lists appointments newest first, for staff only', async () => {
+    expect((await call(booking.url, 'GET', '/api/appointments')).status).toBe(401);
+    const a = await book({ preferredDate: monday(8), preferredTime: '09:00' });
+    const b = await book({ preferredDate: monday(8), preferredTime: '11:00' });
+    const res = await list();
+    expect(res.status).toBe(200);
+    const ids = res.body.map((x) => x.id);
+    expect(ids.indexOf(b.body.id)).toBeLessThan(ids.indexOf(a.body.id));
+    expect(res.body[0]).not.toHaveProperty('seats');
+    expect(res.body[0]).not.toHaveProperty('outbox');
+  });
+
+  it('sets status and admin comment', async () => {
+    const { body } = await book({ preferredDate: monday(9) });
+    const res = await patch(body.id, { status: 'done', adminComment: 'Came early' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: body.id, status: 'done', adminComment: 'Came early' });
+    expect((await patch(body.id, { adminComment: 'Came early, paid cash' })).body).toMatchObject({ status: 'done', adminComment: 'Came early, paid cash' });
+  });
+
+  it('refuses an unknown status with 400 and an unknown or malformed id with 404', async () => {
+    const { body } = await book({ preferredDate: monday(10) });
+    expect((await patch(body.id, { status: 'confirmed' })).status).toBe(400);
+    expect((await patch('65f000000000000000000000', { status: 'done' })).status).toBe(404);
+    expect((await patch('not-an-id', { status: 'done' })).status).toBe(404);
+    expect((await call(booking.url, 'DELETE', '/api/appointments/not-an-id', undefined, asAdmin)).status).toBe(404);
+  });
+
+  it('frees the slot when an appointment is cancelled, and keeps it cancelled when the slot filled up meanwhile', async () => {
+    const slot = { preferredDate: monday(11), preferredTime: '14:00' };
+    const first = await book(slot);
+    expect((await book(slot)).status).toBe(409);
+    expect((await patch(first.body.id, { status: 'cancelled' })).body.status).toBe('cancelled');
+    expect(await booking.models.Seat.countDocuments({ appointmentId: first.body.id })).toBe(0);
+    const second = await book({ ...slot, firstName: 'Bea' });
+    expect(second.status).toBe(201);
+    const reopen = await patch(first.body.id, { status: 'pending' });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.message).toMatch(/stays cancelled/);
+    expect((await list()).body.find((a) => a.id === first.body.id)?.status).toBe('cancelled');
+  });
+
+  it('takes the seats again when a cancelled appointment is reopened while the slot is free', async () => {
+    const slot = { preferredDate: monday(12), preferredTime: '14:00' };
+    const { body } = await book(slot);
+    await patch(body.id, { status: 'cancelled' });
+    expect((await patch(body.id, { status: 'pending' })).status).toBe(200);
+    expect(await booking.models.Seat.countDocuments({ appointmentId: body.id })).toBe(2);
+    expect((await book(slot)).status).toBe(409);
+  });
+
+  it('deletes an appointment through both paths and frees its slot', async () => {
+    for (const [week, path] of [[13, '/api/appointments/'], [14, '/api/admin/appointments/']] as const) {
+      const slot = { preferredDate: monday(week), preferredTime: '15:00' };
+      const { body } = await book(slot);
+      expect((await call(booking.url, 'DELETE', path + body.id)).status).toBe(401);
+      const res = await call(booking.url, 'DELETE', path + body.id, undefined, asAdmin);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Appointment deleted');
+      expect((await list()).body.some((a) => a.id === body.id)).toBe(false);
+      expect((await call(booking.url, 'DELETE', path + body.id, undefined, asAdmin)).status).toBe(404);
+      expect((await book(slot)).status).toBe(201);
+    }
+  });
+});

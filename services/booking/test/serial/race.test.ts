@@ -1,0 +1,127 @@
+// A load test by nature (thousands of bookings racing on the shared database): it runs in
+// the serial project, alone, so it neither slows nor is slowed by the other suites.
+import fs from 'node:fs';
+import path from 'node:path';
+import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
+import { testMongoUrl } from '@bb/service-kit/testing';
+import { blocksCovering, manilaInstant } from '../../src/domain/manila-time';
+import { daySheetId, holdEntry } from '../../src/models/day-sheet';
+import { addBookable, bookingRequest, call, monday, startBooking, type BookingUnderTest } from '../support/booking';
+import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';
+
+const CAPACITY = 2;
+const REQUESTS = 50;
+const ROUNDS = 20;
+
+let booking: BookingUnderTest;
+let bundle: string;
+const processes: BookingProcess[] = [];
+
+beforeAll(async () => {
+  const mongoUrl = testMongoUrl('race');
+  booking = await startBooking('race', { mongoUrl });
+  await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
+  await addBookable(booking.models, { id: 'peel', defaultDuration: 30 });
+  await addBookable(booking.models, { id: 'package', defaultDuration: 120 });
+  await booking.models.Settings.updateOne({ _id: 'clinic' }, { $set: { maxSessionsPerSlot: CAPACITY } }, { upsert: true });
+  bundle = await bundleInstance();
+  processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
+});
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.stop()));
+  fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+  await booking.conn.dropDatabase();
+  await booking.close();
+});
+
+type Attempt = { url: string; preferredTime: string; treatments: string[] };
+
+async function race(date: string, attempts: Attempt[]) {
+  return Promise.all(
+    attempts.map((a, i) =>
+      call<Appointment>(a.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime: a.preferredTime, treatments: a.treatments, email: `racer${i}@example.com` })),
+    ),
+  );
+}
+
+/** What the database holds for the day: never more than capacity per block, and seats that match. */
+async function expectCapacityKept(date: string) {
+  const stored = await booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
+  const perBlock = new Map<number, number>();
+  for (const a of stored) {
+    for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
+  }
+  expect(Math.max(...perBlock.values())).toBeLessThanOrEqual(CAPACITY);
+  // Every stored appointment holds one seat per block it covers, and no other seat is left.
+  const seats = await booking.models.Seat.find({ blockStart: { $gte: manilaInstant(date, 0), $lt: manilaInstant(date, 24 * 60) } }).lean();
+  expect(seats.map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
+  expect(seats).toHaveLength([...perBlock.values()].reduce((x, y) => x + y, 0));
+  // The day sheet the slots are read from lists exactly those seats.
+  const sheet = await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean();
+  expect([...(sheet?.holds ?? [])].sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
+  return stored;
+}
+
+/** Rounds start from an empty day and an empty database, so each round costs the same. */
+async function clearRound() {
+  await booking.models.Appointment.deleteMany({});
+  await booking.models.Seat.deleteMany({});
+  await booking.models.DaySheet.deleteMany({});
+}
+
+// Twenty rounds of fifty bookings on a shared, loaded test machine: time enough for the slowest.
+const RACE_TIMEOUT_MS = 240_000;
+
+function expectOnly201And409(answers: { status: number; body: { message?: string } }[]) {
+  for (const a of answers) {
+    expect([201, 409]).toContain(a.status);
+    if (a.status === 409) expect(a.body.message).toBe(SLOT_FULL_MESSAGE);
+  }
+}
+
+describe('capacity under concurrent bookings', () => {
+  it(`books exactly ${CAPACITY} of ${REQUESTS} simultaneous requests for one slot, ${ROUNDS} times over`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const date = monday(round);
+      const answers = await race(date, Array.from({ length: REQUESTS }, () => ({ url: booking.url, preferredTime: '10:00', treatments: ['facial'] })));
+      expectOnly201And409(answers);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(REQUESTS - CAPACITY);
+      expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
+      await clearRound();
+    }
+  }, RACE_TIMEOUT_MS);
+
+  it(`books exactly ${CAPACITY} when two booking processes share the database, ${ROUNDS} times over`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const date = monday(100 + round);
+      const answers = await race(date, Array.from({ length: REQUESTS }, (_, i) => ({ url: processes[i % 2].url, preferredTime: '14:00', treatments: ['facial', 'peel'] })));
+      expectOnly201And409(answers);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
+      expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
+      await clearRound();
+    }
+  }, RACE_TIMEOUT_MS);
+
+  it(`never exceeds capacity with overlapping bookings of different lengths across processes, ${ROUNDS} times over`, async () => {
+    // 30 to 120 minutes, starting 09:00 to 10:30: every block from 09:00 to 12:00 is contested.
+    const shapes = [
+      { preferredTime: '09:00', treatments: ['facial', 'peel'] },
+      { preferredTime: '09:00', treatments: ['peel'] },
+      { preferredTime: '09:30', treatments: ['facial'] },
+      { preferredTime: '10:00', treatments: ['peel'] },
+      { preferredTime: '10:00', treatments: ['package'] },
+      { preferredTime: '10:30', treatments: ['facial'] },
+    ];
+    const urls = () => [booking.url, ...processes.map((p) => p.url)];
+    for (let round = 0; round < ROUNDS; round++) {
+      const date = monday(200 + round);
+      const answers = await race(date, Array.from({ length: REQUESTS }, (_, i) => ({ url: urls()[i % 3], ...shapes[i % shapes.length] })));
+      expectOnly201And409(answers);
+      const stored = await expectCapacityKept(date);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(stored.length);
+      await clearRound();
+    }
+  }, RACE_TIMEOUT_MS);
+});

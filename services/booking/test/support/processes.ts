@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { TEST_JWT_SECRET, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
+
+/** Bundles instance.ts (workspace code compiled in, npm packages left to node_modules). */
+export async function bundleInstance(): Promise<string> {
+  const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'booking-instance-')), 'instance.js');
+  await build({
+    entryPoints: [path.join(__dirname, 'instance.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+    plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
+  });
+  return outfile;
+}
+
+export interface BookingProcess {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a booking process on the given database and resolves with its URL. */
+export function startBookingProcess(bundle: string, mongoUrl: string): Promise<BookingProcess> {
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
+    env: { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules'), MONGO_URL: mongoUrl, AMQP_URL: testAmqpUrl(), BUS_EXCHANGE: uniqueName('instance_ex'), JWT_SECRET: TEST_JWT_SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
+    });
+    child.once('exit', (code) => reject(new Error(`booking process exited with ${code} before listening`)));
+  });
+}

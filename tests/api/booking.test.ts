@@ -1,0 +1,88 @@
+// Booking through the gateway: a customer books, the slot turns unavailable at capacity 1,
+// staff list and cancel the appointment, and the slot is free again.
+import { randomUUID } from 'node:crypto';
+import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
+import { EventBus } from '@bb/service-kit';
+import { requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
+
+const gateway = () => requireEnv('GATEWAY_URL');
+
+async function api<T = ApiError>(path: string, options: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(gateway() + path, {
+    method: options.method ?? 'GET',
+    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+const treatmentId = `system-${randomUUID()}`;
+let token: string;
+let catalog: EventBus;
+let originalCapacity: number;
+
+beforeAll(async () => {
+  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  // A 90-minute treatment, announced on the bus as the catalog announces one.
+  catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
+  await catalog.start();
+  await catalog.publish('catalog.bookable.changed', { id: treatmentId, kind: 'treatment', name: 'System Test Facial', defaultDuration: 90, offeringType: 'clinic', deleted: false, version: 1 });
+  originalCapacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
+  await api('/api/settings/clinic', { method: 'PUT', token, body: { maxSessionsPerSlot: 1 } });
+});
+afterAll(async () => {
+  await api('/api/settings/clinic', { method: 'PUT', token, body: { maxSessionsPerSlot: originalCapacity } });
+  await catalog.close();
+});
+
+const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/** A far-future open clinic day, random so no other run shares its slots, and how many 90-minute slots it has. */
+async function openDay(): Promise<{ date: string; opening: string; slotsOf90Minutes: number }> {
+  const hours = (await api<OfficeHours[]>('/api/office-hours/clinic')).body;
+  for (;;) {
+    const date = new Date(Date.UTC(2035 + Math.floor(Math.random() * 20), 0, 1) + Math.floor(Math.random() * 360) * 86400000).toISOString().slice(0, 10);
+    const day = hours.find((h) => h.dayOfWeek === new Date(`${date}T00:00:00Z`).getUTCDay());
+    const open = day?.isActive ? minutes(day.endTime) - minutes(day.startTime) : 0;
+    if (day && open >= 120) return { date, opening: day.startTime.slice(0, 5), slotsOf90Minutes: Math.floor((open - 90) / 30) + 1 };
+  }
+}
+
+const slotsOf = (date: string) => api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${encodeURIComponent(treatmentId)}`);
+const availabilityAt = async (date: string, time: string) => (await slotsOf(date)).body.slots.find((s) => s.time === time)?.available;
+
+describe('booking through the gateway', () => {
+  it('books a slot, shows it taken at capacity 1, and frees it when staff cancel', async () => {
+    const { date, opening, slotsOf90Minutes } = await openDay();
+    // Booking knows the treatment once the catalog event is in: until then it counts 60 minutes.
+    await waitFor('the treatment in booking', async () => (await slotsOf(date)).body.slots.length === slotsOf90Minutes);
+    expect(await availabilityAt(date, opening)).toBe(true);
+
+    const booked = await api<Appointment>('/api/appointments', {
+      method: 'POST',
+      body: { firstName: 'Sys', lastName: 'Test', email: 'sys@example.com', contact: '0917 123 4567', preferredDate: date, preferredTime: opening, treatments: [treatmentId], offeringType: 'clinic' },
+    });
+    expect(booked.status).toBe(201);
+    expect(new Date(booked.body.endTime ?? '').getTime() - new Date(booked.body.startTime ?? '').getTime()).toBe(90 * 60000);
+    expect(await availabilityAt(date, opening)).toBe(false);
+
+    const again = await api('/api/appointments', {
+      method: 'POST',
+      body: { firstName: 'Other', lastName: 'Person', email: 'o@example.com', contact: '0917 000 0000', preferredDate: date, preferredTime: opening, treatments: [treatmentId], offeringType: 'clinic' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/fully booked/);
+
+    expect((await api('/api/appointments')).status).toBe(401);
+    const listed = await api<Appointment[]>('/api/appointments', { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.find((a) => a.id === booked.body.id)).toMatchObject({ status: 'pending', preferredDate: date, preferredTime: opening });
+
+    const cancelled = await api<Appointment>(`/api/appointments/${booked.body.id}`, { method: 'PATCH', token, body: { status: 'cancelled', adminComment: 'System test' } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(await availabilityAt(date, opening)).toBe(true);
+
+    expect((await api(`/api/appointments/${booked.body.id}`, { method: 'DELETE', token })).status).toBe(200);
+  });
+});
