@@ -1,11 +1,47 @@
-import { Route, Routes } from 'react-router-dom';
-import { Heading } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { StatusText } from './components/StatusText';
+import './shell.css';
+import { ClinicPage } from './pages/ClinicPage';
+import { LandingPage } from './pages/LandingPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { StartPage } from './pages/StartPage';
+import { StudioPage } from './pages/StudioPage';
 
-/** Public screens (issue 7 fills these in). */
+// Detail pages are reached from a landing page: they load when asked for.
+const TreatmentPage = lazy(() => import('./pages/TreatmentPage'));
+const ResultPage = lazy(() => import('./pages/ResultPage'));
+const NewsPage = lazy(() => import('./pages/NewsPage'));
+
+/** A new page starts at its top unless the address names a section. */
+function ScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  // Read, not watched: a change of hash alone is an in-page jump the browser handles.
+  const currentHash = useRef(hash);
+  currentHash.current = hash;
+  useEffect(() => {
+    if (!currentHash.current) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [pathname]);
+  return null;
+}
+
+/** Every public screen of the spec (§2). */
 export function PublicRoutes() {
   return (
-    <Routes>
-      <Route path="*" element={<Heading as="h1">Page Not Found</Heading>} />
-    </Routes>
+    <>
+      <ScrollToTopOnNavigate />
+      <Suspense fallback={<StatusText>Loading...</StatusText>}>
+        <Routes>
+          <Route path="/" element={<StartPage />} />
+          <Route path="/landing" element={<LandingPage />} />
+          <Route path="/clinic" element={<ClinicPage />} />
+          <Route path="/studio" element={<StudioPage />} />
+          <Route path="/treatment/:id" element={<TreatmentPage />} />
+          <Route path="/result/:id" element={<ResultPage />} />
+          <Route path="/news/:id" element={<NewsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
   );
 }

@@ -4,11 +4,12 @@ export const TOKEN_KEY = 'auth_token';
 
 export const readToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 
-function headers(hasBody: boolean): HeadersInit {
+function headers(hasBody: boolean, extra: Record<string, string> = {}): HeadersInit {
   const token = readToken();
   return {
     ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...extra,
   };
 }
 
@@ -20,11 +21,11 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-/** The one way the app writes: token header, cookies, JSON body. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/** The one way the app writes: token header, cookies, JSON body (plus e.g. an Idempotency-Key). */
+export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: headers(data !== undefined),
+    headers: headers(data !== undefined, extraHeaders),
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
@@ -32,8 +33,8 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+  const res = await apiRequest(method, url, data, extraHeaders);
   return (await res.json()) as T;
 }
 
@@ -60,4 +61,10 @@ export function serverMessage(error: unknown): string | undefined {
   } catch {
     return match[1] || undefined;
   }
+}
+
+/** The HTTP status of a "status: body" error, when it is one. */
+export function errorStatus(error: unknown): number | undefined {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : undefined;
 }

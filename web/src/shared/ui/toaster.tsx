@@ -1,29 +1,22 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { wantToasts } from '../islands/store';
 
-/** One toast at a time, 5 s by default (spec constants). */
-export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+type ToastType = 'success' | 'error' | 'info';
 
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} maxWidth={{ md: '420px' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+/**
+ * Toasts without their weight on the first screen: the region (Chakra and Zag's toast machine)
+ * is drawn by the island host, which a page fetches with its first island or its first toast.
+ */
+function show(type: ToastType, title: string, description?: string) {
+  wantToasts();
+  void import('./toast-region').then(({ toaster }) => {
+    // At most one toast: a new one replaces the one showing rather than queueing behind it.
+    toaster.remove();
+    toaster.create({ type, title, description, closable: true });
+  });
 }
 
 export const toast = {
-  success: (title: string, description?: string) => toaster.create({ type: 'success', title, description, closable: true }),
-  error: (title: string, description?: string) => toaster.create({ type: 'error', title, description, closable: true }),
-  info: (title: string, description?: string) => toaster.create({ type: 'info', title, description, closable: true }),
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
 };

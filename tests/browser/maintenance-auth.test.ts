@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import type { AuthConfig } from '@bb/contracts';
+import { api, openContext, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+
+jest.setTimeout(TEST_TIMEOUT);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('maintenance sign-in and protection', () => {
+  it('sends an unauthenticated visit to /maintenance/staff to /admin/login', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/maintenance/staff'));
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.getByText('No staff members yet...').count()).toBe(0);
+  });
+
+  it('shows the demo credentials only because the server runs in demo mode, and axe finds nothing serious', async () => {
+    const { body: config } = await api<AuthConfig>('/api/auth/config');
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/admin/login'));
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    if (config.demo && config.demoCredentials) await seeText(page, config.demoCredentials.password);
+    else expect(await page.getByText('Demo mode').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('says Login Failed for a wrong password and stays on the form', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/admin/login'));
+    await page.getByLabel(/^Username/).fill('admin');
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await seeText(page, 'Login Failed');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+  });
+
+  it('signs an admin in through the form: Welcome back!, then /admin leads to the Maintenance home', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/admin/login'));
+    await page.getByLabel(/^Username/).fill('admin');
+    await page.getByLabel(/^Password/).fill('admin123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await seeText(page, 'Welcome back!');
+    await page.waitForURL('**/maintenance');
+    await page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();
+    for (const tile of ['Packages', 'News', 'Treatments', 'Results', 'Chat API', 'Reports']) {
+      await page.getByRole('main').getByRole('link', { name: tile, exact: true }).waitFor();
+    }
+  });
+
+  it('switches to the studio menu (no News) and back to the home page; Ctrl+B collapses the sidebar and remembers it', async () => {
+    const context = await openContext(browser, { admin: true });
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/staff'));
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await page.waitForURL(/\/maintenance$/);
+    const nav = page.getByRole('navigation', { name: 'Maintenance' });
+    await nav.getByRole('link', { name: 'Packages' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'News' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Treatments' }).count()).toBe(0);
+
+    await page.keyboard.press('Control+b');
+    await page.locator('aside[data-state="collapsed"]').waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+    await page.reload();
+    await page.locator('aside[data-state="collapsed"]').waitFor();
+  });
+});

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Appointment, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
+import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
+import { waitFor } from '@bb/service-kit/testing';
+import { adminApiToken, api, findOpenSlot, manilaDate, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+
+jest.setTimeout(TEST_TIMEOUT);
+
+let browser: Browser;
+let context: BrowserContext;
+let token: string;
+let treatment: Treatment;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminApiToken();
+  const created = await api<Treatment>('/api/treatments', {
+    method: 'POST',
+    token,
+    body: { name: unique('Brow Lamination'), description: 'Shaped brows.', duration: '30 minutes', price: '900', defaultDuration: 30 },
+  });
+  expect(created.status).toBe(201);
+  treatment = created.body;
+});
+beforeEach(async () => {
+  context = await openContext(browser, { admin: true, acceptDownloads: true });
+});
+afterEach(() => context.close());
+afterAll(() => browser.close());
+
+async function book(over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>): Promise<Appointment> {
+  const { status, body } = await api<Appointment>('/api/appointments', {
+    method: 'POST',
+    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: '+63 917 555 0101', age: 34, gender: 'female', offeringType: 'clinic', ...over },
+  });
+  if (status !== 201) throw new Error(`booking answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), rows: parseCsv(fs.readFileSync(path, 'utf8')) };
+}
+
+describe('settings drive the public schedule', () => {
+  let original: { settings: Settings; hours: OfficeHours[] };
+  let pkg: Package;
+
+  beforeAll(async () => {
+    original = {
+      settings: (await api<Settings>('/api/settings/studio', { token })).body,
+      hours: (await api<OfficeHours[]>('/api/office-hours/studio')).body,
+    };
+    pkg = (await api<Package>('/api/packages', { method: 'POST', token, body: { name: unique('Mini Shoot'), description: 'Quick portraits.', duration: '30 minutes', price: 1500, defaultDuration: 30, offeringType: 'studio' } })).body;
+    // A known starting point: one session per slot, Saturday closed.
+    await api('/api/settings/studio', { method: 'PUT', token, body: { maxSessionsPerSlot: 1 } });
+    await api('/api/office-hours/bulk', { method: 'POST', token, body: { offeringType: 'studio', hours: [{ dayOfWeek: 6, startTime: '09:00', endTime: '17:00', isActive: false }] } });
+  });
+
+  afterAll(async () => {
+    await api('/api/settings/studio', { method: 'PUT', token, body: { maxSessionsPerSlot: original.settings.maxSessionsPerSlot } });
+    if (original.hours.length > 0) {
+      await api('/api/office-hours/bulk', { method: 'POST', token, body: { offeringType: 'studio', hours: original.hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })) } });
+    }
+  });
+
+  it('sets 2 sessions per slot and opens Saturday, and the public slots of a Saturday follow', async () => {
+    // A Saturday some weeks ahead, so no other test's bookings share its slots.
+    const weeks = 8 + Math.floor(Math.random() * 30);
+    const saturday = Array.from({ length: 7 }, (_, i) => manilaDate(weeks * 7 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6) as string;
+    expect((await slots('studio', saturday, pkg.id)).message).toMatch(/closed/i);
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await page.goto(siteUrl('/maintenance/settings'));
+    await page.getByRole('heading', { name: 'Office Hours' }).waitFor();
+    await page.getByTestId('sessions-per-slot').filter({ hasText: '1' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    expect(await page.getByRole('button', { name: 'Decrease sessions per slot' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
+    await page.getByRole('button', { name: 'Save Sessions' }).click();
+    await seeText(page, 'Settings saved successfully');
+
+    expect(await page.getByLabel('Saturday opening time').isDisabled()).toBe(true);
+    await page.getByLabel('Saturday status').selectOption('open');
+    await page.getByLabel('Saturday opening time').fill('10:00');
+    await page.getByLabel('Saturday closing time').fill('15:00');
+    await page.getByRole('button', { name: 'Save Office Hours' }).click();
+    await seeText(page, 'Office hours saved successfully');
+
+    expect((await api<Settings>('/api/settings/studio', { token })).body.maxSessionsPerSlot).toBe(2);
+    const open = await slots('studio', saturday, pkg.id);
+    expect(open.slots[0]).toEqual({ time: '10:00', available: true });
+    expect(open.slots.at(-1)?.time).toBe('14:30');
+
+    // Two visitors fit in one slot now; a third would not.
+    await book({ offeringType: 'studio', preferredDate: saturday, preferredTime: '10:00', treatments: [pkg.id] });
+    expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(true);
+    await book({ offeringType: 'studio', preferredDate: saturday, preferredTime: '10:00', treatments: [pkg.id] });
+    expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(false);
+  });
+
+  it('Apply to Weekends copies Sunday to Saturday', async () => {
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/settings'));
+    await page.getByRole('heading', { name: 'Office Hours' }).waitFor();
+    await page.getByLabel('Sunday status').selectOption('open');
+    await page.getByLabel('Sunday opening time').fill('11:00');
+    await page.getByRole('button', { name: 'Apply to Weekends' }).click();
+    expect(await page.getByLabel('Saturday status').inputValue()).toBe('open');
+    expect(await page.getByLabel('Saturday opening time').inputValue()).toBe('11:00');
+  });
+});
+
+describe('appointments', () => {
+  it('opens an appointment a visitor booked and marks it done; the list passes axe', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id);
+    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+    const name = `${booked.firstName} ${booked.lastName}`;
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    await page.getByRole('button', { name, exact: true }).waitFor();
+    await seeText(page, /^Total appointments: \d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const row = page.locator(`tr[data-appointment-id="${booked.id}"]`);
+    expect(await row.textContent()).toContain(treatment.name);
+    await page.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
+    await dialog.getByLabel('Status').selectOption('done');
+    await dialog.getByLabel('Admin Comment').fill('Arrived on time.');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await seeText(page, 'Appointment updated successfully');
+    await row.getByText('Done').waitFor();
+
+    const { body: all } = await api<Appointment[]>('/api/appointments', { token });
+    expect(all.find((a) => a.id === booked.id)).toMatchObject({ status: 'done', adminComment: 'Arrived on time.' });
+
+    await page.getByRole('button', { name: 'Calendar' }).click();
+    await page.getByLabel('Jump to Date').fill(slot.date);
+    await page.getByRole('button', { name: new RegExp(`^${name}, `) }).waitFor();
+  });
+
+  it('deletes an appointment only after a confirmation that says it cannot be undone', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id);
+    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+    const name = `${booked.firstName} ${booked.lastName}`;
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit Appointment' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Appointment' });
+    await confirm.getByText('This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await seeText(page, 'Appointment deleted successfully');
+    await page.getByRole('button', { name, exact: true }).waitFor({ state: 'detached' });
+    const { body: all } = await api<Appointment[]>('/api/appointments', { token });
+    expect(all.some((a) => a.id === booked.id)).toBe(false);
+  });
+
+  it('says Session Expired and goes to the login screen when the token is no longer accepted', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id);
+    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    const name = `${booked.firstName} ${booked.lastName}`;
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.route('**/api/appointments/*', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }));
+    await page.getByRole('dialog', { name: 'Edit Appointment' }).getByLabel('Status').selectOption('cancelled');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await seeText(page, 'Session Expired');
+    await seeText(page, 'Please log in again to continue');
+    // Rolled back: the row still reads Pending.
+    await page.locator(`tr[data-appointment-id="${booked.id}"]`).getByText('Pending').waitFor();
+    await page.waitForURL('**/admin/login', { timeout: 5000 });
+  });
+});
+
+describe('exports', () => {
+  it('exports subscribers as an 11-column CSV with every subscriber', async () => {
+    const email = `${unique('news').replace(' ', '-')}@example.com`;
+    expect((await api('/api/email-subscribers', { method: 'POST', body: { email, source: 'newsletter', offeringType: 'clinic' } })).status).toBe(201);
+    await waitFor('the subscriber', async () => (await api<Subscriber[]>('/api/email-subscribers', { token })).body.some((s) => s.email === email));
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/email-subscribers'));
+    await page.getByText(email).waitFor();
+    const total = Number((await page.getByText(/^Total: \d+$/).textContent())?.replace('Total: ', ''));
+    const { name, rows } = await download(page, 'Export to CSV');
+    await seeText(page, `Exported ${total} subscribers to CSV`);
+
+    expect(name).toMatch(/^email-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows[0]).toEqual([...SUBSCRIBER_CSV_COLUMNS]);
+    expect(rows).toHaveLength(total + 1);
+    expect(rows.every((r) => r.length === 11)).toBe(true);
+    const row = rows.find((r) => r[0] === email);
+    expect(row?.slice(3, 7)).toEqual(['newsletter', 'clinic', 'Yes', 'Yes']);
+    expect(row?.[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('exports the appointments of the chosen dates as appointments-report-{date}.csv', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id);
+    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id], notes: 'Sensitive skin, please' });
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/reports'));
+    await page.getByLabel('From', { exact: true }).fill(slot.date);
+    await page.getByLabel('To', { exact: true }).fill(slot.date);
+    await page.getByRole('heading', { name: 'Age Groups' }).waitFor();
+    for (const group of ['Under 20', '20-29', '30-39', '40-49', '50+']) await page.getByText(group, { exact: true }).waitFor();
+    const { name, rows } = await download(page, 'Export CSV');
+
+    expect(name).toMatch(/^appointments-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows[0]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);
+    expect(rows.slice(1).every((r) => r[0] === slot.date)).toBe(true);
+    expect(rows.find((r) => r[5] === booked.email)).toEqual([slot.date, slot.time, `${booked.firstName} ${booked.lastName}`, 'female', '34', booked.email, '+63 917 555 0101', treatment.name, 'Sensitive skin, please']);
+  });
+
+  it('disables the appointments export when no appointment matches', async () => {
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/reports'));
+    await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2001-01-02');
+    await seeText(page, 'No treatment data available for the selected date range.');
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+// Shared by the maintenance browser tests: calls to the running stack, a tiny PNG, and small
+// waits that read like the screens ("the toast says…").
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Side, SlotsResponse } from '@bb/contracts';
+import { newContext, signInAsAdmin, siteUrl } from './support/browser';
+
+// A loaded CI machine (every service, the broker and Chromium at once) can take a while to
+// paint a screen; waits are generous so only a real failure fails.
+export const UI_TIMEOUT = 45_000;
+export const TEST_TIMEOUT = 120_000;
+
+/** A fresh browser context, optionally signed in as the demo admin. */
+export async function openContext(browser: Browser, { admin = false, ...options }: { admin?: boolean } & Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
+  context.setDefaultTimeout(UI_TIMEOUT);
+  if (admin) await signInAsAdmin(context);
+  return context;
+}
+
+export const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
+
+export async function api<T = unknown>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(siteUrl(path), {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export async function adminApiToken(): Promise<string> {
+  const { status, body } = await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } });
+  if (status !== 200) throw new Error(`admin sign-in failed: ${status}`);
+  return body.token;
+}
+
+/** A valid 8×8 PNG (one colour), built by hand so the test needs no image file. */
+export function tinyPng(rgb: [number, number, number] = [219, 68, 119]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const size = 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** yyyy-MM-dd of today + n days in Manila. */
+export function manilaDate(daysAhead: number): string {
+  const manila = new Date(Date.now() + 8 * 3600_000 + daysAhead * 86_400_000);
+  return manila.toISOString().slice(0, 10);
+}
+
+export async function slots(offeringType: Side, date: string, treatmentId: string): Promise<SlotsResponse> {
+  const { status, body } = await api<SlotsResponse>(`/api/available-slots?offeringType=${offeringType}&date=${date}&treatmentId=${encodeURIComponent(treatmentId)}`);
+  if (status !== 200) throw new Error(`available-slots answered ${status}`);
+  return body;
+}
+
+/** The first bookable slot from a few days ahead on, so "now" never gets in the way. */
+export async function findOpenSlot(offeringType: Side, treatmentId: string, fromDaysAhead = 3): Promise<{ date: string; time: string }> {
+  for (let d = fromDaysAhead; d < fromDaysAhead + 60; d++) {
+    const date = manilaDate(d);
+    const free = (await slots(offeringType, date, treatmentId)).slots.find((s) => s.available);
+    if (free) return { date, time: free.time };
+  }
+  throw new Error(`no open ${offeringType} slot in the next 60 days`);
+}
+
+/** Waits for a toast (or any text) to appear. */
+export const seeText = (page: Page, text: string | RegExp, timeout = UI_TIMEOUT) => page.getByText(text).first().waitFor({ state: 'visible', timeout });
+
+/** Public sections render when scrolled near: scroll down until the locator shows up. */
+export async function scrollUntilVisible(page: Page, locator: Locator, steps = 30): Promise<void> {
+  for (let i = 0; i < steps; i++) {
+    if (await locator.first().isVisible()) return;
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(250);
+  }
+  await locator.first().waitFor({ state: 'visible', timeout: 5000 });
+}
+
+/** Rows of a CSV document (RFC 4180 quoting), without the UTF-8 byte order mark. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}

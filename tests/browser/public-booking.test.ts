@@ -1,0 +1,171 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BOOKING_MESSAGES, type Package, type Settings, type Treatment } from '@bb/contracts';
+import { adminApiToken, api, manilaDate, seeText, unique } from './maintenance-helpers';
+import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
+import { launchBrowser, newContext } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let treatments: Treatment[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  treatments = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+afterAll(() => browser.close());
+
+const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('bianca').replace(' ', '.')}@example.ph` });
+
+describe('booking at the clinic', () => {
+  it('books a treatment in a free slot of the schedule, and that slot then shows Booked (capacity 1)', async () => {
+    const token = await adminApiToken();
+    expect((await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot).toBe(1);
+    const treatment = treatments[0];
+
+    const form = await openBookingForm(page, 'clinic');
+    expect(await form.getByRole('button', { name: 'View Available Schedule' }).isDisabled()).toBe(true);
+    await choose(form, treatment.name);
+    const dialog = await openSchedule(page, form);
+    const slot = await pickFreeSlot(dialog, 2);
+    await dialog.waitFor({ state: 'hidden' });
+    const [, day, time] = /^(.*) at (.*)$/.exec(slot) as RegExpExecArray;
+    const date = await field(form, 'Preferred date').inputValue();
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await field(form, 'Preferred time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
+
+    await fillDetails(form, visitor());
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'Appointment Booked!');
+    await seeText(page, "We'll contact you shortly to confirm your appointment.");
+
+    // After 5 seconds the form is back, empty; the same slot is now taken.
+    await field(form, 'First name').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await field(form, 'First name').inputValue()).toBe('');
+    await choose(form, treatment.name);
+    await form.getByRole('button', { name: 'View Available Schedule' }).click();
+    const again = page.getByRole('dialog', { name: 'View Available Schedule' });
+    await again.getByLabel('Jump to a date').fill(date);
+    await weekLoaded(again);
+    const column = again.getByRole('region', { name: day });
+    const booked = column.locator('[data-booked]', { hasText: time });
+    await booked.waitFor({ state: 'visible' });
+    expect(await booked.innerText()).toMatch(/Booked/i);
+    expect(await column.getByRole('button', { name: slot }).count()).toBe(0);
+  });
+
+  it('shows each validation message, in the order of the spec', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    const submit = () => form.getByRole('button', { name: 'Book Appointment' }).click();
+    const expectToast = async (text: string) => {
+      await submit();
+      await seeText(page, text);
+    };
+
+    await expectToast(BOOKING_MESSAGES.firstName);
+    await field(form, 'First name').fill('Bianca');
+    await expectToast(BOOKING_MESSAGES.lastName);
+    // One toast at a time: the new message replaces the old one.
+    expect(await page.getByText(BOOKING_MESSAGES.firstName).count()).toBe(0);
+    await field(form, 'Last name').fill('Reyes');
+    await field(form, 'Age').fill('0');
+    await expectToast(BOOKING_MESSAGES.age);
+    await seeText(page, 'Invalid Age');
+    await field(form, 'Age').fill('29');
+    await field(form, 'Email').fill('bianca.example.ph');
+    await expectToast(BOOKING_MESSAGES.email);
+    await seeText(page, 'Email Required');
+    await field(form, 'Email').fill('bianca@example.ph');
+    await expectToast(BOOKING_MESSAGES.contact);
+    await field(form, 'Contact number').fill('+63 917 555 0199');
+    await expectToast(BOOKING_MESSAGES.preferredDate);
+    await field(form, 'Preferred date').fill(manilaDate(20));
+    await expectToast(BOOKING_MESSAGES.preferredTime);
+    await field(form, 'Preferred time').fill('10:00');
+    await expectToast('Please select at least one treatment.');
+  });
+
+  it('clears the chosen date and time when the treatments change, and says so', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    await choose(form, treatments[0].name);
+    await pickFreeSlot(await openSchedule(page, form), 3);
+    expect(await field(form, 'Preferred time').inputValue()).not.toBe('');
+    await choose(form, treatments[1].name);
+    await seeText(page, 'Time selection cleared');
+    expect(await field(form, 'Preferred date').inputValue()).toBe('');
+    expect(await field(form, 'Preferred time').inputValue()).toBe('');
+  });
+
+  it('shows the week from Sunday with 12-hour times, Closed on a closed day, and moves by week or by date', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    await choose(form, treatments[0].name);
+    const dialog = await openSchedule(page, form);
+    const days = dialog.getByRole('region');
+    expect(await days.count()).toBe(7);
+    expect(await days.first().getAttribute('aria-label')).toMatch(/^Sunday, /);
+    // The demo clinic is closed on Sundays.
+    expect(await days.first().innerText()).toContain('Closed');
+    expect(await dialog.getByRole('button', { name: 'Previous week' }).isDisabled()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    await weekLoaded(dialog);
+    expect(await dialog.innerText()).toMatch(/\b(9|10):00 AM\b/);
+    expect(await dialog.innerText()).not.toMatch(/\b1[3-9]:\d{2}\b/);
+    await dialog.getByRole('button', { name: 'Previous week' }).click();
+    await weekLoaded(dialog);
+
+    const target = manilaDate(40);
+    await dialog.getByLabel('Jump to a date').fill(target);
+    await weekLoaded(dialog);
+    const labels = await days.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const [y, m, d] = target.split('-').map(Number);
+    const targetLabel = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(labels).toContain(targetLabel);
+    expect(labels[0]).toMatch(/^Sunday, /);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("marks Manila's today in the schedule even when the visitor's browser is in another time zone", async () => {
+    const far = await newContext(browser, { timezoneId: 'Pacific/Honolulu' });
+    const farPage = await far.newPage();
+    try {
+      const form = await openBookingForm(farPage, 'clinic');
+      const today = manilaDate(0);
+      expect(await field(form, 'Preferred date').getAttribute('min')).toBe(today);
+      await choose(form, treatments[0].name);
+      const dialog = await openSchedule(farPage, form);
+      const [y, m, d] = today.split('-').map(Number);
+      const label = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+      expect(await dialog.locator('[aria-current="date"]').getAttribute('aria-label')).toBe(label);
+    } finally {
+      await far.close();
+    }
+  });
+});
+
+describe('booking at the studio', () => {
+  it('books a photography package', async () => {
+    const packages = (await api<Package[]>('/api/packages?offering=studio')).body;
+    const form = await openBookingForm(page, 'studio');
+    await page.getByRole('heading', { name: 'Book Your Photography Session' }).waitFor();
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, BOOKING_MESSAGES.firstName);
+    await fillDetails(form, visitor());
+    await field(form, 'Preferred date').fill(manilaDate(30));
+    await field(form, 'Preferred time').fill('10:00');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'Please select at least one package.');
+
+    await choose(form, packages[0].name);
+    await pickFreeSlot(await openSchedule(page, form), 3);
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'Appointment Booked!');
+  });
+});

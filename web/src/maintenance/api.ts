@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson, serverMessage, TOKEN_KEY } from '../shared/api/request';
+import { ME_KEY } from '../shared/session/SessionContext';
+import { toast } from '../shared/ui/toaster';
+import { isUnauthorized } from './domain/appointments';
+
+/** A GET whose query key is its URL, so a write can refresh every read under a path. */
+export function useApi<T>(url: string | null, options: { refetchInterval?: number | ((data: T | undefined) => number) } = {}) {
+  const { refetchInterval } = options;
+  return useQuery<T>({
+    queryKey: [url],
+    queryFn: () => apiJson<T>('GET', url as string),
+    enabled: url !== null,
+    refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
+  });
+}
+
+/** The spec's fetch-failure toast ('Failed to fetch appointments'…), once per failure. */
+export function useFetchErrorToast(error: Error | null, title: string) {
+  useEffect(() => {
+    if (error) toast.error(title, serverMessage(error));
+  }, [error, title]);
+}
+
+/** Refreshes every cached read whose URL starts with one of the paths (admin and public screens share the cache). */
+export function invalidatePaths(client: QueryClient, paths: readonly string[]) {
+  return client.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === 'string' && paths.some((p) => (q.queryKey[0] as string).startsWith(p)),
+  });
+}
+
+/**
+ * A lapsed or revoked token: say so, forget it, and go to the login screen after 1.5 s.
+ * Returns false for any other error so the caller shows its own toast.
+ */
+export function useSessionExpiry() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return (error: unknown): boolean => {
+    if (!isUnauthorized(error)) return false;
+    toast.error('Session Expired', 'Please log in again to continue');
+    setTimeout(() => {
+      localStorage.removeItem(TOKEN_KEY);
+      client.setQueryData(ME_KEY, null);
+      navigate('/admin/login');
+    }, 1500);
+    return true;
+  };
+}
+
+interface WriteOptions<V> {
+  run: (vars: V) => Promise<unknown>;
+  /** Paths whose reads are refreshed afterwards. */
+  refresh: readonly string[];
+  success: string;
+  failure: string;
+  onSuccess?: () => void;
+}
+
+/** A create/update/delete with the spec's toasts and list refresh. */
+export function useWrite<V>({ run, refresh, success, failure, onSuccess }: WriteOptions<V>) {
+  const client = useQueryClient();
+  const expired = useSessionExpiry();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      toast.success(success);
+      onSuccess?.();
+    },
+    onError: (error) => {
+      if (!expired(error)) toast.error(failure, serverMessage(error));
+    },
+    onSettled: () => invalidatePaths(client, refresh),
+  });
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, DataList, Text } from '@chakra-ui/react';
+import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type AppointmentUpdate } from '@bb/contracts';
+import { clientName, STATUS_LABELS } from '../domain/appointments';
+import { serviceNames, type BookableIndex } from '../domain/bookables';
+import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { SelectField, TextAreaField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { LineIcon } from '../ui/icons';
+import { OfferingBadge } from './OfferingBadge';
+
+interface AppointmentDialogProps {
+  appointment: Appointment | null;
+  index: BookableIndex;
+  onClose: () => void;
+  onSave: (id: string, change: AppointmentUpdate) => void;
+  onDelete: (id: string) => void;
+}
+
+const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
+
+/** Read-only summary, status and admin comment; delete asks first. */
+export function AppointmentDialog({ appointment, index, onClose, onSave, onDelete }: AppointmentDialogProps) {
+  const [status, setStatus] = useState<AppointmentStatus>('pending');
+  const [comment, setComment] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!appointment) return;
+    setStatus(appointment.status);
+    setComment(appointment.adminComment);
+  }, [appointment]);
+
+  if (!appointment) return null;
+  return (
+    <>
+      <FormDialog
+        open={!confirming}
+        title="Edit Appointment"
+        submitLabel="Save Changes"
+        onClose={onClose}
+        onSubmit={() => onSave(appointment.id, { status, adminComment: comment })}
+        extraAction={
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+            <LineIcon name="trash" />
+            Delete
+          </Button>
+        }
+      >
+        <DataList.Root orientation="horizontal" size="sm">
+          <DataList.Item>
+            <DataList.ItemLabel>Client</DataList.ItemLabel>
+            <DataList.ItemValue>{clientName(appointment)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Date</DataList.ItemLabel>
+            <DataList.ItemValue>{formatCalendarDate(appointment.preferredDate)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Time</DataList.ItemLabel>
+            <DataList.ItemValue>{formatBookedTime(appointment.preferredTime)}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Offering</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <OfferingBadge offering={appointment.offeringType} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Services</DataList.ItemLabel>
+            <DataList.ItemValue>{serviceNames(appointment.treatments, index).join(', ')}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        {appointment.notes && (
+          <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
+            Notes: {appointment.notes}
+          </Text>
+        )}
+        <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} />
+        <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" />
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Appointment"
+        message="Are you sure you want to delete this appointment? This action cannot be undone."
+        confirmLabel="Delete"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete(appointment.id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import type { Appointment } from '@bb/contracts';
+import { clientName } from '../domain/appointments';
+import { serviceNames, type BookableIndex } from '../domain/bookables';
+import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { OfferingBadge } from './OfferingBadge';
+import { StatusBadge } from './StatusBadge';
+
+interface AppointmentTableProps {
+  appointments: readonly Appointment[];
+  index: BookableIndex;
+  onSelect: (appointment: Appointment) => void;
+}
+
+/** Newest bookings first; a row (or the client's name, for keyboards) opens the edit dialog. */
+export function AppointmentTable({ appointments, index, onSelect }: AppointmentTableProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" interactive>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Client</Table.ColumnHeader>
+            <Table.ColumnHeader>Offering</Table.ColumnHeader>
+            <Table.ColumnHeader>Contact</Table.ColumnHeader>
+            <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+            <Table.ColumnHeader>Services</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {appointments.map((a) => (
+            <Table.Row key={a.id} onClick={() => onSelect(a)} cursor="pointer" data-appointment-id={a.id}>
+              <Table.Cell>
+                <Button
+                  variant="plain"
+                  p="0"
+                  h="auto"
+                  fontWeight="semibold"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onSelect(a);
+                  }}
+                >
+                  {clientName(a)}
+                </Button>
+              </Table.Cell>
+              <Table.Cell>
+                <OfferingBadge offering={a.offeringType} />
+              </Table.Cell>
+              <Table.Cell>
+                <Stack gap="0">
+                  <Text>{a.email}</Text>
+                  <Text color="fg.muted">{a.contact}</Text>
+                </Stack>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                <Stack gap="0">
+                  <Text>{formatCalendarDate(a.preferredDate)}</Text>
+                  <Text color="fg.muted">{formatBookedTime(a.preferredTime)}</Text>
+                </Stack>
+              </Table.Cell>
+              <Table.Cell>{serviceNames(a.treatments, index).join(', ')}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={a.status} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Text } from '@chakra-ui/react';
+import type { Appointment } from '@bb/contracts';
+import { sortNewestFirst } from '../domain/appointments';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { AppointmentCalendar } from './AppointmentCalendar';
+import { AppointmentDialog } from './AppointmentDialog';
+import { AppointmentTable } from './AppointmentTable';
+import { useAppointmentData } from './useAppointmentData';
+import { useAppointmentWrites } from './useAppointmentWrites';
+
+type View = 'list' | 'calendar';
+
+/** All bookings of both sides, as a list or a week; `deletePath` differs for the older console. */
+export function AppointmentsPage({ deletePath }: { deletePath: string }) {
+  const { appointments, index, isLoading, error } = useAppointmentData();
+  const { update, remove } = useAppointmentWrites(deletePath);
+  const [view, setView] = useState<View>('list');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const sorted = useMemo(() => sortNewestFirst(appointments ?? []), [appointments]);
+  const selected = sorted.find((a) => a.id === selectedId) ?? null;
+  const select = (a: Appointment) => setSelectedId(a.id);
+
+  const body = () => {
+    if (isLoading) return <LoadingState text="Loading appointments..." />;
+    if (error) return <ErrorState text="Appointments could not be loaded." />;
+    if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} />;
+    if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
+    return (
+      <>
+        <AppointmentTable appointments={sorted} index={index} onSelect={select} />
+        <Text mt="3" fontSize="sm" color="fg.muted">
+          Total appointments: {sorted.length}
+        </Text>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Appointments"
+        description="Bookings from the clinic and the studio."
+        actions={
+          <Group attached role="group" aria-label="View">
+            {(['list', 'calendar'] as const).map((v) => (
+              <Button key={v} size="sm" variant={view === v ? 'solid' : 'outline'} aria-pressed={view === v} onClick={() => setView(v)}>
+                {v === 'list' ? 'List' : 'Calendar'}
+              </Button>
+            ))}
+          </Group>
+        }
+      />
+      {body()}
+      <AppointmentDialog
+        appointment={selected}
+        index={index}
+        onClose={() => setSelectedId(null)}
+        onSave={(id, change) => {
+          setSelectedId(null);
+          update.mutate({ id, change });
+        }}
+        onDelete={(id) => {
+          setSelectedId(null);
+          remove.mutate(id);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { AuthConfig } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { useSession } from '../../shared/session/SessionContext';
+import { toast } from '../../shared/ui/toaster';
+import { useApi } from '../api';
+import { TextField } from '../ui/fields';
+
+export function LoginPage() {
+  const { user, login } = useSession();
+  const navigate = useNavigate();
+  const config = useApi<AuthConfig>('/api/auth/config');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  if (user && !busy) return <Navigate to="/maintenance" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing = {
+      username: username.trim() ? undefined : 'Username is required',
+      password: password ? undefined : 'Password is required',
+    };
+    setErrors(missing);
+    if (missing.username || missing.password) return;
+    setBusy(true);
+    try {
+      await login({ username: username.trim(), password });
+      toast.success('Welcome back!');
+      navigate('/admin');
+    } catch (err) {
+      toast.error('Login Failed', serverMessage(err) ?? 'Invalid username or password.');
+      setBusy(false);
+    }
+  };
+
+  // The server says whether this is a demo; only then are the seeded credentials disclosed.
+  const demo = config.data?.demo ? config.data.demoCredentials : undefined;
+
+  return (
+    <Center as="main" minH="100vh" bg="bg.subtle" px="4">
+      <Card.Root w="full" maxW="md">
+        <Card.Header>
+          <Heading as="h1" size="2xl">
+            Admin Login
+          </Heading>
+          <Text color="fg.muted">Sign in to manage the clinic and the studio.</Text>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <Stack gap="4">
+              <TextField label="Username" value={username} onChange={setUsername} required error={errors.username} autoComplete="username" />
+              <TextField label="Password" type="password" value={password} onChange={setPassword} required error={errors.password} autoComplete="current-password" />
+              <Button type="submit" loading={busy} loadingText="Signing in...">
+                Sign In
+              </Button>
+            </Stack>
+          </form>
+          {demo && (
+            <Alert.Root status="info" mt="6">
+              <Alert.Indicator />
+              <Box>
+                <Alert.Title>Demo mode</Alert.Title>
+                <Alert.Description>
+                  Sign in with username <strong>{demo.username}</strong> and password <strong>{demo.password}</strong>.
+                </Alert.Description>
+              </Box>
+            </Alert.Root>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Center>
+  );
+}

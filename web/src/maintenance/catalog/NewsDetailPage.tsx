@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import type { NewsArticle, NewsUpdate } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { formatNewsDate } from '../../shared/format';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { LineIcon } from '../ui/icons';
+import { ErrorState, LoadingState } from '../ui/states';
+import { BackLink } from './BackLink';
+import { NewsDialog } from './NewsDialog';
+
+export function NewsDetailPage() {
+  const { id = '' } = useParams();
+  const article = useApi<NewsArticle>(`/api/news/${id}`);
+  useFetchErrorToast(article.error, 'Failed to fetch news');
+  const [editing, setEditing] = useState(false);
+  const update = useWrite({
+    run: (body: NewsUpdate) => apiJson('PUT', `/api/news/${id}`, body),
+    refresh: ['/api/news'],
+    success: 'News article updated successfully',
+    failure: 'Failed to update news article',
+    onSuccess: () => setEditing(false),
+  });
+
+  const back = <BackLink to="/maintenance/news" label="Back to News" />;
+  if (article.isLoading) return <LoadingState text="Loading news..." />;
+  if (!article.data) return (
+    <>
+      {back}
+      <ErrorState text="News article not found" />
+    </>
+  );
+  const a = article.data;
+  return (
+    <Stack gap="6" maxW="3xl">
+      {back}
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <Stack gap="1">
+          <Text color="fg.muted">{formatNewsDate(a.publishedAt)}</Text>
+          <Heading as="h1" size="2xl">
+            {a.title}
+          </Heading>
+        </Stack>
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <LineIcon name="edit" />
+          Edit Article
+        </Button>
+      </Flex>
+      {a.imageUrl && <Image src={a.imageUrl} alt={a.title} borderRadius="md" maxH="sm" objectFit="cover" />}
+      <Text fontSize="lg" color="fg.muted">
+        {a.excerpt}
+      </Text>
+      <Box whiteSpace="pre-wrap">{a.content}</Box>
+      <NewsDialog open={editing} article={a} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(values) => update.mutate(values)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { NewsArticle } from '@bb/contracts';
+import { manilaToday } from '../../shared/format';
+import { instantToDateInput } from '../domain/dates';
+import { blankFields } from '../domain/forms';
+import { TextAreaField, TextField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { ImageUpload } from '../ui/ImageUpload';
+
+export interface NewsValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  imageUrl: string;
+  /** yyyy-MM-dd, taken as Manila midnight by the server. */
+  publishedAt: string;
+}
+const REQUIRED = ['title', 'excerpt', 'content', 'publishedAt'] as const;
+
+const valuesOf = (article: NewsArticle | null): NewsValues =>
+  article
+    ? { title: article.title, excerpt: article.excerpt, content: article.content, imageUrl: article.imageUrl, publishedAt: instantToDateInput(article.publishedAt) }
+    : { title: '', excerpt: '', content: '', imageUrl: '', publishedAt: manilaToday() };
+
+interface NewsDialogProps {
+  open: boolean;
+  /** The article being edited; null creates one. */
+  article: NewsArticle | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (values: NewsValues) => void;
+}
+
+/** Create or edit mode; every opening starts from the article (or a blank form), so closing resets it. */
+export function NewsDialog({ open, article, busy, onClose, onSubmit }: NewsDialogProps) {
+  const [form, setForm] = useState<NewsValues>(() => valuesOf(article));
+  const [errors, setErrors] = useState<Partial<Record<keyof NewsValues, string>>>({});
+  useEffect(() => {
+    if (!open) return;
+    setForm(valuesOf(article));
+    setErrors({});
+  }, [open, article]);
+  const set = (key: keyof NewsValues) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    const missing = blankFields(form, REQUIRED);
+    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
+    if (missing.length === 0) onSubmit({ ...form, title: form.title.trim(), excerpt: form.excerpt.trim(), content: form.content.trim(), imageUrl: form.imageUrl.trim() });
+  };
+
+  return (
+    <FormDialog open={open} title={article ? 'Edit Article' : 'Add Article'} submitLabel={article ? 'Save Changes' : 'Create Article'} busy={busy} onClose={onClose} onSubmit={submit}>
+      <TextField label="Title" value={form.title} onChange={set('title')} required error={errors.title} />
+      <TextAreaField label="Excerpt" rows={3} value={form.excerpt} onChange={set('excerpt')} required error={errors.excerpt} helper="A short summary shown on the news list." />
+      <TextAreaField label="Content" rows={8} value={form.content} onChange={set('content')} required error={errors.content} />
+      <TextField label="Published Date" type="date" value={form.publishedAt} onChange={set('publishedAt')} required error={errors.publishedAt} />
+      <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Box, Button, Card, Flex, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import type { NewsArticle, NewsCreate } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { formatNewsDate } from '../../shared/format';
+import { useOffering } from '../../shared/offering/OfferingContext';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { LineIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { CardActions } from './CardActions';
+import { CardImage } from './CardImage';
+import { NewsDialog, type NewsValues } from './NewsDialog';
+
+const REFRESH = ['/api/news'];
+
+export function NewsPage() {
+  const { offering } = useOffering();
+  const news = useApi<NewsArticle[]>(`/api/news?offering=${offering}`);
+  useFetchErrorToast(news.error, 'Failed to fetch news');
+  const [dialog, setDialog] = useState<{ article: NewsArticle | null } | null>(null);
+
+  const close = () => setDialog(null);
+  const create = useWrite({ run: (body: NewsCreate) => apiJson('POST', '/api/news', body), refresh: REFRESH, success: 'News article created successfully', failure: 'Failed to create news article', onSuccess: close });
+  const update = useWrite({ run: ({ id, body }: { id: string; body: NewsCreate }) => apiJson('PUT', `/api/news/${id}`, body), refresh: REFRESH, success: 'News article updated successfully', failure: 'Failed to update news article', onSuccess: close });
+  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/news/${id}`), refresh: REFRESH, success: 'News article deleted successfully', failure: 'Failed to delete news article' });
+
+  const submit = (values: NewsValues) => {
+    const article = dialog?.article;
+    if (article) update.mutate({ id: article.id, body: { ...values, offeringType: article.offeringType } });
+    else create.mutate({ ...values, offeringType: offering });
+  };
+
+  const list = news.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="News"
+        description="Articles and announcements on the public page."
+        actions={
+          <Button onClick={() => setDialog({ article: null })}>
+            <LineIcon name="plus" />
+            Add Article
+          </Button>
+        }
+      />
+      {news.isLoading ? (
+        <LoadingState text="Loading news..." />
+      ) : news.error ? (
+        <ErrorState text="News could not be loaded." />
+      ) : list.length === 0 ? (
+        <EmptyState text="No news articles yet. Create your first article to get started." />
+      ) : (
+        <Stack gap="4">
+          {list.map((a) => (
+            <LinkBox as="article" key={a.id}>
+              <Card.Root flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" _hover={{ shadow: 'sm' }}>
+                <Box w={{ base: 'full', md: '14rem' }} flexShrink={0}>
+                  <CardImage src={a.imageUrl} alt={a.title} />
+                </Box>
+                <Flex direction="column" flex="1">
+                  <Card.Body gap="1">
+                    <Text fontSize="sm" color="fg.muted">
+                      {formatNewsDate(a.publishedAt)}
+                    </Text>
+                    <Card.Title as="h2">
+                      <LinkOverlay asChild>
+                        <Link to={`/maintenance/news/${a.id}`}>{a.title}</Link>
+                      </LinkOverlay>
+                    </Card.Title>
+                    <Text fontSize="sm" lineClamp={2}>
+                      {a.excerpt}
+                    </Text>
+                  </Card.Body>
+                  <Card.Footer position="relative" zIndex="1">
+                    <CardActions name={a.title} onEdit={() => setDialog({ article: a })} onDelete={() => remove.mutate(a.id)} />
+                  </Card.Footer>
+                </Flex>
+              </Card.Root>
+            </LinkBox>
+          ))}
+        </Stack>
+      )}
+      <NewsDialog open={dialog !== null} article={dialog?.article ?? null} busy={create.isPending || update.isPending} onClose={close} onSubmit={submit} />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Button, Card, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
+import type { Package, PackageCreate } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { formatDuration, formatPeso } from '../../shared/format';
+import { useOffering } from '../../shared/offering/OfferingContext';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { blankFields, joinFeatures, parseBookingDuration, parsePrice, splitFeatures } from '../domain/forms';
+import { TextAreaField, TextField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { LineIcon } from '../ui/icons';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { CardActions } from './CardActions';
+import { CardImage } from './CardImage';
+
+const EMPTY = { name: '', description: '', duration: '', price: '', defaultDuration: '', features: '', imageUrl: '' };
+type Form = typeof EMPTY;
+const REQUIRED = ['name', 'description', 'duration', 'price'] as const;
+// Every read of packages (this list, the unfiltered one for appointments, the public pages).
+const REFRESH = ['/api/packages'];
+
+export function PackagesPage() {
+  const { offering } = useOffering();
+  const packages = useApi<Package[]>(`/api/packages?offering=${offering}`);
+  useFetchErrorToast(packages.error, 'Failed to fetch packages');
+  const [editing, setEditing] = useState<Package | 'new' | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+
+  const close = () => setEditing(null);
+  const create = useWrite({ run: (body: PackageCreate) => apiJson('POST', '/api/packages', body), refresh: REFRESH, success: 'Package created successfully', failure: 'Failed to create package', onSuccess: close });
+  const update = useWrite({ run: ({ id, body }: { id: string; body: PackageCreate }) => apiJson('PUT', `/api/packages/${id}`, body), refresh: REFRESH, success: 'Package updated successfully', failure: 'Failed to update package', onSuccess: close });
+  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/packages/${id}`), refresh: REFRESH, success: 'Package deleted successfully', failure: 'Failed to delete package' });
+
+  const open = (p: Package | 'new') => {
+    setErrors({});
+    setForm(
+      p === 'new'
+        ? EMPTY
+        : { name: p.name, description: p.description, duration: p.duration, price: String(p.price), defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '', features: joinFeatures(p.features), imageUrl: p.imageUrl },
+    );
+    setEditing(p);
+  };
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    const found: Partial<Record<keyof Form, string>> = Object.fromEntries(blankFields(form, REQUIRED).map((k) => [k, 'This field is required']));
+    const price = parsePrice(form.price);
+    if (!found.price && price === null) found.price = 'Price must be a number';
+    const bookingMinutes = parseBookingDuration(form.defaultDuration);
+    if (bookingMinutes === undefined) found.defaultDuration = 'Enter whole minutes, at least 1';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || editing === null || price === null || bookingMinutes === undefined) return;
+    const body: PackageCreate = {
+      name: form.name.trim(),
+      description: form.description.trim(),
+      duration: form.duration.trim(),
+      price,
+      features: splitFeatures(form.features),
+      imageUrl: form.imageUrl.trim(),
+      // Left out when blank on create; cleared explicitly when an edit empties it.
+      defaultDuration: bookingMinutes ?? (editing === 'new' ? undefined : null),
+      offeringType: editing === 'new' ? offering : editing.offeringType,
+    };
+    if (editing === 'new') create.mutate(body);
+    else update.mutate({ id: editing.id, body });
+  };
+
+  const list = packages.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Packages"
+        description="What visitors can book, with prices and how long a booking takes."
+        actions={
+          list.length > 0 && (
+            <Button onClick={() => open('new')}>
+              <LineIcon name="plus" />
+              Add Package
+            </Button>
+          )
+        }
+      />
+      {packages.isLoading ? (
+        <LoadingState text="Loading packages..." />
+      ) : packages.error ? (
+        <ErrorState text="Packages could not be loaded." />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No packages yet"
+          text="Create a package so visitors can book it."
+          action={
+            <Button onClick={() => open('new')}>
+              <LineIcon name="plus" />
+              Add Your First Package
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {list.map((p) => (
+            <Card.Root key={p.id} overflow="hidden">
+              <CardImage src={p.imageUrl} alt={p.name} />
+              <Card.Body gap="2">
+                <Card.Title as="h2">{p.name}</Card.Title>
+                <HStack justify="space-between" align="baseline">
+                  <Text fontSize="xl" fontWeight="bold">
+                    {formatPeso(p.price)}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {p.duration}
+                  </Text>
+                </HStack>
+                {p.defaultDuration !== null && (
+                  <Text fontSize="sm" color="fg.muted">
+                    Booking duration: {formatDuration(p.defaultDuration)}
+                  </Text>
+                )}
+                <Text fontSize="sm" lineClamp={3}>
+                  {p.description}
+                </Text>
+                {p.features.length > 0 && (
+                  <List.Root fontSize="sm" ps="4">
+                    {p.features.map((f) => (
+                      <List.Item key={f}>{f}</List.Item>
+                    ))}
+                  </List.Root>
+                )}
+              </Card.Body>
+              <Card.Footer>
+                <CardActions name={p.name} onEdit={() => open(p)} onDelete={() => remove.mutate(p.id)} />
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <FormDialog
+        open={editing !== null}
+        title={editing === 'new' ? 'Add Package' : 'Edit Package'}
+        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
+        busy={create.isPending || update.isPending}
+        onClose={close}
+        onSubmit={submit}
+      >
+        <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
+        <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} required error={errors.description} />
+        <HStack align="flex-start" gap="4">
+          <TextField label="Price (₱)" value={form.price} onChange={set('price')} required error={errors.price} placeholder="2500" />
+          <TextField label="Duration" value={form.duration} onChange={set('duration')} required error={errors.duration} placeholder="2 hours" />
+        </HStack>
+        <TextField
+          label="Booking Duration (minutes)"
+          type="number"
+          min={1}
+          step={1}
+          value={form.defaultDuration}
+          onChange={set('defaultDuration')}
+          error={errors.defaultDuration}
+          helper="How long the booking blocks the calendar; 60 minutes when left blank."
+        />
+        <TextField label="Features" value={form.features} onChange={set('features')} placeholder="20 edited photos, 2 outfits, Online gallery" helper="Separate features with commas." />
+        <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
+      </FormDialog>
+    </>
+  );
+}

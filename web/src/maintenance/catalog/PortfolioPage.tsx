@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Badge, Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
+import type { PortfolioCreate, PortfolioItem } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { useOffering } from '../../shared/offering/OfferingContext';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { blankFields } from '../domain/forms';
+import { TextAreaField, TextField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { LineIcon } from '../ui/icons';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { CardActions } from './CardActions';
+import { CardImage } from './CardImage';
+
+const EMPTY = { title: '', description: '', category: '', imageUrl: '' };
+type Form = typeof EMPTY;
+const REQUIRED = ['title', 'category', 'imageUrl'] as const;
+const REFRESH = ['/api/portfolio'];
+
+export function PortfolioPage() {
+  const { offering } = useOffering();
+  const items = useApi<PortfolioItem[]>(`/api/portfolio?offering=${offering}`);
+  useFetchErrorToast(items.error, 'Failed to fetch portfolio');
+  const [editing, setEditing] = useState<PortfolioItem | 'new' | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+
+  const close = () => setEditing(null);
+  const create = useWrite({ run: (body: PortfolioCreate) => apiJson('POST', '/api/portfolio', body), refresh: REFRESH, success: 'Portfolio item created successfully', failure: 'Failed to create portfolio item', onSuccess: close });
+  const update = useWrite({ run: ({ id, body }: { id: string; body: PortfolioCreate }) => apiJson('PUT', `/api/portfolio/${id}`, body), refresh: REFRESH, success: 'Portfolio item updated successfully', failure: 'Failed to update portfolio item', onSuccess: close });
+  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/portfolio/${id}`), refresh: REFRESH, success: 'Portfolio item deleted successfully', failure: 'Failed to delete portfolio item' });
+
+  const open = (item: PortfolioItem | 'new') => {
+    setErrors({});
+    setForm(item === 'new' ? EMPTY : { title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl });
+    setEditing(item);
+  };
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    const missing = blankFields(form, REQUIRED);
+    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
+    if (missing.length > 0 || editing === null) return;
+    const body: PortfolioCreate = {
+      title: form.title.trim(),
+      description: form.description.trim(),
+      category: form.category.trim(),
+      imageUrl: form.imageUrl.trim(),
+      offeringType: editing === 'new' ? offering : editing.offeringType,
+    };
+    if (editing === 'new') create.mutate(body);
+    else update.mutate({ id: editing.id, body });
+  };
+
+  const list = items.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Portfolio"
+        description="Showcase images on the public page."
+        actions={
+          <Button onClick={() => open('new')}>
+            <LineIcon name="plus" />
+            Add Item
+          </Button>
+        }
+      />
+      {items.isLoading ? (
+        <LoadingState text="Loading portfolio..." />
+      ) : items.error ? (
+        <ErrorState text="Portfolio could not be loaded." />
+      ) : list.length === 0 ? (
+        <EmptyState title="No portfolio items yet" text="Add images of your best work." />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+          {list.map((item) => (
+            <Card.Root key={item.id} overflow="hidden">
+              <CardImage src={item.imageUrl} alt={item.title} />
+              <Card.Body gap="2">
+                <Card.Title as="h2">{item.title}</Card.Title>
+                <Badge alignSelf="flex-start" variant="outline">
+                  {item.category}
+                </Badge>
+                {item.description && (
+                  <Text fontSize="sm" color="fg.muted" lineClamp={3}>
+                    {item.description}
+                  </Text>
+                )}
+              </Card.Body>
+              <Card.Footer>
+                <CardActions name={item.title} onEdit={() => open(item)} onDelete={() => remove.mutate(item.id)} />
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <FormDialog
+        open={editing !== null}
+        title={editing === 'new' ? 'Add Portfolio Item' : 'Edit Portfolio Item'}
+        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
+        busy={create.isPending || update.isPending}
+        onClose={close}
+        onSubmit={submit}
+      >
+        <TextField label="Title" value={form.title} onChange={set('title')} required error={errors.title} />
+        <TextField label="Category" value={form.category} onChange={set('category')} required error={errors.category} placeholder="Portraits" />
+        <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} />
+        <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} required error={errors.imageUrl} />
+      </FormDialog>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import type { Result, ResultUpdate, Treatment } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { resultTitle } from '../../shared/format';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { LineIcon } from '../ui/icons';
+import { ErrorState, LoadingState } from '../ui/states';
+import { BackLink } from './BackLink';
+import { BeforeAfter } from './BeforeAfter';
+import { ResultDialog } from './ResultDialog';
+
+export function ResultDetailPage() {
+  const { id = '' } = useParams();
+  const result = useApi<Result>(`/api/results/${id}`);
+  const treatment = useApi<Treatment>(result.data?.treatmentId ? `/api/treatments/${result.data.treatmentId}` : null);
+  useFetchErrorToast(result.error, 'Failed to fetch result');
+  const [editing, setEditing] = useState(false);
+  const update = useWrite({
+    run: (body: ResultUpdate) => apiJson('PUT', `/api/results/${id}`, body),
+    refresh: ['/api/results'],
+    success: 'Result updated successfully',
+    failure: 'Failed to update result',
+    onSuccess: () => setEditing(false),
+  });
+
+  const back = <BackLink to="/maintenance/results" label="Back to Results" />;
+  if (result.isLoading) return <LoadingState text="Loading result..." />;
+  if (!result.data) return (
+    <>
+      {back}
+      <ErrorState text="Result not found" />
+    </>
+  );
+  const r = result.data;
+  return (
+    <Stack gap="6" maxW="3xl">
+      {back}
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {resultTitle(r.description)}
+        </Heading>
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <LineIcon name="edit" />
+          Edit Result
+        </Button>
+      </Flex>
+      <Box borderRadius="md" overflow="hidden">
+        <BeforeAfter before={r.beforeImageUrl} after={r.afterImageUrl} title={resultTitle(r.description)} />
+      </Box>
+      <Text color="fg.muted">
+        Related treatment: {treatment.data?.name ?? 'None'}
+        {r.category && ` · ${r.category}`}
+      </Text>
+      <Text whiteSpace="pre-wrap">{r.description}</Text>
+      <ResultDialog open={editing} result={r} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { RESULT_CATEGORIES, type Result, type ResultCreate, type Treatment } from '@bb/contracts';
+import { useApi } from '../api';
+import { SelectField, TextAreaField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { ImageUpload } from '../ui/ImageUpload';
+
+const valuesOf = (r: Result | null) => ({
+  treatmentId: r?.treatmentId ?? '',
+  category: r?.category ?? '',
+  description: r?.description ?? '',
+  beforeImageUrl: r?.beforeImageUrl ?? '',
+  afterImageUrl: r?.afterImageUrl ?? '',
+});
+type Form = ReturnType<typeof valuesOf>;
+
+interface ResultDialogProps {
+  open: boolean;
+  result: Result | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (body: ResultCreate) => void;
+}
+
+/** Related treatment, category, description and the before/after pictures. */
+export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDialogProps) {
+  const treatments = useApi<Treatment[]>(open ? '/api/treatments' : null);
+  const [form, setForm] = useState<Form>(() => valuesOf(result));
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!open) return;
+    setForm(valuesOf(result));
+    setError(undefined);
+  }, [open, result]);
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    if (!form.description.trim()) {
+      setError('This field is required');
+      return;
+    }
+    onSubmit({
+      treatmentId: form.treatmentId || null,
+      category: RESULT_CATEGORIES.find((c) => c === form.category) ?? '',
+      description: form.description.trim(),
+      beforeImageUrl: form.beforeImageUrl.trim(),
+      afterImageUrl: form.afterImageUrl.trim(),
+    });
+  };
+
+  const treatmentOptions = [{ value: '', label: 'No related treatment' }, ...(treatments.data ?? []).map((t) => ({ value: t.id, label: t.name }))];
+  const categoryOptions = [{ value: '', label: 'No category' }, ...RESULT_CATEGORIES.map((c) => ({ value: c, label: c }))];
+  return (
+    <FormDialog open={open} title={result ? 'Edit Result' : 'Add Result'} submitLabel={result ? 'Save Changes' : 'Create'} busy={busy} onClose={onClose} onSubmit={submit}>
+      <SelectField label="Related Treatment" value={form.treatmentId} onChange={set('treatmentId')} options={treatmentOptions} />
+      <SelectField label="Category" value={form.category} onChange={set('category')} options={categoryOptions} />
+      <TextAreaField label="Description" rows={4} value={form.description} onChange={set('description')} required error={error} />
+      <ImageUpload label="Before Image" value={form.beforeImageUrl} onChange={set('beforeImageUrl')} />
+      <ImageUpload label="After Image" value={form.afterImageUrl} onChange={set('afterImageUrl')} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
+import type { StaffCreate, StaffMember } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { useOffering } from '../../shared/offering/OfferingContext';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { blankFields, parseDisplayOrder } from '../domain/forms';
+import { TextAreaField, TextField } from '../ui/fields';
+import { FormDialog } from '../ui/FormDialog';
+import { LineIcon } from '../ui/icons';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { CardActions } from './CardActions';
+import { CardImage } from './CardImage';
+
+const EMPTY = { name: '', position: '', bio: '', imageUrl: '', displayOrder: '0' };
+type Form = typeof EMPTY;
+const REQUIRED = ['name', 'position', 'bio'] as const;
+
+export function StaffPage() {
+  const { offering } = useOffering();
+  const url = `/api/staff?offering=${offering}`;
+  const staff = useApi<StaffMember[]>(url);
+  useFetchErrorToast(staff.error, 'Failed to fetch staff');
+  const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+
+  const close = () => setEditing(null);
+  const create = useWrite({ run: (body: StaffCreate) => apiJson('POST', '/api/staff', body), refresh: ['/api/staff'], success: 'Staff member created successfully', failure: 'Failed to create staff member', onSuccess: close });
+  const update = useWrite({ run: ({ id, body }: { id: string; body: StaffCreate }) => apiJson('PUT', `/api/staff/${id}`, body), refresh: ['/api/staff'], success: 'Staff member updated successfully', failure: 'Failed to update staff member', onSuccess: close });
+  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/staff/${id}`), refresh: ['/api/staff'], success: 'Staff member deleted successfully', failure: 'Failed to delete staff member' });
+
+  const open = (member: StaffMember | 'new') => {
+    setErrors({});
+    setForm(member === 'new' ? EMPTY : { name: member.name, position: member.position, bio: member.bio, imageUrl: member.imageUrl, displayOrder: String(member.displayOrder) });
+    setEditing(member);
+  };
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = () => {
+    const missing = blankFields(form, REQUIRED);
+    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
+    if (missing.length > 0 || editing === null) return;
+    const body: StaffCreate = {
+      name: form.name.trim(),
+      position: form.position.trim(),
+      bio: form.bio.trim(),
+      imageUrl: form.imageUrl.trim(),
+      displayOrder: parseDisplayOrder(form.displayOrder),
+      offeringType: editing === 'new' ? offering : editing.offeringType,
+    };
+    if (editing === 'new') create.mutate(body);
+    else update.mutate({ id: editing.id, body });
+  };
+
+  const list = staff.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Staff"
+        description="Team members shown on the public page, lowest display order first."
+        actions={
+          <Button onClick={() => open('new')}>
+            <LineIcon name="plus" />
+            Add Staff Member
+          </Button>
+        }
+      />
+      {staff.isLoading ? (
+        <LoadingState text="Loading staff..." />
+      ) : staff.error ? (
+        <ErrorState text="Staff could not be loaded." />
+      ) : list.length === 0 ? (
+        <EmptyState text="No staff members yet..." />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {list.map((m) => (
+            <Card.Root key={m.id} overflow="hidden">
+              <CardImage src={m.imageUrl} alt={m.name} />
+              <Card.Body gap="1">
+                <Card.Title as="h2">{m.name}</Card.Title>
+                <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+                  {m.position}
+                </Text>
+                <Text fontSize="sm" lineClamp={3}>
+                  {m.bio}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  Display order: {m.displayOrder}
+                </Text>
+              </Card.Body>
+              <Card.Footer>
+                <CardActions
+                  name={m.name}
+                  onEdit={() => open(m)}
+                  onDelete={() => window.confirm('Are you sure you want to delete this staff member?') && remove.mutate(m.id)}
+                />
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <FormDialog
+        open={editing !== null}
+        title={editing === 'new' ? 'Add Staff Member' : 'Edit Staff Member'}
+        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
+        busy={create.isPending || update.isPending}
+        onClose={close}
+        onSubmit={submit}
+      >
+        <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
+        <TextField label="Position" value={form.position} onChange={set('position')} required error={errors.position} />
+        <TextAreaField label="Bio" rows={4} value={form.bio} onChange={set('bio')} required error={errors.bio} />
+        <ImageUpload label="Photo" value={form.imageUrl} onChange={set('imageUrl')} />
+        <TextField label="Display Order" type="number" step={1} value={form.displayOrder} onChange={set('displayOrder')} helper="Lower numbers show first." />
+      </FormDialog>
+    </>
+  );
+}

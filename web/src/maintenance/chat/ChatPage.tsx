@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Center, Grid, Tabs, Text } from '@chakra-ui/react';
+import type { ConversationSummary } from '@bb/contracts';
+import { useApi, useFetchErrorToast } from '../api';
+import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, tabCounts, type ChatTab } from '../domain/chat';
+import { PageHeader } from '../ui/PageHeader';
+import { LoadingState } from '../ui/states';
+import { ChatThread } from './ChatThread';
+import { ConversationList } from './ConversationList';
+import { useSeenCounts } from './useSeenCounts';
+
+/** Conversations on the left (unseen, then unanswered, then recent), the open thread on the right. */
+export function ChatPage() {
+  const { seen, see } = useSeenCounts();
+  const [tab, setTab] = useState<ChatTab>('all');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The latest activity sets the pace: a live chat is polled often, a quiet inbox rarely;
+  // the list at twice the thread's interval.
+  const conversations = useApi<ConversationSummary[]>('/api/conversations', {
+    refetchInterval: (data) => 2 * messagePollInterval(latestActivity(data ?? []), new Date()),
+  });
+  useFetchErrorToast(conversations.error, 'Failed to fetch conversations');
+  const list = conversations.data ?? [];
+  const pollEvery = messagePollInterval(latestActivity(list), new Date());
+
+  const visible = conversationsInTab(list, tab, seen);
+  const counts = tabCounts(list, seen);
+  const firstId = visible[0]?.id;
+  useEffect(() => {
+    if (selectedId === null && firstId) setSelectedId(firstId);
+  }, [selectedId, firstId]);
+  const selected = list.find((c) => c.id === selectedId) ?? null;
+
+  return (
+    <>
+      <PageHeader title="Chat" description="Answer visitors of the website. Replies are sent as Support Team." />
+      <Grid templateColumns={{ base: '1fr', md: '20rem 1fr' }} borderWidth="1px" borderRadius="md" overflow="hidden" h={{ md: 'calc(100vh - 15rem)' }} minH="28rem">
+        <Box borderRightWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: '0' }} display="flex" flexDirection="column" minH="0">
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line">
+            <Tabs.List>
+              {CHAT_TABS.map((t) => (
+                <Tabs.Trigger key={t} value={t} px="3">
+                  {CHAT_TAB_LABELS[t]}
+                  <Badge size="sm" variant="subtle" ml="1">
+                    {counts[t]}
+                  </Badge>
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </Tabs.Root>
+          <Box flex="1" overflowY="auto" maxH={{ base: '20rem', md: 'none' }}>
+            {conversations.isLoading ? (
+              <LoadingState text="Loading conversations..." />
+            ) : (
+              <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={setSelectedId} />
+            )}
+          </Box>
+        </Box>
+        <Box minH="0" minW="0">
+          {selected ? (
+            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} onSeen={see} />
+          ) : (
+            <Center h="full" p="8">
+              <Text color="fg.muted">Select a conversation to start chatting</Text>
+            </Center>
+          )}
+        </Box>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ConversationSummary } from '@bb/contracts';
+
+/** Message count the admin last saw, per conversation id (kept in localStorage). */
+export type SeenCounts = Readonly<Record<string, number>>;
+export const SEEN_COUNTS_KEY = 'chat-seen-message-counts';
+
+/** Stored counts, tolerating a missing or tampered value. */
+export function parseSeenCounts(raw: string | null): SeenCounts {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  } catch {
+    return {};
+  }
+}
+
+/** Opening a conversation marks everything in it as seen; the count never goes back. */
+export const markSeen = (seen: SeenCounts, id: string, count: number): SeenCounts =>
+  (seen[id] ?? 0) >= count ? seen : { ...seen, [id]: count };
+
+export const isUnseen = (c: ConversationSummary, seen: SeenCounts) => c.messageCount > (seen[c.id] ?? 0);
+
+/** The customer spoke last: someone owes them an answer (badged NEW). */
+export const isUnanswered = (c: ConversationSummary) => c.lastSenderType === 'customer';
+
+const lastActivity = (c: ConversationSummary) => c.lastMessageAt ?? c.updatedAt;
+
+/** Unseen first, then unanswered, then the rest; most recent first within each group. */
+export function orderConversations(list: readonly ConversationSummary[], seen: SeenCounts): ConversationSummary[] {
+  const rank = (c: ConversationSummary) => (isUnseen(c, seen) ? 0 : isUnanswered(c) ? 1 : 2);
+  return [...list].sort((a, b) => rank(a) - rank(b) || lastActivity(b).localeCompare(lastActivity(a)));
+}
+
+export const CHAT_TABS = ['all', 'unseen', 'unanswered'] as const;
+export type ChatTab = (typeof CHAT_TABS)[number];
+export const CHAT_TAB_LABELS: Record<ChatTab, string> = { all: 'All', unseen: 'Unseen', unanswered: 'Unanswered' };
+export const CHAT_TAB_EMPTY: Record<ChatTab, string> = {
+  all: 'No conversations yet',
+  unseen: 'No unseen conversations',
+  unanswered: 'No unanswered conversations',
+};
+
+const inTab = (c: ConversationSummary, tab: ChatTab, seen: SeenCounts) =>
+  tab === 'all' || (tab === 'unseen' ? isUnseen(c, seen) : isUnanswered(c));
+
+export const conversationsInTab = (list: readonly ConversationSummary[], tab: ChatTab, seen: SeenCounts) =>
+  orderConversations(list.filter((c) => inTab(c, tab, seen)), seen);
+
+export const tabCounts = (list: readonly ConversationSummary[], seen: SeenCounts): Record<ChatTab, number> => ({
+  all: list.length,
+  unseen: list.filter((c) => isUnseen(c, seen)).length,
+  unanswered: list.filter(isUnanswered).length,
+});
+
+/**
+ * How often the open thread is polled: quickly while a chat is live, slowly once it has gone
+ * quiet, so an idle console does not hammer the server. The list polls at twice this.
+ */
+export function messagePollInterval(lastActivityAt: string | null, now: Date): number {
+  if (!lastActivityAt) return 30_000;
+  const idle = now.getTime() - new Date(lastActivityAt).getTime();
+  if (idle < 2 * 60_000) return 3_000;
+  if (idle < 15 * 60_000) return 10_000;
+  return 30_000;
+}
+
+/** The most recent activity over all conversations. */
+export function latestActivity(list: readonly ConversationSummary[]): string | null {
+  return list.reduce<string | null>((latest, c) => (latest === null || lastActivity(c) > latest ? lastActivity(c) : latest), null);
+}

@@ -1,0 +1,75 @@
+import { endOfMonth, format, parseISO } from 'date-fns';
+import { AGE_GROUPS, type Appointment, type AppointmentReport, type OfferingType } from '@bb/contracts';
+import { to12Hour } from '../../shared/format';
+import { belongsTo, clientName } from './appointments';
+import { serviceNames, type BookableIndex } from './bookables';
+import { toCsv } from './csv';
+
+/** A labelled count of one chart. */
+export interface ChartRow {
+  label: string;
+  count: number;
+}
+
+/** The report opens on the current month (bookings are made ahead, so the whole month). */
+export function defaultRange(today: string): { from: string; to: string } {
+  return { from: `${today.slice(0, 8)}01`, to: format(endOfMonth(parseISO(today)), 'yyyy-MM-dd') };
+}
+
+/** Every age group in its natural order, empty ones included, so charts compare at a glance. */
+export const ageGroupRows = (report: AppointmentReport): ChartRow[] =>
+  AGE_GROUPS.map((group) => ({ label: group, count: report.byAgeGroup.find((g) => g.group === group)?.count ?? 0 }));
+
+/** Most booked first. */
+export const itemRows = (report: AppointmentReport): ChartRow[] =>
+  [...report.byItem].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((i) => ({ label: i.name, count: i.count }));
+
+const GENDER_LABELS: Record<string, string> = { female: 'Female', male: 'Male', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
+
+export const genderRows = (report: AppointmentReport): ChartRow[] =>
+  [...report.byGender].sort((a, b) => b.count - a.count).map((g) => ({ label: GENDER_LABELS[g.gender] ?? 'Not specified', count: g.count }));
+
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Monday to Sunday, like the calendar. */
+export const weekdayRows = (report: AppointmentReport): ChartRow[] =>
+  [1, 2, 3, 4, 5, 6, 0].map((day) => ({ label: WEEKDAY_SHORT[day], count: report.byWeekday.find((w) => w.dayOfWeek === day)?.count ?? 0 }));
+
+/** Every hour from the first to the last booked one, quiet hours between them included. */
+export function hourRows(report: AppointmentReport): ChartRow[] {
+  const hours = report.byHour.filter((h) => h.count > 0).map((h) => h.hour);
+  if (hours.length === 0) return [];
+  const rows: ChartRow[] = [];
+  for (let hour = Math.min(...hours); hour <= Math.max(...hours); hour++) {
+    rows.push({ label: to12Hour(`${hour}:00`).replace(':00', ''), count: report.byHour.find((h) => h.hour === hour)?.count ?? 0 });
+  }
+  return rows;
+}
+
+/** Share of the chart's largest bar, in percent; a non-zero count always shows a sliver. */
+export function barPercent(count: number, max: number): number {
+  if (max <= 0 || count <= 0) return 0;
+  return Math.max(2, Math.round((count / max) * 100));
+}
+
+export const REPORT_CSV_COLUMNS = ['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes'] as const;
+
+/**
+ * The appointments a report export lists: booked for a date in the range, on the chosen
+ * side, and not cancelled (the file has no status column, so a cancelled visit would read
+ * as a real one). Ordered as a day sheet: by date, then time.
+ */
+export function appointmentsForReport(list: readonly Appointment[], from: string, to: string, side: OfferingType): Appointment[] {
+  return list
+    .filter((a) => a.status !== 'cancelled' && a.preferredDate >= from && a.preferredDate <= to && belongsTo(a.offeringType, side))
+    .sort((a, b) => a.preferredDate.localeCompare(b.preferredDate) || a.preferredTime.localeCompare(b.preferredTime));
+}
+
+export function appointmentsReportCsv(list: readonly Appointment[], index: BookableIndex): string {
+  return toCsv(
+    REPORT_CSV_COLUMNS,
+    list.map((a) => [a.preferredDate, a.preferredTime, clientName(a), a.gender ?? '', a.age ?? '', a.email, a.contact, serviceNames(a.treatments, index).join(';'), a.notes]),
+  );
+}
+
+export const reportFileName = (today: string) => `appointments-report-${today}.csv`;

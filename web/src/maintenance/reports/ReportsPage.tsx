@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import type { AppointmentReport } from '@bb/contracts';
+import { manilaToday } from '../../shared/format';
+import { useOffering } from '../../shared/offering/OfferingContext';
+import { toast } from '../../shared/ui/toaster';
+import { useApi, useFetchErrorToast } from '../api';
+import { useAppointmentData } from '../appointments/useAppointmentData';
+import { OFFERING_LABELS } from '../domain/appointments';
+import { ageGroupRows, appointmentsForReport, appointmentsReportCsv, defaultRange, genderRows, hourRows, itemRows, reportFileName, weekdayRows } from '../domain/reports';
+import { downloadText } from '../ui/download';
+import { LineIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { BarChart, ColumnChart } from './BarChart';
+
+const STATUS_STATS = [
+  { key: 'pending', label: 'Pending' },
+  { key: 'done', label: 'Done' },
+  { key: 'cancelled', label: 'Cancelled' },
+] as const;
+
+/** Statistics of the bookings of one side over a date range, and the appointments as CSV. */
+export function ReportsPage() {
+  const { offering } = useOffering();
+  const [range, setRange] = useState(() => defaultRange(manilaToday()));
+  const validRange = range.from !== '' && range.to !== '' && range.from <= range.to;
+  const report = useApi<AppointmentReport>(validRange ? `/api/reports/appointments?from=${range.from}&to=${range.to}&offering=${offering}` : null);
+  useFetchErrorToast(report.error, 'Failed to fetch report');
+  const { appointments, index } = useAppointmentData();
+  const matching = useMemo(() => appointmentsForReport(appointments ?? [], range.from, range.to, offering), [appointments, range, offering]);
+  const itemLabel = offering === 'clinic' ? 'Treatments' : 'Packages';
+
+  const exportCsv = () => {
+    downloadText(reportFileName(manilaToday()), appointmentsReportCsv(matching, index));
+    toast.success(`Exported ${matching.length} appointments to CSV`);
+  };
+
+  const stats = (r: AppointmentReport) => (
+    <>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" mb="6">
+        <Card.Root>
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>Total</Stat.Label>
+              <Stat.ValueText>{r.total}</Stat.ValueText>
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+        {STATUS_STATS.map((s) => (
+          <Card.Root key={s.key}>
+            <Card.Body>
+              <Stat.Root>
+                <Stat.Label>{s.label}</Stat.Label>
+                <Stat.ValueText>{r.byStatus[s.key]}</Stat.ValueText>
+              </Stat.Root>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Card.Root>
+          <Card.Body>
+            <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <BarChart title="Age Groups" rows={ageGroupRows(r)} color="purple.500" />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description={`Appointments of the ${OFFERING_LABELS[offering].toLowerCase()} by booked date.`}
+        actions={
+          <Button variant="outline" onClick={exportCsv} disabled={matching.length === 0}>
+            <LineIcon name="download" />
+            Export CSV
+          </Button>
+        }
+      />
+      <Flex gap="4" mb="6" wrap="wrap" align="flex-end">
+        <Field.Root w="auto" invalid={!validRange}>
+          <Field.Label>From</Field.Label>
+          <Input type="date" value={range.from} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        </Field.Root>
+        <Field.Root w="auto" invalid={!validRange}>
+          <Field.Label>To</Field.Label>
+          <Input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+        </Field.Root>
+        <Text fontSize="sm" color="fg.muted" pb="2">
+          {validRange ? `${matching.length} appointments to export (cancelled ones left out)` : 'Choose a start date on or before the end date.'}
+        </Text>
+      </Flex>
+      {!validRange ? null : report.isLoading ? (
+        <LoadingState text="Loading report..." />
+      ) : report.data ? (
+        stats(report.data)
+      ) : (
+        <ErrorState text="The report could not be loaded." />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import type { OfficeHours, Side } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { useApi, useWrite } from '../api';
+import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, WEEKDAY_NAMES, weekFromServer, type DayHours } from '../domain/office-hours';
+import { LoadingState } from '../ui/states';
+
+/** Opening hours per weekday, Sunday to Saturday; times are disabled on closed days. */
+export function OfficeHoursCard({ side }: { side: Side }) {
+  const url = `/api/office-hours/${side}`;
+  const hours = useApi<OfficeHours[]>(url);
+  const [week, setWeek] = useState<DayHours[]>(defaultWeek);
+  useEffect(() => {
+    if (hours.data) setWeek(weekFromServer(hours.data));
+  }, [hours.data]);
+  const save = useWrite({
+    run: () => apiJson('POST', '/api/office-hours/bulk', bulkRequest(week, side)),
+    refresh: ['/api/office-hours', '/api/available-slots'],
+    success: 'Office hours saved successfully',
+    failure: 'Failed to save office hours',
+  });
+  const change = (day: number, patch: Partial<DayHours>) => setWeek((w) => w.map((d) => (d.dayOfWeek === day ? { ...d, ...patch } : d)));
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Office Hours</Card.Title>
+        <Card.Description>Visitors can book 30-minute slots inside these hours (Manila time).</Card.Description>
+      </Card.Header>
+      <Card.Body gap="4">
+        {hours.isLoading ? (
+          <LoadingState text="Loading office hours..." />
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Day</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Opens</Table.ColumnHeader>
+                  <Table.ColumnHeader>Closes</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {week.map((d) => {
+                  const name = WEEKDAY_NAMES[d.dayOfWeek];
+                  return (
+                    <Table.Row key={d.dayOfWeek} data-day={name}>
+                      <Table.Cell fontWeight="medium">{name}</Table.Cell>
+                      <Table.Cell minW="8rem">
+                        <NativeSelect.Root size="sm">
+                          <NativeSelect.Field aria-label={`${name} status`} value={d.isActive ? 'open' : 'closed'} onChange={(e) => change(d.dayOfWeek, { isActive: e.target.value === 'open' })}>
+                            <option value="open">Open</option>
+                            <option value="closed">Closed</option>
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Input size="sm" type="time" step={1800} aria-label={`${name} opening time`} value={d.startTime} disabled={!d.isActive} onChange={(e) => change(d.dayOfWeek, { startTime: e.target.value })} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Input size="sm" type="time" step={1800} aria-label={`${name} closing time`} value={d.endTime} disabled={!d.isActive} onChange={(e) => change(d.dayOfWeek, { endTime: e.target.value })} />
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          Apply to Weekdays copies Monday to Monday–Friday; Apply to Weekends copies Sunday to Saturday and Sunday.
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="outline" onClick={() => setWeek(applyToWeekdays)}>
+            Apply to Weekdays
+          </Button>
+          <Button variant="outline" onClick={() => setWeek(applyToWeekends)}>
+            Apply to Weekends
+          </Button>
+          <Button ml={{ md: 'auto' }} onClick={() => save.mutate(undefined)} loading={save.isPending} disabled={hours.isLoading}>
+            Save Office Hours
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

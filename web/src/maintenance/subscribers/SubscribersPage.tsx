@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Badge, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import type { Subscriber } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { manilaToday } from '../../shared/format';
+import { toast } from '../../shared/ui/toaster';
+import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { OfferingBadge } from '../appointments/OfferingBadge';
+import { formatInstantDate } from '../domain/dates';
+import { subscriberCounts, subscribersCsv, subscribersFileName } from '../domain/subscribers';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { downloadText } from '../ui/download';
+import { LineIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+
+const SOURCE_LABELS: Record<Subscriber['source'], string> = { booking: 'Booking', chat: 'Chat', newsletter: 'Newsletter' };
+const showDate = (iso: string) => (iso ? formatInstantDate(iso) : '—');
+
+/** Everyone who left an e-mail address (booking, chat or newsletter), with CSV export. */
+export function SubscribersPage() {
+  const subscribers = useApi<Subscriber[]>('/api/email-subscribers');
+  useFetchErrorToast(subscribers.error, 'Failed to fetch email subscribers');
+  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const remove = useWrite({
+    run: (id: string) => apiJson('DELETE', `/api/email-subscribers/${id}`),
+    refresh: ['/api/email-subscribers'],
+    success: 'Email subscriber deleted successfully',
+    failure: 'Failed to delete email subscriber',
+    onSuccess: () => setDeleting(null),
+  });
+
+  const list = subscribers.data ?? [];
+  const counts = subscriberCounts(list);
+  const exportCsv = () => {
+    downloadText(subscribersFileName(manilaToday()), subscribersCsv(list));
+    toast.success(`Exported ${list.length} subscribers to CSV`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Email List"
+        description="Addresses collected from bookings, chats and the newsletter form."
+        actions={
+          <Button variant="outline" onClick={exportCsv} disabled={list.length === 0}>
+            <LineIcon name="download" />
+            Export to CSV
+          </Button>
+        }
+      />
+      {subscribers.isLoading ? (
+        <LoadingState text="Loading subscribers..." />
+      ) : subscribers.error ? (
+        <ErrorState text="Subscribers could not be loaded." />
+      ) : list.length === 0 ? (
+        <EmptyState title="No Subscribers Yet" text="Visitors who book, chat or subscribe appear here." />
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Email</Table.ColumnHeader>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Source</Table.ColumnHeader>
+                  <Table.ColumnHeader>Offering</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader>Last Interaction</Table.ColumnHeader>
+                  <Table.ColumnHeader>
+                    <Text srOnly>Actions</Text>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((s) => (
+                  <Table.Row key={s.id}>
+                    <Table.Cell>
+                      <Stack gap="0">
+                        <Text>{s.email}</Text>
+                        {s.phone && <Text color="fg.muted">{s.phone}</Text>}
+                      </Stack>
+                    </Table.Cell>
+                    <Table.Cell>{s.fullName || '—'}</Table.Cell>
+                    <Table.Cell>{SOURCE_LABELS[s.source]}</Table.Cell>
+                    <Table.Cell>
+                      <OfferingBadge offering={s.offeringType} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={s.subscribed ? 'green' : 'gray'} variant="subtle">
+                        {s.subscribed ? 'Subscribed' : 'Unsubscribed'}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{showDate(s.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{showDate(s.lastInteraction)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${s.email}`} onClick={() => setDeleting(s)}>
+                        <LineIcon name="trash" />
+                      </IconButton>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <HStack mt="3" gap="6" fontSize="sm" color="fg.muted" wrap="wrap">
+            <Text>Total: {counts.total}</Text>
+            <Text>Subscribed: {counts.subscribed}</Text>
+            <Text>Unsubscribed: {counts.unsubscribed}</Text>
+          </HStack>
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Subscriber"
+        message={`Remove ${deleting?.email ?? ''} from the email list? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </>
+  );
+}

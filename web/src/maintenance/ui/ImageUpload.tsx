@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Box, Button, Center, Field, Flex, Image, Input, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { UploadResponse } from '@bb/contracts';
+import { readToken } from '../../shared/api/request';
+import { toast } from '../../shared/ui/toaster';
+import { IMAGE_ACCEPT, imageFileProblem } from '../domain/upload';
+import { LineIcon } from './icons';
+
+/** POST /api/upload with the bearer token; the server's own message when it refuses. */
+async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('image', file);
+  const token = readToken();
+  const res = await fetch('/api/upload', { method: 'POST', body, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const answer = (await res.json().catch(() => null)) as (Partial<UploadResponse> & { message?: string }) | null;
+  if (!res.ok || !answer?.url) throw new Error(answer?.message ?? 'Unknown error occurred');
+  return answer.url;
+}
+
+interface ImageUploadProps {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  required?: boolean;
+  error?: string;
+}
+
+/** Choose a JPG/PNG to upload or type an image URL; shows a preview and can be cleared. */
+export function ImageUpload({ label, value, onChange, required, error }: ImageUploadProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [value]);
+
+  const pick = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      toast.error(problem.title, problem.description);
+      return;
+    }
+    setUploading(true);
+    try {
+      onChange(await uploadImage(file));
+      toast.success('Image uploaded successfully');
+    } catch (err) {
+      toast.error('Upload failed', err instanceof Error ? err.message : 'Unknown error occurred');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
+        <Input value={value} placeholder="https://… or upload a file" onChange={(e) => onChange(e.target.value)} />
+        <VisuallyHidden>
+          <label htmlFor={fileId}>Upload image file for {label}</label>
+        </VisuallyHidden>
+        <input id={fileId} ref={fileInput} type="file" accept={IMAGE_ACCEPT} hidden onChange={(e) => void pick(e.target.files?.[0])} />
+        <Button variant="outline" onClick={() => fileInput.current?.click()} loading={uploading} loadingText="Uploading…" flexShrink={0}>
+          Choose File
+        </Button>
+        {value && (
+          <Button variant="ghost" onClick={() => onChange('')} flexShrink={0}>
+            Clear
+          </Button>
+        )}
+      </Flex>
+      <Field.HelperText>JPG or PNG, at most 5MB.</Field.HelperText>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {value && (
+        <Box mt="2" w="full" maxW="xs" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.muted">
+          {broken ? (
+            <Center h="32" gap="2" color="fg.muted">
+              <LineIcon name="portfolio" />
+              <Text fontSize="sm">Image preview not available</Text>
+            </Center>
+          ) : (
+            <Image src={value} alt={`${label} preview`} maxH="48" w="full" objectFit="cover" onError={() => setBroken(true)} />
+          )}
+        </Box>
+      )}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+
+interface BaseProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  error?: string;
+  helper?: string;
+  disabled?: boolean;
+}
+
+function FieldFrame({ label, required, error, helper, disabled, children }: Omit<BaseProps, 'value' | 'onChange'> & { children: ReactNode }) {
+  return (
+    <Field.Root required={required} invalid={Boolean(error)} disabled={disabled}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export function TextField({ type = 'text', placeholder, min, step, autoComplete, ...props }: BaseProps & { type?: string; placeholder?: string; min?: number; step?: number | string; autoComplete?: string }) {
+  return (
+    <FieldFrame {...props}>
+      <Input
+        type={type}
+        value={props.value}
+        placeholder={placeholder}
+        min={min}
+        step={step}
+        autoComplete={autoComplete}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ rows, placeholder, ...props }: BaseProps & { rows: number; placeholder?: string }) {
+  return (
+    <FieldFrame {...props}>
+      <Textarea rows={rows} value={props.value} placeholder={placeholder} onChange={(e) => props.onChange(e.target.value)} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ options, ...props }: BaseProps & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FieldFrame {...props}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldFrame>
+  );
+}

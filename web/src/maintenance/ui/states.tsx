@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+
+export function LoadingState({ text }: { text: string }) {
+  return (
+    <Center py="12" gap="3" aria-live="polite">
+      <Spinner size="sm" color="fg.muted" />
+      <Text color="fg.muted">{text}</Text>
+    </Center>
+  );
+}
+
+export function EmptyState({ title, text, action }: { title?: string; text?: string; action?: ReactNode }) {
+  return (
+    <Stack align="center" textAlign="center" py="12" px="4" gap="3" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
+      {title && (
+        <Text fontWeight="semibold" fontSize="lg">
+          {title}
+        </Text>
+      )}
+      {text && <Text color="fg.muted">{text}</Text>}
+      {action}
+    </Stack>
+  );
+}
+
+/** A read that failed (the toast already said so); stays on screen so the page is not blank. */
+export function ErrorState({ text }: { text: string }) {
+  return (
+    <Center py="12">
+      <Text color="red.700">{text}</Text>
+    </Center>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type RefObject } from 'react';
+import { Box, Button, CloseButton, Dialog, Field, Flex, Grid, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useQueries } from '@tanstack/react-query';
+import type { Side, SlotsResponse } from '@bb/contracts';
+import { getQueryFn } from '../../shared/api/request';
+import { manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
+import { PALETTE } from '../site';
+import { canGoBack, dayView, longDate, shiftWeek, slotsUrl, weekOf, type DayView } from './domain/schedule';
+
+interface ScheduleDialogProps {
+  side: Side;
+  treatmentIds: string[];
+  /** The week shown first is the one holding this date (never one before today's). */
+  initialDate: string;
+  onSelect: (date: string, time: string) => void;
+  onClose: () => void;
+  finalFocus: RefObject<HTMLElement | null>;
+}
+
+const slotsQueryFn = getQueryFn<SlotsResponse>({ on401: 'throw' });
+
+function DayBody({ date, view, onSelect }: { date: string; view: DayView; onSelect: (date: string, time: string) => void }) {
+  switch (view.kind) {
+    case 'loading':
+      return <Text color="gray.600" fontSize="sm">Loading...</Text>;
+    case 'closed':
+      return <Text color="gray.600" fontSize="sm">Closed</Text>;
+    case 'empty':
+      return <Text color="gray.600" fontSize="sm">No slots</Text>;
+    case 'error':
+      return <Text color="gray.600" fontSize="sm">Unavailable</Text>;
+    case 'slots':
+      return (
+        <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
+          {view.slots.map((slot) =>
+            slot.available ? (
+              <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
+                {to12Hour(slot.time)}
+              </Button>
+            ) : (
+              <Button key={slot.time} size="xs" variant="subtle" disabled flexDirection="column" h="auto" py="1" gap="0" data-booked="true">
+                <span>{to12Hour(slot.time)}</span>
+                <Text as="span" fontSize="2xs" textTransform="uppercase">
+                  Booked
+                </Text>
+              </Button>
+            ),
+          )}
+        </Flex>
+      );
+  }
+}
+
+/** One week (Sunday first) of free and booked slots for the chosen treatments, in Manila time. */
+export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus }: ScheduleDialogProps) {
+  const today = manilaToday();
+  const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
+  const days = weekOf(sunday);
+  // Availability changes as others book: each opening asks again rather than trusting the cache.
+  const results = useQueries({
+    queries: days.map((date) => ({ queryKey: [slotsUrl(side, date, treatmentIds)], queryFn: slotsQueryFn, refetchOnMount: 'always' as const })),
+  });
+  const failed = results.some((r) => r.isError);
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" finalFocusEl={() => finalFocus.current}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content colorPalette={PALETTE[side]} maxW={{ md: '5xl' }}>
+            <Dialog.Header>
+              <Dialog.Title fontFamily="heading" fontWeight="normal" fontSize="2xl">
+                View Available Schedule
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Flex gap="3" align={{ base: 'stretch', md: 'flex-end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+                  <Stack gap="2">
+                    <Text fontWeight="semibold" aria-live="polite">
+                      {longDate(days[0], 'MMM d')} – {longDate(days[6], 'MMM d, yyyy')}
+                    </Text>
+                    <HStack gap="2">
+                      <Button size="sm" variant="outline" onClick={() => setSunday(shiftWeek(sunday, -1))} disabled={!canGoBack(sunday, today)}>
+                        Previous week
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setSunday(shiftWeek(sunday, 1))}>
+                        Next week
+                      </Button>
+                    </HStack>
+                  </Stack>
+                  <Field.Root maxW={{ md: '14rem' }}>
+                    <Field.Label fontSize="sm">Jump to a date</Field.Label>
+                    <Input type="date" size="sm" min={today} onChange={(e) => e.target.value && setSunday(weekStartSunday(e.target.value < today ? today : e.target.value))} />
+                  </Field.Root>
+                </Flex>
+                {failed && (
+                  <Text role="alert" color="red.700">
+                    Failed to fetch slots
+                  </Text>
+                )}
+                <Grid templateColumns={{ base: '1fr', md: 'repeat(7, minmax(0, 1fr))' }} gap="3">
+                  {days.map((date, i) => (
+                    <Box key={date} as="section" aria-label={longDate(date)} aria-current={date === today ? 'date' : undefined} p="2" rounded="lg" borderWidth="1px" borderColor={date === today ? 'colorPalette.solid' : 'gray.100'} bg={date === today ? 'colorPalette.subtle' : 'white'}>
+                      <Text fontSize="sm" fontWeight="semibold" color="gray.900">
+                        {longDate(date, 'EEE')}
+                      </Text>
+                      <Text fontSize="xs" color="gray.600" mb="2">
+                        {longDate(date, 'MMM d')}
+                      </Text>
+                      <DayBody date={date} view={dayView(results[i])} onSelect={onSelect} />
+                    </Box>
+                  ))}
+                </Grid>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close schedule" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Side, SlotsResponse } from '@bb/contracts';
+import { format } from 'date-fns';
+import { addDays, weekStartSunday } from '../../../shared/format';
+
+/** The seven dates (yyyy-MM-dd) of the week, Sunday first, that holds `date`. */
+export function weekOf(date: string): string[] {
+  const sunday = weekStartSunday(date);
+  return Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
+}
+
+/** The Sunday `weeks` weeks before (negative) or after the week that starts on `sunday`. */
+export const shiftWeek = (sunday: string, weeks: number): string => addDays(sunday, 7 * weeks);
+
+/** Weeks wholly in the past have nothing to book: the dialog does not go back before today's week. */
+export const canGoBack = (sunday: string, today: string): boolean => sunday > weekStartSunday(today);
+
+/** GET /api/available-slots for a day, with one treatmentId per selected treatment. */
+export function slotsUrl(side: Side, date: string, treatmentIds: readonly string[]): string {
+  const query = new URLSearchParams({ offeringType: side, date });
+  for (const id of treatmentIds) query.append('treatmentId', id);
+  return `/api/available-slots?${query.toString()}`;
+}
+
+export type DayView =
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'closed' }
+  | { kind: 'empty' }
+  | { kind: 'slots'; slots: SlotsResponse['slots'] };
+
+/** What one day column shows: Loading..., Closed (the message says so), No slots, or its slots. */
+export function dayView(state: { isPending: boolean; isError: boolean; data?: SlotsResponse | null }): DayView {
+  if (state.isPending) return { kind: 'loading' };
+  if (state.isError || !state.data) return { kind: 'error' };
+  if (/\bclosed\b/i.test(state.data.message ?? '')) return { kind: 'closed' };
+  if (state.data.slots.length === 0) return { kind: 'empty' };
+  return { kind: 'slots', slots: state.data.slots };
+}
+
+/** Slot queries are keyed by their URL; a booking makes every cached day stale. */
+export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
+  typeof queryKey[0] === 'string' && queryKey[0].startsWith('/api/available-slots');
+
+/** A calendar date in words ("Sunday, November 22"), with no time zone involved. */
+export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return format(new Date(y, m - 1, d), pattern);
+}

@@ -1,0 +1,93 @@
+import { BOOKING_MESSAGES, SERVICE_LABEL, type AppointmentRequest, type GENDERS, type Side } from '@bb/contracts';
+import { looksLikeEmail } from '../../domain/email';
+
+export type Gender = (typeof GENDERS)[number];
+
+/** What the visitor typed, as typed (age stays text until it is checked). */
+export interface BookingForm {
+  firstName: string;
+  lastName: string;
+  gender: Gender | '';
+  age: string;
+  email: string;
+  contact: string;
+  preferredDate: string;
+  preferredTime: string;
+  treatments: string[];
+  notes: string;
+}
+
+export const EMPTY_BOOKING: BookingForm = {
+  firstName: '',
+  lastName: '',
+  gender: '',
+  age: '',
+  email: '',
+  contact: '',
+  preferredDate: '',
+  preferredTime: '',
+  treatments: [],
+  notes: '',
+};
+
+export interface BookingProblem {
+  /** The field to put the focus on, so a keyboard user lands where the fix is. */
+  field: keyof BookingForm;
+  title: string;
+  description: string;
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const blank = (value: string) => value.trim() === '';
+
+/**
+ * Age is optional; when given it must be a whole number above 0. The server also caps it at
+ * 150 with the same message, so the form says so before the call rather than after.
+ */
+const validAge = (age: string) => /^\d+$/.test(age.trim()) && Number(age) > 0 && Number(age) <= 150;
+
+/** The first problem of the form, checked in the spec's order (§5), or null when it can be sent. */
+export function validateBooking(form: BookingForm, side: Side): BookingProblem | null {
+  if (blank(form.firstName)) return { field: 'firstName', title: 'First Name Required', description: BOOKING_MESSAGES.firstName };
+  if (blank(form.lastName)) return { field: 'lastName', title: 'Last Name Required', description: BOOKING_MESSAGES.lastName };
+  if (!blank(form.age) && !validAge(form.age)) return { field: 'age', title: 'Invalid Age', description: BOOKING_MESSAGES.age };
+  if (!looksLikeEmail(form.email)) return { field: 'email', title: 'Email Required', description: BOOKING_MESSAGES.email };
+  if (blank(form.contact)) return { field: 'contact', title: 'Contact Number Required', description: BOOKING_MESSAGES.contact };
+  if (blank(form.preferredDate)) return { field: 'preferredDate', title: 'Date Required', description: BOOKING_MESSAGES.preferredDate };
+  if (blank(form.preferredTime)) return { field: 'preferredTime', title: 'Time Required', description: BOOKING_MESSAGES.preferredTime };
+  if (form.treatments.length === 0) {
+    return { field: 'treatments', title: `${capitalised(SERVICE_LABEL[side])} Required`, description: BOOKING_MESSAGES.treatments(side) };
+  }
+  return null;
+}
+
+/** The body of POST /api/appointments for a valid form. */
+export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest {
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    gender: form.gender || undefined,
+    age: blank(form.age) ? undefined : Number(form.age),
+    email: form.email.trim(),
+    contact: form.contact.trim(),
+    preferredDate: form.preferredDate,
+    preferredTime: form.preferredTime,
+    treatments: form.treatments,
+    notes: form.notes.trim(),
+    offeringType: side,
+  };
+}
+
+/**
+ * Choosing other treatments changes the booking's length, so a time picked for the old
+ * selection may no longer fit: the date and time are cleared. `cleared` tells the form
+ * whether there was a time to clear (and so whether to say so).
+ */
+export function withSelection(form: BookingForm, treatments: string[]): { form: BookingForm; cleared: boolean } {
+  const cleared = form.preferredDate !== '' || form.preferredTime !== '';
+  return { form: { ...form, treatments, preferredDate: '', preferredTime: '' }, cleared };
+}
+
+/** Ticks or unticks one treatment, keeping the order they were chosen in. */
+export const toggled = (selected: readonly string[], id: string): string[] =>
+  selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];

@@ -1,0 +1,15 @@
+import type { Side } from '@bb/contracts';
+
+/** Sections of the clinic page that the shared nav and footer reach through /landing#…. */
+const CLINIC_SECTIONS = new Set(['treatments', 'about-us', 'results', 'staff', 'news', 'contact']);
+
+/**
+ * The split landing screen has no sections of its own, yet the spec's shared nav, footer and
+ * detail pages link to /landing#treatments, /landing#booking…: send those visitors to the
+ * section they asked for (booking on the side they are on, the rest on the clinic page).
+ */
+export function landingForward(hash: string, offering: Side): string | null {
+  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  if (id === 'booking') return `/${offering}#booking`;
+  return CLINIC_SECTIONS.has(id) ? `/clinic#${id}` : null;
+}

@@ -1,0 +1,95 @@
+import { BOOKING_MESSAGES } from '@bb/contracts';
+import { EMPTY_BOOKING, toAppointmentRequest, toggled, validateBooking, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
+
+const complete: BookingForm = {
+  firstName: 'Maria',
+  lastName: 'Santos',
+  gender: 'female',
+  age: '31',
+  email: 'maria@example.ph',
+  contact: '+63 917 000 0000',
+  preferredDate: '2026-12-01',
+  preferredTime: '10:30',
+  treatments: ['t1'],
+  notes: '',
+};
+
+describe('booking form validation (spec §5, in order)', () => {
+  it('accepts a complete form', () => {
+    expect(validateBooking(complete, 'clinic')).toBeNull();
+  });
+
+  it('reports only the first problem, in the spec order, with its message', () => {
+    const order: [Partial<BookingForm>, string, string][] = [
+      [{ firstName: ' ' }, 'firstName', BOOKING_MESSAGES.firstName],
+      [{ lastName: '' }, 'lastName', BOOKING_MESSAGES.lastName],
+      [{ age: '0' }, 'age', BOOKING_MESSAGES.age],
+      [{ email: 'maria.example.ph' }, 'email', BOOKING_MESSAGES.email],
+      [{ contact: '' }, 'contact', BOOKING_MESSAGES.contact],
+      [{ preferredDate: '' }, 'preferredDate', BOOKING_MESSAGES.preferredDate],
+      [{ preferredTime: '' }, 'preferredTime', BOOKING_MESSAGES.preferredTime],
+      [{ treatments: [] }, 'treatments', 'Please select at least one treatment.'],
+    ];
+    // Break every field from the i-th on: the i-th must be the one reported.
+    order.forEach(([, field, message], i) => {
+      const broken = Object.assign({}, complete, ...order.slice(i).map(([change]) => change));
+      expect(validateBooking(broken, 'clinic')).toEqual(expect.objectContaining({ field, description: message }));
+    });
+  });
+
+  it('checks everything on an empty form and starts with the first name', () => {
+    expect(validateBooking(EMPTY_BOOKING, 'clinic')).toEqual({ field: 'firstName', title: 'First Name Required', description: 'Please enter your first name.' });
+  });
+
+  it("titles the age and e-mail problems as the spec does", () => {
+    expect(validateBooking({ ...complete, age: 'abc' }, 'clinic')?.title).toBe('Invalid Age');
+    expect(validateBooking({ ...complete, age: '-4' }, 'clinic')?.description).toBe('Please enter a valid age greater than 0.');
+    expect(validateBooking({ ...complete, email: '' }, 'clinic')).toEqual(expect.objectContaining({ title: 'Email Required', description: 'Please enter a valid email address.' }));
+  });
+
+  it('lets age be left out, and rejects what the server would (fractions, over 150)', () => {
+    expect(validateBooking({ ...complete, age: '' }, 'clinic')).toBeNull();
+    expect(validateBooking({ ...complete, age: '2.5' }, 'clinic')?.field).toBe('age');
+    expect(validateBooking({ ...complete, age: '151' }, 'clinic')?.field).toBe('age');
+  });
+
+  it('names the studio service a package', () => {
+    expect(validateBooking({ ...complete, treatments: [] }, 'studio')).toEqual({
+      field: 'treatments',
+      title: 'Package Required',
+      description: 'Please select at least one package.',
+    });
+  });
+});
+
+describe('booking request', () => {
+  it('trims the text, drops blank optional fields and tags the side', () => {
+    const body = toAppointmentRequest({ ...complete, firstName: ' Maria ', gender: '', age: '', notes: '  ' }, 'studio');
+    expect(body).toEqual({
+      firstName: 'Maria',
+      lastName: 'Santos',
+      gender: undefined,
+      age: undefined,
+      email: 'maria@example.ph',
+      contact: '+63 917 000 0000',
+      preferredDate: '2026-12-01',
+      preferredTime: '10:30',
+      treatments: ['t1'],
+      notes: '',
+      offeringType: 'studio',
+    });
+    expect(toAppointmentRequest(complete, 'clinic').age).toBe(31);
+  });
+});
+
+describe('changing the selection', () => {
+  it('clears the chosen date and time and says whether there was one', () => {
+    expect(withSelection(complete, ['t1', 't2'])).toEqual({ form: { ...complete, treatments: ['t1', 't2'], preferredDate: '', preferredTime: '' }, cleared: true });
+    expect(withSelection({ ...complete, preferredDate: '', preferredTime: '' }, []).cleared).toBe(false);
+  });
+
+  it('ticks and unticks a treatment, keeping the order of choice', () => {
+    expect(toggled(['a'], 'b')).toEqual(['a', 'b']);
+    expect(toggled(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});

@@ -1,0 +1,64 @@
+import { conversationsInTab, isUnanswered, isUnseen, latestActivity, markSeen, messagePollInterval, orderConversations, parseSeenCounts, tabCounts } from '../src/maintenance/domain/chat';
+import { conversation } from './maintenance-fixtures';
+
+const list = [
+  conversation({ id: 'answered-old', messageCount: 2, lastSenderType: 'csr', lastMessageAt: '2026-03-01T01:00:00Z' }),
+  conversation({ id: 'answered-new', messageCount: 4, lastSenderType: 'csr', lastMessageAt: '2026-03-01T05:00:00Z' }),
+  conversation({ id: 'unanswered', messageCount: 3, lastSenderType: 'customer', lastMessageAt: '2026-03-01T02:00:00Z' }),
+  conversation({ id: 'unseen', messageCount: 5, lastSenderType: 'csr', lastMessageAt: '2026-03-01T00:30:00Z' }),
+];
+const seen = { 'answered-old': 2, 'answered-new': 4, unanswered: 3, unseen: 4 };
+
+describe('chat conversations', () => {
+  it('are unseen when they hold more messages than the admin last saw', () => {
+    expect(isUnseen(list[3], seen)).toBe(true);
+    expect(isUnseen(list[0], seen)).toBe(false);
+    expect(isUnseen(conversation({ id: 'never-opened' }), seen)).toBe(true);
+  });
+
+  it('are unanswered when the customer spoke last', () => {
+    expect(isUnanswered(list[2])).toBe(true);
+    expect(isUnanswered(list[1])).toBe(false);
+  });
+
+  it('order unseen first, then unanswered, then most recent', () => {
+    expect(orderConversations(list, seen).map((c) => c.id)).toEqual(['unseen', 'unanswered', 'answered-new', 'answered-old']);
+  });
+
+  it('filter by tab and count each tab', () => {
+    expect(conversationsInTab(list, 'unseen', seen).map((c) => c.id)).toEqual(['unseen']);
+    expect(conversationsInTab(list, 'unanswered', seen).map((c) => c.id)).toEqual(['unanswered']);
+    expect(tabCounts(list, seen)).toEqual({ all: 4, unseen: 1, unanswered: 1 });
+  });
+});
+
+describe('seen counts', () => {
+  it('are read back from storage, ignoring junk', () => {
+    expect(parseSeenCounts('{"a":3,"b":"x"}')).toEqual({ a: 3 });
+    expect(parseSeenCounts('not json')).toEqual({});
+    expect(parseSeenCounts('[1,2]')).toEqual({});
+    expect(parseSeenCounts(null)).toEqual({});
+  });
+
+  it('only grow, and keep the same object when nothing changes', () => {
+    const counts = { a: 3 };
+    expect(markSeen(counts, 'a', 5)).toEqual({ a: 5 });
+    expect(markSeen(counts, 'a', 2)).toBe(counts);
+    expect(markSeen(counts, 'b', 1)).toEqual({ a: 3, b: 1 });
+  });
+});
+
+describe('polling', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it('is quick while a chat is live and slows down as it goes quiet', () => {
+    expect(messagePollInterval('2026-03-01T11:59:30Z', now)).toBe(3000);
+    expect(messagePollInterval('2026-03-01T11:50:00Z', now)).toBe(10000);
+    expect(messagePollInterval('2026-03-01T09:00:00Z', now)).toBe(30000);
+    expect(messagePollInterval(null, now)).toBe(30000);
+  });
+
+  it('follows the latest activity of any conversation', () => {
+    expect(latestActivity(list)).toBe('2026-03-01T05:00:00Z');
+    expect(latestActivity([])).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import type { AppointmentReport } from '@bb/contracts';
+import { ageGroupRows, barPercent, defaultRange, genderRows, hourRows, itemRows, weekdayRows } from '../src/maintenance/domain/reports';
+
+const report: AppointmentReport = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  total: 7,
+  byStatus: { pending: 3, done: 3, cancelled: 1 },
+  byItem: [{ id: 'a', name: 'Peel', count: 2 }, { id: 'b', name: 'Hydrafacial', count: 5 }],
+  byAgeGroup: [{ group: '50+', count: 1 }, { group: '20-29', count: 4 }],
+  byGender: [{ gender: 'male', count: 2 }, { gender: 'female', count: 5 }, { gender: '', count: 1 }],
+  byWeekday: [{ dayOfWeek: 0, count: 1 }, { dayOfWeek: 1, count: 3 }],
+  byHour: [{ hour: 8, count: 0 }, { hour: 9, count: 2 }, { hour: 12, count: 1 }, { hour: 13, count: 0 }],
+};
+
+describe('report statistics', () => {
+  it('show every age group in order, empty ones as 0', () => {
+    expect(ageGroupRows(report)).toEqual([
+      { label: 'Under 20', count: 0 },
+      { label: '20-29', count: 4 },
+      { label: '30-39', count: 0 },
+      { label: '40-49', count: 0 },
+      { label: '50+', count: 1 },
+    ]);
+  });
+
+  it('rank treatments by bookings', () => {
+    expect(itemRows(report).map((r) => r.label)).toEqual(['Hydrafacial', 'Peel']);
+  });
+
+  it('label genders for people and show unknown as Not specified', () => {
+    expect(genderRows(report)).toEqual([
+      { label: 'Female', count: 5 },
+      { label: 'Male', count: 2 },
+      { label: 'Not specified', count: 1 },
+    ]);
+  });
+
+  it('run weekdays Monday to Sunday', () => {
+    expect(weekdayRows(report).map((r) => `${r.label}:${r.count}`)).toEqual(['Mon:3', 'Tue:0', 'Wed:0', 'Thu:0', 'Fri:0', 'Sat:0', 'Sun:1']);
+  });
+
+  it('fill the hours between the first and last booked one', () => {
+    expect(hourRows(report)).toEqual([
+      { label: '9 AM', count: 2 },
+      { label: '10 AM', count: 0 },
+      { label: '11 AM', count: 0 },
+      { label: '12 PM', count: 1 },
+    ]);
+    expect(hourRows({ ...report, byHour: [] })).toEqual([]);
+    expect(hourRows({ ...report, byHour: [{ hour: 9, count: 0 }] })).toEqual([]);
+  });
+
+  it('size bars against the largest, with a visible sliver for small counts', () => {
+    expect(barPercent(5, 5)).toBe(100);
+    expect(barPercent(1, 200)).toBe(2);
+    expect(barPercent(0, 5)).toBe(0);
+    expect(barPercent(0, 0)).toBe(0);
+  });
+
+  it('open on the current month', () => {
+    expect(defaultRange('2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+  });
+});
