@@ -4,36 +4,50 @@ import { route } from '../route';
 
 export const SUBSCRIBER_SOURCES = ['booking', 'chat', 'newsletter'] as const;
 export const subscriberSourceSchema = z.enum(SUBSCRIBER_SOURCES);
+export type SubscriberSource = z.infer<typeof subscriberSourceSchema>;
 
 export const subscriberSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
   phone: z.string(),
+  /** How the address first reached the list; later channels add tags instead. */
   source: subscriberSourceSchema,
+  /** clinic and studio both seen make 'both'. */
   offeringType: offeringTypeSchema,
   subscribed: z.boolean(),
   consentMarketing: z.boolean(),
   createdAt: z.string(),
   lastInteraction: z.string(),
+  /** Every channel the person used: booking, chat, newsletter. */
   tags: z.array(z.string()),
   notes: z.string(),
+  /** The signed link to put in e-mails to this person. */
+  unsubscribeUrl: z.string(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
+export const SUBSCRIBE_MESSAGES = {
+  email: 'Please enter a valid email address.',
+  subscribed: "You've been subscribed to our newsletter.",
+} as const;
+
 export const subscribeRequestSchema = z.object({
   email: z
-    .string({ error: 'Please enter a valid email address.' })
+    .string({ error: SUBSCRIBE_MESSAGES.email })
     .trim()
-    .max(254)
-    .refine((v) => v.length > 0 && v.includes('@'), { error: 'Please enter a valid email address.' }),
-  source: subscriberSourceSchema.default('newsletter'),
+    .max(254, { error: SUBSCRIBE_MESSAGES.email })
+    .refine((v) => v.length > 0 && v.includes('@'), { error: SUBSCRIBE_MESSAGES.email }),
+  /** The form is the newsletter; booking and chat contacts arrive as events. */
+  source: z.enum(['newsletter'], { error: "source must be 'newsletter'" }).default('newsletter'),
   offeringType: offeringTypeSchema.default('both'),
-  consentMarketing: z.boolean().default(true),
+  consentMarketing: z.boolean({ error: 'consentMarketing must be true or false' }).default(true),
 });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 
-export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(1).max(500) });
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'This unsubscribe link is incomplete.' }).min(1, { error: 'This unsubscribe link is incomplete.' }).max(500),
+});
 
 export const SUBSCRIBER_CSV_COLUMNS = [
   'Email', 'Full Name', 'Phone', 'Source', 'Offering', 'Subscribed', 'Consent Marketing', 'Created At', 'Last Interaction', 'Tags', 'Notes',
@@ -41,8 +55,19 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 
 const tag = 'Subscribers';
 export const subscriberRoutes = [
-  route({ method: 'post', path: '/api/email-subscribers', service: 'subscribers', access: 'public', tag, summary: 'Subscribe to the newsletter (an existing address is a success)', body: subscribeRequestSchema, response: subscriberSchema, status: 201 }),
+  route({
+    method: 'post', path: '/api/email-subscribers', service: 'subscribers', access: 'public', tag,
+    summary: 'Subscribe to the newsletter',
+    description: 'An address already on the list is a success too (and is subscribed again): the answer is the same 201 either way, so it never tells whether an address was known.',
+    body: subscribeRequestSchema, response: messageSchema, status: 201,
+  }),
   route({ method: 'get', path: '/api/email-subscribers', service: 'subscribers', access: 'admin', tag, summary: 'All subscribers, newest first', response: z.array(subscriberSchema) }),
   route({ method: 'delete', path: '/api/email-subscribers/:id', service: 'subscribers', access: 'admin', tag, summary: 'Delete a subscriber', params: idParamsSchema, response: messageSchema }),
-  route({ method: 'get', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag, summary: 'Unsubscribe with the signed token from an e-mail link', query: unsubscribeQuerySchema, response: messageSchema }),
+  route({
+    method: 'get', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag,
+    summary: 'Unsubscribe with the signed token from an e-mail link',
+    description: 'Answers a small HTML page to a browser, JSON otherwise.',
+    query: unsubscribeQuerySchema, response: messageSchema,
+    errors: { 400: 'The token is missing or not signed by us' },
+  }),
 ] as const;

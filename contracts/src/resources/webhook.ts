@@ -1,12 +1,27 @@
 import { z } from 'zod';
+import { chatMessageSchema, MAX_MESSAGE_LENGTH } from './chat';
 import { route } from '../route';
 
+/** The shared-secret header: on every delivery to the bot, and on the bot's replies (with the reply secret). */
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
+/** Standard Webhooks (standardwebhooks.com) headers on every delivery. */
+export const WEBHOOK_ID_HEADER = 'webhook-id';
+export const WEBHOOK_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const WEBHOOK_SIGNATURE_HEADER = 'webhook-signature';
+
 export const WEBHOOK_TEST_STATUSES = ['pending', 'success', 'failed'] as const;
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'Please enter a webhook URL.',
+  urlInvalid: 'Please enter a valid http or https URL.',
+  saveBeforeTesting: 'Please save your configuration before testing.',
+} as const;
 
 export const webhookConfigSchema = z.object({
+  /** '' until one is saved. */
   webhookUrl: z.string(),
+  /** Sent to the bot (body `secret`, X-Webhook-Secret) and the key of webhook-signature: whsec_<base64 key>. */
   webhookSecret: z.string(),
+  /** What the bot sends back in X-Webhook-Secret on /api/webhook/reply. */
   replySecret: z.string(),
   testStatus: z.enum(WEBHOOK_TEST_STATUSES),
   lastTestAt: z.string().nullable(),
@@ -15,10 +30,10 @@ export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 
 export const webhookConfigUpdateSchema = z.object({
   webhookUrl: z
-    .string({ error: 'Please enter a webhook URL.' })
+    .string({ error: WEBHOOK_MESSAGES.urlRequired })
     .trim()
-    .min(1, { error: 'Please enter a webhook URL.' })
-    .max(2000)
+    .min(1, { error: WEBHOOK_MESSAGES.urlRequired })
+    .max(2000, { error: 'webhookUrl must be at most 2000 characters' })
     .refine((v) => {
       try {
         const u = new URL(v);
@@ -26,7 +41,7 @@ export const webhookConfigUpdateSchema = z.object({
       } catch {
         return false;
       }
-    }, { error: 'webhookUrl must be an http or https URL' }),
+    }, { error: WEBHOOK_MESSAGES.urlInvalid }),
 });
 
 export const webhookTestResultSchema = z.object({ success: z.boolean(), message: z.string() });
@@ -34,28 +49,39 @@ export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
 export const webhookReplySchema = z.object({
   conversationId: z.string({ error: 'conversationId is required' }).trim().min(1, { error: 'conversationId is required' }).max(100),
-  content: z.string({ error: 'content is required' }).trim().min(1, { error: 'content is required' }).max(5000),
-  senderName: z.string().trim().max(200).optional(),
+  content: z
+    .string({ error: 'content is required' })
+    .trim()
+    .min(1, { error: 'content is required' })
+    .max(MAX_MESSAGE_LENGTH, { error: `content must be at most ${MAX_MESSAGE_LENGTH} characters` }),
+  /** Defaults to 'Support Team'. */
+  senderName: z.string().trim().max(200, { error: 'senderName must be at most 200 characters' }).optional(),
 });
 export type WebhookReply = z.infer<typeof webhookReplySchema>;
 
-/** The body POSTed to the bot for every customer message. */
+/** The body POSTed to the bot: type 'message' for every customer message, 'test' from the Test Webhook button. */
 export const webhookPayloadSchema = z.object({
-  type: z.literal('message'),
+  type: z.enum(['message', 'test']),
   conversationId: z.string(),
   message: z.object({ id: z.string(), content: z.string(), senderType: z.string(), senderName: z.string(), timestamp: z.string() }),
   secret: z.string(),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
+export const WEBHOOK_DELIVERY_OUTCOMES = ['success', 'retrying', 'failed'] as const;
+
+/** One attempt to deliver one customer message; every attempt is a row. */
 export const webhookDeliverySchema = z.object({
   id: z.string(),
+  /** The webhook-id header: the same on every attempt of one message. */
   deliveryId: z.string(),
   messageId: z.string(),
   conversationId: z.string(),
   url: z.string(),
+  /** 1 for the first try. */
   attempt: z.number().int(),
-  outcome: z.enum(['success', 'retrying', 'failed']),
+  /** retrying: failed, another attempt is scheduled; failed: the last attempt failed. */
+  outcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES),
   httpStatus: z.number().int().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().int(),
@@ -63,16 +89,40 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
+export const webhookDeliveriesQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 500' }).max(500, { error: 'limit must be 1 to 500' }).default(100),
+});
+
 const tag = 'Bot webhook';
 export const webhookRoutes = [
-  route({ method: 'get', path: '/api/webhook-config', service: 'chat', access: 'admin', tag, summary: 'Webhook URL, secrets and last test', response: webhookConfigSchema }),
-  route({ method: 'post', path: '/api/webhook-config', service: 'chat', access: 'admin', tag, summary: 'Save the webhook URL', body: webhookConfigUpdateSchema, response: webhookConfigSchema }),
-  route({ method: 'post', path: '/api/webhook-config/test', service: 'chat', access: 'admin', tag, summary: 'Send a test payload now', response: webhookTestResultSchema }),
-  route({ method: 'get', path: '/api/webhook-deliveries', service: 'chat', access: 'admin', tag, summary: 'Delivery attempts, newest first', response: z.array(webhookDeliverySchema) }),
+  route({
+    method: 'get', path: '/api/webhook-config', service: 'chat', access: 'admin', tag,
+    summary: 'Webhook URL, secrets and last test',
+    description: 'The two secrets are generated by the server on first use.',
+    response: webhookConfigSchema,
+  }),
+  route({
+    method: 'post', path: '/api/webhook-config', service: 'chat', access: 'admin', tag,
+    summary: 'Save the webhook URL',
+    description: 'A new URL resets the test status to pending.',
+    body: webhookConfigUpdateSchema, response: webhookConfigSchema,
+  }),
+  route({
+    method: 'post', path: '/api/webhook-config/test', service: 'chat', access: 'admin', tag,
+    summary: 'Send a test payload now',
+    description: "POSTs a payload of type 'test', signed like a real delivery, records success or failed with the time, and answers `{ success, message }`. Before a URL is saved: `{ success: false, message: 'Please save your configuration before testing.' }`.",
+    response: webhookTestResultSchema,
+  }),
+  route({
+    method: 'get', path: '/api/webhook-deliveries', service: 'chat', access: 'admin', tag,
+    summary: 'Delivery attempts to the bot, newest first',
+    query: webhookDeliveriesQuerySchema, response: z.array(webhookDeliverySchema),
+  }),
   route({
     method: 'post', path: '/api/webhook/reply', service: 'chat', access: 'webhook', tag,
     summary: 'The bot answers a conversation',
-    description: 'Header `X-Webhook-Secret` must equal the reply secret.',
-    body: webhookReplySchema, response: z.object({ id: z.string() }).passthrough(), status: 201,
+    description: 'Header `X-Webhook-Secret` must equal the reply secret. Creates a csr message.',
+    body: webhookReplySchema, response: chatMessageSchema, status: 201,
+    errors: { 404: 'No conversation with this id', 409: 'The conversation is full' },
   }),
 ] as const;
