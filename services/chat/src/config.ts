@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { parseRetryDelays } from './domain/retry-schedule';
+
+export const chatEnvShape = {
+  /** Seals the webhook secrets in the database. Changing it makes the stored secrets unreadable. */
+  WEBHOOK_SECRET_KEY: z.string().min(16, { error: 'WEBHOOK_SECRET_KEY must be at least 16 characters' }),
+  /**
+   * Waits between delivery attempts to the bot. The default makes 5 attempts over about an
+   * hour: at 0, 1, 6, 21 and 61 minutes.
+   */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default('1m,5m,15m,40m')
+    .transform((spec, ctx) => {
+      try {
+        return parseRetryDelays(spec);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * How long a conversation's latest-message id is trusted from memory by the visitor's poll.
+   * A single replica is always exact; with several, a message written through another replica
+   * reaches a visitor served by this one at most this late.
+   */
+  POLL_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * How often the outbox relay looks through all conversations for events no write handed it
+   * (left by a crash or written by another replica). Every write hands over its own at once.
+   */
+  OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+};
+
+/** The delivery worker's durable queue. */
+export const WEBHOOK_DELIVERY_QUEUE = 'chat.webhook-delivery';

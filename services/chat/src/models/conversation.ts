@@ -1,0 +1,69 @@
+import { Schema, type Connection } from 'mongoose';
+import { OFFERINGS, SENDER_TYPES, type OfferingType, type SenderType } from '@bb/contracts';
+import { outboxFields, type WithOutbox } from '@bb/service-kit';
+
+export interface StoredMessage {
+  id: string;
+  senderType: SenderType;
+  senderName: string;
+  content: string;
+  offeringType: OfferingType;
+  createdAt: Date;
+}
+
+/**
+ * A conversation holds its messages: appending one, bumping the count and summary, and storing
+ * its chat.message.created event is a single atomic document write, and the array's order is
+ * the order writes happened in, so `?after=` can never skip a message written concurrently.
+ * The summary fields let the console's list and the visitor's poll skip the array.
+ */
+export interface ConversationDoc extends WithOutbox {
+  _id: string;
+  customerName: string;
+  customerEmail: string;
+  offeringType: OfferingType;
+  createdAt: Date;
+  updatedAt: Date;
+  messageCount: number;
+  lastMessageId: string | null;
+  lastMessageAt: Date | null;
+  lastSenderType: SenderType | null;
+  lastSenderName: string | null;
+  lastMessagePreview: string;
+  messages: StoredMessage[];
+}
+
+const messageSchema = new Schema<StoredMessage>(
+  {
+    id: { type: String, required: true },
+    senderType: { type: String, enum: SENDER_TYPES, required: true },
+    senderName: { type: String, required: true },
+    content: { type: String, required: true },
+    offeringType: { type: String, enum: OFFERINGS, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+// No mongoose timestamps: the outbox relay's own updates must not count as activity.
+const conversationSchema = new Schema<ConversationDoc>(
+  {
+    _id: String,
+    customerName: { type: String, required: true },
+    customerEmail: { type: String, required: true },
+    offeringType: { type: String, enum: OFFERINGS, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true, index: -1 },
+    messageCount: { type: Number, default: 0 },
+    lastMessageId: { type: String, default: null },
+    lastMessageAt: { type: Date, default: null },
+    lastSenderType: { type: String, enum: [...SENDER_TYPES, null], default: null },
+    lastSenderName: { type: String, default: null },
+    lastMessagePreview: { type: String, default: '' },
+    messages: { type: [messageSchema], default: [] },
+    ...outboxFields,
+  },
+  { versionKey: false },
+);
+
+export const conversationModel = (conn: Connection) => conn.model<ConversationDoc>('Conversation', conversationSchema, 'conversations');

@@ -1,0 +1,11 @@
+import type { Connection } from 'mongoose';
+import { conversationModel } from './conversation';
+import { webhookConfigModel } from './webhook-config';
+import { webhookDeliveryModel } from './webhook-delivery';
+
+export const createModels = (conn: Connection) => ({
+  Conversation: conversationModel(conn),
+  WebhookConfig: webhookConfigModel(conn),
+  WebhookDelivery: webhookDeliveryModel(conn),
+});
+export type ChatModels = ReturnType<typeof createModels>;

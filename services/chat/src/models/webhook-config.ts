@@ -1,0 +1,28 @@
+import { Schema, type Connection } from 'mongoose';
+import { WEBHOOK_TEST_STATUSES, type WebhookConfig } from '@bb/contracts';
+
+export const WEBHOOK_CONFIG_ID = 'webhook';
+
+/** The one webhook configuration; the secrets are stored sealed (see domain/secret-box). */
+export interface WebhookConfigDoc {
+  _id: string;
+  webhookUrl: string;
+  webhookSecretSealed: string;
+  replySecretSealed: string;
+  testStatus: WebhookConfig['testStatus'];
+  lastTestAt: Date | null;
+}
+
+const webhookConfigSchema = new Schema<WebhookConfigDoc>(
+  {
+    _id: String,
+    webhookUrl: { type: String, default: '' },
+    webhookSecretSealed: { type: String, required: true },
+    replySecretSealed: { type: String, required: true },
+    testStatus: { type: String, enum: WEBHOOK_TEST_STATUSES, default: 'pending' },
+    lastTestAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+
+export const webhookConfigModel = (conn: Connection) => conn.model<WebhookConfigDoc>('WebhookConfig', webhookConfigSchema, 'webhook_config');

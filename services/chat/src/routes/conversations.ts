@@ -1,0 +1,20 @@
+import type { Express } from 'express';
+import { chatRoutes } from '@bb/contracts';
+import { bind } from '@bb/service-kit';
+import type { ChatRouteDeps } from './deps';
+
+const [start, list, messages] = chatRoutes;
+
+export function conversationRoutes(app: Express, { conversations, relay }: ChatRouteDeps): void {
+  bind(app, start, async ({ body, res }) => {
+    const conversation = await conversations.start(body, res.locals.requestId as string);
+    relay.kick();
+    return conversation;
+  });
+
+  bind(app, list, () => conversations.list());
+
+  // Polled every 1.5 s by each open widget: "nothing new" is an empty list whose ETag the
+  // widget already holds, so the usual answer is a bodiless 304.
+  bind(app, messages, ({ params, query }) => conversations.messages(params.id, query.after), { cacheControl: 'private, no-cache' });
+}

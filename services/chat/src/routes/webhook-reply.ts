@@ -1,0 +1,24 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import { WEBHOOK_SECRET_HEADER, webhookRoutes } from '@bb/contracts';
+import { bind, unauthorized } from '@bb/service-kit';
+import { secretMatches } from '../domain/signature';
+import type { ChatRouteDeps } from './deps';
+
+const [, , , , reply] = webhookRoutes;
+
+export function webhookReplyRoutes(app: Express, { conversations, relay, webhookConfig }: ChatRouteDeps): void {
+  // The secret is checked before the body is read, so a caller without it learns nothing.
+  app.post(reply.path, async (req: Request, _res: Response, next: NextFunction) => {
+    const presented = req.get(WEBHOOK_SECRET_HEADER);
+    if (!presented) throw unauthorized('Missing X-Webhook-Secret header');
+    const { replySecret } = await webhookConfig.read();
+    if (!secretMatches(presented, replySecret)) throw unauthorized('Invalid webhook secret');
+    next();
+  });
+
+  bind(app, reply, async ({ body, res }) => {
+    const message = await conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, res.locals.requestId as string);
+    relay.kick();
+    return message;
+  });
+}

@@ -1,0 +1,165 @@
+// A chat service as main.ts wires it, on a database, exchange and queues of its own, plus a
+// listener that records what it publishes and a local bot (an HTTP server) to deliver to.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Connection } from 'mongoose';
+import type { Envelope } from '@bb/contracts';
+import { EventBus, OutboxRelay, RevocationList, connectMongo, syncIndexes } from '@bb/service-kit';
+import { adminToken, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName } from '@bb/service-kit/testing';
+import { buildApp } from '../src/app';
+import { HeadCache } from '../src/domain/head-cache';
+import { SecretBox } from '../src/domain/secret-box';
+import { consumeForWebhookDelivery } from '../src/events/webhook-delivery';
+import { createModels, type ChatModels } from '../src/models';
+import { ConversationStore } from '../src/store/conversation-store';
+import { WebhookConfigStore } from '../src/store/webhook-config-store';
+
+export interface ChatHarness {
+  url: string;
+  models: ChatModels;
+  conn: Connection;
+  events: Envelope[];
+  token: string;
+  close: () => Promise<void>;
+}
+
+export interface HarnessOptions {
+  retryDelaysMs?: number[];
+  timeoutMs?: number;
+  pollCacheTtlMs?: number;
+}
+
+export const SECRET_KEY = 'test-webhook-secret-key';
+
+export async function startChat(label: string, { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000 }: HarnessOptions = {}): Promise<ChatHarness> {
+  const logger = silentLogger();
+  const conn = await connectMongo(testMongoUrl(label), logger);
+  const models = createModels(conn);
+  await syncIndexes(conn);
+  const exchange = uniqueName(`${label}_ex`);
+  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'chat', logger });
+  const relay = new OutboxRelay({ bus, logger, intervalMs: 100 });
+  relay.watch(models.Conversation);
+  const webhookConfig = new WebhookConfigStore(models, new SecretBox(SECRET_KEY), logger);
+  consumeForWebhookDelivery(bus, { queue: uniqueName(`${label}_delivery`), models, config: webhookConfig, logger, retryDelaysMs, timeoutMs });
+
+  const events: Envelope[] = [];
+  const listener = new EventBus({ url: testAmqpUrl(), exchange, source: 'listener', logger });
+  listener.subscribe(uniqueName(`${label}_listen`), ['chat.conversation.started', 'chat.message.created'], async (e) => {
+    events.push(e);
+  });
+  await Promise.all([bus.start(), listener.start()]);
+  relay.start();
+
+  const revocations = new RevocationList(conn, logger);
+  const server = await serve(
+    buildApp({
+      logger,
+      models,
+      conversations: new ConversationStore(models, new HeadCache(pollCacheTtlMs), logger),
+      webhookConfig,
+      relay,
+      webhookTimeoutMs: timeoutMs,
+      jwtSecret: TEST_JWT_SECRET,
+      isRevoked: (jti) => revocations.isRevoked(jti),
+      isReady: () => true,
+    }),
+  );
+  return {
+    url: server.url,
+    models,
+    conn,
+    events,
+    token: adminToken(),
+    close: async () => {
+      await server.close();
+      await relay.stop();
+      await bus.close();
+      await listener.close();
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  };
+}
+
+interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body (an error's message on a 4xx); undefined for an empty or non-JSON body. */
+  json: T & { message?: string };
+}
+
+/** A small client of the service under test; T is what the caller expects back. */
+export function client(base: string) {
+  const call = async <T>(method: string, path: string, body: unknown, { token, headers }: CallOptions = {}): Promise<Answer<T>> => {
+    const res = await fetch(base + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Answer<T>['json'];
+    return { status: res.status, headers: res.headers, json };
+  };
+  return {
+    get: <T = { message: string }>(path: string, opts?: CallOptions) => call<T>('GET', path, undefined, opts),
+    post: <T = { message: string }>(path: string, body: unknown, opts?: CallOptions) => call<T>('POST', path, body, opts),
+  };
+}
+
+export interface ReceivedRequest {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** What the bot answers to its n-th request (1-based): a status, or 'hang' to never answer. */
+export type BotBehaviour = (n: number) => number | 'hang' | { redirect: string };
+
+/** The bot: records every request it gets and answers as told. */
+export async function startBot(behaviour: BotBehaviour = () => 200) {
+  const received: ReceivedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const answer = behaviour(received.length);
+      if (answer === 'hang') return;
+      if (typeof answer === 'object') {
+        res.writeHead(302, { location: answer.redirect }).end();
+        return;
+      }
+      res.writeHead(answer, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A URL on which nothing listens: a port that was just free. */
+export async function deadUrl(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hook`;
+}

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { ChatMessage, Conversation, WebhookConfig } from '@bb/contracts';
+import { adminApiToken, api, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { launchBrowser, siteUrl } from './support/browser';
+
+jest.setTimeout(TEST_TIMEOUT);
+
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+beforeEach(async () => {
+  context = await openContext(browser, { admin: true });
+});
+afterEach(() => context.close());
+afterAll(() => browser.close());
+
+describe('support chat', () => {
+  it('replies as Support Team and the visitor’s conversation shows the reply', async () => {
+    const customerName = unique('Bea');
+    const started = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' } });
+    expect(started.status).toBe(201);
+    const conversationId = started.body.id;
+    const asked = await api('/api/messages', { method: 'POST', body: { conversationId, senderType: 'customer', senderName: customerName, content: 'Is the clinic open on Saturday?' } });
+    expect(asked.status).toBe(201);
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/chat'));
+    await page.getByRole('tab', { name: /^Unanswered/ }).waitFor();
+    await page.getByRole('button', { name: new RegExp(customerName) }).click();
+    await page.getByRole('log').getByText('Is the clinic open on Saturday?').waitFor();
+
+    const reply = page.getByPlaceholder('Type your reply...');
+    await reply.fill('   ');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await reply.fill('Yes, from 10 AM to 3 PM.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('log').getByText('Yes, from 10 AM to 3 PM.').waitFor();
+    expect(await reply.inputValue()).toBe('');
+
+    const { body: messages } = await api<ChatMessage[]>(`/api/conversations/${conversationId}/messages`);
+    expect(messages.at(-1)).toMatchObject({ senderType: 'csr', senderName: 'Support Team', content: 'Yes, from 10 AM to 3 PM.' });
+
+    // Answered now: the conversation is no longer in the Unanswered tab.
+    await page.getByRole('tab', { name: /^Unanswered/ }).click();
+    await page.getByRole('button', { name: new RegExp(customerName) }).waitFor({ state: 'detached' });
+  });
+});
+
+describe('chat API', () => {
+  let receiver: http.Server;
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  it('asks for a URL, saves one, tests it against a local receiver and shows Success', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/chat-api'));
+    const input = page.getByLabel('Webhook URL');
+    await input.fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeText(page, 'Please enter a webhook URL.');
+
+    await input.fill(url);
+    await page.getByRole('button', { name: 'Test Webhook' }).click();
+    await seeText(page, 'Please save your configuration before testing.');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeText(page, 'Configuration Saved');
+    await page.getByRole('button', { name: 'Test Webhook' }).click();
+    await seeText(page, 'Webhook Test Successful');
+    await page.getByTestId('webhook-test-status').filter({ hasText: 'Success' }).waitFor();
+    await seeText(page, /^Last tested: /);
+
+    const { body: config } = await api<WebhookConfig>('/api/webhook-config', { token: await adminApiToken() });
+    expect(config).toMatchObject({ webhookUrl: url, testStatus: 'success' });
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.at(-1)?.headers['x-webhook-secret']).toBe(config.webhookSecret);
+  });
+
+  it('copies a secret and shows Copied! for 2 seconds', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl('/').replace(/\/$/, '') });
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/chat-api'));
+    await page.getByRole('button', { name: 'Copy Incoming reply secret' }).click();
+    const copied = page.getByRole('button', { name: 'Copied!' });
+    await copied.waitFor();
+    const started = Date.now();
+    await copied.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThan(1200);
+    await seeText(page, 'POST to');
+    await seeText(page, '/api/webhook/reply');
+  });
+});

@@ -1,0 +1,132 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ChatMessage } from '@bb/contracts';
+import { adminApiToken, api, seeText, unique } from './maintenance-helpers';
+import { launchBrowser, newContext, siteUrl } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminApiToken();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+afterAll(() => browser.close());
+
+const panel = () => page.getByRole('dialog', { name: 'Chat' });
+
+async function conversationId(side: 'clinic' | 'studio'): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === `chat_conversation_id_${side}`);
+  if (!cookie) throw new Error('no conversation cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+async function replyAsSupport(id: string, content: string) {
+  const { status } = await api<ChatMessage>('/api/messages', { method: 'POST', token, body: { conversationId: id, senderType: 'csr', senderName: 'Support Team', content, offeringType: 'clinic' } });
+  expect(status).toBe(201);
+}
+
+describe('chat widget', () => {
+  it('starts with a name and email, sends, receives a reply from staff, and resumes after a reload', async () => {
+    await page.goto(siteUrl('/clinic'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await seeText(page, 'Name and email required');
+
+    await panel().getByLabel('Name').fill('Carla Dizon');
+    await panel().getByLabel('Email').fill(`${unique('carla').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    const message = panel().getByRole('textbox', { name: 'Message' });
+    await message.waitFor();
+    const hello = unique('Hello, is Saturday open?');
+    await message.fill(hello);
+    await panel().getByRole('button', { name: 'Send' }).click();
+    await panel().getByText(hello).waitFor();
+
+    const id = await conversationId('clinic');
+    const cookie = (await context.cookies()).find((c) => c.name === 'chat_conversation_id_clinic');
+    // 365 days, give or take the seconds the test took.
+    expect(Math.round(((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400)).toBe(365);
+    const reply = unique('Yes, from 9 AM');
+    await replyAsSupport(id, reply);
+    await panel().getByText(reply).waitFor({ timeout: 10_000 });
+
+    await page.reload();
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByText(hello).waitFor();
+    await panel().getByText(reply).waitFor();
+    expect(await panel().getByRole('button', { name: 'Start Chat' }).count()).toBe(0);
+  });
+
+  it('counts replies that arrive while the chat is closed, and clears the count when opened', async () => {
+    await page.goto(siteUrl('/clinic'));
+    const launcher = page.getByRole('button', { name: /Chat with us|Close chat/ });
+    await launcher.click();
+    await panel().getByLabel('Name').fill('Dana Lim');
+    await panel().getByLabel('Email').fill(`${unique('dana').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await panel().getByRole('textbox', { name: 'Message' }).fill('Do you do group bookings?');
+    await panel().getByRole('button', { name: 'Send' }).click();
+    await panel().getByText('Do you do group bookings?').waitFor();
+    await launcher.click();
+    await panel().waitFor({ state: 'hidden' });
+
+    await replyAsSupport(await conversationId('clinic'), 'We do!');
+    const badge = page.getByTestId('chat-unread');
+    await badge.waitFor({ timeout: 10_000 });
+    expect(await badge.innerText()).toBe('1');
+    expect(await launcher.getAttribute('aria-label')).toBeNull();
+    expect(await launcher.innerText()).toContain('1 unread message');
+
+    await launcher.click();
+    await panel().getByText('We do!').waitFor();
+    expect(await badge.count()).toBe(0);
+  });
+
+  it('keeps a separate conversation for the studio', async () => {
+    await page.goto(siteUrl('/clinic'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByLabel('Name').fill('Eli Santos');
+    await panel().getByLabel('Email').fill(`${unique('eli').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await panel().getByRole('textbox', { name: 'Message' }).waitFor();
+
+    await page.goto(siteUrl('/studio'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByRole('button', { name: 'Start Chat' }).waitFor();
+  });
+});
+
+describe('newsletter', () => {
+  async function subscribe(email: string) {
+    await page.goto(siteUrl('/clinic#contact'));
+    const input = page.getByLabel('Subscribe to our newsletter');
+    await input.fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+  }
+
+  it('says Invalid email for an address without @ and sends nothing', async () => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await subscribe('not-an-email');
+    await seeText(page, 'Invalid email');
+    await seeText(page, 'Please enter a valid email address.');
+    expect(posts.filter((u) => u.includes('/api/email-subscribers'))).toEqual([]);
+  });
+
+  it('subscribes a valid address as a newsletter subscriber of both offerings', async () => {
+    const email = `${unique('news').replace(' ', '.')}@example.ph`;
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-subscribers') && r.method() === 'POST');
+    await subscribe(email);
+    expect((await sent).postDataJSON()).toEqual({ email, source: 'newsletter', offeringType: 'both', consentMarketing: true });
+    await seeText(page, 'Success!');
+    await seeText(page, "You've been subscribed to our newsletter.");
+    expect(await page.getByLabel('Subscribe to our newsletter').inputValue()).toBe('');
+  });
+});

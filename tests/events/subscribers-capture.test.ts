@@ -1,0 +1,59 @@
+// The event fan-out across the running stack: a chat started through the gateway and a booking
+// announced on the broker each land on the subscriber list.
+import { randomUUID } from 'node:crypto';
+import type { Subscriber } from '@bb/contracts';
+import { EventBus } from '@bb/service-kit';
+import { adminToken, requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
+
+const gateway = () => requireEnv('GATEWAY_URL');
+const subscribers = async () => {
+  const res = await fetch(`${gateway()}/api/email-subscribers`, { headers: { authorization: `Bearer ${adminToken({ secret: requireEnv('JWT_SECRET') })}` } });
+  return (await res.json()) as Subscriber[];
+};
+const findByEmail = async (email: string) => (await subscribers()).find((s) => s.email.toLowerCase() === email.toLowerCase());
+
+let booking: EventBus;
+beforeAll(async () => {
+  booking = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'booking', logger: silentLogger() });
+  await booking.start();
+});
+afterAll(() => booking.close());
+
+describe('subscriber capture across services', () => {
+  it('adds a chat visitor to the list with source chat', async () => {
+    const email = `chat-${randomUUID()}@example.com`;
+    const res = await fetch(`${gateway()}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ customerName: 'Chatty Visitor', customerEmail: email, offeringType: 'studio' }),
+    });
+    expect(res.status).toBe(201);
+    const subscriber = await waitFor('the chat visitor on the list', () => findByEmail(email), 10_000, 100);
+    expect(subscriber).toMatchObject({ source: 'chat', fullName: 'Chatty Visitor', offeringType: 'studio', tags: ['chat'] });
+  });
+
+  it('adds a booking customer within 2 s, and the same booking announced twice is one subscriber', async () => {
+    const email = `booked-${randomUUID()}@example.com`;
+    const event = booking.envelope('booking.appointment.created', {
+      appointmentId: randomUUID(),
+      firstName: 'Bea',
+      lastName: 'Santos',
+      email,
+      contact: '0917 555 0101',
+      offeringType: 'clinic',
+      items: [{ id: 't1', name: 'Facial' }],
+      preferredDate: '2030-01-07',
+      preferredTime: '10:00',
+      createdAt: new Date().toISOString(),
+    });
+    const published = Date.now();
+    await booking.publishEnvelope(event);
+    const subscriber = await waitFor('the booking customer on the list', () => findByEmail(email), 2000, 50);
+    expect(Date.now() - published).toBeLessThan(2000);
+    expect(subscriber).toMatchObject({ source: 'booking', fullName: 'Bea Santos', phone: '0917 555 0101', offeringType: 'clinic' });
+
+    await booking.publishEnvelope(event);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await subscribers()).filter((s) => s.email === email)).toHaveLength(1);
+  });
+});
