@@ -29,7 +29,10 @@ describe('catalog through the gateway', () => {
     const packages = await get<Package[]>('/api/packages?offering=studio');
     expect(packages.length).toBeGreaterThanOrEqual(4);
 
-    const picture = await fetch(`${gateway}${treatments[0].imageUrl}`);
+    // Other test files add treatments (some without an image) while this one runs.
+    const seeded = treatments.find((t) => t.imageUrl.startsWith('/api/uploads/'));
+    expect(seeded).toBeDefined();
+    const picture = await fetch(`${gateway}${seeded!.imageUrl}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
