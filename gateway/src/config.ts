@@ -22,3 +22,5 @@ export const gatewayEnvShape = {
   /** Public POSTs (bookings, sign-ups, chat) per client per minute. */
   PUBLIC_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 };
+
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayEnvShape>> & { JWT_SECRET: string };

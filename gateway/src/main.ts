@@ -1,5 +1,6 @@
-import { RevocationList, EventBus, baseEnvShape, busEnvShape, closeServer, connectMongo, createLogger, exitOnSignals, listen, loadConfig, mongoEnvShape, mongoIsUp } from '@bb/service-kit';
-import { buildGatewayApp } from './app';
+import http from 'node:http';
+import { RevocationList, EventBus, baseEnvShape, busEnvShape, closeServer, connectMongo, createLogger, exitOnSignals, loadConfig, mongoEnvShape, mongoIsUp } from '@bb/service-kit';
+import { buildGateway } from './app';
 import { gatewayEnvShape } from './config';
 
 async function main() {
@@ -10,14 +11,15 @@ async function main() {
   const revocations = new RevocationList(conn, logger);
   await revocations.start(bus, 'gateway.revocations');
   await bus.start();
-  const app = buildGatewayApp({
+  const listener = buildGateway({
     config,
     logger,
     isRevoked: (jti) => revocations.isRevoked(jti),
     revoke: (jti, exp) => revocations.add(jti, exp),
     isReady: () => mongoIsUp(conn) && bus.isConnected,
   });
-  const server = await listen(app, config.PORT);
+  const server = http.createServer({ keepAliveTimeout: 65000 }, listener);
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
   logger.info({ port: config.PORT }, 'gateway listening');
   exitOnSignals(logger, async () => {
     await closeServer(server);

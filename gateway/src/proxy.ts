@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
@@ -7,18 +6,25 @@ import type { Logger } from '@bb/service-kit';
 const STARTED_AT = Symbol('proxyStartedAt');
 type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number };
 
+export type Proxy = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+function json(res: http.ServerResponse, status: number, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message }));
+}
+
 /**
  * One proxy per service, over a keep-alive pool. A refused or reset connection answers 502,
  * a service slower than the timeout 504, both as JSON, and the gateway stays up.
  */
-export function serviceProxy(service: ServiceName, target: string | undefined, timeoutMs: number, logger: Logger) {
-  if (!target) {
-    return (_req: Request, res: Response) => {
-      res.status(503).json({ message: `The ${service} service is not deployed` });
-    };
-  }
+export function serviceProxy(service: ServiceName, target: string | undefined, timeoutMs: number, logger: Logger): Proxy {
+  if (!target) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
-  const proxy = createProxyMiddleware<Request, Response>({
+  const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
     target,
     agent,
     xfwd: true,
@@ -33,15 +39,11 @@ export function serviceProxy(service: ServiceName, target: string | undefined, t
         const timedOut = Date.now() - startedAt >= timeoutMs - 50;
         const status = timedOut ? 504 : 502;
         logger.warn({ service, url: req.url, err: (err as NodeJS.ErrnoException).code ?? err.message, status }, 'upstream failed');
-        if (!(res instanceof http.ServerResponse)) return;
-        if (res.headersSent) {
-          res.end();
-          return;
+        if (res instanceof http.ServerResponse) {
+          json(res, status, timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly`);
         }
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly` }));
       },
     },
   });
-  return (req: Request, res: Response, next: NextFunction) => proxy(req, res, next);
+  return (req, res) => void proxy(req, res, () => json(res, 404, 'Not found'));
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import express from 'express';
 import { adminToken, json, serve, silentLogger, TEST_JWT_SECRET } from '@bb/service-kit/testing';
-import { buildGatewayApp } from '../src/app';
+import { buildGateway } from '../src/app';
 
 /** A stand-in service that records what reached it. */
 async function fakeService(handler: express.RequestHandler) {
@@ -18,7 +18,7 @@ async function fakeService(handler: express.RequestHandler) {
 
 function gateway(upstreams: Partial<Record<'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'SUBSCRIBERS_URL', string>>, overrides: Partial<{ PUBLIC_POSTS_PER_MINUTE: number; UPSTREAM_TIMEOUT_MS: number; LOGIN_FAILURES_PER_MINUTE: number }> = {}) {
   const revoked = new Set<string>();
-  const app = buildGatewayApp({
+  const app = buildGateway({
     config: {
       JWT_SECRET: TEST_JWT_SECRET,
       WEB_DIST_DIR: '/nonexistent',

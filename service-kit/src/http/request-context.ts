@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** The caller's request id when it is a sane token (the gateway's), else a new one. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const incoming = headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** One line per answered request: debug normally, error for a 5xx. */
+export function logRequest(logger: Logger, id: string, method: string, url: string, status: number, startedNs: bigint): void {
+  const level = status >= 500 ? 'error' : 'debug';
+  if (!logger.isLevelEnabled(level)) return;
+  const ms = Number(process.hrtime.bigint() - startedNs) / 1e6;
+  logger[level]({ reqId: id, method, url, status, ms: Math.round(ms * 10) / 10 }, 'request');
+}
+
 /** Gives every request an id (kept from the gateway when present) and logs it when done. */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.headers[REQUEST_ID_HEADER];
-    const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const id = requestIdOf(req.headers);
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'debug';
-      logger[level]({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    });
+    res.on('finish', () => logRequest(logger, id, req.method, req.originalUrl, res.statusCode, started));
     next();
   };
 }

@@ -5,16 +5,19 @@ import { metrics } from './registry';
 const requests = metrics.counter('http_requests_total', 'HTTP requests answered, by route of the table and status');
 const duration = metrics.histogram('http_request_duration_seconds', 'HTTP request latency by route of the table');
 
-/** Counts and times every request under its route-table path (bounded label values). */
+/** Records one answered request under its route-table path (bounded label values). */
+export function observeRequest(method: string, path: string, status: number, startedNs: bigint): void {
+  const route = findRoute(method, path)?.path ?? (path.startsWith('/api/') ? 'unmatched' : 'other');
+  const seconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
+  requests.inc({ method, route, status: String(status) });
+  duration.observe({ method, route }, seconds);
+}
+
+/** Counts and times every request. */
 export function httpMetrics() {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const route = findRoute(req.method, req.path)?.path ?? (req.path.startsWith('/api/') ? 'unmatched' : 'other');
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      duration.observe({ method: req.method, route }, seconds);
-    });
+    res.on('finish', () => observeRequest(req.method, req.path, res.statusCode, started));
     next();
   };
 }
