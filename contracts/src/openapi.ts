@@ -41,6 +41,7 @@ function operation(route: RouteDef): JsonObject {
   if (route.cacheable) responses['304'] = { description: 'Not modified since the ETag given in If-None-Match' };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   if (route.params || route.query || route.body) responses['400'] = error('Invalid input; `message` says what to fix');
+  if (route.body) responses['413'] = error('Request body too large');
   if (route.access !== 'public') responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
   if (route.params) responses['404'] = error('Not found');
   if (route.method !== 'get') responses['429'] = error('Too many requests; see Retry-After');

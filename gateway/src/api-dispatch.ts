@@ -66,13 +66,20 @@ export function createApiDispatcher(deps: DispatchDeps) {
       else throw err;
       return true;
     }
-    if (route.path === LOGIN) {
+    if (route.path === LOGIN && isJson(req)) {
       readJsonBody(req, res, (body) => {
         const refusal = limitLogin(req, res, body);
         if (refusal) return refuse(res, refusal);
         (req as IncomingMessage & { body?: unknown }).body = body;
         proxy(req, res);
       });
+      return true;
+    }
+    if (route.path === LOGIN) {
+      // Not JSON: the auth service refuses it (400); failures still count under no username.
+      const refusal = limitLogin(req, res, {});
+      if (refusal) refuse(res, refusal);
+      else proxy(req, res);
       return true;
     }
     if (route.access === 'public' && route.method !== 'get') {
@@ -87,6 +94,8 @@ export function createApiDispatcher(deps: DispatchDeps) {
   };
 }
 
+const isJson = (req: IncomingMessage) => /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
+
 /** The login body, read here because the limit is keyed by username (it is re-sent upstream). */
 function readJsonBody(req: IncomingMessage, res: ServerResponse, then: (body: unknown) => void): void {
   const chunks: Buffer[] = [];
@@ -99,11 +108,15 @@ function readJsonBody(req: IncomingMessage, res: ServerResponse, then: (body: un
   req.on('end', () => {
     if (size > LOGIN_BODY_LIMIT) return sendJson(res, 413, { message: 'Request body is too large' });
     const text = Buffer.concat(chunks).toString('utf8');
-    if (text.trim() === '') return then({});
+    let body: unknown = {};
     try {
-      then(JSON.parse(text));
+      if (text.trim() !== '') body = JSON.parse(text);
     } catch {
-      sendJson(res, 400, { message: 'Malformed JSON in request body' });
+      return sendJson(res, 400, { message: 'Malformed JSON in request body' });
     }
+    // The body is re-sent from this value: anything but an object would leave the upstream
+    // request waiting for bytes that never come.
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendJson(res, 400, { message: 'The request body must be a JSON object' });
+    then(body);
   });
 }

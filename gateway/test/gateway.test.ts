@@ -128,6 +128,25 @@ describe('gateway', () => {
     expect(auth.seen.filter((s) => s.url === '/api/auth/login')).toHaveLength(11);
   });
 
+  it('answers a login body that is not a JSON object with 400 at once (found by schemathesis: it hung)', async () => {
+    const auth = await upstream((_req, res) => {
+      res.json({});
+    });
+    const gw = await start({ AUTH_URL: auth.url });
+    for (const body of ['null', '[]', '"admin"', '{"username":']) {
+      const res = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(3000) });
+      expect(res.status).toBe(400);
+    }
+    expect(auth.seen).toHaveLength(0);
+    // A body sent as another type is passed on untouched for the service to refuse.
+    const plain = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"username":"a"}', signal: AbortSignal.timeout(3000) });
+    expect(plain.status).toBe(200);
+    expect(auth.seen).toHaveLength(1);
+    const ok = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"a","password":"b"}' });
+    expect(ok.status).toBe(200);
+    expect(auth.seen[1].body).toEqual({ username: 'a', password: 'b' });
+  });
+
   it('limits public writes per client with 429 and Retry-After, and not admin writes', async () => {
     const service = await upstream((_req, res) => {
       res.status(201).json({});

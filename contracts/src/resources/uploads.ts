@@ -16,7 +16,7 @@ export const uploadRoutes = [
     method: 'post', path: '/api/upload', service: 'catalog', access: 'admin', tag,
     summary: 'Upload a JPG or PNG image (multipart field `image`, at most 5 MB)',
     description: 'The type is read from the content, not the name. 400 without a file, 413 above 5 MB, 415 when not a JPG or PNG.',
-    body: 'multipart-image', response: uploadResponseSchema, status: 201,
+    body: 'multipart-image', response: uploadResponseSchema, status: 201, errors: { 415: 'Not a JPG or PNG image' },
   }),
   route({
     method: 'get', path: '/api/uploads/:key', service: 'catalog', access: 'public', tag,

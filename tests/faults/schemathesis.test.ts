@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoginResponse } from '@bb/contracts';
+import { json, requireEnv } from '@bb/service-kit/testing';
+
+// Property-based fuzzing of every documented operation with schemathesis (from PyPI), through
+// the gateway, with a staff token: no 5xx, and every answer matches its documented status,
+// content type and schema. Runs in the serial project: it writes a lot of odd data.
+jest.setTimeout(20 * 60 * 1000);
+
+const SCHEMATHESIS = 'schemathesis==4.32.5';
+const venv = path.join(process.env.BB_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'beauty-booking'), 'venv-schemathesis');
+const st = path.join(venv, 'bin', 'st');
+const examples = process.env.FUZZ_MAX_EXAMPLES ?? '8';
+
+function ensureSchemathesis() {
+  if (fs.existsSync(st)) return;
+  for (const [cmd, args] of [
+    ['python3', ['-m', 'venv', venv]],
+    [path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', SCHEMATHESIS]],
+  ] as const) {
+    const r = spawnSync(cmd, [...args], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  }
+}
+
+describe('schemathesis against /api/docs/openapi.json', () => {
+  it('finds no server error and no answer outside the documented contract', async () => {
+    ensureSchemathesis();
+    const gateway = requireEnv('GATEWAY_URL');
+    const login = await fetch(`${gateway}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    const { token } = await json<LoginResponse>(login);
+    const report = path.join(requireEnv('BB_LOG_DIR'), 'schemathesis.txt');
+    const result = spawnSync(
+      st,
+      [
+        'run', `${gateway}/api/docs/openapi.json`,
+        '--url', gateway,
+        '--header', `Authorization: Bearer ${token}`,
+        '--max-examples', examples,
+        '--checks', 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance',
+        '--seed', process.env.FUZZ_SEED ?? '20261122',
+        '--exclude-path', '/api/auth/logout',
+        '--no-color',
+      ],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } },
+    );
+    fs.writeFileSync(report, `${result.stdout}\n${result.stderr}`);
+    const summary = /Test cases:\s*\n\s*(.*)/.exec(result.stdout)?.[1] ?? 'no summary';
+    console.log(`schemathesis (${examples} examples per operation): ${summary}; full report in ${report}`);
+    expect({ exit: result.status, failures: failureLines(result.stdout) }).toEqual({ exit: 0, failures: [] });
+  });
+});
+
+/** The "❌ …" lines and failing operations, so a red run says what broke without the report. */
+function failureLines(stdout: string): string[] {
+  return stdout.split('\n').filter((l) => /^_{3,} .* _{3,}$|^- ST\d+|❌ ST/.test(l.trim())).slice(0, 60);
+}
