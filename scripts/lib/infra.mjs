@@ -206,7 +206,7 @@ async function startFerretDb(dataDir, logDir) {
   fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
   const proc = startProcess('ferretdb', binary, [
-    '--handler=sqlite', `--sqlite-url=file:${dir}/`, `--listen-addr=127.0.0.1:${port}`,
+    '--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
     '--telemetry=disable', '--log-level=warn', '--debug-addr=-',
   ], { logFile: path.join(logDir, 'ferretdb.log') });
   await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });

@@ -41,6 +41,11 @@ export function Island({ children, minHeight, loadingText = 'Loading...', palett
     const element = ref.current;
     if (active || !element) return;
     const show = () => startTransition(() => setActive(true));
+    // A Tab pressed between this island's first render and this effect found no revealer to call.
+    if (revealed) {
+      show();
+      return;
+    }
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: '160px 0px' });
     observer.observe(element);
     revealers.add(show);
