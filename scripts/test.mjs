@@ -22,7 +22,7 @@ function ensureChromium() {
 /** Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns. */
 function startControlServer(plans, running, logDir) {
   const server = http.createServer(async (req, res) => {
-    const match = /^\/components\/([a-z]+)\/(kill|start|stop)$/.exec(req.url ?? '');
+    const match = /^\/components\/([a-z0-9-]+)\/(kill|start|stop)$/.exec(req.url ?? '');
     const plan = match && plans.find((p) => p.name === match[1]);
     if (req.method !== 'POST' || !plan) {
       res.writeHead(404).end();
@@ -66,6 +66,9 @@ let tearDown = async () => undefined;
 try {
   const stack = await bringUpThrowawayStack({
     kind: 'test',
+    // Every booking through the gateway meets two booking processes on one database, as in a
+    // scaled deployment: capacity must hold across them, not only within one.
+    replicas: { booking: 2 },
     beforeBuild: () => {
       console.log('[test] type check and lint…');
       run('npm', ['run', '--silent', 'lint'], { cwd: repoRoot });

@@ -29,7 +29,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  */
 export function createApiDispatcher(deps: DispatchDeps) {
   const { config, logger } = deps;
-  const upstream: Record<ServiceName, string | undefined> = {
+  const upstream: Record<ServiceName, string[]> = {
     auth: config.AUTH_URL,
     catalog: config.CATALOG_URL,
     booking: config.BOOKING_URL,

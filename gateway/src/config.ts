@@ -1,18 +1,23 @@
 import { z } from 'zod';
 
-const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+/** Comma-separated base URLs of one service's replicas; none means the service is not deployed. */
+const upstreamUrls = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+  .pipe(z.array(z.string().url()));
 
 export const gatewayEnvShape = {
-  /** Base URL of the auth service; a service without a URL answers 503 "not deployed". */
-  AUTH_URL: optionalUrl,
-  /** Base URL of the catalog service. */
-  CATALOG_URL: optionalUrl,
-  /** Base URL of the booking service. */
-  BOOKING_URL: optionalUrl,
-  /** Base URL of the chat service. */
-  CHAT_URL: optionalUrl,
-  /** Base URL of the subscribers service. */
-  SUBSCRIBERS_URL: optionalUrl,
+  /** Base URL of the auth service, or its replicas' URLs separated by commas (taken in turn); a service without a URL answers 503 "not deployed". */
+  AUTH_URL: upstreamUrls,
+  /** Base URL(s) of the catalog service. */
+  CATALOG_URL: upstreamUrls,
+  /** Base URL(s) of the booking service. */
+  BOOKING_URL: upstreamUrls,
+  /** Base URL(s) of the chat service. */
+  CHAT_URL: upstreamUrls,
+  /** Base URL(s) of the subscribers service. */
+  SUBSCRIBERS_URL: upstreamUrls,
   /** The built web app (index.html and assets/). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** A service slower than this answers 504. */

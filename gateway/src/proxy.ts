@@ -2,9 +2,14 @@ import http from 'node:http';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
+import { UpstreamPool } from './domain/upstream-pool';
 
 const STARTED_AT = Symbol('proxyStartedAt');
-type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number };
+const TARGET = Symbol('proxyTarget');
+type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number; [TARGET]?: string };
+
+/** Errors that mean the request never reached the replica's code. */
+const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 export type Proxy = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -18,14 +23,17 @@ function json(res: http.ServerResponse, status: number, message: string): void {
 }
 
 /**
- * One proxy per service, over a keep-alive pool. A refused or reset connection answers 502,
- * a service slower than the timeout 504, both as JSON, and the gateway stays up.
+ * One proxy per service, over a keep-alive pool, across the service's replicas in turn. A
+ * refused or reset connection answers 502, a service slower than the timeout 504, both as
+ * JSON, and the gateway stays up.
  */
-export function serviceProxy(service: ServiceName, target: string | undefined, timeoutMs: number, logger: Logger): Proxy {
-  if (!target) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
+export function serviceProxy(service: ServiceName, targets: readonly string[], timeoutMs: number, logger: Logger): Proxy {
+  if (targets.length === 0) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
+  const pool = new UpstreamPool(targets);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
   const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
-    target,
+    target: targets[0],
+    router: targets.length > 1 ? (req) => ((req as TimedRequest)[TARGET] = pool.pick()) : undefined,
     agent,
     xfwd: true,
     proxyTimeout: timeoutMs,
@@ -38,7 +46,10 @@ export function serviceProxy(service: ServiceName, target: string | undefined, t
         const startedAt = (req as TimedRequest)[STARTED_AT] ?? Date.now();
         const timedOut = Date.now() - startedAt >= timeoutMs - 50;
         const status = timedOut ? 504 : 502;
-        logger.warn({ service, url: req.url, err: (err as NodeJS.ErrnoException).code ?? err.message, status }, 'upstream failed');
+        const code = (err as NodeJS.ErrnoException).code ?? err.message;
+        const target = (req as TimedRequest)[TARGET];
+        if (target && REFUSED.has(code)) pool.markFailed(target);
+        logger.warn({ service, target, url: req.url, err: code, status }, 'upstream failed');
         if (res instanceof http.ServerResponse) {
           json(res, status, timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly`);
         }

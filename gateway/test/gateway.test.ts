@@ -16,8 +16,11 @@ async function fakeService(handler: express.RequestHandler) {
   return { ...(await serve(app)), seen };
 }
 
-function gateway(upstreams: Partial<Record<'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'SUBSCRIBERS_URL', string>>, overrides: Partial<{ PUBLIC_POSTS_PER_MINUTE: number; UPSTREAM_TIMEOUT_MS: number; LOGIN_FAILURES_PER_MINUTE: number }> = {}) {
+type UpstreamKey = 'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'CHAT_URL' | 'SUBSCRIBERS_URL';
+
+function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Partial<{ PUBLIC_POSTS_PER_MINUTE: number; UPSTREAM_TIMEOUT_MS: number; LOGIN_FAILURES_PER_MINUTE: number }> = {}) {
   const revoked = new Set<string>();
+  const urls = (key: UpstreamKey) => [upstreams[key] ?? []].flat();
   const app = buildGateway({
     config: {
       JWT_SECRET: TEST_JWT_SECRET,
@@ -25,7 +28,11 @@ function gateway(upstreams: Partial<Record<'AUTH_URL' | 'CATALOG_URL' | 'BOOKING
       UPSTREAM_TIMEOUT_MS: 2000,
       LOGIN_FAILURES_PER_MINUTE: 10,
       PUBLIC_POSTS_PER_MINUTE: 1000,
-      ...upstreams,
+      AUTH_URL: urls('AUTH_URL'),
+      CATALOG_URL: urls('CATALOG_URL'),
+      BOOKING_URL: urls('BOOKING_URL'),
+      CHAT_URL: urls('CHAT_URL'),
+      SUBSCRIBERS_URL: urls('SUBSCRIBERS_URL'),
       ...overrides,
     },
     logger: silentLogger(),
@@ -109,6 +116,26 @@ describe('gateway', () => {
     expect(late.status).toBe(504);
     expect((await json<{ message: string }>(late)).message).toMatch(/did not answer in time/);
     expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
+  });
+
+  it('takes the replicas of a service in turn, and skips a stopped one after its first refusal', async () => {
+    const first = await fakeService((_req, res) => void res.json({ replica: 1 }));
+    const second = await upstream((_req, res) => void res.json({ replica: 2 }));
+    const gw = await start({ CATALOG_URL: [first.url, second.url] });
+    const replicas = async (n: number) => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`${gw.url}/api/treatments`);
+        answers.push(res.status === 200 ? ((await res.json()) as { replica: number }).replica : res.status);
+      }
+      return answers;
+    };
+    expect(await replicas(4)).toEqual([1, 2, 1, 2]);
+    await first.close();
+    const afterStop = await replicas(6);
+    // At most one request meets the stopped replica (JSON 502); the rest go to the live one.
+    expect(afterStop.filter((a) => a === 502).length).toBeLessThanOrEqual(1);
+    expect(afterStop.filter((a) => a === 2).length).toBeGreaterThanOrEqual(5);
   });
 
   it('limits wrong passwords per client and username, not for others', async () => {

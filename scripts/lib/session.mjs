@@ -14,7 +14,7 @@ export const TEST_SECRETS = {
   WEBHOOK_SECRET_KEY: 'test-webhook-key',
 };
 
-export async function bringUpThrowawayStack({ kind, beforeBuild }) {
+export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `bb-${kind}-`));
   const logDir = path.join(repoRoot, '.data', `${kind}-logs`, `run-${process.pid}`);
   usePidFile(path.join(repoRoot, '.data', 'pids'), kind);
@@ -23,7 +23,7 @@ export async function bringUpThrowawayStack({ kind, beforeBuild }) {
   beforeBuild?.();
   const infra = await startInfrastructure({ dataDir: runDir, logDir });
   build();
-  const plans = await planStack({ infraEnv: infra.env, secrets: TEST_SECRETS, mode: 'demo', fixedPorts: false, dbPrefix: 'stack' });
+  const plans = await planStack({ infraEnv: infra.env, secrets: TEST_SECRETS, mode: 'demo', fixedPorts: false, dbPrefix: 'stack', replicas });
   const running = await startStack(plans, { logDir });
   const env = {
     ...process.env,
@@ -31,7 +31,9 @@ export async function bringUpThrowawayStack({ kind, beforeBuild }) {
     ...infraTestEnv(infra),
     JWT_SECRET: TEST_SECRETS.JWT_SECRET,
     BB_LOG_DIR: logDir,
-    ...Object.fromEntries(plans.map((p) => [`${p.name.toUpperCase()}_URL`, p.url])),
+    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_URL`, p.url])),
+    // Every process of a replicated service, for tests that look at each one.
+    ...Object.fromEntries(plans.filter((p) => p.replicaOf).map((p) => [`${p.replicaOf.toUpperCase()}_REPLICA_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.url).join(',')])),
   };
   const tearDown = async () => {
     await stopAll();

@@ -66,13 +66,21 @@ export function infraTestEnv(infra) {
 
 /**
  * Picks a port for every present component (its default when free, unless fixedPorts is
- * false) and returns the environment of each process.
+ * false) and returns the environment of each process. `replicas` runs a service several
+ * times (`{ booking: 2 }` starts booking and booking-2 on one database); the gateway takes
+ * them in turn.
  */
-export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix }) {
+export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix, replicas = {} }) {
   const present = presentComponents();
   const ports = {};
   for (const c of present) ports[c.name] = fixedPorts && (await portIsFree(c.port)) ? c.port : await freePort();
+  const extraPorts = {};
+  for (const c of present) {
+    extraPorts[c.name] = [];
+    for (let i = 1; i < (replicas[c.name] ?? 1); i++) extraPorts[c.name].push(await freePort());
+  }
   const url = (name) => (ports[name] ? `http://127.0.0.1:${ports[name]}` : '');
+  const urls = (name) => [ports[name], ...(extraPorts[name] ?? [])].filter(Boolean).map((p) => `http://127.0.0.1:${p}`).join(',');
   const mongoBase = infraEnv.MONGO_URL.replace(/\/+$/, '');
   const common = {
     NODE_ENV: 'production',
@@ -94,25 +102,27 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix 
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
     subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: url('gateway') },
     gateway: {
-      AUTH_URL: url('auth'),
-      CATALOG_URL: url('catalog'),
-      BOOKING_URL: url('booking'),
-      CHAT_URL: url('chat'),
-      SUBSCRIBERS_URL: url('subscribers'),
+      AUTH_URL: urls('auth'),
+      CATALOG_URL: urls('catalog'),
+      BOOKING_URL: urls('booking'),
+      CHAT_URL: urls('chat'),
+      SUBSCRIBERS_URL: urls('subscribers'),
       WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     },
   };
-  return present.map((c) => ({
+  const plan = (c, name, port) => ({
     ...c,
-    url: url(c.name),
+    name,
+    url: `http://127.0.0.1:${port}`,
     env: {
       ...process.env,
       ...common,
       ...specific[c.name],
-      PORT: String(ports[c.name]),
+      PORT: String(port),
       MONGO_URL: `${mongoBase}/${dbPrefix}_${c.name}`,
     },
-  }));
+  });
+  return present.flatMap((c) => [plan(c, c.name, ports[c.name]), ...extraPorts[c.name].map((port, i) => ({ ...plan(c, `${c.name}-${i + 2}`, port), replicaOf: c.name }))]);
 }
 
 export async function startComponent(plan, { logDir } = {}) {

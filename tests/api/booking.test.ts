@@ -85,4 +85,38 @@ describe('booking through the gateway', () => {
 
     expect((await api(`/api/appointments/${booked.body.id}`, { method: 'DELETE', token })).status).toBe(200);
   });
+
+  it('gives one slot to exactly one of fifty racing visitors, across both booking processes behind the gateway', async () => {
+    const replicas = (process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean);
+    expect(replicas.length).toBeGreaterThanOrEqual(2);
+    const bookingPosts = async (url: string) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith('http_requests_total{') && line.includes('method="POST"') && line.includes('route="/api/appointments"'))
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    };
+    const before = await Promise.all(replicas.map(bookingPosts));
+
+    const { date, opening, slotsOf90Minutes } = await openDay();
+    await waitFor('the treatment in booking', async () => (await slotsOf(date)).body.slots.length === slotsOf90Minutes);
+    for (const time of [opening, `${String(Number(opening.slice(0, 2)) + 2).padStart(2, '0')}:${opening.slice(3, 5)}`]) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          api<Appointment>('/api/appointments', {
+            method: 'POST',
+            body: { firstName: 'Racer', lastName: `No ${i}`, email: `racer-${i}@example.com`, contact: '0917 123 4567', preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    }
+    const stored = (await api<Appointment[]>('/api/appointments', { token })).body.filter((a) => a.preferredDate === date && a.status !== 'cancelled');
+    expect(stored).toHaveLength(2);
+
+    // Both processes took part: each answered some of the hundred.
+    const after = await Promise.all(replicas.map(bookingPosts));
+    expect(after.map((n, i) => n - before[i]).every((n) => n >= 20)).toBe(true);
+  });
 });

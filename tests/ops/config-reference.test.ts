@@ -45,7 +45,8 @@ function render(): string {
     for (const [key, schema] of Object.entries(shapeOf(file))) {
       const empty = schema.safeParse(undefined);
       const required = !empty.success;
-      const fallback = empty.success && empty.data !== undefined ? `\`${Array.isArray(empty.data) ? empty.data.join(',') : String(empty.data)}\`` : '';
+      const shown = empty.success && empty.data !== undefined ? (Array.isArray(empty.data) ? empty.data.join(',') : String(empty.data)) : '';
+      const fallback = shown ? `\`${shown}\`` : '';
       rows.push(`| \`${key}\` | ${who} | ${required ? 'yes' : 'no'} | ${fallback} | ${(notes.get(key) ?? '').replace(/\|/g, '\\|')} |`);
     }
   }
