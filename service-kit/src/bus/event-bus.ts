@@ -273,7 +273,7 @@ export class EventBus {
         const reason = (err as Error).message;
         const retryDelay = sub.retryDelaysMs[attempt];
         const target = retryDelay === undefined ? deadLetterQueueName(sub.queue) : retryQueueName(sub.queue, retryDelay);
-        this.options.logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, attempt: attempt + 1, err: reason, next: target }, 'event handler failed');
+        this.options.logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, correlationId: event.correlationId, attempt: attempt + 1, err: reason, next: target }, 'event handler failed');
         await this.forward(target, msg, attempt + 1, reason);
         channel.ack(msg);
         handled.inc({ queue: sub.queue, outcome: retryDelay === undefined ? 'dead_lettered' : 'retried' });
