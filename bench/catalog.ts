@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import jwt from 'jsonwebtoken';
 import type { Treatment, TreatmentCreate } from '@bb/contracts';
+import { adminToken } from '@bb/service-kit/testing';
 import { load } from './lib/load';
 import type { BenchContext, BenchResult } from './lib/types';
 
@@ -25,7 +24,7 @@ const treatment = (n: number): TreatmentCreate => ({
 
 /** Tops the stack's catalog up to exactly ITEMS clinic treatments, through the API as staff would. */
 async function ensureTreatments(ctx: BenchContext): Promise<Treatment[]> {
-  const token = jwt.sign({ sub: 'bench', username: 'bench', jti: randomUUID() }, ctx.env.JWT_SECRET ?? '', { algorithm: 'HS256', expiresIn: 3600 });
+  const token = adminToken({ secret: ctx.env.JWT_SECRET ?? '', username: 'bench' });
   const list = async () => (await (await fetch(`${ctx.gatewayUrl}${PATH}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Treatment[];
   const missing = ITEMS - (await list()).length;
   for (let n = 0; n < missing; n += 10) {

@@ -72,4 +72,35 @@ function writeResults(results) {
   }
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.md`), lines.join('\n'));
   console.log(`[bench] results in bench/results/${stamp}${suffix}.md`);
+  // A run of every benchmark is the one docs/performance.md shows.
+  if (wanted.length === 0) writePerformanceDoc(stamp, lines.slice(2).join('\n'));
+}
+
+function writePerformanceDoc(stamp, tables) {
+  const doc = path.join(repoRoot, 'docs', 'performance.md');
+  const intro = [
+    '# Performance',
+    '',
+    `The latest run of every benchmark (${stamp}), written by \`npm run bench\`; earlier runs and`,
+    'single-benchmark runs are in bench/results/.',
+    '',
+    '## How to reproduce',
+    '',
+    '```sh',
+    'npm run bench                      # every benchmark, 20 s per load; rewrites this page',
+    'BENCH_SECONDS=10 npm run bench -- gateway booking   # some of them, shorter',
+    '```',
+    '',
+    'The command starts its own infrastructure and stack (as `npm test` does) with a throw-away',
+    'database, runs bench/<name>.ts one after another, and writes bench/results/<date>.json and',
+    '.md. The load generator (autocannon) runs on the same machine as every server, so the',
+    'figures are what one small machine carries with the load generator competing for its',
+    'cores, not what each process could do alone. Run it on a quiet machine: anything else',
+    'running shows up in the figures.',
+    '',
+    '## Latest figures',
+    '',
+  ];
+  fs.writeFileSync(doc, `${intro.join('\n')}${tables.replace(/^## /gm, '### ')}\n`);
+  console.log('[bench] docs/performance.md updated');
 }
