@@ -126,9 +126,13 @@ export const appointmentRoutes = [
     description:
       'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
     body: appointmentRequestSchema, response: appointmentSchema, status: 201,
+    errors: { 409: SLOT_FULL_MESSAGE },
   }),
   route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),
-  route({ method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema }),
+  route({
+    method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema,
+    errors: { 409: 'Re-opening a cancelled appointment whose time is fully booked now: it stays cancelled' },
+  }),
   route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
   route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
 ] as const;

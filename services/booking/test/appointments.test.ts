@@ -1,6 +1,9 @@
 import type { ApiError, Appointment } from '@bb/contracts';
-import { SLOT_FULL_MESSAGE } from '@bb/contracts';
+import { buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+
+type OpenApiPaths = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+const documentedStatuses = (method: string, path: string) => Object.keys((buildOpenApiDocument().paths as OpenApiPaths)[path][method].responses);
 
 let booking: BookingUnderTest;
 /** The business clock of this app: real time unless a test moves it. */
@@ -181,6 +184,9 @@ describe('managing appointments', () => {
     const reopen = await patch(first.body.id, { status: 'pending' });
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toMatch(/stays cancelled/);
+    // Found by schemathesis: the API document did not list these 409s.
+    expect(documentedStatuses('patch', '/api/appointments/{id}')).toContain('409');
+    expect(documentedStatuses('post', '/api/appointments')).toContain('409');
     expect((await list()).body.find((a) => a.id === first.body.id)?.status).toBe('cancelled');
   });
 
