@@ -63,6 +63,8 @@ export interface OutboxRelayOptions {
   leaseMs?: number;
 }
 
+const DRAIN_BATCH = 100;
+
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -130,14 +132,25 @@ export class OutboxRelay {
     await Promise.all([this.running, ...this.targeted]);
   }
 
-  /** One pass over every model; resolves when nothing is pending or the broker is away. */
+  /**
+   * One pass over every model; resolves when nothing is pending or the broker is away. The
+   * pending documents are found by a plain read, then leased one by one by `_id`: a lease
+   * whose filter scans the collection would hold FerretDB's write lock (see docs/decisions.md)
+   * for the whole scan, and every other write of the stack would wait behind it.
+   */
   async drain(): Promise<void> {
     if (!this.options.bus.isConnected) {
       this.kickWhenConnected();
       return;
     }
     for (const model of this.models) {
-      while (await this.relayOne(model, {}));
+      for (;;) {
+        const pending = await model.find({ 'outbox.0': { $exists: true } }, { _id: 1 }).limit(DRAIN_BATCH).lean<{ _id: unknown }[]>();
+        let relayed = 0;
+        for (const { _id } of pending) if (await this.relayOne(model, { _id })) relayed += 1;
+        // A short batch was the last; a batch all leased by another replica is theirs to finish.
+        if (pending.length < DRAIN_BATCH || relayed === 0) break;
+      }
     }
   }
 
