@@ -66,6 +66,20 @@ describe('outbox relay', () => {
     await waitFor('outboxes cleared', async () => (await Note.countDocuments({ _id: { $in: docs.map((d) => d._id) }, 'outbox.0': { $exists: true } })) === 0);
   });
 
+  it('publishes each event once when two relays (two replicas) work the same collection', async () => {
+    const received = await collect(uniqueName('q'));
+    const replicas = [setup(), setup()];
+    for (const { bus } of replicas) await bus.start();
+    const docs = await Note.insertMany(Array.from({ length: 120 }, (_, i) => ({ text: `r${i}`, outbox: [changed(`replica-${i}`)] })));
+    for (const { relay } of replicas) relay.start();
+    // Both also race for each document by id, as two replicas that both wrote would.
+    for (const doc of docs) for (const { relay } of replicas) relay.publishDocument(Note, doc._id);
+    await waitFor('all events', () => received.length >= 120, 30000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(120);
+    expect(new Set(received.map((e) => e.id)).size).toBe(120);
+  });
+
   it('publishes what was written while the broker was unreachable once it is back', async () => {
     const received = await collect(uniqueName('q'));
     const { bus, relay } = setup();

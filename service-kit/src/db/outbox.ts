@@ -120,7 +120,7 @@ export class OutboxRelay {
       this.kickWhenConnected();
       return;
     }
-    const pass = this.relayOne(model as unknown as Model<WithOutbox>, { _id: id })
+    const pass = this.relayOne(model as unknown as Model<WithOutbox>, id)
       .catch((err) => this.options.logger.warn({ err: (err as Error).message }, 'outbox publish failed'))
       .finally(() => this.targeted.delete(pass));
     this.targeted.add(pass);
@@ -147,7 +147,7 @@ export class OutboxRelay {
       for (;;) {
         const pending = await model.find({ 'outbox.0': { $exists: true } }, { _id: 1 }).limit(DRAIN_BATCH).lean<{ _id: unknown }[]>();
         let relayed = 0;
-        for (const { _id } of pending) if (await this.relayOne(model, { _id })) relayed += 1;
+        for (const { _id } of pending) if (await this.relayOne(model, _id)) relayed += 1;
         // A short batch was the last; a batch all leased by another replica is theirs to finish.
         if (pending.length < DRAIN_BATCH || relayed === 0) break;
       }
@@ -164,18 +164,10 @@ export class OutboxRelay {
     });
   }
 
-  /** Leases one matching document with pending events and publishes them in order; false when there is none. */
-  private async relayOne(model: Model<WithOutbox>, filter: Record<string, unknown>): Promise<boolean> {
-    const leaseMs = this.options.leaseMs ?? 30000;
-    const now = new Date();
-    const doc = await model
-      .findOneAndUpdate(
-        { ...filter, 'outbox.0': { $exists: true }, $or: [{ outboxLockedUntil: null }, { outboxLockedUntil: { $lt: now } }] },
-        { $set: { outboxLockedUntil: new Date(now.getTime() + leaseMs) } },
-        // Relay bookkeeping is no change of the document: its updatedAt stays as it was.
-        { returnDocument: 'after', timestamps: false },
-      )
-      .lean<WithOutbox & { _id: unknown }>();
+  /** Leases the document when it has pending events and nobody holds it, then publishes them in order. */
+  private async relayOne(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
+    if (!(await this.lease(model, id))) return false;
+    const doc = await model.findById(id).lean<WithOutbox & { _id: unknown }>();
     if (!doc) return false;
     try {
       // Entries are appended with $push and leave from the front with a guarded $pop
@@ -190,5 +182,21 @@ export class OutboxRelay {
     }
     if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
     return true;
+  }
+
+  /**
+   * Takes the document for leaseMs if it has pending events and its last lease is over. Two
+   * plain conditional updates rather than one with `$or`: FerretDB finds the document by
+   * `_id` only when the filter has no `$or`, and otherwise reads the whole collection while
+   * holding its write lock.
+   */
+  private async lease(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
+    const now = new Date();
+    const until = { $set: { outboxLockedUntil: new Date(now.getTime() + (this.options.leaseMs ?? 30000)) } };
+    // Relay bookkeeping is no change of the document: its updatedAt stays as it was.
+    const options = { timestamps: false };
+    const pending = { _id: id, 'outbox.0': { $exists: true } };
+    if ((await model.updateOne({ ...pending, outboxLockedUntil: null }, until, options)).matchedCount === 1) return true;
+    return (await model.updateOne({ ...pending, outboxLockedUntil: { $lt: now } }, until, options)).matchedCount === 1;
   }
 }
