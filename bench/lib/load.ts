@@ -10,8 +10,10 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Requests per second per connection cap (for polling simulations). */
+  /** Requests per second per connection cap (at least 1). */
   connectionRate?: number;
+  /** Requests per second across all connections (for polling simulations slower than 1/s each). */
+  overallRate?: number;
   requests?: autocannon.Request[];
 }
 
@@ -25,6 +27,7 @@ export async function load(options: LoadOptions): Promise<BenchRow> {
     headers: options.headers,
     body: options.body,
     connectionRate: options.connectionRate,
+    overallRate: options.overallRate,
     requests: options.requests,
   });
   return {
