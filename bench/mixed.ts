@@ -6,6 +6,12 @@ import type { BenchContext, BenchResult } from './lib/types';
 const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const manilaDate = (daysAhead: number) => new Date(Date.now() + MANILA_OFFSET_MS + daysAhead * 86400000).toISOString().slice(0, 10);
 
+/** A set-up call that failed would leave the figures measuring something else: stop instead. */
+async function expectOk(response: Promise<Response>): Promise<void> {
+  const res = await response;
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+}
+
 /**
  * A day of visitors compressed into one run, all at once through the gateway: people browsing
  * the clinic page and its lists, people checking a week of slots, people booking, and open chat
@@ -20,9 +26,9 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // Open every day 08:00–20:00 with room for many sessions, so bookings measure writes, not refusals.
-  await fetch(`${base}/api/settings/clinic`, { method: 'PUT', headers: admin, body: JSON.stringify({ maxSessionsPerSlot: 50 }) });
+  await expectOk(fetch(`${base}/api/settings/clinic`, { method: 'PUT', headers: admin, body: JSON.stringify({ maxSessionsPerSlot: 50 }) }));
   const week = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
-  await fetch(`${base}/api/office-hours/bulk`, { method: 'POST', headers: admin, body: JSON.stringify({ offeringType: 'clinic', hours: week }) });
+  await expectOk(fetch(`${base}/api/office-hours/bulk`, { method: 'POST', headers: admin, body: JSON.stringify({ offeringType: 'clinic', hours: week }) }));
   const treatments = (await (await fetch(`${base}/api/treatments?offering=clinic`)).json()) as Treatment[];
   const treatmentId = treatments[0].id;
 
@@ -33,6 +39,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ customerName: `Mixed ${i}`, customerEmail: `mixed-${i}@example.com`, offeringType: 'clinic' }),
     });
+    if (res.status !== 201) throw new Error(`starting a conversation answered ${res.status}: ${await res.text()}`);
     conversations.push(((await res.json()) as Conversation).id);
   }
 

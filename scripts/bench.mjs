@@ -10,9 +10,9 @@ import { repoRoot } from './lib/stack.mjs';
 
 const benchDir = path.join(repoRoot, 'bench');
 const wanted = process.argv.slice(2);
-// Booking stores 5,000 appointments and the mixed scenario runs on whatever is stored: they
-// come last, so the others measure a stack that holds only its demo content.
-const ORDER = ['gateway', 'catalog', 'chat', 'booking', 'mixed'];
+// Booking stores 5,000 appointments, and on FerretDB every later write to its database pays
+// for them (the mixed scenario's set-up timed out behind them): it comes last.
+const ORDER = ['gateway', 'catalog', 'chat', 'mixed', 'booking'];
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const names = fs
   .readdirSync(benchDir)
@@ -103,6 +103,7 @@ function writePerformanceDoc(stamp, tables) {
     'running shows up in the figures.',
     '',
     '## Latest figures',
+    '',
     '',
   ];
   fs.writeFileSync(doc, `${intro.join('\n')}${tables.replace(/^## /gm, '### ')}\n`);
