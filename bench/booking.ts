@@ -28,7 +28,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const conn = await mongoose.createConnection(`${(ctx.env.MONGO_URL ?? '').replace(/\/+$/, '')}/stack_booking`).asPromise();
   const models = createModels(conn);
   try {
-    const firstDay = nextMonday(Date.now() + 7 * DAY_MS);
+    // Past the two months the mixed scenario books into, so the seeded seats are all free.
+    const firstDay = nextMonday(Date.now() + 90 * DAY_MS);
     await seed(models, firstDay, ctx);
     const bookingUrl = ctx.env.BOOKING_URL ?? '';
     const week = Array.from({ length: 7 }, (_, i) => isoDate(firstDay + (i + 14) * DAY_MS));
