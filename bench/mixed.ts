@@ -1,10 +1,10 @@
 import type { Conversation, Treatment } from '@bb/contracts';
 import { adminToken } from '@bb/service-kit/testing';
+import { manilaDate, MINUTE_MS } from '../services/booking/src/domain/manila-time';
 import { load } from './lib/load';
 import type { BenchContext, BenchResult } from './lib/types';
 
-const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
-const manilaDate = (daysAhead: number) => new Date(Date.now() + MANILA_OFFSET_MS + daysAhead * 86400000).toISOString().slice(0, 10);
+const daysAhead = (days: number) => manilaDate(new Date(Date.now() + days * 24 * 60 * MINUTE_MS));
 
 /** A set-up call that failed would leave the figures measuring something else: stop instead. */
 async function expectOk(response: Promise<Response>): Promise<void> {
@@ -66,7 +66,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       url: base,
       connections: 10,
       seconds,
-      requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${manilaDate(d + 1)}&treatmentId=${treatmentId}` })),
+      requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${daysAhead(d + 1)}&treatmentId=${treatmentId}` })),
     }),
     load({
       scenario: 'book an appointment',
@@ -88,7 +88,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
                 lastName: `Booker ${n}`,
                 email: `mixed-booker-${n}@example.com`,
                 contact: '0917 555 0100',
-                preferredDate: manilaDate(2 + (n % 60)),
+                preferredDate: daysAhead(2 + (n % 60)),
                 preferredTime: `${String(8 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`,
                 treatments: [treatmentId],
                 offeringType: 'clinic',

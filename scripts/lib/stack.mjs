@@ -72,15 +72,15 @@ export function infraTestEnv(infra) {
  */
 export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix, replicas = {} }) {
   const present = presentComponents();
+  // Ports of each component's processes: the first on its default port when free, replicas on any.
   const ports = {};
-  for (const c of present) ports[c.name] = fixedPorts && (await portIsFree(c.port)) ? c.port : await freePort();
-  const extraPorts = {};
   for (const c of present) {
-    extraPorts[c.name] = [];
-    for (let i = 1; i < (replicas[c.name] ?? 1); i++) extraPorts[c.name].push(await freePort());
+    ports[c.name] = [fixedPorts && (await portIsFree(c.port)) ? c.port : await freePort()];
+    while (ports[c.name].length < (replicas[c.name] ?? 1)) ports[c.name].push(await freePort());
   }
-  const url = (name) => (ports[name] ? `http://127.0.0.1:${ports[name]}` : '');
-  const urls = (name) => [ports[name], ...(extraPorts[name] ?? [])].filter(Boolean).map((p) => `http://127.0.0.1:${p}`).join(',');
+  const urlOf = (port) => `http://127.0.0.1:${port}`;
+  const url = (name) => (ports[name] ? urlOf(ports[name][0]) : '');
+  const urls = (name) => (ports[name] ?? []).map(urlOf).join(',');
   const mongoBase = infraEnv.MONGO_URL.replace(/\/+$/, '');
   const common = {
     NODE_ENV: 'production',
@@ -113,7 +113,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
   const plan = (c, name, port) => ({
     ...c,
     name,
-    url: `http://127.0.0.1:${port}`,
+    url: urlOf(port),
     env: {
       ...process.env,
       ...common,
@@ -122,7 +122,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       MONGO_URL: `${mongoBase}/${dbPrefix}_${c.name}`,
     },
   });
-  return present.flatMap((c) => [plan(c, c.name, ports[c.name]), ...extraPorts[c.name].map((port, i) => ({ ...plan(c, `${c.name}-${i + 2}`, port), replicaOf: c.name }))]);
+  return present.flatMap((c) => ports[c.name].map((port, i) => (i === 0 ? plan(c, c.name, port) : { ...plan(c, `${c.name}-${i + 1}`, port), replicaOf: c.name })));
 }
 
 export async function startComponent(plan, { logDir } = {}) {
