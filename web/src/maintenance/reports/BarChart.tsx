@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { barPercent, type ChartRow } from '../domain/reports';
 
@@ -8,8 +9,13 @@ interface ChartProps {
   emptyText?: string;
 }
 
-/** Horizontal bars with the label left and the count right: readable without a legend. */
-export function BarChart({ title, rows, color, emptyText = 'No data for this range.' }: ChartProps) {
+interface ChartFrameProps extends Omit<ChartProps, 'color'> {
+  /** Draws the bars, scaled to the largest count; called only when some count is above 0. */
+  children: (rows: readonly ChartRow[], max: number) => ReactNode;
+}
+
+/** What both charts share: the title, and a sentence instead of bars when there is nothing to count. */
+function ChartFrame({ title, rows, emptyText = 'No data for this range.', children }: ChartFrameProps) {
   const max = Math.max(0, ...rows.map((r) => r.count));
   return (
     <Stack gap="3">
@@ -21,6 +27,17 @@ export function BarChart({ title, rows, color, emptyText = 'No data for this ran
           {emptyText}
         </Text>
       ) : (
+        children(rows, max)
+      )}
+    </Stack>
+  );
+}
+
+/** Horizontal bars with the label left and the count right: readable without a legend. */
+export function BarChart({ color, ...frame }: ChartProps) {
+  return (
+    <ChartFrame {...frame}>
+      {(rows, max) => (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {rows.map((r) => (
             <Grid as="li" key={r.label} templateColumns="minmax(6rem, 10rem) 1fr 2.5rem" gap="3" alignItems="center" fontSize="sm">
@@ -37,23 +54,15 @@ export function BarChart({ title, rows, color, emptyText = 'No data for this ran
           ))}
         </Stack>
       )}
-    </Stack>
+    </ChartFrame>
   );
 }
 
 /** Vertical bars for ordered scales (weekdays, hours), each with its count on top. */
-export function ColumnChart({ title, rows, color, emptyText = 'No data for this range.' }: ChartProps) {
-  const max = Math.max(0, ...rows.map((r) => r.count));
+export function ColumnChart({ color, ...frame }: ChartProps) {
   return (
-    <Stack gap="3">
-      <Heading as="h3" size="sm">
-        {title}
-      </Heading>
-      {rows.length === 0 || max === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          {emptyText}
-        </Text>
-      ) : (
+    <ChartFrame {...frame}>
+      {(rows, max) => (
         <Flex as="ul" gap="1" align="flex-end" h="10rem" listStyleType="none" m="0" p="0">
           {rows.map((r) => (
             <Flex as="li" key={r.label} direction="column" align="center" justify="flex-end" flex="1" minW="0" h="full" gap="1" aria-label={`${r.label}: ${r.count}`}>
@@ -68,6 +77,6 @@ export function ColumnChart({ title, rows, color, emptyText = 'No data for this 
           ))}
         </Flex>
       )}
-    </Stack>
+    </ChartFrame>
   );
 }
