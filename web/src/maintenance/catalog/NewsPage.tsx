@@ -8,7 +8,8 @@ import { useOffering } from '../../shared/offering/OfferingContext';
 import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 import { NewsDialog, type NewsValues } from './NewsDialog';
@@ -32,7 +33,6 @@ export function NewsPage() {
     else create.mutate({ ...values, offeringType: offering });
   };
 
-  const list = news.data ?? [];
   return (
     <>
       <PageHeader
@@ -45,43 +45,44 @@ export function NewsPage() {
           </Button>
         }
       />
-      {news.isLoading ? (
-        <LoadingState text="Loading news..." />
-      ) : news.error ? (
-        <ErrorState text="News could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState text="No news articles yet. Create your first article to get started." />
-      ) : (
-        <Stack gap="4">
-          {list.map((a) => (
-            <LinkBox as="article" key={a.id}>
-              <Card.Root flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" _hover={{ shadow: 'sm' }}>
-                <Box w={{ base: 'full', md: '14rem' }} flexShrink={0}>
-                  <CardImage src={a.imageUrl} alt={a.title} />
-                </Box>
-                <Flex direction="column" flex="1">
-                  <Card.Body gap="1">
-                    <Text fontSize="sm" color="fg.muted">
-                      {formatNewsDate(a.publishedAt)}
-                    </Text>
-                    <Card.Title as="h2">
-                      <LinkOverlay asChild>
-                        <Link to={`/maintenance/news/${a.id}`}>{a.title}</Link>
-                      </LinkOverlay>
-                    </Card.Title>
-                    <Text fontSize="sm" lineClamp={2}>
-                      {a.excerpt}
-                    </Text>
-                  </Card.Body>
-                  <Card.Footer position="relative" zIndex="1">
-                    <CardActions name={a.title} onEdit={() => setDialog({ article: a })} onDelete={() => remove.mutate(a.id)} />
-                  </Card.Footer>
-                </Flex>
-              </Card.Root>
-            </LinkBox>
-          ))}
-        </Stack>
-      )}
+      <ListStates
+        query={news}
+        loadingText="Loading news..."
+        errorText="News could not be loaded."
+        empty={<EmptyState text="No news articles yet. Create your first article to get started." />}
+      >
+        {(items) => (
+          <Stack gap="4">
+            {items.map((a) => (
+              <LinkBox as="article" key={a.id}>
+                <Card.Root flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" _hover={{ shadow: 'sm' }}>
+                  <Box w={{ base: 'full', md: '14rem' }} flexShrink={0}>
+                    <CardImage src={a.imageUrl} alt={a.title} />
+                  </Box>
+                  <Flex direction="column" flex="1">
+                    <Card.Body gap="1">
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatNewsDate(a.publishedAt)}
+                      </Text>
+                      <Card.Title as="h2">
+                        <LinkOverlay asChild>
+                          <Link to={`/maintenance/news/${a.id}`}>{a.title}</Link>
+                        </LinkOverlay>
+                      </Card.Title>
+                      <Text fontSize="sm" lineClamp={2}>
+                        {a.excerpt}
+                      </Text>
+                    </Card.Body>
+                    <Card.Footer position="relative" zIndex="1">
+                      <CardActions name={a.title} onEdit={() => setDialog({ article: a })} onDelete={() => remove.mutate(a.id)} />
+                    </Card.Footer>
+                  </Flex>
+                </Card.Root>
+              </LinkBox>
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       <NewsDialog open={dialog !== null} article={dialog?.article ?? null} busy={create.isPending || update.isPending} onClose={close} onSubmit={submit} />
     </>
   );

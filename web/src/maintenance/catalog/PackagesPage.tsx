@@ -11,7 +11,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 
@@ -83,59 +84,62 @@ export function PackagesPage() {
           )
         }
       />
-      {packages.isLoading ? (
-        <LoadingState text="Loading packages..." />
-      ) : packages.error ? (
-        <ErrorState text="Packages could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState
-          title="No packages yet"
-          text="Create a package so visitors can book it."
-          action={
-            <Button onClick={() => open('new')}>
-              <LineIcon name="plus" />
-              Add Your First Package
-            </Button>
-          }
-        />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {list.map((p) => (
-            <Card.Root key={p.id} overflow="hidden">
-              <CardImage src={p.imageUrl} alt={p.name} />
-              <Card.Body gap="2">
-                <Card.Title as="h2">{p.name}</Card.Title>
-                <HStack justify="space-between" align="baseline">
-                  <Text fontSize="xl" fontWeight="bold">
-                    {formatPeso(p.price)}
+      <ListStates
+        query={packages}
+        loadingText="Loading packages..."
+        errorText="Packages could not be loaded."
+        empty={
+          <EmptyState
+            title="No packages yet"
+            text="Create a package so visitors can book it."
+            action={
+              <Button onClick={() => open('new')}>
+                <LineIcon name="plus" />
+                Add Your First Package
+              </Button>
+            }
+          />
+        }
+      >
+        {(items) => (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            {items.map((p) => (
+              <Card.Root key={p.id} overflow="hidden">
+                <CardImage src={p.imageUrl} alt={p.name} />
+                <Card.Body gap="2">
+                  <Card.Title as="h2">{p.name}</Card.Title>
+                  <HStack justify="space-between" align="baseline">
+                    <Text fontSize="xl" fontWeight="bold">
+                      {formatPeso(p.price)}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {p.duration}
+                    </Text>
+                  </HStack>
+                  {p.defaultDuration !== null && (
+                    <Text fontSize="sm" color="fg.muted">
+                      Booking duration: {formatDuration(p.defaultDuration)}
+                    </Text>
+                  )}
+                  <Text fontSize="sm" lineClamp={3}>
+                    {p.description}
                   </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {p.duration}
-                  </Text>
-                </HStack>
-                {p.defaultDuration !== null && (
-                  <Text fontSize="sm" color="fg.muted">
-                    Booking duration: {formatDuration(p.defaultDuration)}
-                  </Text>
-                )}
-                <Text fontSize="sm" lineClamp={3}>
-                  {p.description}
-                </Text>
-                {p.features.length > 0 && (
-                  <List.Root fontSize="sm" ps="4">
-                    {p.features.map((f) => (
-                      <List.Item key={f}>{f}</List.Item>
-                    ))}
-                  </List.Root>
-                )}
-              </Card.Body>
-              <Card.Footer>
-                <CardActions name={p.name} onEdit={() => open(p)} onDelete={() => remove.mutate(p.id)} />
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
+                  {p.features.length > 0 && (
+                    <List.Root fontSize="sm" ps="4">
+                      {p.features.map((f) => (
+                        <List.Item key={f}>{f}</List.Item>
+                      ))}
+                    </List.Root>
+                  )}
+                </Card.Body>
+                <Card.Footer>
+                  <CardActions name={p.name} onEdit={() => open(p)} onDelete={() => remove.mutate(p.id)} />
+                </Card.Footer>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'Add Package' : 'Edit Package'}

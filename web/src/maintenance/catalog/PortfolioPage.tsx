@@ -10,7 +10,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 
@@ -54,7 +55,6 @@ export function PortfolioPage() {
     else update.mutate({ id: editing.id, body });
   };
 
-  const list = items.data ?? [];
   return (
     <>
       <PageHeader
@@ -67,35 +67,36 @@ export function PortfolioPage() {
           </Button>
         }
       />
-      {items.isLoading ? (
-        <LoadingState text="Loading portfolio..." />
-      ) : items.error ? (
-        <ErrorState text="Portfolio could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState title="No portfolio items yet" text="Add images of your best work." />
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-          {list.map((item) => (
-            <Card.Root key={item.id} overflow="hidden">
-              <CardImage src={item.imageUrl} alt={item.title} />
-              <Card.Body gap="2">
-                <Card.Title as="h2">{item.title}</Card.Title>
-                <Badge alignSelf="flex-start" variant="outline">
-                  {item.category}
-                </Badge>
-                {item.description && (
-                  <Text fontSize="sm" color="fg.muted" lineClamp={3}>
-                    {item.description}
-                  </Text>
-                )}
-              </Card.Body>
-              <Card.Footer>
-                <CardActions name={item.title} onEdit={() => open(item)} onDelete={() => remove.mutate(item.id)} />
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
+      <ListStates
+        query={items}
+        loadingText="Loading portfolio..."
+        errorText="Portfolio could not be loaded."
+        empty={<EmptyState title="No portfolio items yet" text="Add images of your best work." />}
+      >
+        {(items) => (
+          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+            {items.map((item) => (
+              <Card.Root key={item.id} overflow="hidden">
+                <CardImage src={item.imageUrl} alt={item.title} />
+                <Card.Body gap="2">
+                  <Card.Title as="h2">{item.title}</Card.Title>
+                  <Badge alignSelf="flex-start" variant="outline">
+                    {item.category}
+                  </Badge>
+                  {item.description && (
+                    <Text fontSize="sm" color="fg.muted" lineClamp={3}>
+                      {item.description}
+                    </Text>
+                  )}
+                </Card.Body>
+                <Card.Footer>
+                  <CardActions name={item.title} onEdit={() => open(item)} onDelete={() => remove.mutate(item.id)} />
+                </Card.Footer>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'Add Portfolio Item' : 'Edit Portfolio Item'}

@@ -8,7 +8,8 @@ import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { BeforeAfter } from './BeforeAfter';
 import { ResultDialog } from './ResultDialog';
 
@@ -25,7 +26,6 @@ export function ResultsPage() {
   const create = useWrite({ run: (body: ResultCreate) => apiJson('POST', '/api/results', { ...body, offeringType: 'clinic' }), refresh: REFRESH, success: 'Result created successfully', failure: 'Failed to create result', onSuccess: () => setCreating(false) });
   const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/results/${id}`), refresh: REFRESH, success: 'Result deleted successfully', failure: 'Failed to delete result', onSuccess: () => setDeleting(null) });
 
-  const list = results.data ?? [];
   return (
     <>
       <PageHeader
@@ -38,39 +38,40 @@ export function ResultsPage() {
           </Button>
         }
       />
-      {results.isLoading ? (
-        <LoadingState text="Loading results..." />
-      ) : results.error ? (
-        <ErrorState text="Results could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState title="No results yet" text="Add before and after photos of your treatments." />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {list.map((r) => (
-            <LinkBox as="article" key={r.id}>
-              <Card.Root h="full" overflow="hidden" _hover={{ shadow: 'sm' }}>
-                <BeforeAfter before={r.beforeImageUrl} after={r.afterImageUrl} title={resultTitle(r.description)} />
-                <Card.Body gap="1">
-                  <Card.Title as="h2" fontSize="md">
-                    <LinkOverlay asChild>
-                      <Link to={`/maintenance/results/${r.id}`}>{resultTitle(r.description)}</Link>
-                    </LinkOverlay>
-                  </Card.Title>
-                  <Text fontSize="sm" color="fg.muted">
-                    {(r.treatmentId && names.get(r.treatmentId)) || 'No related treatment'}
-                  </Text>
-                </Card.Body>
-                <Card.Footer position="relative" zIndex="1">
-                  <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${resultTitle(r.description)}`} onClick={() => setDeleting(r)}>
-                    <LineIcon name="trash" />
-                    Delete
-                  </Button>
-                </Card.Footer>
-              </Card.Root>
-            </LinkBox>
-          ))}
-        </SimpleGrid>
-      )}
+      <ListStates
+        query={results}
+        loadingText="Loading results..."
+        errorText="Results could not be loaded."
+        empty={<EmptyState title="No results yet" text="Add before and after photos of your treatments." />}
+      >
+        {(items) => (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            {items.map((r) => (
+              <LinkBox as="article" key={r.id}>
+                <Card.Root h="full" overflow="hidden" _hover={{ shadow: 'sm' }}>
+                  <BeforeAfter before={r.beforeImageUrl} after={r.afterImageUrl} title={resultTitle(r.description)} />
+                  <Card.Body gap="1">
+                    <Card.Title as="h2" fontSize="md">
+                      <LinkOverlay asChild>
+                        <Link to={`/maintenance/results/${r.id}`}>{resultTitle(r.description)}</Link>
+                      </LinkOverlay>
+                    </Card.Title>
+                    <Text fontSize="sm" color="fg.muted">
+                      {(r.treatmentId && names.get(r.treatmentId)) || 'No related treatment'}
+                    </Text>
+                  </Card.Body>
+                  <Card.Footer position="relative" zIndex="1">
+                    <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${resultTitle(r.description)}`} onClick={() => setDeleting(r)}>
+                      <LineIcon name="trash" />
+                      Delete
+                    </Button>
+                  </Card.Footer>
+                </Card.Root>
+              </LinkBox>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
       <ResultDialog open={creating} result={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate(body)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -10,7 +10,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 
@@ -55,7 +56,6 @@ export function StaffPage() {
     else update.mutate({ id: editing.id, body });
   };
 
-  const list = staff.data ?? [];
   return (
     <>
       <PageHeader
@@ -68,40 +68,41 @@ export function StaffPage() {
           </Button>
         }
       />
-      {staff.isLoading ? (
-        <LoadingState text="Loading staff..." />
-      ) : staff.error ? (
-        <ErrorState text="Staff could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState text="No staff members yet..." />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {list.map((m) => (
-            <Card.Root key={m.id} overflow="hidden">
-              <CardImage src={m.imageUrl} alt={m.name} />
-              <Card.Body gap="1">
-                <Card.Title as="h2">{m.name}</Card.Title>
-                <Text fontSize="sm" fontWeight="medium" color="fg.muted">
-                  {m.position}
-                </Text>
-                <Text fontSize="sm" lineClamp={3}>
-                  {m.bio}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  Display order: {m.displayOrder}
-                </Text>
-              </Card.Body>
-              <Card.Footer>
-                <CardActions
-                  name={m.name}
-                  onEdit={() => open(m)}
-                  onDelete={() => window.confirm('Are you sure you want to delete this staff member?') && remove.mutate(m.id)}
-                />
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
+      <ListStates
+        query={staff}
+        loadingText="Loading staff..."
+        errorText="Staff could not be loaded."
+        empty={<EmptyState text="No staff members yet..." />}
+      >
+        {(items) => (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            {items.map((m) => (
+              <Card.Root key={m.id} overflow="hidden">
+                <CardImage src={m.imageUrl} alt={m.name} />
+                <Card.Body gap="1">
+                  <Card.Title as="h2">{m.name}</Card.Title>
+                  <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+                    {m.position}
+                  </Text>
+                  <Text fontSize="sm" lineClamp={3}>
+                    {m.bio}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    Display order: {m.displayOrder}
+                  </Text>
+                </Card.Body>
+                <Card.Footer>
+                  <CardActions
+                    name={m.name}
+                    onEdit={() => open(m)}
+                    onDelete={() => window.confirm('Are you sure you want to delete this staff member?') && remove.mutate(m.id)}
+                  />
+                </Card.Footer>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
       <FormDialog
         open={editing !== null}
         title={editing === 'new' ? 'Add Staff Member' : 'Edit Staff Member'}

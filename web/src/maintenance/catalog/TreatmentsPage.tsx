@@ -8,7 +8,8 @@ import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 import { CardImage } from './CardImage';
 import { TreatmentDialog } from './TreatmentDialog';
 
@@ -23,7 +24,6 @@ export function TreatmentsPage() {
   const create = useWrite({ run: (body: TreatmentCreate) => apiJson('POST', '/api/treatments', { ...body, offeringType: 'clinic' }), refresh: REFRESH, success: 'Treatment created successfully', failure: 'Failed to create treatment', onSuccess: () => setCreating(false) });
   const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/treatments/${id}`), refresh: REFRESH, success: 'Treatment deleted successfully', failure: 'Failed to delete treatment', onSuccess: () => setDeleting(null) });
 
-  const list = treatments.data ?? [];
   return (
     <>
       <PageHeader
@@ -36,45 +36,46 @@ export function TreatmentsPage() {
           </Button>
         }
       />
-      {treatments.isLoading ? (
-        <LoadingState text="Loading treatments..." />
-      ) : treatments.error ? (
-        <ErrorState text="Treatments could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState title="No treatments yet" text="Add the treatments the clinic offers." />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {list.map((t) => (
-            <LinkBox as="article" key={t.id}>
-              <Card.Root h="full" overflow="hidden" _hover={{ shadow: 'sm' }}>
-                <CardImage src={t.imageUrl} alt={t.name} />
-                <Card.Body gap="1">
-                  <Card.Title as="h2">
-                    <LinkOverlay asChild>
-                      <Link to={`/maintenance/treatments/${t.id}`}>{t.name}</Link>
-                    </LinkOverlay>
-                  </Card.Title>
-                  <HStack justify="space-between">
-                    <Text fontWeight="semibold">{formatPeso(t.price)}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.duration}
+      <ListStates
+        query={treatments}
+        loadingText="Loading treatments..."
+        errorText="Treatments could not be loaded."
+        empty={<EmptyState title="No treatments yet" text="Add the treatments the clinic offers." />}
+      >
+        {(items) => (
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            {items.map((t) => (
+              <LinkBox as="article" key={t.id}>
+                <Card.Root h="full" overflow="hidden" _hover={{ shadow: 'sm' }}>
+                  <CardImage src={t.imageUrl} alt={t.name} />
+                  <Card.Body gap="1">
+                    <Card.Title as="h2">
+                      <LinkOverlay asChild>
+                        <Link to={`/maintenance/treatments/${t.id}`}>{t.name}</Link>
+                      </LinkOverlay>
+                    </Card.Title>
+                    <HStack justify="space-between">
+                      <Text fontWeight="semibold">{formatPeso(t.price)}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {t.duration}
+                      </Text>
+                    </HStack>
+                    <Text fontSize="sm" lineClamp={2}>
+                      {t.description}
                     </Text>
-                  </HStack>
-                  <Text fontSize="sm" lineClamp={2}>
-                    {t.description}
-                  </Text>
-                </Card.Body>
-                <Card.Footer position="relative" zIndex="1">
-                  <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
-                    <LineIcon name="trash" />
-                    Delete
-                  </Button>
-                </Card.Footer>
-              </Card.Root>
-            </LinkBox>
-          ))}
-        </SimpleGrid>
-      )}
+                  </Card.Body>
+                  <Card.Footer position="relative" zIndex="1">
+                    <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+                      <LineIcon name="trash" />
+                      Delete
+                    </Button>
+                  </Card.Footer>
+                </Card.Root>
+              </LinkBox>
+            ))}
+          </SimpleGrid>
+        )}
+      </ListStates>
       <TreatmentDialog open={creating} treatment={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate(body)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { downloadText } from '../ui/download';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListStates } from '../ui/ListStates';
+import { EmptyState } from '../ui/states';
 
 const SOURCE_LABELS: Record<Subscriber['source'], string> = { booking: 'Booking', chat: 'Chat', newsletter: 'Newsletter' };
 const showDate = (iso: string) => (iso ? formatInstantDate(iso) : '—');
@@ -49,68 +50,69 @@ export function SubscribersPage() {
           </Button>
         }
       />
-      {subscribers.isLoading ? (
-        <LoadingState text="Loading subscribers..." />
-      ) : subscribers.error ? (
-        <ErrorState text="Subscribers could not be loaded." />
-      ) : list.length === 0 ? (
-        <EmptyState title="No Subscribers Yet" text="Visitors who book, chat or subscribe appear here." />
-      ) : (
-        <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Source</Table.ColumnHeader>
-                  <Table.ColumnHeader>Offering</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last Interaction</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Text srOnly>Actions</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.map((s) => (
-                  <Table.Row key={s.id}>
-                    <Table.Cell>
-                      <Stack gap="0">
-                        <Text>{s.email}</Text>
-                        {s.phone && <Text color="fg.muted">{s.phone}</Text>}
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell>{s.fullName || '—'}</Table.Cell>
-                    <Table.Cell>{SOURCE_LABELS[s.source]}</Table.Cell>
-                    <Table.Cell>
-                      <OfferingBadge offering={s.offeringType} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={s.subscribed ? 'green' : 'gray'} variant="subtle">
-                        {s.subscribed ? 'Subscribed' : 'Unsubscribed'}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{showDate(s.createdAt)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{showDate(s.lastInteraction)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${s.email}`} onClick={() => setDeleting(s)}>
-                        <LineIcon name="trash" />
-                      </IconButton>
-                    </Table.Cell>
+      <ListStates
+        query={subscribers}
+        loadingText="Loading subscribers..."
+        errorText="Subscribers could not be loaded."
+        empty={<EmptyState title="No Subscribers Yet" text="Visitors who book, chat or subscribe appear here." />}
+      >
+        {(items) => (
+          <>
+            <Table.ScrollArea borderWidth="1px" borderRadius="md">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Email</Table.ColumnHeader>
+                    <Table.ColumnHeader>Name</Table.ColumnHeader>
+                    <Table.ColumnHeader>Source</Table.ColumnHeader>
+                    <Table.ColumnHeader>Offering</Table.ColumnHeader>
+                    <Table.ColumnHeader>Status</Table.ColumnHeader>
+                    <Table.ColumnHeader>Created</Table.ColumnHeader>
+                    <Table.ColumnHeader>Last Interaction</Table.ColumnHeader>
+                    <Table.ColumnHeader>
+                      <Text srOnly>Actions</Text>
+                    </Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <HStack mt="3" gap="6" fontSize="sm" color="fg.muted" wrap="wrap">
-            <Text>Total: {counts.total}</Text>
-            <Text>Subscribed: {counts.subscribed}</Text>
-            <Text>Unsubscribed: {counts.unsubscribed}</Text>
-          </HStack>
-        </>
-      )}
+                </Table.Header>
+                <Table.Body>
+                  {items.map((s) => (
+                    <Table.Row key={s.id}>
+                      <Table.Cell>
+                        <Stack gap="0">
+                          <Text>{s.email}</Text>
+                          {s.phone && <Text color="fg.muted">{s.phone}</Text>}
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell>{s.fullName || '—'}</Table.Cell>
+                      <Table.Cell>{SOURCE_LABELS[s.source]}</Table.Cell>
+                      <Table.Cell>
+                        <OfferingBadge offering={s.offeringType} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={s.subscribed ? 'green' : 'gray'} variant="subtle">
+                          {s.subscribed ? 'Subscribed' : 'Unsubscribed'}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{showDate(s.createdAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{showDate(s.lastInteraction)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${s.email}`} onClick={() => setDeleting(s)}>
+                          <LineIcon name="trash" />
+                        </IconButton>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <HStack mt="3" gap="6" fontSize="sm" color="fg.muted" wrap="wrap">
+              <Text>Total: {counts.total}</Text>
+              <Text>Subscribed: {counts.subscribed}</Text>
+              <Text>Unsubscribed: {counts.unsubscribed}</Text>
+            </HStack>
+          </>
+        )}
+      </ListStates>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Subscriber"
