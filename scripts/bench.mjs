@@ -47,6 +47,7 @@ try {
     const result = await mod.default({
       env: stack.env,
       gatewayUrl: stack.env.GATEWAY_URL,
+      pids: Object.fromEntries(Object.entries(stack.running).map(([name, entry]) => [name, entry.pid])),
       seconds: Number(process.env.BENCH_SECONDS ?? 20),
       log: (m) => console.log(`[bench:${name}] ${m}`),
     });

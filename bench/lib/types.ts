@@ -21,6 +21,8 @@ export interface BenchResult {
 export interface BenchContext {
   env: Record<string, string | undefined>;
   gatewayUrl: string;
+  /** Process id of each running component (gateway, auth, booking-2…). */
+  pids: Record<string, number>;
   /** Seconds per measured run (shortened with BENCH_SECONDS for a quick look). */
   seconds: number;
   log: (message: string) => void;

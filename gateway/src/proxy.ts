@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
@@ -31,30 +32,42 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
   if (targets.length === 0) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
   const pool = new UpstreamPool(targets);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
+  const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Socket) => {
+    const startedAt = (req as TimedRequest)[STARTED_AT] ?? Date.now();
+    const timedOut = Date.now() - startedAt >= timeoutMs - 50;
+    const status = timedOut ? 504 : 502;
+    const code = (err as NodeJS.ErrnoException).code ?? err.message;
+    const target = (req as TimedRequest)[TARGET];
+    if (target && REFUSED.has(code)) pool.markFailed(target);
+    logger.warn({ service, target, url: req.url, err: code, status }, 'upstream failed');
+    if (res instanceof http.ServerResponse) {
+      json(res, status, timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly`);
+    }
+  };
   const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
     target: targets[0],
     router: targets.length > 1 ? (req) => ((req as TimedRequest)[TARGET] = pool.pick()) : undefined,
     agent,
     xfwd: true,
     proxyTimeout: timeoutMs,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        (req as TimedRequest)[STARTED_AT] = Date.now();
-        fixRequestBody(proxyReq, req);
+    // The default plugins log every exchange (building a URL per request) and answer errors
+    // in plain text; ours answer errors as JSON and keep only what the hot path needs.
+    ejectPlugins: true,
+    plugins: [
+      (server) => {
+        server.on('error', onError);
+        server.on('proxyReq', (proxyReq, req) => {
+          (req as TimedRequest)[STARTED_AT] = Date.now();
+          fixRequestBody(proxyReq, req);
+        });
+        // A client that goes away mid-answer releases the upstream answer too.
+        server.on('proxyRes', (proxyRes, _req, res) => {
+          res.on('close', () => {
+            if (!res.writableEnded) proxyRes.destroy();
+          });
+        });
       },
-      error: (err, req, res) => {
-        const startedAt = (req as TimedRequest)[STARTED_AT] ?? Date.now();
-        const timedOut = Date.now() - startedAt >= timeoutMs - 50;
-        const status = timedOut ? 504 : 502;
-        const code = (err as NodeJS.ErrnoException).code ?? err.message;
-        const target = (req as TimedRequest)[TARGET];
-        if (target && REFUSED.has(code)) pool.markFailed(target);
-        logger.warn({ service, target, url: req.url, err: code, status }, 'upstream failed');
-        if (res instanceof http.ServerResponse) {
-          json(res, status, timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly`);
-        }
-      },
-    },
+    ],
   });
   return (req, res) => void proxy(req, res, () => json(res, 404, 'Not found'));
 }

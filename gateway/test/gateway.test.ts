@@ -118,6 +118,29 @@ describe('gateway', () => {
     expect((await fetch(`${gw.url}/healthz`)).status).toBe(200);
   });
 
+  it('releases the answer of the service when the client goes away in the middle of it', async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    const streaming = await upstream((_req, res) => {
+      res.on('close', upstreamClosed);
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first part of a long answer');
+    });
+    // Far longer than the wait below: the release must come from the client leaving.
+    const gw = await start({ CATALOG_URL: streaming.url }, { UPSTREAM_TIMEOUT_MS: 10000 });
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${gw.url}/api/treatments`, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    const outcome = await Promise.race([closed.then(() => 'released'), new Promise((resolve) => setTimeout(() => resolve('still open'), 1500))]);
+    expect(outcome).toBe('released');
+  });
+
   it('takes the replicas of a service in turn, and skips a stopped one after its first refusal', async () => {
     const first = await fakeService((_req, res) => void res.json({ replica: 1 }));
     const second = await upstream((_req, res) => void res.json({ replica: 2 }));

@@ -4,7 +4,8 @@
  */
 type Labels = Record<string, string>;
 
-const key = (labels: Labels) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+// Runs twice per request: plain code-unit order, not localeCompare (ICU), is enough for a map key.
+const key = (labels: Labels) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const escapeValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const renderLabels = (labels: Labels, extra: Labels = {}) => {
   const all = { ...labels, ...extra };
