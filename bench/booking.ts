@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import mongoose, { Types } from 'mongoose';
 import { sheetOf } from '../services/booking/src/capacity/seats';
-import { blocksCovering, manilaInstant } from '../services/booking/src/domain/manila-time';
+import { blocksCovering, DAY_MS, manilaInstant } from '../services/booking/src/domain/manila-time';
 import { applyBookableChange } from '../services/booking/src/events/bookables';
 import { createModels, type BookingModels } from '../services/booking/src/models';
 import { holdEntry } from '../services/booking/src/models/day-sheet';
@@ -14,7 +14,6 @@ const APPOINTMENTS = 5000;
 const BOOKABLES = 20;
 const BURST = 200;
 const BURST_SLOTS = 10;
-const DAY_MS = 86400000;
 
 /**
  * Booking with a realistic amount of data: 5,000 appointments (with their seats and day sheets) and 20

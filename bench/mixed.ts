@@ -1,10 +1,8 @@
 import type { Conversation, Treatment } from '@bb/contracts';
 import { adminToken } from '@bb/service-kit/testing';
-import { manilaDate, MINUTE_MS } from '../services/booking/src/domain/manila-time';
+import { manilaDateInDays } from '../services/booking/src/domain/manila-time';
 import { load } from './lib/load';
 import type { BenchContext, BenchResult } from './lib/types';
-
-const daysAhead = (days: number) => manilaDate(new Date(Date.now() + days * 24 * 60 * MINUTE_MS));
 
 /** A set-up call that failed would leave the figures measuring something else: stop instead. */
 async function expectOk(response: Promise<Response>): Promise<void> {
@@ -66,7 +64,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       url: base,
       connections: 10,
       seconds,
-      requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${daysAhead(d + 1)}&treatmentId=${treatmentId}` })),
+      requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${manilaDateInDays(d + 1)}&treatmentId=${treatmentId}` })),
     }),
     load({
       scenario: 'book an appointment',
@@ -88,7 +86,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
                 lastName: `Booker ${n}`,
                 email: `mixed-booker-${n}@example.com`,
                 contact: '0917 555 0100',
-                preferredDate: daysAhead(2 + (n % 60)),
+                preferredDate: manilaDateInDays(2 + (n % 60)),
                 preferredTime: `${String(8 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`,
                 treatments: [treatmentId],
                 offeringType: 'clinic',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
+import { clockTime } from '../../services/booking/src/domain/manila-time';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 
@@ -100,7 +101,7 @@ describe('booking through the gateway', () => {
 
     const { date, opening, slotsOf90Minutes } = await openDay();
     await waitFor('the treatment in booking', async () => (await slotsOf(date)).body.slots.length === slotsOf90Minutes);
-    for (const time of [opening, `${String(Number(opening.slice(0, 2)) + 2).padStart(2, '0')}:${opening.slice(3, 5)}`]) {
+    for (const time of [opening, clockTime(minutes(opening) + 120)]) {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           api<Appointment>('/api/appointments', {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Appointment, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { adminApiToken, api, findOpenSlot, manilaDate, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { adminApiToken, api, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -70,7 +70,7 @@ describe('settings drive the public schedule', () => {
   it('sets 2 sessions per slot and opens Saturday, and the public slots of a Saturday follow', async () => {
     // A Saturday some weeks ahead, so no other test's bookings share its slots.
     const weeks = 8 + Math.floor(Math.random() * 30);
-    const saturday = Array.from({ length: 7 }, (_, i) => manilaDate(weeks * 7 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6) as string;
+    const saturday = Array.from({ length: 7 }, (_, i) => manilaDateInDays(weeks * 7 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6) as string;
     expect((await slots('studio', saturday, pkg.id)).message).toMatch(/closed/i);
 
     const page = await context.newPage();

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Side, SlotsResponse } from '@bb/contracts';
+import { manilaDateInDays } from '../../services/booking/src/domain/manila-time';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -60,11 +61,7 @@ export function tinyPng(rgb: [number, number, number] = [219, 68, 119]): Buffer 
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** yyyy-MM-dd of today + n days in Manila. */
-export function manilaDate(daysAhead: number): string {
-  const manila = new Date(Date.now() + 8 * 3600_000 + daysAhead * 86_400_000);
-  return manila.toISOString().slice(0, 10);
-}
+export { manilaDateInDays };
 
 export async function slots(offeringType: Side, date: string, treatmentId: string): Promise<SlotsResponse> {
   const { status, body } = await api<SlotsResponse>(`/api/available-slots?offeringType=${offeringType}&date=${date}&treatmentId=${encodeURIComponent(treatmentId)}`);
@@ -75,7 +72,7 @@ export async function slots(offeringType: Side, date: string, treatmentId: strin
 /** The first bookable slot from a few days ahead on, so "now" never gets in the way. */
 export async function findOpenSlot(offeringType: Side, treatmentId: string, fromDaysAhead = 3): Promise<{ date: string; time: string }> {
   for (let d = fromDaysAhead; d < fromDaysAhead + 60; d++) {
-    const date = manilaDate(d);
+    const date = manilaDateInDays(d);
     const free = (await slots(offeringType, date, treatmentId)).slots.find((s) => s.available);
     if (free) return { date, time: free.time };
   }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, type Package, type Settings, type Treatment } from '@bb/contracts';
-import { adminApiToken, api, manilaDate, seeText, unique } from './maintenance-helpers';
+import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
 import { launchBrowser, newContext } from './support/browser';
 
@@ -84,7 +84,7 @@ describe('booking at the clinic', () => {
     await expectToast(BOOKING_MESSAGES.contact);
     await field(form, 'Contact number').fill('+63 917 555 0199');
     await expectToast(BOOKING_MESSAGES.preferredDate);
-    await field(form, 'Preferred date').fill(manilaDate(20));
+    await field(form, 'Preferred date').fill(manilaDateInDays(20));
     await expectToast(BOOKING_MESSAGES.preferredTime);
     await field(form, 'Preferred time').fill('10:00');
     await expectToast('Please select at least one treatment.');
@@ -119,7 +119,7 @@ describe('booking at the clinic', () => {
     await dialog.getByRole('button', { name: 'Previous week' }).click();
     await weekLoaded(dialog);
 
-    const target = manilaDate(40);
+    const target = manilaDateInDays(40);
     await dialog.getByLabel('Jump to a date').fill(target);
     await weekLoaded(dialog);
     const labels = await days.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
@@ -137,7 +137,7 @@ describe('booking at the clinic', () => {
     const farPage = await far.newPage();
     try {
       const form = await openBookingForm(farPage, 'clinic');
-      const today = manilaDate(0);
+      const today = manilaDateInDays(0);
       expect(await field(form, 'Preferred date').getAttribute('min')).toBe(today);
       await choose(form, treatments[0].name);
       const dialog = await openSchedule(farPage, form);
@@ -158,7 +158,7 @@ describe('booking at the studio', () => {
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(page, BOOKING_MESSAGES.firstName);
     await fillDetails(form, visitor());
-    await field(form, 'Preferred date').fill(manilaDate(30));
+    await field(form, 'Preferred date').fill(manilaDateInDays(30));
     await field(form, 'Preferred time').fill('10:00');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(page, 'Please select at least one package.');

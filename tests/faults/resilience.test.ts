@@ -5,9 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Appointment, ChatMessage, Conversation, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
 import { rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
-import { blocksCovering, manilaDate, MINUTE_MS } from '../../services/booking/src/domain/manila-time';
-
-const daysAhead = (days: number) => manilaDate(new Date(Date.now() + days * 24 * 60 * MINUTE_MS));
+import { blocksCovering, manilaDateInDays } from '../../services/booking/src/domain/manila-time';
 
 // While a scripted mix of bookings, chat messages and newsletter sign-ups runs through the
 // gateway, every service is killed -9 in turn and restarted, and RabbitMQ is restarted once.
@@ -99,7 +97,7 @@ describe('faults under load', () => {
           lastName: `Booker ${i}`,
           email,
           contact: '0917 555 0100',
-          preferredDate: daysAhead(1 + (i % 5)),
+          preferredDate: manilaDateInDays(1 + (i % 5)),
           preferredTime: `${String(8 + (i % 11)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
           treatments: [treatment.id],
           offeringType: 'clinic',

@@ -2,6 +2,7 @@ import { SLOT_MINUTES, TIME_ZONE } from '@bb/contracts';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 export const BLOCK_MS = SLOT_MINUTES * MINUTE_MS;
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
@@ -21,6 +22,9 @@ export const manilaInstant = (date: string, minutes: number) => new Date(fromZon
 
 /** The Manila calendar date (yyyy-MM-dd) of an instant. */
 export const manilaDate = (instant: Date) => formatInTimeZone(instant, TIME_ZONE, 'yyyy-MM-dd');
+
+/** The Manila calendar date `days` days after an instant (now by default). */
+export const manilaDateInDays = (days: number, from = new Date()) => manilaDate(new Date(from.getTime() + days * DAY_MS));
 
 /** 0 = Sunday … 6 = Saturday of a calendar date (a date has the same weekday everywhere). */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
