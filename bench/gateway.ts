@@ -9,6 +9,12 @@ const PATH = '/api/auth/config';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+interface Pair {
+  direct: BenchRow;
+  gateway: BenchRow;
+}
+const ratioOf = ({ direct, gateway }: Pair) => gateway.requestsPerSec / direct.requestsPerSec;
+
 /**
  * The cost of the gateway: one GET answered by a service (the cheapest there is, so the hop
  * weighs the most), directly and through the gateway, at 100 connections.
@@ -23,69 +29,56 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  *    busy but not saturated, for the latency the hop itself adds.
  */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
-  const directUrl = `${ctx.env.AUTH_URL}${PATH}`;
-  const gatewayUrl = `${ctx.gatewayUrl}${PATH}`;
-  const closedLoop = (scenario: string) => ({ connections: CONNECTIONS, seconds: ctx.seconds, scenario: `GET ${PATH}, ${CONNECTIONS} connections, ${scenario}` });
+  /** The same load directly and then through the gateway. */
+  const measure = async (label: string, loadOf: (target: string, url: string) => Promise<BenchRow>): Promise<Pair> => {
+    const pair = { direct: await loadOf('auth directly', `${ctx.env.AUTH_URL}${PATH}`), gateway: await loadOf('through the gateway', `${ctx.gatewayUrl}${PATH}`) };
+    ctx.log(`${label}: direct ${pair.direct.requestsPerSec} req/s p50 ${pair.direct.p50Ms} ms, gateway ${pair.gateway.requestsPerSec} req/s p50 ${pair.gateway.p50Ms} ms`);
+    return pair;
+  };
+  const closedLoop = (label: string) => measure(label, (target, url) => load({ scenario: `GET ${PATH}, ${CONNECTIONS} connections, ${label}`, target, url, connections: CONNECTIONS, seconds: ctx.seconds }));
 
-  const shared = closedLoop('closed loop, shared CPUs');
-  const direct = await load({ ...shared, target: 'auth directly', url: directUrl });
-  const viaGateway = await load({ ...shared, target: 'through the gateway', url: gatewayUrl });
-  ctx.log(`shared CPUs: direct ${direct.requestsPerSec} req/s p50 ${direct.p50Ms} ms, gateway ${viaGateway.requestsPerSec} req/s p50 ${viaGateway.p50Ms} ms`);
+  const shared = await closedLoop('closed loop, shared CPUs');
+  const ownCpu = canPin() ? await withGatewayOnItsOwnCpu(ctx.pids, closedLoop) : undefined;
+  const rate = Math.round(shared.gateway.requestsPerSec / 2);
+  const paced = await measure(`${rate} req/s paced`, (target, url) =>
+    pacedLoad({ scenario: `GET ${PATH}, ${rate} req/s paced, up to ${CONNECTIONS} connections`, target, url, rate, connections: CONNECTIONS, seconds: ctx.seconds }),
+  );
 
-  const ownCpu = canPin() ? await withGatewayOnItsOwnCpu(ctx, directUrl, gatewayUrl, closedLoop) : undefined;
-
-  const rate = Math.round(viaGateway.requestsPerSec / 2);
-  const paced = { rate, connections: CONNECTIONS, seconds: ctx.seconds, scenario: `GET ${PATH}, ${rate} req/s paced, up to ${CONNECTIONS} connections` };
-  const pacedDirect = await pacedLoad({ ...paced, target: 'auth directly', url: directUrl });
-  const pacedGateway = await pacedLoad({ ...paced, target: 'through the gateway', url: gatewayUrl });
-  ctx.log(`paced at ${rate} req/s: direct p50 ${pacedDirect.p50Ms} ms, gateway p50 ${pacedGateway.p50Ms} ms`);
-
-  const ratioShared = viaGateway.requestsPerSec / direct.requestsPerSec;
-  const addedP50Paced = round1(pacedGateway.p50Ms - pacedDirect.p50Ms);
+  const addedP50Paced = round1(paced.gateway.p50Ms - paced.direct.p50Ms);
   const ownCpuSummary: BenchResult['summary'] = ownCpu
     ? {
-        throughputRatioGatewayOwnCpu: round2(ownCpu.gateway.requestsPerSec / ownCpu.direct.requestsPerSec),
+        throughputRatioGatewayOwnCpu: round2(ratioOf(ownCpu)),
         addedP50MsGatewayOwnCpu: ownCpu.gateway.p50Ms - ownCpu.direct.p50Ms,
-        targetRatioMetGatewayOwnCpu: ownCpu.gateway.requestsPerSec / ownCpu.direct.requestsPerSec >= 0.7,
+        targetRatioMetGatewayOwnCpu: ratioOf(ownCpu) >= 0.7,
       }
     : { gatewayOwnCpu: 'not measured: needs taskset and at least 2 CPUs' };
   return {
     name: 'gateway',
     description: `Same GET served by the auth service, directly vs through the gateway, ${CONNECTIONS} connections: closed loop on shared CPUs, closed loop with the gateway on its own CPU, then paced at half the gateway path's throughput`,
-    rows: [direct, viaGateway, ...(ownCpu ? [ownCpu.direct, ownCpu.gateway] : []), pacedDirect, pacedGateway],
+    rows: [shared, ...(ownCpu ? [ownCpu] : []), paced].flatMap(({ direct, gateway }) => [direct, gateway]),
     summary: {
-      throughputRatioSharedCpus: round2(ratioShared),
-      addedP50MsSharedCpus: viaGateway.p50Ms - direct.p50Ms,
-      targetRatioMetSharedCpus: ratioShared >= 0.7,
+      throughputRatioSharedCpus: round2(ratioOf(shared)),
+      addedP50MsSharedCpus: shared.gateway.p50Ms - shared.direct.p50Ms,
+      targetRatioMetSharedCpus: ratioOf(shared) >= 0.7,
       ...ownCpuSummary,
       pacedRate: rate,
       addedP50MsPaced: addedP50Paced,
-      addedP99MsPaced: round1(pacedGateway.p99Ms - pacedDirect.p99Ms),
+      addedP99MsPaced: round1(paced.gateway.p99Ms - paced.direct.p99Ms),
       targetAddedP50MetPaced: addedP50Paced <= 2,
     },
   };
 }
 
-/** The gateway on the last CPU; the service and this process (the load) on the others. */
-async function withGatewayOnItsOwnCpu(
-  ctx: BenchContext,
-  directUrl: string,
-  gatewayUrl: string,
-  closedLoop: (scenario: string) => { connections: number; seconds: number; scenario: string },
-): Promise<{ direct: BenchRow; gateway: BenchRow }> {
+/** Runs the closed loop with the gateway on the last CPU, and the service and this process (the load) on the others. */
+async function withGatewayOnItsOwnCpu(pids: Record<string, number>, closedLoop: (label: string) => Promise<Pair>): Promise<Pair> {
   const last = os.cpus().length - 1;
   const rest = last === 1 ? '0' : `0-${last - 1}`;
-  const { gateway: gatewayPid, auth: authPid } = ctx.pids;
   try {
-    pin(gatewayPid, String(last));
-    pin(authPid, rest);
+    pin(pids.gateway, String(last));
+    pin(pids.auth, rest);
     pin(process.pid, rest);
-    const options = closedLoop(`closed loop, gateway alone on CPU ${last}, service and load on CPU ${rest}`);
-    const direct = await load({ ...options, target: 'auth directly', url: directUrl });
-    const gateway = await load({ ...options, target: 'through the gateway', url: gatewayUrl });
-    ctx.log(`gateway on its own CPU: direct ${direct.requestsPerSec} req/s p50 ${direct.p50Ms} ms, gateway ${gateway.requestsPerSec} req/s p50 ${gateway.p50Ms} ms`);
-    return { direct, gateway };
+    return await closedLoop(`closed loop, gateway alone on CPU ${last}, service and load on CPU ${rest}`);
   } finally {
-    for (const pid of [gatewayPid, authPid, process.pid]) pin(pid, allCpus());
+    for (const pid of [pids.gateway, pids.auth, process.pid]) pin(pid, allCpus());
   }
 }
