@@ -11,6 +11,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { BeforeAfter } from './BeforeAfter';
+import { CardActions } from './CardActions';
 import { ResultDialog } from './ResultDialog';
 
 const REFRESH = ['/api/results'];
@@ -61,10 +62,7 @@ export function ResultsPage() {
                     </Text>
                   </Card.Body>
                   <Card.Footer position="relative" zIndex="1">
-                    <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${resultTitle(r.description)}`} onClick={() => setDeleting(r)}>
-                      <LineIcon name="trash" />
-                      Delete
-                    </Button>
+                    <CardActions name={resultTitle(r.description)} onDelete={() => setDeleting(r)} />
                   </Card.Footer>
                 </Card.Root>
               </LinkBox>

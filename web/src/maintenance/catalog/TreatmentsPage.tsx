@@ -10,6 +10,7 @@ import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
+import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 import { TreatmentDialog } from './TreatmentDialog';
 
@@ -65,10 +66,7 @@ export function TreatmentsPage() {
                     </Text>
                   </Card.Body>
                   <Card.Footer position="relative" zIndex="1">
-                    <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
-                      <LineIcon name="trash" />
-                      Delete
-                    </Button>
+                    <CardActions name={t.name} onDelete={() => setDeleting(t)} />
                   </Card.Footer>
                 </Card.Root>
               </LinkBox>
