@@ -59,9 +59,19 @@ export async function fillDetails(form: Locator, who: { firstName: string; lastN
 /** A form control by the start of its label (a treatment named "Collagen…" must not answer to "Age"). */
 export const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label}`));
 
-/** Waits until every deferred section has rendered and no list still says it is loading. */
+/**
+ * Waits until every deferred section has rendered and no list still says it is loading. A
+ * section hands over in steps (placeholder, then its content, then the content's data), and
+ * between two steps nothing may say "loading" for a moment: the quiet must hold on two looks
+ * 250 ms apart. (Checking once and then again made a test fail at once when a list began
+ * loading between the two checks.)
+ */
 export async function untilLoaded(page: Page): Promise<void> {
   const pending = page.locator('[data-island="pending"]').or(page.getByText(/^Loading\b.*\.\.\.$/));
-  for (let i = 0; i < 80 && (await pending.count()) > 0; i++) await page.waitForTimeout(250);
-  if ((await pending.count()) > 0) throw new Error(`still loading: ${await pending.first().innerText()}`);
+  let quietLooks = 0;
+  for (let i = 0; i < 80 && quietLooks < 2; i++) {
+    quietLooks = (await pending.count()) === 0 ? quietLooks + 1 : 0;
+    if (quietLooks < 2) await page.waitForTimeout(250);
+  }
+  if (quietLooks < 2) throw new Error(`still loading: ${(await pending.count()) > 0 ? await pending.first().innerText() : 'sections kept changing'}`);
 }
