@@ -1,4 +1,4 @@
-import type { RouteDef } from './route';
+import type { RouteDef, ServiceName } from './route';
 import { appointmentRoutes } from './resources/appointments';
 import { authRoutes } from './resources/auth';
 import { chatRoutes } from './resources/chat';
@@ -34,7 +34,7 @@ export const routeTable: readonly RouteDef[] = [
 
 export const routesOf = (service: RouteDef['service']) => routeTable.filter((r) => r.service === service);
 
-/** Matches a concrete request path against an Express-style route path. */
+/** Matches a concrete request path against an Express-style route path, exactly: case, slashes and all. */
 export function pathMatches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
@@ -51,13 +51,47 @@ for (const r of [...routeTable].sort(mostSpecificFirst)) {
   index.set(k, [...(index.get(k) ?? []), r]);
 }
 
-/** The route a request hits, if any. */
+/**
+ * The route a request hits, if any: the one place that says which route a method and path
+ * are, for the gateway and every service alike. The path must be a table path exactly (no
+ * other case, no trailing or doubled slash, no percent-encoded letters); HEAD is the GET
+ * route, answered without a body.
+ */
 export function findRoute(method: string, path: string): RouteDef | undefined {
-  const candidates = index.get(`${method.toLowerCase()} ${path.split('/').length}`);
+  const verb = method.toLowerCase();
+  const candidates = index.get(`${verb === 'head' ? 'get' : verb} ${path.split('/').length}`);
   return candidates?.find((r) => pathMatches(r.path, path));
 }
 
-/** Methods a path is served with: a request with another method gets 405 and these in Allow. */
-export function allowedMethods(path: string): string[] {
-  return [...new Set(routeTable.filter((r) => pathMatches(r.path, path)).map((r) => r.method.toUpperCase()))];
+/** Methods a path is served with (HEAD wherever GET is), by one service or any: another method gets 405 and these in Allow. */
+export function allowedMethods(path: string, service?: ServiceName): string[] {
+  const served = routeTable.filter((r) => (!service || r.service === service) && pathMatches(r.path, path));
+  const methods = new Set(served.map((r) => r.method.toUpperCase()));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods];
+}
+
+/**
+ * Whether a path is meant for the API, however it is spelled (case, doubled slashes,
+ * percent-encoding): such a path is answered by the route table or a JSON 404, never by
+ * anything else (the web app's fallback page, say).
+ */
+export function isApiPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: judge the raw text.
+  }
+  const normal = decoded.replace(/[\\/]+/g, '/').toLowerCase();
+  return normal === '/api' || normal.startsWith('/api/');
+}
+
+/** The answer to a request that matches no route of the table (of one service, when given). */
+export function routeMiss(method: string, path: string, service?: ServiceName): { status: 204 | 404 | 405; message?: string; allow?: string } {
+  const allowed = allowedMethods(path, service);
+  if (allowed.length === 0) return { status: 404, message: `No route for ${method} ${path}` };
+  const allow = [...allowed, 'OPTIONS'].join(', ');
+  if (method === 'OPTIONS') return { status: 204, allow };
+  return { status: 405, message: `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, allow };
 }

@@ -1,34 +1,48 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findRoute, type ServiceName } from '@bb/contracts';
-import { AppError, bearerToken, unauthorized, verifyToken, type Logger } from '@bb/service-kit';
-import { loginLimit, publicPostLimit, type Refusal } from './middleware/rate-limits';
-import { serviceProxy, type Proxy } from './proxy';
+import { findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
+import { accessFor, AppError, describeZodError, type Logger } from '@bb/service-kit';
+import { clientIp, trustedProxies } from './client-ip';
 import type { GatewayConfig } from './config';
+import type { LoginAdmission } from './limits/login-limit';
+import type { Refusal } from './limits/refusal';
+import { bufferBody, serviceProxy, type Proxy } from './proxy';
 
 const LOGIN = '/api/auth/login';
 const LOGOUT = '/api/auth/logout';
 const LOGIN_BODY_LIMIT = 10 * 1024;
 
+/** The limits the dispatcher applies; their counters live where every replica sees them. */
+export interface GatewayLimits {
+  login: { admit: (address: string, username: string | null) => Promise<LoginAdmission> };
+  publicPosts: { admit: (address: string) => Promise<Refusal | null> };
+}
+
 export interface DispatchDeps {
   config: GatewayConfig;
   logger: Logger;
+  limits: GatewayLimits;
   isRevoked: (jti: string) => boolean;
   revoke: (jti: string, expiresAtSeconds: number) => void;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
 /**
- * Every route of the table, without express: the guard (admin token, not revoked), the rate
- * limits, then the service's proxy. Returns false for anything else, which express serves
- * (docs, web app, health, 404/405). This path carries all API traffic, so it is kept lean.
+ * Every route of the table, without express: access (decided by the kit's accessFor for the
+ * route that matched, as every service decides it), the rate limits, then the service's
+ * proxy. Returns false for anything else, which express serves (docs, web app, health,
+ * 404/405). This path carries all API traffic, so it is kept lean.
  */
 export function createApiDispatcher(deps: DispatchDeps) {
-  const { config, logger } = deps;
+  const { config, logger, limits } = deps;
   const upstream: Record<ServiceName, string[]> = {
     auth: config.AUTH_URL,
     catalog: config.CATALOG_URL,
@@ -37,17 +51,42 @@ export function createApiDispatcher(deps: DispatchDeps) {
     subscribers: config.SUBSCRIBERS_URL,
   };
   const proxies = new Map<ServiceName, Proxy>((Object.keys(upstream) as ServiceName[]).map((s) => [s, serviceProxy(s, upstream[s], config.UPSTREAM_TIMEOUT_MS, logger)]));
-  const limitLogin = loginLimit(config.LOGIN_FAILURES_PER_MINUTE);
-  const limitPublicPosts = publicPostLimit(config.PUBLIC_POSTS_PER_MINUTE);
+  const keys = { jwtSecret: config.JWT_SECRET, isRevoked: deps.isRevoked };
+  const trust = trustedProxies(config.TRUSTED_PROXIES);
 
   const refuse = (res: ServerResponse, refusal: Refusal) => sendJson(res, refusal.status, { message: refusal.message }, refusal.headers);
+  const failed = (res: ServerResponse) => (err: unknown) => {
+    logger.error({ err }, 'rate limit check failed');
+    sendJson(res, 503, { message: 'Please try again in a moment' });
+  };
 
-  function adminClaims(req: IncomingMessage) {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw unauthorized();
-    const claims = verifyToken(token, config.JWT_SECRET);
-    if (deps.isRevoked(claims.jti)) throw unauthorized('Session ended, please sign in again');
-    return claims;
+  /** Sign-in: the body is read here, checked against the contract and the limits, then sent on byte for byte. */
+  function login(req: IncomingMessage, res: ServerResponse, proxy: Proxy): void {
+    const address = clientIp(req, trust);
+    const admitted = (admission: LoginAdmission) => {
+      if (admission.refusal) return refuse(res, admission.refusal);
+      res.on('finish', () => admission.settle(res.statusCode));
+      proxy(req, res);
+    };
+    if (!isJson(req)) {
+      // Not JSON: the auth service refuses it (400); the attempt still counts for its address.
+      limits.login.admit(address, null).then(admitted, failed(res));
+      return;
+    }
+    bufferBody(req, LOGIN_BODY_LIMIT, (err, raw) => {
+      if (err) return sendJson(res, err.status, { message: err.message });
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { message: 'Malformed JSON in request body' });
+      }
+      // Refused here by the same schema the auth service holds, before any counter is touched:
+      // a flood of malformed sign-ins costs no state.
+      const parsed = loginRequestSchema.safeParse(body);
+      if (!parsed.success) return sendJson(res, 400, describeZodError(parsed.error));
+      limits.login.admit(address, parsed.data.username).then(admitted, failed(res));
+    });
   }
 
   return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
@@ -56,67 +95,21 @@ export function createApiDispatcher(deps: DispatchDeps) {
     if (!route) return false;
     const proxy = proxies.get(route.service)!;
     try {
-      if (route.access === 'admin') {
-        const claims = adminClaims(req);
-        // A logout that succeeds upstream is honoured here at once, before its event arrives.
-        if (route.path === LOGOUT) res.on('finish', () => res.statusCode === 200 && deps.revoke(claims.jti, claims.exp));
-      }
+      const claims = accessFor(route, req.headers.authorization, keys);
+      // A logout that succeeds upstream is honoured here at once, before its event arrives.
+      if (route.path === LOGOUT && claims) res.on('finish', () => res.statusCode === 200 && deps.revoke(claims.jti, claims.exp));
     } catch (err) {
-      if (err instanceof AppError) sendJson(res, err.status, { message: err.message });
-      else throw err;
+      if (!(err instanceof AppError)) throw err;
+      sendJson(res, err.status, { message: err.message });
       return true;
     }
-    if (route.path === LOGIN && isJson(req)) {
-      readJsonBody(req, res, (body) => {
-        const refusal = limitLogin(req, res, body);
-        if (refusal) return refuse(res, refusal);
-        (req as IncomingMessage & { body?: unknown }).body = body;
-        proxy(req, res);
-      });
-      return true;
-    }
-    if (route.path === LOGIN) {
-      // Not JSON: the auth service refuses it (400); failures still count under no username.
-      const refusal = limitLogin(req, res, {});
-      if (refusal) refuse(res, refusal);
-      else proxy(req, res);
-      return true;
-    }
-    if (route.access === 'public' && route.method !== 'get') {
-      const refusal = limitPublicPosts(req);
-      if (refusal) {
-        refuse(res, refusal);
-        return true;
-      }
-    }
-    proxy(req, res);
+    if (route.path === LOGIN) login(req, res, proxy);
+    else if (route.access === 'public' && route.method !== 'get') {
+      limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
+    } else proxy(req, res);
     return true;
   };
 }
 
-const isJson = (req: IncomingMessage) => /^application\/([\w.+-]*\+)?json\b/i.test(String(req.headers['content-type'] ?? ''));
-
-/** The login body, read here because the limit is keyed by username (it is re-sent upstream). */
-function readJsonBody(req: IncomingMessage, res: ServerResponse, then: (body: unknown) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= LOGIN_BODY_LIMIT) chunks.push(chunk);
-  });
-  req.on('error', () => undefined);
-  req.on('end', () => {
-    if (size > LOGIN_BODY_LIMIT) return sendJson(res, 413, { message: 'Request body is too large' });
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = {};
-    try {
-      if (text.trim() !== '') body = JSON.parse(text);
-    } catch {
-      return sendJson(res, 400, { message: 'Malformed JSON in request body' });
-    }
-    // The body is re-sent from this value: anything but an object would leave the upstream
-    // request waiting for bytes that never come.
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendJson(res, 400, { message: 'The request body must be a JSON object' });
-    then(body);
-  });
-}
+/** Any JSON media type, in any case: `Application/JSON; charset=utf-8` is JSON too. */
+const isJson = (req: IncomingMessage) => /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i.test(String(req.headers['content-type'] ?? ''));

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type Request, type Response } from 'express';
-import { allowedMethods, buildOpenApiDocument } from '@bb/contracts';
-import { errorMapper, logRequest, metricsHandler, observeRequest, privateOnly, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@bb/service-kit';
-import { createApiDispatcher } from './api-dispatch';
+import { buildOpenApiDocument, isApiPath, routeMiss } from '@bb/contracts';
+import { errorMapper, healthRoutes, logRequest, observeRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@bb/service-kit';
+import { createApiDispatcher, type GatewayLimits } from './api-dispatch';
 import type { GatewayConfig } from './config';
 import { referenceCss, renderReferencePage } from './docs/reference-page';
 import { serveWebApp } from './middleware/web-app';
@@ -11,6 +11,7 @@ import { applySecurityHeaders } from './security-headers';
 export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
+  limits: GatewayLimits;
   isRevoked: (jti: string) => boolean;
   /** Records a revocation at once when a logout passes through. */
   revoke: (jti: string, expiresAtSeconds: number) => void;
@@ -42,20 +43,17 @@ export function buildGateway(deps: GatewayDeps): RequestListener {
   };
 }
 
-/** Health, metrics, the API reference, 404/405 for other API paths, and the web app. */
+/**
+ * Health, the API reference, 404/405/OPTIONS for every other API path however it is spelled,
+ * and the web app. /metrics is not here: it has a listener of its own.
+ */
 function buildSiteApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
   app.set('etag', false);
-  app.get('/metrics', privateOnly, metricsHandler);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', (_req, res) => {
-    const ready = deps.isReady();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
-  });
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  healthRoutes(app, deps.isReady);
 
   const openApi = buildOpenApiDocument('/');
   const referencePage = renderReferencePage(openApi);
@@ -70,15 +68,13 @@ function buildSiteApp(deps: GatewayDeps): Express {
     res.type('html').send(referencePage);
   });
 
-  app.use('/api', (req: Request, res: Response) => {
+  app.use((req: Request, res: Response, next) => {
     const path = req.originalUrl.split('?')[0];
-    const allowed = allowedMethods(path);
-    if (allowed.length > 0) {
-      res.setHeader('Allow', allowed.join(', '));
-      res.status(405).json({ message: `${req.method} is not allowed on ${path}; use ${allowed.join(' or ')}` });
-      return;
-    }
-    res.status(404).json({ message: `No route for ${req.method} ${path}` });
+    if (!isApiPath(path)) return next();
+    const miss = routeMiss(req.method, path);
+    if (miss.allow) res.setHeader('Allow', miss.allow);
+    if (miss.status === 204) res.status(204).end();
+    else res.status(miss.status).json({ message: miss.message });
   });
   serveWebApp(app, deps.config.WEB_DIST_DIR);
   app.use(errorMapper(deps.logger));

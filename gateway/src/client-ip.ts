@@ -1,18 +1,14 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+export type TrustedProxies = (address: string, hop: number) => boolean;
+
+/** TRUSTED_PROXIES (comma-separated addresses or CIDRs) as proxy-addr's check; empty trusts nobody. */
+export const trustedProxies = (list: readonly string[]): TrustedProxies => proxyaddr.compile([...list]);
 
 /**
- * The client address for rate limits: X-Forwarded-For is believed only from a proxy on this
- * machine (a local TLS terminator, the tests), like express's `trust proxy: loopback`.
+ * The client address for rate limits: the connection's peer, unless that peer is a trusted
+ * proxy, in which case X-Forwarded-For is walked from the right past every trusted hop. A
+ * header from anyone else is ignored, so it cannot buy a fresh key per request.
  */
-export function clientIp(req: IncomingMessage): string {
-  const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  if (!LOOPBACK.test(socketAddress)) return socketAddress;
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .reverse();
-  return forwarded.find((ip) => !LOOPBACK.test(ip)) ?? forwarded.at(-1) ?? socketAddress;
-}
+export const clientIp = (req: IncomingMessage, trust: TrustedProxies): string => proxyaddr(req, trust);

@@ -1,13 +1,43 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { UpstreamPool } from './domain/upstream-pool';
 
 const STARTED_AT = Symbol('proxyStartedAt');
 const TARGET = Symbol('proxyTarget');
-type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number; [TARGET]?: string };
+const BUFFERED_BODY = Symbol('bufferedBody');
+type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number; [TARGET]?: string; [BUFFERED_BODY]?: Buffer };
+
+/**
+ * Reads a request body the gateway must look at (the sign-in, for its limits) and keeps its
+ * exact bytes, which the proxy then sends on unchanged, whatever the content type says.
+ */
+export function bufferBody(req: http.IncomingMessage, limit: number, then: (err: { status: number; message: string } | null, raw: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+  });
+  req.on('error', () => undefined);
+  req.on('end', () => {
+    if (size > limit) return then({ status: 413, message: 'Request body is too large' }, Buffer.alloc(0));
+    const raw = Buffer.concat(chunks);
+    (req as TimedRequest)[BUFFERED_BODY] = raw;
+    then(null, raw);
+  });
+}
+
+/** The bytes bufferBody kept, written to the upstream request (the stream itself is spent). */
+function writeBufferedBody(proxyReq: http.ClientRequest, req: http.IncomingMessage): void {
+  const raw = (req as TimedRequest)[BUFFERED_BODY];
+  if (!raw) return;
+  proxyReq.removeHeader('transfer-encoding');
+  proxyReq.setHeader('Content-Length', raw.length);
+  proxyReq.write(raw);
+}
 
 /** Errors that mean the request never reached the replica's code. */
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
@@ -58,7 +88,7 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
         server.on('error', onError);
         server.on('proxyReq', (proxyReq, req) => {
           (req as TimedRequest)[STARTED_AT] = Date.now();
-          fixRequestBody(proxyReq, req);
+          writeBufferedBody(proxyReq, req);
         });
         // A client that goes away mid-answer releases the upstream answer too.
         server.on('proxyRes', (proxyRes, _req, res) => {

@@ -1,7 +1,11 @@
 import http from 'node:http';
 import express from 'express';
-import { adminToken, json, serve, silentLogger, TEST_JWT_SECRET } from '@bb/service-kit/testing';
+import mongoose, { type Connection } from 'mongoose';
+import { adminToken, json, serve, silentLogger, testMongoUrl, TEST_JWT_SECRET } from '@bb/service-kit/testing';
 import { buildGateway } from '../src/app';
+import type { GatewayConfig } from '../src/config';
+import { loginLimit } from '../src/limits/login-limit';
+import { publicPostLimit } from '../src/limits/public-post-limit';
 
 /** A stand-in service that records what reached it. */
 async function fakeService(handler: express.RequestHandler) {
@@ -18,29 +22,47 @@ async function fakeService(handler: express.RequestHandler) {
 
 type UpstreamKey = 'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'CHAT_URL' | 'SUBSCRIBERS_URL';
 
-function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Partial<{ PUBLIC_POSTS_PER_MINUTE: number; UPSTREAM_TIMEOUT_MS: number; LOGIN_FAILURES_PER_MINUTE: number }> = {}) {
+type Overrides = Partial<Pick<GatewayConfig, 'PUBLIC_POSTS_PER_MINUTE' | 'UPSTREAM_TIMEOUT_MS' | 'LOGIN_FAILURES_PER_MINUTE' | 'LOGIN_ATTEMPTS_PER_USERNAME' | 'TRUSTED_PROXIES'>>;
+
+/** A gateway with counters of its own: every one gets a fresh database for its limits. */
+async function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Overrides = {}, limitsDbUrl = testMongoUrl('gateway_limits')) {
   const revoked = new Set<string>();
   const urls = (key: UpstreamKey) => [upstreams[key] ?? []].flat();
+  const config: GatewayConfig = {
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST_DIR: '/nonexistent',
+    UPSTREAM_TIMEOUT_MS: 2000,
+    LOGIN_FAILURES_PER_MINUTE: 10,
+    LOGIN_ATTEMPTS_PER_USERNAME: 20,
+    LOGIN_BACKOFF_MAX_SECONDS: 300,
+    PUBLIC_POSTS_PER_MINUTE: 1000,
+    // The tests play several clients from one machine: the loopback peer is their proxy.
+    TRUSTED_PROXIES: ['127.0.0.1'],
+    AUTH_URL: urls('AUTH_URL'),
+    CATALOG_URL: urls('CATALOG_URL'),
+    BOOKING_URL: urls('BOOKING_URL'),
+    CHAT_URL: urls('CHAT_URL'),
+    SUBSCRIBERS_URL: urls('SUBSCRIBERS_URL'),
+    ...overrides,
+  };
+  const logger = silentLogger();
+  const conn: Connection = await mongoose.createConnection(limitsDbUrl).asPromise();
+  const login = loginLimit(conn, { failuresPerMinute: config.LOGIN_FAILURES_PER_MINUTE, freePerUsername: config.LOGIN_ATTEMPTS_PER_USERNAME, backoffCapSeconds: config.LOGIN_BACKOFF_MAX_SECONDS }, logger);
+  const publicPosts = publicPostLimit(conn, config.PUBLIC_POSTS_PER_MINUTE, logger);
   const app = buildGateway({
-    config: {
-      JWT_SECRET: TEST_JWT_SECRET,
-      WEB_DIST_DIR: '/nonexistent',
-      UPSTREAM_TIMEOUT_MS: 2000,
-      LOGIN_FAILURES_PER_MINUTE: 10,
-      PUBLIC_POSTS_PER_MINUTE: 1000,
-      AUTH_URL: urls('AUTH_URL'),
-      CATALOG_URL: urls('CATALOG_URL'),
-      BOOKING_URL: urls('BOOKING_URL'),
-      CHAT_URL: urls('CHAT_URL'),
-      SUBSCRIBERS_URL: urls('SUBSCRIBERS_URL'),
-      ...overrides,
-    },
-    logger: silentLogger(),
+    config,
+    logger,
+    limits: { login, publicPosts },
     isRevoked: (jti) => revoked.has(jti),
     revoke: (jti) => revoked.add(jti),
     isReady: () => true,
   });
-  return { app, revoked };
+  const close = async () => {
+    login.stop();
+    publicPosts.stop();
+    await conn.close();
+  };
+  return { app, revoked, close };
 }
 
 describe('gateway', () => {
@@ -49,9 +71,9 @@ describe('gateway', () => {
     for (const close of closers) await close();
   });
   async function start(...args: Parameters<typeof gateway>) {
-    const g = gateway(...args);
+    const g = await gateway(...args);
     const s = await serve(g.app);
-    closers.push(s.close);
+    closers.push(s.close, g.close);
     return { ...s, revoked: g.revoked };
   }
   async function upstream(handler: express.RequestHandler) {
@@ -227,7 +249,7 @@ describe('gateway', () => {
     const gw = await start({});
     const res = await fetch(`${gw.url}/api/auth/config`, { method: 'PATCH' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect((await json<{ message: string }>(res)).message).toMatch(/PATCH is not allowed/);
   });
 
@@ -237,5 +259,109 @@ describe('gateway', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  describe('under attack', () => {
+    const wrongPasswords = async () =>
+      upstream((req, res) => {
+        if (req.body.password === 'right') res.json({ token: 't', user: { id: '1', username: req.body.username } });
+        else res.status(401).json({ message: 'Invalid username or password.' });
+      });
+    const loginFrom = (base: string, username: string, password: string, client?: string) =>
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(client ? { 'x-forwarded-for': client } : {}) },
+        body: JSON.stringify({ username, password }),
+      });
+
+    it('counts sign-in attempts in flight: of 60 parallel wrong passwords at most 10 reach the service', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url });
+      const statuses = await Promise.all(Array.from({ length: 60 }, () => loginFrom(gw.url, 'owner', 'wrong', '10.1.0.1').then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429).length).toBe(60 - statuses.filter((s) => s === 401).length);
+      expect(auth.seen.length).toBeLessThanOrEqual(10);
+    });
+
+    it('shares the counts between gateway replicas', async () => {
+      const auth = await wrongPasswords();
+      const shared = testMongoUrl('gateway_shared_limits');
+      const one = await start({ AUTH_URL: auth.url }, {}, shared);
+      const two = await start({ AUTH_URL: auth.url }, {}, shared);
+      const statuses = [];
+      for (let i = 0; i < 12; i++) statuses.push((await loginFrom(i % 2 ? one.url : two.url, 'owner', 'wrong', '10.1.0.2')).status);
+      expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    });
+
+    it('ignores X-Forwarded-For from a peer that is not a trusted proxy: 30 spoofed addresses share one key', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url }, { TRUSTED_PROXIES: [] });
+      const statuses = [];
+      for (let i = 0; i < 30; i++) statuses.push((await loginFrom(gw.url, `user${i}`, 'wrong', `203.0.113.${i}`)).status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    });
+
+    it('slows one username down across addresses with a doubling back-off, then lets it try again', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url }, { LOGIN_ATTEMPTS_PER_USERNAME: 3 });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await loginFrom(gw.url, 'Owner', 'wrong', `10.2.0.${i}`)).status);
+      // Three free attempts, the fourth starts a 1 s back-off, the fifth falls inside it.
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      const refused = await loginFrom(gw.url, 'owner', 'right', '10.2.0.9');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(1);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await loginFrom(gw.url, 'owner', 'right', '10.2.0.9')).status).toBe(200);
+    });
+
+    it('gives a successful sign-in back to its address: eleven good sign-ins in a row pass', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url });
+      const statuses = [];
+      for (let i = 0; i < 11; i++) statuses.push((await loginFrom(gw.url, 'owner', 'right', '10.3.0.1')).status);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    });
+
+    it('forwards a sign-in sent as Application/JSON byte for byte, and answers at once', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url });
+      const body = '{ "username" : "owner",\n  "password": "right" }';
+      const res = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'Application/JSON; Charset=UTF-8' }, body, signal: AbortSignal.timeout(1000) });
+      expect(res.status).toBe(200);
+      expect(auth.seen[0].body).toEqual({ username: 'owner', password: 'right' });
+    });
+
+    it('refuses a sign-in that breaks the contract with 400 before counting it', async () => {
+      const auth = await wrongPasswords();
+      const gw = await start({ AUTH_URL: auth.url });
+      for (let i = 0; i < 20; i++) {
+        const res = await loginFrom(gw.url, 'x'.repeat(9000), 'wrong', '10.4.0.1');
+        expect(res.status).toBe(400);
+      }
+      expect(auth.seen).toHaveLength(0);
+      expect((await loginFrom(gw.url, 'owner', 'wrong', '10.4.0.1')).status).toBe(401);
+    });
+
+    it.each([
+      ['a trailing slash', 'GET', '/api/appointments/'],
+      ['upper case', 'GET', '/API/APPOINTMENTS'],
+      ['mixed case', 'GET', '/api/Appointments'],
+      ['a doubled slash', 'GET', '/api//appointments'],
+      ['a leading doubled slash', 'GET', '//api/appointments'],
+      ['percent-encoding', 'GET', '/api/%61ppointments'],
+      ['HEAD', 'HEAD', '/api/appointments'],
+      ['OPTIONS', 'OPTIONS', '/api/appointments'],
+    ])('never lets an admin route through by %s', async (_what, method, path) => {
+      const booking = await upstream((_req, res) => {
+        res.json([{ secret: 'customer data' }]);
+      });
+      const gw = await start({ BOOKING_URL: booking.url });
+      const res = await fetch(`${gw.url}${path}`, { method });
+      expect([401, 404, 204]).toContain(res.status);
+      expect(booking.seen).toHaveLength(0);
+      if (method !== 'HEAD' && res.status !== 204) expect(typeof (await json<{ message: string }>(res)).message).toBe('string');
+    });
   });
 });

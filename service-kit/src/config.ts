@@ -4,6 +4,12 @@ import { z, type ZodRawShape } from 'zod';
 export const baseEnvShape = {
   /** HTTP port of the process. */
   PORT: z.coerce.number().int().min(0).max(65535),
+  /** Address to listen on: loopback unless told otherwise (0.0.0.0 inside a container network). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Port of the separate /metrics listener; none means no metrics listener. Never publish it. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the /metrics listener. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** demo: seeded content, demo admin, login hint. production: none of these. */
   APP_MODE: z.enum(['demo', 'production']).default('production'),

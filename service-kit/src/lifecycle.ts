@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { Logger } from './logger';
 
 /** Listens on the port; keep-alive tuned to outlive the gateway's pooled connections. */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<http.Server> {
+export function listen(app: Express | http.RequestListener, port: number, host: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
     server.keepAliveTimeout = 65000;

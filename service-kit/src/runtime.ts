@@ -9,6 +9,7 @@ import { connectMongo, mongoIsUp, syncIndexes } from './db/mongo';
 import { OutboxRelay } from './db/outbox';
 import { closeServer, exitOnSignals, listen } from './lifecycle';
 import { createLogger, type Logger } from './logger';
+import { serveMetrics } from './metrics/metrics-server';
 
 const kitShape = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape };
 export type KitConfig = z.infer<z.ZodObject<typeof kitShape>>;
@@ -21,7 +22,7 @@ export interface ServiceContext<C> {
   /** Publishes outbox entries of the models it watches; kick() it after a write that added one. */
   relay: OutboxRelay;
   revocations: RevocationList;
-  /** Database and broker reachable: pass it to the app's readiness check. */
+  /** Database and broker reachable, every consumer consuming: pass it to the app's readiness check. */
   isReady: () => boolean;
 }
 
@@ -66,20 +67,22 @@ async function run<S extends ZodRawShape>(
   const bus = new EventBus({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, source: name, logger });
   const relay = new OutboxRelay({ bus, logger });
   const revocations = new RevocationList(conn, logger);
-  const isReady = () => mongoIsUp(conn) && bus.isConnected;
+  const isReady = () => mongoIsUp(conn) && bus.isConsuming;
   const ctx: ServiceContext<z.infer<z.ZodObject<S>>> = { config, logger, conn, bus, relay, revocations, isReady };
   const spec = await setup(ctx);
-  await revocations.start(bus, `${name}.revocations`);
+  await revocations.start(bus, name);
   await syncIndexes(conn);
   await bus.start();
   relay.start();
   await spec.beforeServe?.();
 
-  const server = await listen(spec.app, config.PORT);
-  logger.info({ port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
+  const server = await listen(spec.app, config.PORT, config.HOST);
+  const metricsServer = await serveMetrics(config.METRICS_PORT, config.METRICS_HOST, logger);
+  logger.info({ host: config.HOST, port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
 
   exitOnSignals(logger, async () => {
     await closeServer(server);
+    if (metricsServer) await closeServer(metricsServer);
     await relay.stop();
     await bus.close();
     await spec.onStop?.();

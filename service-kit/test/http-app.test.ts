@@ -1,10 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createServiceApp } from '../src/http/app';
+import { serveMetrics } from '../src/metrics/metrics-server';
 import { AppError, notFound } from '../src/errors';
 import { adminToken, serve, silentLogger, TEST_JWT_SECRET } from '../testing';
 
 // The route table guards /api/appointments (admin GET) for the booking service; these tests
-// mount plain handlers on those paths to see the kit's behaviour, not booking's.
+// mount plain handlers on booking's paths to see the kit's behaviour, not booking's.
 interface Body {
   message?: string;
   details?: { path: string; message: string }[];
@@ -28,14 +30,18 @@ function buildApp(revoked = new Set<string>()) {
         const body = z.object({ firstName: z.string().min(1, { error: 'Please enter your first name.' }), age: z.number() }).parse(req.body);
         res.status(201).json(body);
       });
-      app.get('/api/treatments/:id', () => {
-        throw notFound('Treatment not found');
+      app.get('/api/office-hours/:offering', () => {
+        throw notFound('Offering not found');
       });
-      app.get('/api/news', () => {
+      app.get('/api/reports/appointments', () => {
         throw new Error('database exploded: secret details');
       });
-      app.get('/api/staff', () => {
+      app.get('/api/available-slots', () => {
         throw new AppError('conflict', 'Slot is full');
+      });
+      // A handler of another service's path: the gate must never let a request reach it.
+      app.get('/api/treatments', (_req, res) => {
+        res.json({ reached: true });
       });
     },
   });
@@ -81,25 +87,33 @@ describe('service app factory', () => {
   });
 
   it('maps thrown app errors to their status', async () => {
-    const res = await fetch(`${server.url}/api/treatments/abc`);
+    const res = await fetch(`${server.url}/api/office-hours/abc`);
     expect(res.status).toBe(404);
-    expect(await read(res)).toEqual({ message: 'Treatment not found' });
-    expect((await fetch(`${server.url}/api/staff`)).status).toBe(409);
+    expect(await read(res)).toEqual({ message: 'Offering not found' });
+    expect((await fetch(`${server.url}/api/available-slots`)).status).toBe(409);
   });
 
   it('answers anything else with a 500 that shows no internals', async () => {
-    const res = await fetch(`${server.url}/api/news`);
+    const res = await fetch(`${server.url}/api/reports/appointments`, { headers: { authorization: `Bearer ${adminToken()}` } });
     expect(res.status).toBe(500);
     const body = await read(res);
     expect(body.message).toBe('Internal server error');
     expect(JSON.stringify(body)).not.toMatch(/secret details|at /);
   });
 
-  it('counts requests by route of the table on /metrics', async () => {
-    await fetch(`${server.url}/api/treatments/abc`);
-    const text = await (await fetch(`${server.url}/metrics`)).text();
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/treatments\/:id",status="404"\} [1-9]/);
-    expect(text).toContain('http_request_duration_seconds_bucket');
+  it('counts requests by route of the table on the metrics listener, and never serves /metrics itself', async () => {
+    await fetch(`${server.url}/api/office-hours/abc`);
+    const listener = await serveMetrics(0, '127.0.0.1', silentLogger());
+    try {
+      const { port } = listener!.address() as AddressInfo;
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/office-hours\/:offering",status="404"\} [1-9]/);
+      expect(text).toContain('http_request_duration_seconds_bucket');
+      expect((await fetch(`http://127.0.0.1:${port}/anything`)).status).toBe(404);
+    } finally {
+      listener!.close();
+    }
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
   });
 
   it('carries the request id it was given', async () => {
@@ -135,6 +149,40 @@ describe('service app factory', () => {
     it('leaves public routes open, even with a bad token', async () => {
       const res = await post('/api/appointments', JSON.stringify({ firstName: 'Ana', age: 30 }), { authorization: 'Bearer junk' });
       expect(res.status).toBe(201);
+    });
+  });
+
+  describe('route gate', () => {
+    const variants = ['/api/appointments/', '/API/appointments', '/api/Appointments', '/api//appointments', '//api/appointments', '/api/%61ppointments', '/api/appointments%2F', '/api/appointments;x'];
+
+    it.each(variants)('never reaches an admin handler by %s, and answers it as JSON 404', async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(typeof (await read(res)).message).toBe('string');
+    });
+
+    it('answers HEAD as GET, with the same access: 401 without a token, 200 and no body with one', async () => {
+      expect((await fetch(`${server.url}/api/appointments`, { method: 'HEAD' })).status).toBe(401);
+      const ok = await fetch(`${server.url}/api/appointments`, { method: 'HEAD', headers: { authorization: `Bearer ${adminToken()}` } });
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe('');
+    });
+
+    it('answers OPTIONS itself with the methods of the path, without running any handler', async () => {
+      const res = await fetch(`${server.url}/api/appointments`, { method: 'OPTIONS' });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('allow')).toBe('POST, GET, HEAD, OPTIONS');
+    });
+
+    it('answers another method on a table path with 405 and Allow', async () => {
+      const res = await fetch(`${server.url}/api/appointments`, { method: 'PUT' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST, GET, HEAD, OPTIONS');
+    });
+
+    it('answers a route of another service with 404, even when it would match a handler', async () => {
+      const res = await fetch(`${server.url}/api/treatments`);
+      expect(res.status).toBe(404);
     });
   });
 });

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { envelopeSchema, eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
 import type { Logger } from '../logger';
 import { metrics } from '../metrics/registry';
 
 const published = metrics.counter('bus_published_total', 'Events published with a broker confirm, by type');
-const handled = metrics.counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered)');
+const handled = metrics.counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered, dropped)');
 const depth = metrics.gauge('bus_queue_depth', 'Messages waiting in a consumer queue (and its dead-letter queue)');
 
 export type Handler<T extends EventType> = (event: Envelope<EventData<T>>) => Promise<void>;
@@ -14,6 +15,15 @@ export interface SubscribeOptions {
   /** Delay before each retry; its length is the number of retries before the dead-letter queue. */
   retryDelaysMs?: number[];
   prefetch?: number;
+  /**
+   * Every process hears every event, on a queue of its own that lives as long as its
+   * connection (exclusive, no retries: a failed delivery is logged and dropped). For state each
+   * replica keeps in memory, beside a durable path that carries the same facts (a database
+   * that onConsuming reloads, since events published while the queue was away are not kept).
+   */
+  perProcess?: boolean;
+  /** Runs each time the consumer starts or restarts (after a reconnect or a broker cancel). */
+  onConsuming?: () => Promise<void> | void;
 }
 
 export interface EventBusOptions {
@@ -28,12 +38,18 @@ export interface EventBusOptions {
 
 interface Subscription {
   queue: string;
+  /** The name it was registered under: per-process queues add a unique suffix to it. */
+  name: string;
   types: EventType[];
   handler: (event: Envelope) => Promise<void>;
   retryDelaysMs: number[];
   prefetch: number;
+  perProcess: boolean;
+  onConsuming?: () => Promise<void> | void;
   channel: Channel | null;
   consumerTag: string | null;
+  restartTimer: NodeJS.Timeout | null;
+  restartDelayMs: number;
 }
 
 const ATTEMPT_HEADER = 'x-attempt';
@@ -42,6 +58,8 @@ const RECONNECT_MAX_MS = 5000;
 
 export const retryQueueName = (queue: string, delayMs: number) => `${queue}.retry.${delayMs}`;
 export const deadLetterQueueName = (queue: string) => `${queue}.dlq`;
+/** A per-process queue's name says whose it is: host, pid and a random part (pids repeat across containers). */
+export const perProcessQueueName = (queue: string) => `${queue}.${os.hostname()}.${process.pid}.${randomBytes(3).toString('hex')}`;
 
 /**
  * The event bus over RabbitMQ: one durable topic exchange, publisher confirms, a durable
@@ -67,6 +85,11 @@ export class EventBus {
     return this.publishChannel !== null;
   }
 
+  /** Connected, and every registered consumer is consuming: what readiness reports. */
+  get isConsuming(): boolean {
+    return this.isConnected && this.subscriptions.every((sub) => sub.consumerTag !== null);
+  }
+
   /** Connects, retrying in the background until the broker answers. Resolves on first success. */
   async start(): Promise<void> {
     this.closed = false;
@@ -84,22 +107,35 @@ export class EventBus {
    * after every reconnect, so messages published while the consumer is down wait in the queue.
    */
   subscribe<T extends EventType>(queue: string, types: T[], handler: Handler<T>, options: SubscribeOptions = {}): void {
+    const perProcess = options.perProcess ?? false;
     const sub: Subscription = {
-      queue,
+      queue: perProcess ? perProcessQueueName(queue) : queue,
+      name: queue,
       types,
       handler: handler as unknown as (event: Envelope) => Promise<void>,
-      retryDelaysMs: options.retryDelaysMs ?? this.options.defaultRetryDelaysMs ?? [1000, 5000, 15000],
+      retryDelaysMs: perProcess ? [] : (options.retryDelaysMs ?? this.options.defaultRetryDelaysMs ?? [1000, 5000, 15000]),
       prefetch: options.prefetch ?? this.options.defaultPrefetch ?? 10,
+      perProcess,
+      onConsuming: options.onConsuming,
       channel: null,
       consumerTag: null,
+      restartTimer: null,
+      restartDelayMs: RECONNECT_MIN_MS,
     };
     this.subscriptions.push(sub);
-    metrics.onCollect(async () => {
-      if (!this.connection) return;
-      depth.set({ queue }, await this.queueDepth(queue));
-      depth.set({ queue: deadLetterQueueName(queue) }, await this.queueDepth(deadLetterQueueName(queue)));
-    });
-    if (this.connection) void this.startConsumer(sub).catch((err) => this.options.logger.error({ err, queue }, 'consumer could not start'));
+    if (!perProcess) {
+      metrics.onCollect(async () => {
+        if (!this.connection) return;
+        depth.set({ queue }, await this.queueDepth(queue));
+        depth.set({ queue: deadLetterQueueName(queue) }, await this.queueDepth(deadLetterQueueName(queue)));
+      });
+    }
+    if (this.connection) {
+      void this.startConsumer(sub).catch((err) => {
+        this.options.logger.warn({ err: (err as Error).message, queue }, 'consumer could not start, retrying');
+        this.scheduleConsumerRestart(sub);
+      });
+    }
   }
 
   /** Builds an envelope for an event; data is checked against the contract now. */
@@ -157,6 +193,7 @@ export class EventBus {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     for (const sub of this.subscriptions) {
+      if (sub.restartTimer) clearTimeout(sub.restartTimer);
       if (sub.channel && sub.consumerTag) await sub.channel.cancel(sub.consumerTag).catch(() => undefined);
     }
     if (this.inFlight > 0) {
@@ -219,6 +256,8 @@ export class EventBus {
     this.connection = null;
     this.publishChannel = null;
     for (const sub of this.subscriptions) {
+      if (sub.restartTimer) clearTimeout(sub.restartTimer);
+      sub.restartTimer = null;
       sub.channel = null;
       sub.consumerTag = null;
     }
@@ -235,7 +274,8 @@ export class EventBus {
     const channel = await connection.createChannel();
     channel.on('error', (err) => this.options.logger.warn({ err: err.message, queue: sub.queue }, 'consumer channel error'));
     await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
-    await channel.assertQueue(sub.queue, { durable: true });
+    if (sub.perProcess) await channel.assertQueue(sub.queue, { durable: false, exclusive: true, autoDelete: true });
+    else await channel.assertQueue(sub.queue, { durable: true });
     for (const type of sub.types) await channel.bindQueue(sub.queue, this.options.exchange, type);
     for (const delay of new Set(sub.retryDelaysMs)) {
       await channel.assertQueue(retryQueueName(sub.queue, delay), {
@@ -243,13 +283,46 @@ export class EventBus {
         arguments: { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': sub.queue },
       });
     }
-    await channel.assertQueue(deadLetterQueueName(sub.queue), { durable: true });
+    if (!sub.perProcess) await channel.assertQueue(deadLetterQueueName(sub.queue), { durable: true });
     await channel.prefetch(sub.prefetch);
     sub.channel = channel;
     const { consumerTag } = await channel.consume(sub.queue, (msg) => {
       if (msg) void this.deliver(sub, channel, msg);
+      else this.onConsumerCancelled(sub, channel);
     });
     sub.consumerTag = consumerTag;
+    sub.restartDelayMs = RECONNECT_MIN_MS;
+    try {
+      await sub.onConsuming?.();
+    } catch (err) {
+      this.options.logger.warn({ err: (err as Error).message, queue: sub.name }, 'consumer start hook failed');
+    }
+  }
+
+  /**
+   * The broker cancelled the consumer (its queue was deleted, a cluster node left): readiness
+   * reports it down until it consumes again, re-declared with growing pauses.
+   */
+  private onConsumerCancelled(sub: Subscription, channel: Channel): void {
+    if (sub.channel !== channel) return;
+    sub.consumerTag = null;
+    sub.channel = null;
+    void channel.close().catch(() => undefined);
+    this.options.logger.warn({ queue: sub.queue }, 'consumer cancelled by the broker, re-establishing');
+    this.scheduleConsumerRestart(sub);
+  }
+
+  private scheduleConsumerRestart(sub: Subscription): void {
+    if (this.closed || sub.restartTimer) return;
+    sub.restartTimer = setTimeout(() => {
+      sub.restartTimer = null;
+      if (this.closed || !this.connection || sub.consumerTag) return;
+      this.startConsumer(sub).catch((err) => {
+        this.options.logger.warn({ err: (err as Error).message, queue: sub.queue, retryInMs: sub.restartDelayMs }, 'consumer could not restart');
+        sub.restartDelayMs = Math.min(sub.restartDelayMs * 2, RECONNECT_MAX_MS);
+        this.scheduleConsumerRestart(sub);
+      });
+    }, sub.restartDelayMs);
   }
 
   private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage): Promise<void> {
@@ -260,23 +333,29 @@ export class EventBus {
       try {
         event = parseEnvelope(msg.content);
       } catch (err) {
-        await this.forward(deadLetterQueueName(sub.queue), msg, attempt, `unreadable message: ${(err as Error).message}`);
+        if (!sub.perProcess) await this.forward(deadLetterQueueName(sub.queue), msg, attempt, `unreadable message: ${(err as Error).message}`);
         channel.ack(msg);
-        handled.inc({ queue: sub.queue, outcome: 'dead_lettered' });
+        handled.inc({ queue: sub.name, outcome: sub.perProcess ? 'dropped' : 'dead_lettered' });
         return;
       }
       try {
         await sub.handler(event);
         channel.ack(msg);
-        handled.inc({ queue: sub.queue, outcome: 'acked' });
+        handled.inc({ queue: sub.name, outcome: 'acked' });
       } catch (err) {
         const reason = (err as Error).message;
+        if (sub.perProcess) {
+          this.options.logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, err: reason }, 'event handler failed on a per-process queue; dropped');
+          channel.ack(msg);
+          handled.inc({ queue: sub.name, outcome: 'dropped' });
+          return;
+        }
         const retryDelay = sub.retryDelaysMs[attempt];
         const target = retryDelay === undefined ? deadLetterQueueName(sub.queue) : retryQueueName(sub.queue, retryDelay);
         this.options.logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, correlationId: event.correlationId, attempt: attempt + 1, err: reason, next: target }, 'event handler failed');
         await this.forward(target, msg, attempt + 1, reason);
         channel.ack(msg);
-        handled.inc({ queue: sub.queue, outcome: retryDelay === undefined ? 'dead_lettered' : 'retried' });
+        handled.inc({ queue: sub.name, outcome: retryDelay === undefined ? 'dead_lettered' : 'retried' });
       }
     } catch (err) {
       // The channel or connection went away mid-delivery: the broker redelivers the unacked message.

@@ -1,18 +1,18 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '../logger';
-import { httpMetrics, metricsHandler } from '../metrics/http-metrics';
-import { privateOnly } from '../metrics/private-only';
+import { httpMetrics } from '../metrics/http-metrics';
 import { errorMapper } from './error-mapper';
-import { routeGuard } from './guard';
+import { healthRoutes } from './health';
 import { requestContext } from './request-context';
+import { routeGate } from './route-gate';
 
 export interface ServiceAppOptions {
   service: ServiceName;
   logger: Logger;
   jwtSecret: string;
   isRevoked?: (jti: string) => boolean;
-  /** Readiness: the database and broker this process needs are reachable. */
+  /** Readiness: the database, broker and consumers this process needs are up. */
   isReady: () => boolean;
   jsonLimit?: string;
   /** Mounts the service's routes. */
@@ -20,26 +20,23 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The express app every service starts from: request id and log line, metrics, health and readiness,
- * JSON body limit, the route-table guard, the service's routes, a JSON 404 and the error mapper.
+ * The express app every service starts from: request id and log line, metrics, health and
+ * readiness, the route gate (only exact routes of the table this service owns, each with its
+ * access decided), the JSON body limit, the service's routes, a JSON 404 and the error mapper.
+ * Routing is case-sensitive and strict, as the route table is. /metrics is served on its own
+ * listener (see metrics-server.ts), never here.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use(requestContext(options.logger));
   app.use(httpMetrics());
-  app.get('/metrics', privateOnly, metricsHandler);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', (_req, res) => {
-    const ready = options.isReady();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
-  });
+  healthRoutes(app, options.isReady);
+  app.use(routeGate({ service: options.service, jwtSecret: options.jwtSecret, isRevoked: options.isRevoked }));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
-  app.use(routeGuard({ service: options.service, jwtSecret: options.jwtSecret, isRevoked: options.isRevoked }));
   options.routes(app);
   app.use((req: Request, res: Response) => {
     res.status(404).json({ message: `No route for ${req.method} ${req.path}` });

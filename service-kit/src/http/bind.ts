@@ -1,7 +1,8 @@
-import type { Request, Response, Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { z, ZodType } from 'zod';
 import type { RouteDef, TokenClaims } from '@bb/contracts';
 import { sendCacheableJson } from './etag';
+import { admittedRoute } from './route-gate';
 
 type Parsed<T> = T extends ZodType ? z.output<T> : undefined;
 type Returned<D extends RouteDef> = D['response'] extends ZodType ? z.input<D['response']> : unknown;
@@ -32,7 +33,7 @@ export function bind<D extends RouteDef>(
   handler: (input: HandlerInput<D>) => Promise<Returned<D> | undefined> | Returned<D> | undefined,
   options: BindOptions = {},
 ): void {
-  router[def.method](def.path, async (req: Request, res: Response) => {
+  onRoute(router, def, async (req: Request, res: Response) => {
     const input = {
       params: def.params ? def.params.parse(req.params) : undefined,
       query: def.query ? def.query.parse(req.query) : undefined,
@@ -49,4 +50,14 @@ export function bind<D extends RouteDef>(
       res.status(def.status ?? 200).json(result);
     }
   });
+}
+
+/**
+ * Mounts express handlers on a route of the contract, to run only for a request the route gate
+ * admitted under this very route: whatever express itself would match (another case, a
+ * trailing slash), access is the one decided for the route the handlers belong to.
+ */
+export function onRoute(router: Router, def: RouteDef, ...handlers: RequestHandler[]): void {
+  const admittedHere = (_req: Request, res: Response, next: NextFunction) => next(admittedRoute(res) === def ? undefined : 'route');
+  router[def.method](def.path, admittedHere, ...handlers);
 }

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Express, NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
-import { bind, invalid, notFound, tooLarge, unsupportedMedia, type Logger } from '@bb/service-kit';
+import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia, type Logger } from '@bb/service-kit';
 import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
 import type { ImageStore } from '../storage/image-store';
 
@@ -38,7 +38,7 @@ function receiveImage(req: Request, res: Response, next: NextFunction): void {
 }
 
 export function uploadRoutesOn(app: Express, { images, logger }: UploadDeps): void {
-  app.post(upload.path, receiveImage);
+  onRoute(app, upload, receiveImage);
 
   bind(app, upload, async ({ req }) => {
     const file = req.file;

@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { WEBHOOK_SECRET_HEADER, webhookRoutes } from '@bb/contracts';
-import { bind, unauthorized } from '@bb/service-kit';
+import { bind, onRoute, unauthorized } from '@bb/service-kit';
 import { secretMatches } from '../domain/signature';
 import type { ChatRouteDeps } from './deps';
 
@@ -8,7 +8,7 @@ const [, , , , reply] = webhookRoutes;
 
 export function webhookReplyRoutes(app: Express, { conversations, relay, webhookConfig }: ChatRouteDeps): void {
   // The secret is checked before the body is read, so a caller without it learns nothing.
-  app.post(reply.path, async (req: Request, _res: Response, next: NextFunction) => {
+  onRoute(app, reply, async (req: Request, _res: Response, next: NextFunction) => {
     const presented = req.get(WEBHOOK_SECRET_HEADER);
     if (!presented) throw unauthorized('Missing X-Webhook-Secret header');
     const { replySecret } = await webhookConfig.read();

@@ -1,0 +1,32 @@
+import type { RouteDef, TokenClaims } from '@bb/contracts';
+import { unauthorized } from '../errors';
+import { bearerToken, verifyToken } from './tokens';
+
+export interface AccessKeys {
+  jwtSecret: string;
+  isRevoked?: (jti: string) => boolean;
+}
+
+/**
+ * Who may call a route, decided from the route itself: the gateway and every service ask this
+ * one function about the route their request matched. An admin route needs a valid, unrevoked
+ * staff token (else it throws 401); on any other route a valid token is still read, so a
+ * handler can tell staff from visitors, and a bad one is ignored. Webhook routes check their
+ * shared secret in their own handler.
+ */
+export function accessFor(route: RouteDef, authorization: string | undefined, keys: AccessKeys): TokenClaims | undefined {
+  const token = bearerToken(authorization);
+  const needsAdmin = route.access === 'admin';
+  if (!token) {
+    if (needsAdmin) throw unauthorized();
+    return undefined;
+  }
+  try {
+    const claims = verifyToken(token, keys.jwtSecret);
+    if (keys.isRevoked?.(claims.jti)) throw unauthorized('Session ended, please sign in again');
+    return claims;
+  } catch (err) {
+    if (needsAdmin) throw err;
+    return undefined;
+  }
+}

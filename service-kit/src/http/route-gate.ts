@@ -1,0 +1,34 @@
+import type { NextFunction, Request, Response } from 'express';
+import { findRoute, routeMiss, type RouteDef, type ServiceName } from '@bb/contracts';
+import { accessFor, type AccessKeys } from '../auth/access';
+
+export interface RouteGateOptions extends AccessKeys {
+  service: ServiceName;
+}
+
+/** The table route a request was admitted under; bind() runs a handler only for its own route. */
+export const admittedRoute = (res: Response): RouteDef | undefined => res.locals.route as RouteDef | undefined;
+
+/**
+ * The only way into a service's handlers: the request must be exactly a route of the table
+ * that this service owns (HEAD as its GET), and the caller must be allowed on it. Anything
+ * else is answered here, as the gateway answers it: 404, or 405 / 204 with Allow for another
+ * method or OPTIONS on a table path. A service reached directly lets no one further than the
+ * gateway would.
+ */
+export function routeGate({ service, ...keys }: RouteGateOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const found = findRoute(req.method, req.path);
+    const route = found?.service === service ? found : undefined;
+    if (!route) {
+      const miss = routeMiss(req.method, req.path, service);
+      if (miss.allow) res.setHeader('Allow', miss.allow);
+      if (miss.status === 204) res.status(204).end();
+      else res.status(miss.status).json({ message: miss.message });
+      return;
+    }
+    res.locals.user = accessFor(route, req.headers.authorization, keys);
+    res.locals.route = route;
+    next();
+  };
+}
