@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles each Node process (gateway and services) into <dir>/dist/main.js with esbuild:
+// Bundles each Node process (gateway and services) into <dir>/dist/main.js with esbuild, and a
+// command-line tool beside it where a component has one (src/*-cli.ts → dist/*-cli.js):
 // workspace packages (contracts, service-kit) are compiled in, npm packages stay external.
 // Then builds the web app with Vite. Type checking is `npm run lint`'s job.
 import fs from 'node:fs';
@@ -19,8 +20,11 @@ const externalNpmPackages = {
 await Promise.all(
   presentComponents().map((c) =>
     build({
-      entryPoints: [path.join(repoRoot, c.dir, 'src', 'main.ts')],
-      outfile: path.join(repoRoot, c.dir, 'dist', 'main.js'),
+      entryPoints: fs
+        .readdirSync(path.join(repoRoot, c.dir, 'src'))
+        .filter((file) => file === 'main.ts' || file.endsWith('-cli.ts'))
+        .map((file) => path.join(repoRoot, c.dir, 'src', file)),
+      outdir: path.join(repoRoot, c.dir, 'dist'),
       bundle: true,
       platform: 'node',
       target: 'node20',

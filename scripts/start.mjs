@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, starts the infrastructure, builds, starts every
 // service and the gateway in demo mode, and prints the URL. Ctrl-C stops everything.
+import fs from 'node:fs';
 import path from 'node:path';
 import { startInfrastructure } from './lib/infra.mjs';
 import { stopAllOnExit, usePidFile } from './lib/processes.mjs';
@@ -8,6 +9,7 @@ import { build, ensureDependencies, localSecrets, planStack, repoRoot, startStac
 
 const dataDir = path.join(repoRoot, '.data', 'start');
 const mode = process.env.APP_MODE ?? 'demo';
+const DB_PREFIX = 'bb';
 
 usePidFile(path.join(repoRoot, '.data', 'pids'), 'start');
 stopAllOnExit();
@@ -15,8 +17,10 @@ try {
   ensureDependencies();
   const infra = await startInfrastructure({ dataDir, logDir: path.join(dataDir, 'logs') });
   build();
-  const plans = await planStack({ infraEnv: infra.env, secrets: localSecrets(dataDir), mode, fixedPorts: true, dbPrefix: 'bb' });
+  const plans = await planStack({ infraEnv: infra.env, secrets: localSecrets(dataDir), mode, fixedPorts: true, dbPrefix: DB_PREFIX });
   await startStack(plans);
+  // Where this run's servers are, for `npm run admin` while it runs.
+  fs.writeFileSync(path.join(dataDir, 'running.json'), JSON.stringify({ pid: process.pid, mongoUrl: infra.env.MONGO_URL, dbPrefix: DB_PREFIX }));
   const gateway = plans.find((p) => p.name === 'gateway');
   console.log('');
   console.log(`  Ready in ${mode} mode: ${gateway ? gateway.url.replace('127.0.0.1', 'localhost') : '(no gateway yet)'}`);

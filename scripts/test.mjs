@@ -19,9 +19,17 @@ function ensureChromium() {
   aptInstall(['chromium']);
 }
 
-/** Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns. */
+/**
+ * Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns,
+ * and security tests can read a process's memory (GET /components/<name> gives its pid).
+ */
 function startControlServer(plans, running, logDir) {
   const server = http.createServer(async (req, res) => {
+    const info = /^\/components\/([a-z0-9-]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && info && running[info[1]]) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid: running[info[1]].pid }));
+      return;
+    }
     const match = /^\/components\/([a-z0-9-]+)\/(kill|start|stop)$/.exec(req.url ?? '');
     const plan = match && plans.find((p) => p.name === match[1]);
     if (req.method !== 'POST' || !plan) {
@@ -60,15 +68,19 @@ function hasTests(projects, extra) {
 // All test traffic comes from 127.0.0.1: the public-write limit would throttle the load the
 // tests make on purpose. Its behaviour is tested on a gateway instance of its own.
 process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
+// The test gateways stand behind a load balancer on 127.0.0.1, as in production behind one:
+// its X-Forwarded-For is believed, anybody else's (the attack tests connect from 127.0.0.2…) not.
+process.env.TRUSTED_PROXIES ??= '127.0.0.1';
 
 let exitCode = 1;
 let tearDown = async () => undefined;
 try {
   const stack = await bringUpThrowawayStack({
     kind: 'test',
-    // Every booking through the gateway meets two booking processes on one database, as in a
-    // scaled deployment: capacity must hold across them, not only within one.
-    replicas: { booking: 2 },
+    // Two gateways, and every booking through them meets two booking processes on one
+    // database, as in a scaled deployment: capacity, limits and revocations must hold across
+    // replicas, not only within one.
+    replicas: { booking: 2, gateway: 2 },
     beforeBuild: () => {
       console.log('[test] type check and lint…');
       run('npm', ['run', '--silent', 'lint'], { cwd: repoRoot });

@@ -87,11 +87,13 @@ export function isApiPath(path: string): boolean {
   return normal === '/api' || normal.startsWith('/api/');
 }
 
-/** The answer to a request that matches no route of the table (of one service, when given). */
-export function routeMiss(method: string, path: string, service?: ServiceName): { status: 204 | 404 | 405; message?: string; allow?: string } {
+/**
+ * The answer to a request that matches no route of the table (of one service, when given):
+ * 404, or 405 with Allow on a table path. OPTIONS is such a method too: the API is served
+ * same-origin, needs no CORS preflight, and no handler ever runs for it.
+ */
+export function routeMiss(method: string, path: string, service?: ServiceName): { status: 404 | 405; message: string; allow?: string } {
   const allowed = allowedMethods(path, service);
   if (allowed.length === 0) return { status: 404, message: `No route for ${method} ${path}` };
-  const allow = [...allowed, 'OPTIONS'].join(', ');
-  if (method === 'OPTIONS') return { status: 204, allow };
-  return { status: 405, message: `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, allow };
+  return { status: 405, message: `${method} is not allowed on ${path}; use ${allowed.join(' or ')}`, allow: allowed.join(', ') };
 }

@@ -44,7 +44,7 @@ export function buildGateway(deps: GatewayDeps): RequestListener {
 }
 
 /**
- * Health, the API reference, 404/405/OPTIONS for every other API path however it is spelled,
+ * Health, the API reference, 404/405 for every other API path however it is spelled,
  * and the web app. /metrics is not here: it has a listener of its own.
  */
 function buildSiteApp(deps: GatewayDeps): Express {
@@ -73,8 +73,7 @@ function buildSiteApp(deps: GatewayDeps): Express {
     if (!isApiPath(path)) return next();
     const miss = routeMiss(req.method, path);
     if (miss.allow) res.setHeader('Allow', miss.allow);
-    if (miss.status === 204) res.status(204).end();
-    else res.status(miss.status).json({ message: miss.message });
+    res.status(miss.status).json({ message: miss.message });
   });
   serveWebApp(app, deps.config.WEB_DIST_DIR);
   app.use(errorMapper(deps.logger));

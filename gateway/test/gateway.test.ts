@@ -249,7 +249,7 @@ describe('gateway', () => {
     const gw = await start({});
     const res = await fetch(`${gw.url}/api/auth/config`, { method: 'PATCH' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect((await json<{ message: string }>(res)).message).toMatch(/PATCH is not allowed/);
   });
 
@@ -359,9 +359,9 @@ describe('gateway', () => {
       });
       const gw = await start({ BOOKING_URL: booking.url });
       const res = await fetch(`${gw.url}${path}`, { method });
-      expect([401, 404, 204]).toContain(res.status);
+      expect([401, 404, 405]).toContain(res.status);
       expect(booking.seen).toHaveLength(0);
-      if (method !== 'HEAD' && res.status !== 204) expect(typeof (await json<{ message: string }>(res)).message).toBe('string');
+      if (method !== 'HEAD') expect(typeof (await json<{ message: string }>(res)).message).toBe('string');
     });
   });
 });

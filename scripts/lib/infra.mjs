@@ -14,7 +14,8 @@ export const FERRETDB_VERSION = 'v1.24.2';
 export const MINIO_VERSION = 'v0.0.0-20210516060309-ce3d9dc9faa5';
 
 const S3_ACCESS_KEY = 'bb-local-access';
-const S3_SECRET_KEY = 'bb-local-secret-key';
+// Long enough for production mode's secret rule; MinIO listens on loopback only.
+const S3_SECRET_KEY = 'bb-local-minio-key-for-loopback-use-only';
 
 export const cacheDir = process.env.BB_CACHE_DIR || path.join(os.homedir(), '.cache', 'beauty-booking');
 const binDir = path.join(cacheDir, 'bin');

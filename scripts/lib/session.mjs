@@ -32,8 +32,10 @@ export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
     JWT_SECRET: TEST_SECRETS.JWT_SECRET,
     BB_LOG_DIR: logDir,
     ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_URL`, p.url])),
-    // Every process of a replicated service, for tests that look at each one.
-    ...Object.fromEntries(plans.filter((p) => p.replicaOf).map((p) => [`${p.replicaOf.toUpperCase()}_REPLICA_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.url).join(',')])),
+    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_METRICS_URL`, p.metricsUrl])),
+    // Every process of each service, for tests that look at each one.
+    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_REPLICA_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.url).join(',')])),
+    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_REPLICA_METRICS_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.metricsUrl).join(',')])),
   };
   const tearDown = async () => {
     await stopAll();

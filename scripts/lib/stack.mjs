@@ -74,9 +74,14 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
   const present = presentComponents();
   // Ports of each component's processes: the first on its default port when free, replicas on any.
   const ports = {};
+  const metricsPorts = {};
+  const pick = async (port) => (fixedPorts && (await portIsFree(port)) ? port : await freePort());
   for (const c of present) {
-    ports[c.name] = [fixedPorts && (await portIsFree(c.port)) ? c.port : await freePort()];
+    ports[c.name] = [await pick(c.port)];
     while (ports[c.name].length < (replicas[c.name] ?? 1)) ports[c.name].push(await freePort());
+    // /metrics of each process on a loopback port of its own, 10000 above its own by default.
+    metricsPorts[c.name] = [await pick(c.port + 10000)];
+    while (metricsPorts[c.name].length < ports[c.name].length) metricsPorts[c.name].push(await freePort());
   }
   const urlOf = (port) => `http://127.0.0.1:${port}`;
   const url = (name) => (ports[name] ? urlOf(ports[name][0]) : '');
@@ -110,19 +115,29 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     },
   };
-  const plan = (c, name, port) => ({
+  const plan = (c, name, port, metricsPort) => ({
     ...c,
     name,
     url: urlOf(port),
+    metricsUrl: `${urlOf(metricsPort)}/metrics`,
     env: {
       ...process.env,
       ...common,
       ...specific[c.name],
+      // Only the gateway may be told to listen beyond loopback (HOST); services never are.
+      HOST: c.name === 'gateway' ? (process.env.HOST ?? '127.0.0.1') : '127.0.0.1',
       PORT: String(port),
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
       MONGO_URL: `${mongoBase}/${dbPrefix}_${c.name}`,
     },
   });
-  return present.flatMap((c) => ports[c.name].map((port, i) => (i === 0 ? plan(c, c.name, port) : { ...plan(c, `${c.name}-${i + 1}`, port), replicaOf: c.name })));
+  return present.flatMap((c) =>
+    ports[c.name].map((port, i) => {
+      const metricsPort = metricsPorts[c.name][i];
+      return i === 0 ? plan(c, c.name, port, metricsPort) : { ...plan(c, `${c.name}-${i + 1}`, port, metricsPort), replicaOf: c.name };
+    }),
+  );
 }
 
 export async function startComponent(plan, { logDir } = {}) {

@@ -1,4 +1,5 @@
 import { z, type ZodRawShape } from 'zod';
+import { productionSecretProblems, secret, secretUrl } from './production-secrets';
 
 /** Variables every service reads. */
 export const baseEnvShape = {
@@ -16,17 +17,17 @@ export const baseEnvShape = {
   /** pino level; debug adds one line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 key of staff tokens, shared by every process; at least 32 random characters in production. */
-  JWT_SECRET: z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' }),
+  JWT_SECRET: secret(z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' })),
 };
 
 export const mongoEnvShape = {
   /** Includes the service's own database: mongodb://host:27017/bb_catalog */
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/[^/]+\/[^/?]+/, { error: 'MONGO_URL must be mongodb://host:port/<database>' }),
+  MONGO_URL: secretUrl(z.string().regex(/^mongodb(\+srv)?:\/\/[^/]+\/[^/?]+/, { error: 'MONGO_URL must be mongodb://host:port/<database>' })),
 };
 
 export const busEnvShape = {
   /** RabbitMQ: amqp://user:password@host:5672 */
-  AMQP_URL: z.string().regex(/^amqps?:\/\//, { error: 'AMQP_URL must be amqp://user:pass@host:port' }),
+  AMQP_URL: secretUrl(z.string().regex(/^amqps?:\/\//, { error: 'AMQP_URL must be amqp://user:pass@host:port' })),
   /** The durable topic exchange every event goes through. */
   BUS_EXCHANGE: z.string().min(1).default('bb.events'),
 };
@@ -39,7 +40,13 @@ export class ConfigError extends Error {}
  */
 export function parseConfig<S extends ZodRawShape>(shape: S, env: NodeJS.ProcessEnv = process.env): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) {
+    if ((result.data as { APP_MODE?: string }).APP_MODE === 'production') {
+      const weak = productionSecretProblems(shape, result.data);
+      if (weak.length > 0) throw new ConfigError(`Production mode refuses weak secrets: ${weak.join('; ')}`);
+    }
+    return result.data;
+  }
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
     const missing = env[name] === undefined || env[name] === '';

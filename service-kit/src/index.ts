@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './logger';
 export * from './config';
+export * from './production-secrets';
 export * from './lifecycle';
 export * from './runtime';
 export * from './auth/tokens';

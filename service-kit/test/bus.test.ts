@@ -120,4 +120,47 @@ describe('event bus on the real RabbitMQ', () => {
     await bus.close();
     expect(finished).toBe(true);
   });
+
+  it('gives every process its own copy on a per-process queue, while a durable queue goes to one of them', async () => {
+    const shared = uniqueName('q');
+    const replicas = [newBus(), newBus()];
+    const perProcess: string[][] = [[], []];
+    const durable: string[] = [];
+    replicas.forEach((bus, i) => {
+      bus.subscribe(shared, ['chat.message.created'], async (e) => {
+        durable.push(e.data.content);
+      });
+      bus.subscribe(`${shared}.live`, ['chat.message.created'], async (e) => {
+        perProcess[i].push(e.data.content);
+      }, { perProcess: true });
+    });
+    for (const bus of replicas) await bus.start();
+    const publisher = newBus();
+    await publisher.start();
+    for (const content of ['one', 'two', 'three']) await publisher.publish('chat.message.created', message(content));
+    await waitFor('both replicas', () => perProcess.every((got) => got.length === 3) && durable.length === 3);
+    expect(perProcess).toEqual([['one', 'two', 'three'], ['one', 'two', 'three']]);
+    expect([...durable].sort()).toEqual(['one', 'three', 'two']);
+  });
+
+  it('re-establishes a consumer the broker cancels, reporting it down meanwhile', async () => {
+    const bus = newBus();
+    const queue = uniqueName('q');
+    const got: string[] = [];
+    let starts = 0;
+    bus.subscribe(queue, ['chat.message.created'], async (e) => {
+      got.push(e.data.content);
+    }, { onConsuming: () => void (starts += 1) });
+    await bus.start();
+    expect(bus.isConsuming).toBe(true);
+    // Deleting the queue under the consumer makes RabbitMQ cancel it.
+    const admin = newBus();
+    await admin.start();
+    await admin.deleteQueue(queue);
+    await waitFor('the cancel noticed', () => !bus.isConsuming, 5000, 5);
+    await waitFor('the consumer back', () => bus.isConsuming, 10000);
+    expect(starts).toBe(2);
+    await admin.publish('chat.message.created', message('after the cancel'));
+    await waitFor('delivery to the restored consumer', () => got.includes('after the cancel'));
+  });
 });

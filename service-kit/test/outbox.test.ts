@@ -2,7 +2,8 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import type { Envelope } from '@bb/contracts';
 import { EventBus } from '../src/bus/event-bus';
 import { connectMongo } from '../src/db/mongo';
-import { OutboxRelay, outboxEvent, outboxFields, type WithOutbox } from '../src/db/outbox';
+import { OutboxRelay, outboxEvent, outboxFields, outboxRetryDelayMs, type WithOutbox } from '../src/db/outbox';
+import { metrics } from '../src/metrics/registry';
 import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '../testing';
 
 interface Note extends WithOutbox {
@@ -138,5 +139,38 @@ describe('outbox relay', () => {
     relay.kick();
     await waitFor('delete event', () => received.length === 1);
     await waitFor('tombstone removed', async () => (await Note.findById(doc._id)) === null);
+  });
+
+  it('sets aside an entry that keeps failing, and delivers everything behind it meanwhile', async () => {
+    const received = await collect(uniqueName('q'));
+    const logger = silentLogger();
+    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
+    const relay = new OutboxRelay({ bus, logger, intervalMs: 100, retryBaseMs: 50, maxAttempts: 3 });
+    relay.watch(Note);
+    buses.push(bus);
+    relays.push(relay);
+    await bus.start();
+    const parkedBefore = metrics.counter('outbox_parked_total', '').get({ type: 'catalog.bookable.changed' });
+    // Data the contract refuses: publishing it throws, every time.
+    const poison = { ...changed('poison'), data: { id: 42 } };
+    const first = await Note.create({ text: 'poisoned', outbox: [poison, changed('behind-poison')] });
+    const others = await Note.insertMany(Array.from({ length: 5 }, (_, i) => ({ text: `after-${i}`, outbox: [changed(`after-${i}`)] })));
+    relay.start();
+    await waitFor('the other documents’ events', () => others.every((_, i) => received.some((e) => (e.data as { id: string }).id === `after-${i}`)), 10000);
+    await waitFor('the poison set aside and the event behind it delivered', async () => {
+      const doc = await Note.findById(first._id).lean();
+      return doc?.outbox.length === 0 && received.some((e) => (e.data as { id: string }).id === 'behind-poison');
+    }, 10000);
+    const doc = await Note.findById(first._id).lean();
+    expect(doc?.outboxParked).toHaveLength(1);
+    expect(doc?.outboxParked?.[0]).toMatchObject({ id: poison.id, type: 'catalog.bookable.changed' });
+    expect(doc?.outboxParked?.[0].error).toMatch(/expected string/i);
+    expect(received.some((e) => e.id === poison.id)).toBe(false);
+    expect(metrics.counter('outbox_parked_total', '').get({ type: 'catalog.bookable.changed' })).toBe(parkedBefore + 1);
+  });
+
+  it('backs a failing document off by doubling waits, at most five minutes', () => {
+    expect([1, 2, 3, 4].map((n) => outboxRetryDelayMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(outboxRetryDelayMs(50, 1000)).toBe(5 * 60 * 1000);
   });
 });

@@ -88,10 +88,10 @@ describe('booking through the gateway', () => {
   });
 
   it('gives one slot to exactly one of fifty racing visitors, across both booking processes behind the gateway', async () => {
-    const replicas = (process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean);
+    const replicas = (process.env.BOOKING_REPLICA_METRICS_URLS ?? '').split(',').filter(Boolean);
     expect(replicas.length).toBeGreaterThanOrEqual(2);
-    const bookingPosts = async (url: string) => {
-      const text = await (await fetch(`${url}/metrics`)).text();
+    const bookingPosts = async (metricsUrl: string) => {
+      const text = await (await fetch(metricsUrl)).text();
       return text
         .split('\n')
         .filter((line) => line.startsWith('http_requests_total{') && line.includes('method="POST"') && line.includes('route="/api/appointments"'))

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { ZodType } from 'zod';
-import { baseEnvShape, busEnvShape, mongoEnvShape, parseConfig } from '@bb/service-kit';
+import { baseEnvShape, busEnvShape, ConfigError, mongoEnvShape, parseConfig } from '@bb/service-kit';
 
 // docker-compose.yml must give every process what its config schema requires, so the
 // production stack cannot drift from the code unnoticed.
@@ -21,6 +21,8 @@ const present = Object.entries(components).filter(([, file]) => fs.existsSync(pa
 interface ComposeService {
   environment?: Record<string, string>;
   build?: { args?: Record<string, string> };
+  ports?: string[];
+  expose?: string[];
 }
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const example = Object.fromEntries(
@@ -53,9 +55,31 @@ describe('docker-compose.yml', () => {
     expect(required.filter((key) => !provided.includes(key))).toEqual([]);
   });
 
-  it.each(present)('configures %s validly with the values of .env.example', (name, file) => {
-    const env = Object.fromEntries(Object.entries(compose.services[name].environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
-    expect(() => parseConfig(shapeOf(file), env)).not.toThrow();
+  const envOf = (name: string) => Object.fromEntries(Object.entries(compose.services[name].environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
+
+  it.each(present)('configures %s validly with the values of .env.example, in demo mode', (name, file) => {
+    expect(() => parseConfig(shapeOf(file), { ...envOf(name), APP_MODE: 'demo' })).not.toThrow();
+  });
+
+  it.each(present)('refuses to start %s in production with .env.example copied unedited, naming each placeholder secret', (name, file) => {
+    const env = envOf(name);
+    expect(env.APP_MODE).toBe('production');
+    const expected = ['JWT_SECRET', 'AMQP_URL', ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET'].filter((v) => v in env)];
+    let refusal: unknown;
+    try {
+      parseConfig(shapeOf(file), env);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(ConfigError);
+    for (const variable of expected) expect((refusal as Error).message).toContain(variable);
+    expect((refusal as Error).message).not.toMatch(/replace-with|change-me/);
+  });
+
+  it('publishes only the gateway; every other process listens on the compose network alone', () => {
+    const published = Object.entries(compose.services).filter(([, service]) => (service.ports ?? []).length > 0).map(([name]) => name);
+    expect(published).toEqual(['gateway']);
+    for (const [name] of present) expect(compose.services[name].environment?.HOST).toBe('0.0.0.0');
   });
 
   it('builds each Node process from the one Dockerfile with its own directory', () => {

@@ -188,6 +188,18 @@ export class EventBus {
     }
   }
 
+  /** Deletes a queue (operators' tools and tests: a consumer on it is cancelled by the broker). */
+  async deleteQueue(queue: string): Promise<void> {
+    if (!this.connection) throw new Error('event bus is not connected');
+    const channel = await this.connection.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      await channel.deleteQueue(queue);
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
   /** Stops consuming, lets handlers in progress finish, then closes the connection. */
   async close(timeoutMs = 10000): Promise<void> {
     this.closed = true;

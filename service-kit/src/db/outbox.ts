@@ -3,6 +3,10 @@ import { Schema, type Model } from 'mongoose';
 import { eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
+import { metrics } from '../metrics/registry';
+
+const parkedEvents = metrics.counter('outbox_parked_total', 'Outbox entries set aside after failing to publish again and again, by event type');
+const failedPublishes = metrics.counter('outbox_publish_failures_total', 'Outbox publish attempts that failed while the broker was connected, by event type');
 
 /**
  * Transactional outbox without transactions: an event is stored inside the document whose
@@ -19,19 +23,30 @@ export interface OutboxEntry {
   data: unknown;
 }
 
+/** An entry the relay gave up on: kept on its document, with why, for an operator to look at. */
+export interface ParkedOutboxEntry extends OutboxEntry {
+  error: string;
+  parkedAt: Date;
+}
+
 export interface WithOutbox {
   outbox: OutboxEntry[];
+  /** A relay's lease, and after a failed publish the end of the document's back-off. */
   outboxLockedUntil?: Date | null;
+  /** Failed publishes of the first entry in a row. */
+  outboxAttempts?: number;
+  outboxParked?: ParkedOutboxEntry[];
   deletedAt?: Date | null;
 }
 
+const entryFields = { id: String, type: String, occurredAt: Date, source: String, correlationId: String, data: Schema.Types.Mixed };
+
 /** Fields to add to a mongoose schema whose documents carry events. */
 export const outboxFields = {
-  outbox: {
-    type: [new Schema({ id: String, type: String, occurredAt: Date, source: String, correlationId: String, data: Schema.Types.Mixed }, { _id: false })],
-    default: [],
-  },
+  outbox: { type: [new Schema(entryFields, { _id: false })], default: [] },
   outboxLockedUntil: { type: Date, default: null },
+  outboxAttempts: { type: Number, default: 0 },
+  outboxParked: { type: [new Schema({ ...entryFields, error: String, parkedAt: Date }, { _id: false })], default: undefined },
   deletedAt: { type: Date, default: null },
 };
 
@@ -61,9 +76,17 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** How long one relay holds a document before another replica may take it over. */
   leaseMs?: number;
+  /** Failed publishes of one entry, while the broker is connected, before it is set aside. */
+  maxAttempts?: number;
+  /** Back-off after the first failure; it doubles with each further one. */
+  retryBaseMs?: number;
 }
 
 const DRAIN_BATCH = 100;
+const MAX_RETRY_DELAY_MS = 5 * 60 * 1000;
+
+/** How long a document waits after its `attempts`-th failed publish: base, 2×base, 4×base… at most five minutes. */
+export const outboxRetryDelayMs = (attempts: number, baseMs: number) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -136,22 +159,38 @@ export class OutboxRelay {
    * One pass over every model; resolves when nothing is pending or the broker is away. The
    * pending documents are found by a plain read, then leased one by one by `_id`: a lease
    * whose filter scans the collection would hold FerretDB's write lock (see docs/decisions.md)
-   * for the whole scan, and every other write of the stack would wait behind it.
+   * for the whole scan, and every other write of the stack would wait behind it. A document
+   * that fails is dealt with on its own (relayOne), so the documents behind it still go.
    */
   async drain(): Promise<void> {
-    if (!this.options.bus.isConnected) {
-      this.kickWhenConnected();
-      return;
-    }
     for (const model of this.models) {
       for (;;) {
-        const pending = await model.find({ 'outbox.0': { $exists: true } }, { _id: 1 }).limit(DRAIN_BATCH).lean<{ _id: unknown }[]>();
+        if (!this.options.bus.isConnected) {
+          this.kickWhenConnected();
+          return;
+        }
+        const pending = await this.pendingIds(model);
         let relayed = 0;
-        for (const { _id } of pending) if (await this.relayOne(model, _id)) relayed += 1;
+        for (const id of pending) if (await this.relayOne(model, id)) relayed += 1;
         // A short batch was the last; a batch all leased by another replica is theirs to finish.
         if (pending.length < DRAIN_BATCH || relayed === 0) break;
       }
     }
+  }
+
+  /**
+   * Documents with events that nobody holds: never leased, or lease (or back-off) over. Two
+   * plain reads rather than one with `$or`, which FerretDB would not answer by index.
+   */
+  private async pendingIds(model: Model<WithOutbox>): Promise<unknown[]> {
+    const now = new Date();
+    const ids: unknown[] = [];
+    for (const held of [null, { $lt: now }]) {
+      if (ids.length >= DRAIN_BATCH) break;
+      const docs = await model.find({ 'outbox.0': { $exists: true }, outboxLockedUntil: held }, { _id: 1 }).limit(DRAIN_BATCH - ids.length).lean<{ _id: unknown }[]>();
+      ids.push(...docs.map((d) => d._id));
+    }
+    return ids;
   }
 
   /** Events written while the broker was away leave as soon as it is back, not at the next pass. */
@@ -164,24 +203,65 @@ export class OutboxRelay {
     });
   }
 
-  /** Leases the document when it has pending events and nobody holds it, then publishes them in order. */
+  /**
+   * Leases the document when it has pending events and nobody holds it, then publishes them
+   * in order. A publish that fails while the broker is connected is the entry's fault: the
+   * document backs off (its lease runs to the end of the back-off) and after maxAttempts the
+   * entry is set aside, so the entries behind it, and every other document, still go. One
+   * that fails because the broker went away is nobody's fault: the lease is released.
+   */
   private async relayOne(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
-    if (!(await this.lease(model, id))) return false;
-    const doc = await model.findById(id).lean<WithOutbox & { _id: unknown }>();
-    if (!doc) return false;
     try {
-      // Entries are appended with $push and leave from the front with a guarded $pop
-      // (FerretDB v1's $pull matches whole elements only, not a condition).
-      for (const entry of doc.outbox) {
-        await this.options.bus.publishEnvelope(toEnvelope(entry));
-        const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } }, { timestamps: false });
-        if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
+      if (!(await this.lease(model, id))) return false;
+      const doc = await model.findById(id).lean<WithOutbox & { _id: unknown }>();
+      if (!doc) return false;
+      let current: OutboxEntry | null = null;
+      try {
+        // Entries are appended with $push and leave from the front with a guarded $pop
+        // (FerretDB v1's $pull matches whole elements only, not a condition).
+        for (const entry of doc.outbox) {
+          current = entry;
+          await this.options.bus.publishEnvelope(toEnvelope(entry));
+          const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } }, { timestamps: false });
+          if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
+        }
+      } catch (err) {
+        await this.publishFailed(model, doc, current, err as Error);
+        return false;
       }
-    } finally {
-      await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null } }, { timestamps: false });
+      await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, { timestamps: false });
+      if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
+      return true;
+    } catch (err) {
+      // The database itself failed: the lease runs out and a later pass takes the document again.
+      this.options.logger.warn({ err: (err as Error).message, doc: String(id) }, 'outbox relay could not handle a document');
+      return false;
     }
-    if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
-    return true;
+  }
+
+  private async publishFailed(model: Model<WithOutbox>, doc: WithOutbox & { _id: unknown }, entry: OutboxEntry | null, err: Error): Promise<void> {
+    const options = { timestamps: false };
+    if (!entry || !this.options.bus.isConnected) {
+      await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null } }, options);
+      return;
+    }
+    failedPublishes.inc({ type: entry.type });
+    const attempts = (doc.outboxAttempts ?? 0) + 1;
+    const logged = { doc: String(doc._id), eventId: entry.id, type: entry.type, attempts, err: err.message };
+    if (attempts >= (this.options.maxAttempts ?? 5)) {
+      const parked: ParkedOutboxEntry = { ...entry, error: err.message.slice(0, 500), parkedAt: new Date() };
+      await model.updateOne(
+        { _id: doc._id, 'outbox.0.id': entry.id },
+        { $pop: { outbox: -1 }, $push: { outboxParked: parked }, $set: { outboxAttempts: 0, outboxLockedUntil: null } },
+        options,
+      );
+      parkedEvents.inc({ type: entry.type });
+      this.options.logger.error(logged, 'outbox entry set aside after failing again and again; the events behind it go on');
+      return;
+    }
+    const retryAt = new Date(Date.now() + outboxRetryDelayMs(attempts, this.options.retryBaseMs ?? 1000));
+    await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: retryAt, outboxAttempts: attempts } }, options);
+    this.options.logger.warn({ ...logged, retryAt }, 'outbox entry could not be published; retrying later');
   }
 
   /**

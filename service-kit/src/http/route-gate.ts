@@ -12,8 +12,8 @@ export const admittedRoute = (res: Response): RouteDef | undefined => res.locals
 /**
  * The only way into a service's handlers: the request must be exactly a route of the table
  * that this service owns (HEAD as its GET), and the caller must be allowed on it. Anything
- * else is answered here, as the gateway answers it: 404, or 405 / 204 with Allow for another
- * method or OPTIONS on a table path. A service reached directly lets no one further than the
+ * else is answered here, as the gateway answers it: 404, or 405 with Allow for another method
+ * (OPTIONS included) on a table path. A service reached directly lets no one further than the
  * gateway would.
  */
 export function routeGate({ service, ...keys }: RouteGateOptions) {
@@ -23,8 +23,7 @@ export function routeGate({ service, ...keys }: RouteGateOptions) {
     if (!route) {
       const miss = routeMiss(req.method, req.path, service);
       if (miss.allow) res.setHeader('Allow', miss.allow);
-      if (miss.status === 204) res.status(204).end();
-      else res.status(miss.status).json({ message: miss.message });
+      res.status(miss.status).json({ message: miss.message });
       return;
     }
     res.locals.user = accessFor(route, req.headers.authorization, keys);

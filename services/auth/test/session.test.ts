@@ -2,7 +2,9 @@ import type { Connection } from 'mongoose';
 import type { Envelope, EventData, LoginResponse } from '@bb/contracts';
 import { EventBus, OutboxRelay, RevocationList, connectMongo } from '@bb/service-kit';
 import { json, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName, waitFor } from '@bb/service-kit/testing';
+import { scryptSync } from 'node:crypto';
 import { buildApp } from '../src/app';
+import { needsRehash } from '../src/domain/passwords';
 import { createModels } from '../src/models';
 import { ensureFirstAdmin } from '../src/seed/admin';
 
@@ -100,6 +102,18 @@ describe('auth service', () => {
     expect((await get('/api/auth/me', token)).status).toBe(401);
     const event = await waitFor('revocation event', () => revokedEvents.find((e) => e.data.jti === jti));
     expect(event.source).toBe('auth');
+  });
+
+  it('re-hashes a password stored with older settings at the next sign-in', async () => {
+    const { User } = createModels(conn);
+    const salt = Buffer.from('fedcba9876543210');
+    const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('legacy-password', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    await User.create({ username: 'legacy', passwordHash: old });
+    expect((await post('/api/auth/login', { username: 'legacy', password: 'legacy-password' })).status).toBe(200);
+    const stored = (await User.findOne({ username: 'legacy' }).lean())!.passwordHash;
+    expect(stored).not.toBe(old);
+    expect(needsRehash(stored)).toBe(false);
+    expect((await post('/api/auth/login', { username: 'legacy', password: 'legacy-password' })).status).toBe(200);
   });
 
   it('tells the login screen about demo mode', async () => {

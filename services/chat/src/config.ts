@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { secret } from '@bb/service-kit';
 import { parseRetryDelays } from './domain/retry-schedule';
 
 export const chatEnvShape = {
   /** Seals the webhook secrets in the database. Changing it makes the stored secrets unreadable. */
-  WEBHOOK_SECRET_KEY: z.string().min(16, { error: 'WEBHOOK_SECRET_KEY must be at least 16 characters' }),
+  WEBHOOK_SECRET_KEY: secret(z.string().min(16, { error: 'WEBHOOK_SECRET_KEY must be at least 16 characters' })),
   /**
    * Waits between delivery attempts to the bot. The default makes 5 attempts over about an
    * hour: at 0, 1, 6, 21 and 61 minutes.

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { authRoutes } from '@bb/contracts';
 import { bind, signToken, unauthorized, type OutboxRelay, type RevocationList } from '@bb/service-kit';
 import { DEMO_CREDENTIALS } from '../config';
-import { DUMMY_HASH, verifyPassword } from '../domain/passwords';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../domain/passwords';
 import { sessionRevoked } from '../events/session-revoked';
 import type { AuthModels } from '../models';
 
@@ -25,6 +25,8 @@ export function sessionRoutes(app: Express, deps: SessionDeps): void {
     // An unknown user costs the same hash as a wrong password, and gets the same answer.
     const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) throw unauthorized(WRONG_CREDENTIALS);
+    // A hash from weaker settings is replaced while the password is at hand.
+    if (needsRehash(user.passwordHash)) await deps.models.User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.password) } });
     const id = String(user._id);
     const token = signToken({ sub: id, username: user.username, jti: randomUUID() }, deps.jwtSecret, deps.tokenTtlSeconds);
     return { token, user: { id, username: user.username } };
