@@ -1,0 +1,98 @@
+import http from 'node:http';
+import { requireEnv } from '@bb/service-kit/testing';
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent exactly as written: no normalisation of case, slashes or escapes, as an attacker sends it. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The local address to connect from (any 127.x.y.z works on Linux): another client to the server. */
+  from?: string;
+  timeoutMs?: number;
+}
+
+/** One request over plain http, path byte for byte. */
+export function raw(base: string, { method, path, headers = {}, body, from, timeoutMs = 10000 }: RawRequest): Promise<RawAnswer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        localAddress: from,
+        agent: false,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path} took longer than ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Runs tasks with at most `limit` in flight. */
+export async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export const urls = (name: string) => requireEnv(name).split(',').filter(Boolean);
+
+/** Every gateway and every process of every service of the stack npm test started. */
+export interface StackProcess {
+  name: string;
+  url: string;
+  /** null for a gateway. */
+  service: string | null;
+}
+
+export function stackProcesses(): StackProcess[] {
+  const list: StackProcess[] = urls('GATEWAY_REPLICA_URLS').map((url, i) => ({ name: `gateway-${i + 1}`, url, service: null }));
+  for (const service of ['auth', 'catalog', 'booking', 'chat', 'subscribers']) {
+    urls(`${service.toUpperCase()}_REPLICA_URLS`).forEach((url, i) => list.push({ name: `${service}-${i + 1}`, url, service }));
+  }
+  return list;
+}
+
+export async function login(gateway: string, from?: string): Promise<string> {
+  const res = await raw(gateway, { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }), from });
+  if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${res.text}`);
+  return (JSON.parse(res.text) as { token: string }).token;
+}
+
+export async function logout(gateway: string, token: string): Promise<void> {
+  const res = await raw(gateway, { method: 'POST', path: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`logout answered ${res.status}: ${res.text}`);
+}
+
+/** A process's resident memory, from /proc, in bytes. */
+export async function residentBytes(component: string): Promise<number> {
+  const res = await fetch(`${requireEnv('BB_STACK_CONTROL_URL')}/components/${component}`);
+  const { pid } = (await res.json()) as { pid: number };
+  const { readFileSync } = await import('node:fs');
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
+}
