@@ -49,11 +49,15 @@ describe('sign-in limits under attack', () => {
   });
 
   it('keeps the gateway within 10 MB after 5,000 unique 9 KB usernames and 5,000 unique short ones', async () => {
-    const warmUp = Array.from({ length: 500 }, (_, i) => i);
-    await inBatches(warmUp, 20, (i) => signIn('127.0.0.6', `${i}-${'w'.repeat(9000)}`));
+    // The same traffic with repeated usernames first, so the heap has grown to what this load
+    // needs anyway: what the unique ones add on top is what they leave behind.
+    const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
+    await inBatches(indexes(5000), 20, () => signIn('127.0.0.6', `repeated-${'w'.repeat(9000)}`));
+    await inBatches(indexes(5000), 20, () => signIn('127.0.0.8', 'repeated-short'));
+    await new Promise((r) => setTimeout(r, 2000));
     const before = await residentBytes('gateway');
-    const long = await inBatches(Array.from({ length: 5000 }, (_, i) => i), 20, (i) => signIn('127.0.0.6', `${randomUUID()}-${i}-${'u'.repeat(9000)}`));
-    const short = await inBatches(Array.from({ length: 5000 }, (_, i) => i), 20, (i) => signIn('127.0.0.7', `${randomUUID()}-${i}`));
+    const long = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.6', `${randomUUID()}-${i}-${'u'.repeat(9000)}`));
+    const short = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.7', `${randomUUID()}-${i}`));
     await new Promise((r) => setTimeout(r, 2000));
     const after = await residentBytes('gateway');
     console.log(`gateway RSS ${(before / MB).toFixed(1)} MB → ${(after / MB).toFixed(1)} MB after 10,000 unique usernames`);
