@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -74,6 +75,14 @@ describe('docker-compose.yml', () => {
     expect(refusal).toBeInstanceOf(ConfigError);
     for (const variable of expected) expect((refusal as Error).message).toContain(variable);
     expect((refusal as Error).message).not.toMatch(/replace-with|change-me/);
+  });
+
+  it.each(present)('stops the built %s at start, exit 78, when run in production with .env.example unedited', (name, file) => {
+    const main = path.join(root, path.dirname(path.dirname(file)), 'dist', 'main.js');
+    const run = spawnSync(process.execPath, [main], { env: { PATH: process.env.PATH, ...envOf(name) }, encoding: 'utf8', timeout: 20000 });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toMatch(/Production mode refuses weak secrets: .*JWT_SECRET/);
+    expect(run.stderr).not.toMatch(/replace-with/);
   });
 
   it('publishes only the gateway; every other process listens on the compose network alone', () => {
