@@ -34,4 +34,11 @@ describe('listening sockets of the stack', () => {
     const exposed = ports.filter((p) => listening.get(p)!.some((hex) => !isLoopback(hex)));
     expect(exposed).toEqual([]);
   });
+
+  it('keep /metrics off the public port: the gateway answers it as a page of the site, never with figures', async () => {
+    const text = await (await fetch(`${urls('GATEWAY_REPLICA_URLS')[0]}/metrics`)).text();
+    expect(text).not.toContain('http_requests_total');
+    const figures = await (await fetch(urls('GATEWAY_REPLICA_METRICS_URLS')[0])).text();
+    expect(figures).toContain('http_requests_total');
+  });
 });
