@@ -16,21 +16,21 @@ import { webhookRoutes } from './resources/webhook';
 
 /** Every call of the public API, in the order of the reference page. */
 export const routeTable: readonly RouteDef[] = [
-  ...authRoutes,
-  ...treatmentRoutes,
-  ...resultRoutes,
-  ...newsRoutes,
-  ...staffRoutes,
-  ...packageRoutes,
-  ...portfolioRoutes,
-  ...uploadRoutes,
-  ...appointmentRoutes,
-  ...scheduleRoutes,
-  ...reportRoutes,
-  ...chatRoutes,
-  ...webhookRoutes,
-  ...subscriberRoutes,
-];
+  authRoutes,
+  treatmentRoutes,
+  resultRoutes,
+  newsRoutes,
+  staffRoutes,
+  packageRoutes,
+  portfolioRoutes,
+  uploadRoutes,
+  appointmentRoutes,
+  scheduleRoutes,
+  reportRoutes,
+  chatRoutes,
+  webhookRoutes,
+  subscriberRoutes,
+].flatMap((resource): RouteDef[] => Object.values(resource));
 
 export const routesOf = (service: RouteDef['service']) => routeTable.filter((r) => r.service === service);
 

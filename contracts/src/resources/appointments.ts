@@ -119,8 +119,8 @@ export const SLOT_FULL_MESSAGE = 'Sorry, that time has just been fully booked. P
 
 const tag = 'Appointments';
 const params = idParamsSchema;
-export const appointmentRoutes = [
-  route({
+export const appointmentRoutes = {
+  create: route({
     method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
     summary: 'Book an appointment',
     description:
@@ -128,11 +128,11 @@ export const appointmentRoutes = [
     body: appointmentRequestSchema, response: appointmentSchema, status: 201,
     errors: { 409: SLOT_FULL_MESSAGE },
   }),
-  route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),
-  route({
+  list: route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),
+  update: route({
     method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema,
     errors: { 409: 'Re-opening a cancelled appointment whose time is fully booked now: it stays cancelled' },
   }),
-  route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
-  route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
-] as const;
+  remove: route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
+  removeOlder: route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
+} as const;

@@ -73,30 +73,30 @@ export const messagesQuerySchema = z.object({
 });
 
 const tag = 'Chat';
-export const chatRoutes = [
-  route({
+export const chatRoutes = {
+  start: route({
     method: 'post', path: '/api/conversations', service: 'chat', access: 'public', tag,
     summary: 'Start a conversation (the id is unguessable; keep it)',
     description: 'Publishes `chat.conversation.started`, which adds the visitor to the subscriber list.',
     body: conversationCreateSchema, response: conversationSchema, status: 201,
   }),
-  route({
+  list: route({
     method: 'get', path: '/api/conversations', service: 'chat', access: 'admin', tag,
     summary: 'All conversations, most recently updated first, with counts for the console',
     response: z.array(conversationSummarySchema),
   }),
-  route({
+  messages: route({
     method: 'get', path: '/api/conversations/:id/messages', service: 'chat', access: 'public', tag,
     summary: 'Messages of one conversation, oldest first',
     description: '`?after=<message id>` returns only newer messages; send the last ETag in If-None-Match and an unchanged answer is a bodiless 304.',
     params: conversationParamsSchema, query: messagesQuerySchema, response: z.array(chatMessageSchema), cacheable: true,
     errors: { 404: 'No conversation with this id' },
   }),
-  route({
+  post: route({
     method: 'post', path: '/api/messages', service: 'chat', access: 'public', tag,
     summary: 'Post a message',
     description: 'senderType customer is public; senderType csr needs a staff token (the bot uses /api/webhook/reply). Publishes `chat.message.created`; customer messages are delivered to the bot webhook.',
     body: messageCreateSchema, response: chatMessageSchema, status: 201,
     errors: { 401: 'senderType csr without a valid staff token', 404: 'No conversation with this id', 409: 'The conversation is full; start a new one' },
   }),
-] as const;
+} as const;

@@ -48,10 +48,10 @@ export type NewsUpdate = z.input<typeof newsUpdateSchema>;
 
 const tag = 'News';
 const params = idParamsSchema;
-export const newsRoutes = [
-  route({ method: 'get', path: '/api/news', service: 'catalog', access: 'public', tag, summary: 'List news by publishedAt, newest first', query: offeringQuerySchema, response: z.array(newsSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/news/:id', service: 'catalog', access: 'public', tag, summary: 'One news article', params, response: newsSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/news', service: 'catalog', access: 'admin', tag, summary: 'Create a news article (published now unless publishedAt is given)', body: newsCreateSchema, response: newsSchema, status: 201 }),
-  route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article (fields left out stay as they are)', params, body: newsUpdateSchema, response: newsSchema }),
-  route({ method: 'delete', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a news article', params, response: messageSchema }),
-] as const;
+export const newsRoutes = {
+  list: route({ method: 'get', path: '/api/news', service: 'catalog', access: 'public', tag, summary: 'List news by publishedAt, newest first', query: offeringQuerySchema, response: z.array(newsSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/news/:id', service: 'catalog', access: 'public', tag, summary: 'One news article', params, response: newsSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/news', service: 'catalog', access: 'admin', tag, summary: 'Create a news article (published now unless publishedAt is given)', body: newsCreateSchema, response: newsSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article (fields left out stay as they are)', params, body: newsUpdateSchema, response: newsSchema }),
+  remove: route({ method: 'delete', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a news article', params, response: messageSchema }),
+} as const;

@@ -47,10 +47,10 @@ export type PackageUpdate = z.input<typeof packageUpdateSchema>;
 
 const tag = 'Packages';
 const params = idParamsSchema;
-export const packageRoutes = [
-  route({ method: 'get', path: '/api/packages', service: 'catalog', access: 'public', tag, summary: 'List photography packages, newest first', query: offeringQuerySchema, response: z.array(packageSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/packages/:id', service: 'catalog', access: 'public', tag, summary: 'One package', params, response: packageSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/packages', service: 'catalog', access: 'admin', tag, summary: 'Create a package', body: packageCreateSchema, response: packageSchema, status: 201 }),
-  route({ method: 'put', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a package (fields left out stay as they are)', params, body: packageUpdateSchema, response: packageSchema }),
-  route({ method: 'delete', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a package', params, response: messageSchema }),
-] as const;
+export const packageRoutes = {
+  list: route({ method: 'get', path: '/api/packages', service: 'catalog', access: 'public', tag, summary: 'List photography packages, newest first', query: offeringQuerySchema, response: z.array(packageSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/packages/:id', service: 'catalog', access: 'public', tag, summary: 'One package', params, response: packageSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/packages', service: 'catalog', access: 'admin', tag, summary: 'Create a package', body: packageCreateSchema, response: packageSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a package (fields left out stay as they are)', params, body: packageUpdateSchema, response: packageSchema }),
+  remove: route({ method: 'delete', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a package', params, response: messageSchema }),
+} as const;

@@ -34,10 +34,10 @@ export type PortfolioUpdate = z.input<typeof portfolioUpdateSchema>;
 
 const tag = 'Portfolio';
 const params = idParamsSchema;
-export const portfolioRoutes = [
-  route({ method: 'get', path: '/api/portfolio', service: 'catalog', access: 'public', tag, summary: 'List portfolio items, newest first', query: offeringQuerySchema, response: z.array(portfolioItemSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/portfolio/:id', service: 'catalog', access: 'public', tag, summary: 'One portfolio item', params, response: portfolioItemSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/portfolio', service: 'catalog', access: 'admin', tag, summary: 'Create a portfolio item', body: portfolioCreateSchema, response: portfolioItemSchema, status: 201 }),
-  route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item (fields left out stay as they are)', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
-  route({ method: 'delete', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a portfolio item', params, response: messageSchema }),
-] as const;
+export const portfolioRoutes = {
+  list: route({ method: 'get', path: '/api/portfolio', service: 'catalog', access: 'public', tag, summary: 'List portfolio items, newest first', query: offeringQuerySchema, response: z.array(portfolioItemSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/portfolio/:id', service: 'catalog', access: 'public', tag, summary: 'One portfolio item', params, response: portfolioItemSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/portfolio', service: 'catalog', access: 'admin', tag, summary: 'Create a portfolio item', body: portfolioCreateSchema, response: portfolioItemSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a portfolio item (fields left out stay as they are)', params, body: portfolioUpdateSchema, response: portfolioItemSchema }),
+  remove: route({ method: 'delete', path: '/api/portfolio/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a portfolio item', params, response: messageSchema }),
+} as const;

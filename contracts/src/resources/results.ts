@@ -37,10 +37,10 @@ export type ResultUpdate = z.input<typeof resultUpdateSchema>;
 
 const tag = 'Results';
 const params = idParamsSchema;
-export const resultRoutes = [
-  route({ method: 'get', path: '/api/results', service: 'catalog', access: 'public', tag, summary: 'List before/after results, newest first', query: offeringQuerySchema, response: z.array(resultSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/results/:id', service: 'catalog', access: 'public', tag, summary: 'One result', params, response: resultSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/results', service: 'catalog', access: 'admin', tag, summary: 'Create a result', body: resultCreateSchema, response: resultSchema, status: 201 }),
-  route({ method: 'put', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a result (fields left out stay as they are)', params, body: resultUpdateSchema, response: resultSchema }),
-  route({ method: 'delete', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a result', params, response: messageSchema }),
-] as const;
+export const resultRoutes = {
+  list: route({ method: 'get', path: '/api/results', service: 'catalog', access: 'public', tag, summary: 'List before/after results, newest first', query: offeringQuerySchema, response: z.array(resultSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/results/:id', service: 'catalog', access: 'public', tag, summary: 'One result', params, response: resultSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/results', service: 'catalog', access: 'admin', tag, summary: 'Create a result', body: resultCreateSchema, response: resultSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a result (fields left out stay as they are)', params, body: resultUpdateSchema, response: resultSchema }),
+  remove: route({ method: 'delete', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a result', params, response: messageSchema }),
+} as const;

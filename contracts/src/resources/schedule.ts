@@ -75,14 +75,14 @@ export type Slot = z.infer<typeof slotSchema>;
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 const params = offeringParamsSchema;
-export const scheduleRoutes = [
-  route({
+export const scheduleRoutes = {
+  availableSlots: route({
     method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day',
     description: 'Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day has no slots and a message containing "closed".',
     query: slotsQuerySchema, response: slotsResponseSchema,
   }),
-  route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
-  route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
-  route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
-  route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot', params, body: settingsUpdateSchema, response: settingsSchema }),
-] as const;
+  officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
+  saveOfficeHours: route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
+  settings: route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
+  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot', params, body: settingsUpdateSchema, response: settingsSchema }),
+} as const;

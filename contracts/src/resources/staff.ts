@@ -35,10 +35,10 @@ export type StaffUpdate = z.input<typeof staffUpdateSchema>;
 
 const tag = 'Staff';
 const params = idParamsSchema;
-export const staffRoutes = [
-  route({ method: 'get', path: '/api/staff', service: 'catalog', access: 'public', tag, summary: 'List staff by displayOrder, then name', query: offeringQuerySchema, response: z.array(staffSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/staff/:id', service: 'catalog', access: 'public', tag, summary: 'One staff member', params, response: staffSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/staff', service: 'catalog', access: 'admin', tag, summary: 'Add a staff member', body: staffCreateSchema, response: staffSchema, status: 201 }),
-  route({ method: 'put', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a staff member (fields left out stay as they are)', params, body: staffUpdateSchema, response: staffSchema }),
-  route({ method: 'delete', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Remove a staff member', params, response: messageSchema }),
-] as const;
+export const staffRoutes = {
+  list: route({ method: 'get', path: '/api/staff', service: 'catalog', access: 'public', tag, summary: 'List staff by displayOrder, then name', query: offeringQuerySchema, response: z.array(staffSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/staff/:id', service: 'catalog', access: 'public', tag, summary: 'One staff member', params, response: staffSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/staff', service: 'catalog', access: 'admin', tag, summary: 'Add a staff member', body: staffCreateSchema, response: staffSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a staff member (fields left out stay as they are)', params, body: staffUpdateSchema, response: staffSchema }),
+  remove: route({ method: 'delete', path: '/api/staff/:id', service: 'catalog', access: 'admin', tag, summary: 'Remove a staff member', params, response: messageSchema }),
+} as const;

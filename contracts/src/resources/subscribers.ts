@@ -54,20 +54,20 @@ export const SUBSCRIBER_CSV_COLUMNS = [
 ] as const;
 
 const tag = 'Subscribers';
-export const subscriberRoutes = [
-  route({
+export const subscriberRoutes = {
+  subscribe: route({
     method: 'post', path: '/api/email-subscribers', service: 'subscribers', access: 'public', tag,
     summary: 'Subscribe to the newsletter',
     description: 'An address already on the list is a success too (and is subscribed again): the answer is the same 201 either way, so it never tells whether an address was known.',
     body: subscribeRequestSchema, response: messageSchema, status: 201,
   }),
-  route({ method: 'get', path: '/api/email-subscribers', service: 'subscribers', access: 'admin', tag, summary: 'All subscribers, newest first', response: z.array(subscriberSchema) }),
-  route({ method: 'delete', path: '/api/email-subscribers/:id', service: 'subscribers', access: 'admin', tag, summary: 'Delete a subscriber', params: idParamsSchema, response: messageSchema }),
-  route({
+  list: route({ method: 'get', path: '/api/email-subscribers', service: 'subscribers', access: 'admin', tag, summary: 'All subscribers, newest first', response: z.array(subscriberSchema) }),
+  remove: route({ method: 'delete', path: '/api/email-subscribers/:id', service: 'subscribers', access: 'admin', tag, summary: 'Delete a subscriber', params: idParamsSchema, response: messageSchema }),
+  unsubscribe: route({
     method: 'get', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag,
     summary: 'Unsubscribe with the signed token from an e-mail link',
     description: 'Answers a small HTML page to a browser, JSON otherwise.',
     query: unsubscribeQuerySchema, response: messageSchema,
     errors: { 400: 'The token is missing or not signed by us' },
   }),
-] as const;
+} as const;

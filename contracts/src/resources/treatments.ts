@@ -37,10 +37,10 @@ export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
 
 const tag = 'Treatments';
 const params = idParamsSchema;
-export const treatmentRoutes = [
-  route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments, newest first', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
-  route({ method: 'get', path: '/api/treatments/:id', service: 'catalog', access: 'public', tag, summary: 'One treatment', params, response: treatmentSchema, cacheable: true }),
-  route({ method: 'post', path: '/api/treatments', service: 'catalog', access: 'admin', tag, summary: 'Create a treatment', body: treatmentCreateSchema, response: treatmentSchema, status: 201 }),
-  route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment (fields left out stay as they are)', params, body: treatmentUpdateSchema, response: treatmentSchema }),
-  route({ method: 'delete', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a treatment', params, response: messageSchema }),
-] as const;
+export const treatmentRoutes = {
+  list: route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments, newest first', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
+  read: route({ method: 'get', path: '/api/treatments/:id', service: 'catalog', access: 'public', tag, summary: 'One treatment', params, response: treatmentSchema, cacheable: true }),
+  create: route({ method: 'post', path: '/api/treatments', service: 'catalog', access: 'admin', tag, summary: 'Create a treatment', body: treatmentCreateSchema, response: treatmentSchema, status: 201 }),
+  update: route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment (fields left out stay as they are)', params, body: treatmentUpdateSchema, response: treatmentSchema }),
+  remove: route({ method: 'delete', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a treatment', params, response: messageSchema }),
+} as const;

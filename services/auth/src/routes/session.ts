@@ -16,7 +16,7 @@ export interface SessionDeps {
   demo: boolean;
 }
 
-const [login, me, logout, config] = authRoutes;
+const { login, me, logout, config } = authRoutes;
 const WRONG_CREDENTIALS = 'Invalid username or password.';
 
 export function sessionRoutes(app: Express, deps: SessionDeps): void {

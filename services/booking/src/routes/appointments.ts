@@ -27,7 +27,7 @@ export interface AppointmentDeps {
   now: () => Date;
 }
 
-const [create, list, update, remove, removeOlder] = appointmentRoutes;
+const { create, list, update, remove, removeOlder } = appointmentRoutes;
 
 const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
 const STAYS_CANCELLED = 'That time is fully booked now, so the appointment stays cancelled.';

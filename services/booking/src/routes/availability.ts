@@ -10,7 +10,7 @@ export interface AvailabilityDeps {
   now: () => Date;
 }
 
-const [availableSlots] = scheduleRoutes;
+const { availableSlots } = scheduleRoutes;
 
 export function mountAvailability(app: Express, { models, now }: AvailabilityDeps): void {
   bind(app, availableSlots, async ({ query }) => {

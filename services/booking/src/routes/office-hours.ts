@@ -5,7 +5,7 @@ import { weekOfOfficeHours } from '../domain/office-hours';
 import type { BookingModels } from '../models';
 import { officeHoursId } from '../models/office-hours';
 
-const [, officeHours, officeHoursBulk] = scheduleRoutes;
+const { officeHours, saveOfficeHours: officeHoursBulk } = scheduleRoutes;
 
 async function savedWeek(models: BookingModels, offering: Side): Promise<OfficeHours[]> {
   const saved = await models.OfficeHours.find({ offeringType: offering }, { _id: 0, offeringType: 1, dayOfWeek: 1, startTime: 1, endTime: 1, isActive: 1 }).lean<OfficeHours[]>();

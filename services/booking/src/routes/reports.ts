@@ -4,7 +4,7 @@ import { bind } from '@bb/service-kit';
 import { appointmentReport } from '../domain/report';
 import type { BookingModels } from '../models';
 
-const [appointmentsReport] = reportRoutes;
+const { appointments: appointmentsReport } = reportRoutes;
 
 export function mountReports(app: Express, { models }: { models: BookingModels }): void {
   bind(app, appointmentsReport, async ({ query }) => {

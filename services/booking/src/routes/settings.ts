@@ -4,7 +4,7 @@ import { bind } from '@bb/service-kit';
 import { capacityOf } from '../capacity/day-plan';
 import type { BookingModels } from '../models';
 
-const [, , , getSettings, putSettings] = scheduleRoutes;
+const { settings: getSettings, saveSettings: putSettings } = scheduleRoutes;
 
 export function mountSettings(app: Express, { models }: { models: BookingModels }): void {
   bind(app, getSettings, async ({ params }) => ({ offeringType: params.offering, maxSessionsPerSlot: await capacityOf(models, params.offering) }));

@@ -8,7 +8,7 @@ import type { NewsDoc } from '../models/news';
 import { messageOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = newsRoutes;
+const { list, read, create, update, remove } = newsRoutes;
 
 const NEWEST_PUBLISHED_FIRST = { publishedAt: -1, _id: -1 } as const;
 

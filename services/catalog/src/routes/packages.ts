@@ -10,7 +10,7 @@ import type { PackageDoc } from '../models/package';
 import { NEWEST_FIRST, messageOf, requestIdOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = packageRoutes;
+const { list, read, create, update, remove } = packageRoutes;
 
 export const presentPackage = (doc: Stored<PackageDoc>): Package => ({
   id: String(doc._id),

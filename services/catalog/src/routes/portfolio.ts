@@ -8,7 +8,7 @@ import type { PortfolioDoc } from '../models/portfolio';
 import { NEWEST_FIRST, messageOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = portfolioRoutes;
+const { list, read, create, update, remove } = portfolioRoutes;
 
 export const presentPortfolioItem = (doc: Stored<PortfolioDoc>): PortfolioItem => ({
   id: String(doc._id),

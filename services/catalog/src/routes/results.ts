@@ -9,7 +9,7 @@ import type { ResultDoc } from '../models/result';
 import { NEWEST_FIRST, messageOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = resultRoutes;
+const { list, read, create, update, remove } = resultRoutes;
 
 export const presentResult = (doc: Stored<ResultDoc>, names: Map<string, string>): Result => {
   const treatmentId = doc.treatmentId ? String(doc.treatmentId) : null;

@@ -9,7 +9,7 @@ import type { StaffDoc } from '../models/staff';
 import { messageOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = staffRoutes;
+const { list, read, create, update, remove } = staffRoutes;
 
 export const presentStaff = (doc: Stored<StaffDoc>): StaffMember => ({
   id: String(doc._id),

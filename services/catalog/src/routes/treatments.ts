@@ -10,7 +10,7 @@ import type { TreatmentDoc } from '../models/treatment';
 import { NEWEST_FIRST, messageOf, requestIdOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
-const [list, read, create, update, remove] = treatmentRoutes;
+const { list, read, create, update, remove } = treatmentRoutes;
 
 export const presentTreatment = (doc: Stored<TreatmentDoc>): Treatment => ({
   id: String(doc._id),

@@ -11,7 +11,7 @@ export interface UploadDeps {
   logger: Logger;
 }
 
-const [upload, serveImage] = uploadRoutes;
+const { upload, image: serveImage } = uploadRoutes;
 
 /** Keys are never reused, so an image never changes: browsers may keep it for a year. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

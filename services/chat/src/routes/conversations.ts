@@ -3,7 +3,7 @@ import { chatRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import type { ChatRouteDeps } from './deps';
 
-const [start, list, messages] = chatRoutes;
+const { start, list, messages } = chatRoutes;
 
 export function conversationRoutes(app: Express, { conversations, relay }: ChatRouteDeps): void {
   bind(app, start, async ({ body, res }) => {

@@ -3,7 +3,7 @@ import { chatRoutes } from '@bb/contracts';
 import { bind, unauthorized } from '@bb/service-kit';
 import type { ChatRouteDeps } from './deps';
 
-const [, , , post] = chatRoutes;
+const { post } = chatRoutes;
 
 export function messageRoutes(app: Express, { conversations, relay }: ChatRouteDeps): void {
   bind(app, post, async ({ body, user, res }) => {

@@ -6,7 +6,7 @@ import { postToBot } from '../clients/bot-webhook';
 import { testPayload } from '../domain/webhook-payload';
 import type { ChatRouteDeps } from './deps';
 
-const [read, save, test] = webhookRoutes;
+const { read, save, test } = webhookRoutes;
 
 export function webhookConfigRoutes(app: Express, { webhookConfig, webhookTimeoutMs }: ChatRouteDeps): void {
   bind(app, read, () => webhookConfig.read());

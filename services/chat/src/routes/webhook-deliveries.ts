@@ -3,7 +3,7 @@ import { webhookRoutes, type WebhookDelivery } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import type { ChatRouteDeps } from './deps';
 
-const [, , , list] = webhookRoutes;
+const { deliveries: list } = webhookRoutes;
 
 export function webhookDeliveryRoutes(app: Express, { models }: ChatRouteDeps): void {
   bind(app, list, async ({ query }) => {

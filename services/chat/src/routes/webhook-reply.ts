@@ -4,7 +4,7 @@ import { bind, onRoute, unauthorized } from '@bb/service-kit';
 import { secretMatches } from '../domain/signature';
 import type { ChatRouteDeps } from './deps';
 
-const [, , , , reply] = webhookRoutes;
+const { reply } = webhookRoutes;
 
 export function webhookReplyRoutes(app: Express, { conversations, relay, webhookConfig }: ChatRouteDeps): void {
   // The secret is checked before the body is read, so a caller without it learns nothing.

@@ -12,7 +12,7 @@ export interface SubscriberRouteDeps {
   publicUrl: string;
 }
 
-const [subscribe, list, remove, unsubscribe] = subscriberRoutes;
+const { subscribe, list, remove, unsubscribe } = subscriberRoutes;
 
 const UNSUBSCRIBED = 'You have been unsubscribed. You will no longer receive our newsletter.';
 const BAD_LINK = 'This unsubscribe link is not valid. Please use the link from our latest e-mail.';
