@@ -49,4 +49,5 @@ export const gatewayEnvShape = {
   PUBLIC_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 };
 
-export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayEnvShape>> & { JWT_SECRET: string };
+export type GatewayEnv = z.infer<z.ZodObject<typeof gatewayEnvShape>>;
+export type GatewayConfig = GatewayEnv & { JWT_SECRET: string };

@@ -1,11 +1,8 @@
 import http from 'node:http';
 import express from 'express';
-import mongoose, { type Connection } from 'mongoose';
-import { adminToken, json, serve, silentLogger, testMongoUrl, TEST_JWT_SECRET } from '@bb/service-kit/testing';
-import { buildGateway } from '../src/app';
-import type { GatewayConfig } from '../src/config';
-import { loginLimit } from '../src/limits/login-limit';
-import { publicPostLimit } from '../src/limits/public-post-limit';
+import { adminToken, json, serve, startHarness, testMongoUrl } from '@bb/service-kit/testing';
+import { gatewayEnvShape } from '../src/config';
+import { wire } from '../src/wire';
 
 /** A stand-in service that records what reached it. */
 async function fakeService(handler: express.RequestHandler) {
@@ -22,47 +19,27 @@ async function fakeService(handler: express.RequestHandler) {
 
 type UpstreamKey = 'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'CHAT_URL' | 'SUBSCRIBERS_URL';
 
-type Overrides = Partial<Pick<GatewayConfig, 'PUBLIC_POSTS_PER_MINUTE' | 'UPSTREAM_TIMEOUT_MS' | 'LOGIN_FAILURES_PER_MINUTE' | 'LOGIN_ATTEMPTS_PER_USERNAME' | 'TRUSTED_PROXIES'>>;
+type Overrides = Partial<Record<'PUBLIC_POSTS_PER_MINUTE' | 'UPSTREAM_TIMEOUT_MS' | 'LOGIN_FAILURES_PER_MINUTE' | 'LOGIN_ATTEMPTS_PER_USERNAME' | 'TRUSTED_PROXIES', string>>;
 
-/** A gateway with counters of its own: every one gets a fresh database for its limits. */
-async function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Overrides = {}, limitsDbUrl = testMongoUrl('gateway_limits')) {
-  const revoked = new Set<string>();
-  const urls = (key: UpstreamKey) => [upstreams[key] ?? []].flat();
-  const config: GatewayConfig = {
-    JWT_SECRET: TEST_JWT_SECRET,
-    WEB_DIST_DIR: '/nonexistent',
-    UPSTREAM_TIMEOUT_MS: 2000,
-    LOGIN_FAILURES_PER_MINUTE: 10,
-    LOGIN_ATTEMPTS_PER_USERNAME: 20,
-    LOGIN_BACKOFF_MAX_SECONDS: 300,
-    PUBLIC_POSTS_PER_MINUTE: 1000,
-    // The tests play several clients from one machine: the loopback peer is their proxy.
-    TRUSTED_PROXIES: ['127.0.0.1'],
-    AUTH_URL: urls('AUTH_URL'),
-    CATALOG_URL: urls('CATALOG_URL'),
-    BOOKING_URL: urls('BOOKING_URL'),
-    CHAT_URL: urls('CHAT_URL'),
-    SUBSCRIBERS_URL: urls('SUBSCRIBERS_URL'),
-    ...overrides,
-  };
-  const logger = silentLogger();
-  const conn: Connection = await mongoose.createConnection(limitsDbUrl).asPromise();
-  const login = loginLimit(conn, { failuresPerMinute: config.LOGIN_FAILURES_PER_MINUTE, freePerUsername: config.LOGIN_ATTEMPTS_PER_USERNAME, backoffCapSeconds: config.LOGIN_BACKOFF_MAX_SECONDS }, logger);
-  const publicPosts = publicPostLimit(conn, config.PUBLIC_POSTS_PER_MINUTE, logger);
-  const app = buildGateway({
-    config,
-    logger,
-    limits: { login, publicPosts },
-    isRevoked: (jti) => revoked.has(jti),
-    revoke: (jti) => revoked.add(jti),
-    isReady: () => true,
+/** A gateway as main.ts wires it, in front of the given stand-ins, with limit counters in a database of its own. */
+function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Overrides = {}, limitsDbUrl?: string) {
+  const urls = (key: UpstreamKey) => [upstreams[key] ?? []].flat().join(',');
+  return startHarness('gateway', gatewayEnvShape, wire, {
+    mongoUrl: limitsDbUrl,
+    env: {
+      WEB_DIST_DIR: '/nonexistent',
+      UPSTREAM_TIMEOUT_MS: '2000',
+      PUBLIC_POSTS_PER_MINUTE: '1000',
+      // The tests play several clients from one machine: the loopback peer is their proxy.
+      TRUSTED_PROXIES: '127.0.0.1',
+      AUTH_URL: urls('AUTH_URL'),
+      CATALOG_URL: urls('CATALOG_URL'),
+      BOOKING_URL: urls('BOOKING_URL'),
+      CHAT_URL: urls('CHAT_URL'),
+      SUBSCRIBERS_URL: urls('SUBSCRIBERS_URL'),
+      ...overrides,
+    },
   });
-  const close = async () => {
-    login.stop();
-    publicPosts.stop();
-    await conn.close();
-  };
-  return { app, revoked, close };
 }
 
 describe('gateway', () => {
@@ -72,9 +49,8 @@ describe('gateway', () => {
   });
   async function start(...args: Parameters<typeof gateway>) {
     const g = await gateway(...args);
-    const s = await serve(g.app);
-    closers.push(s.close, g.close);
-    return { ...s, revoked: g.revoked };
+    closers.push(g.close);
+    return { url: g.url, isRevoked: (jti: string) => g.ctx.revocations.isRevoked(jti) };
   }
   async function upstream(handler: express.RequestHandler) {
     const u = await fakeService(handler);
@@ -116,7 +92,7 @@ describe('gateway', () => {
     const token = adminToken({ jti: 'logout-jti' });
     expect((await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 20));
-    expect(gw.revoked.has('logout-jti')).toBe(true);
+    expect(gw.isRevoked('logout-jti')).toBe(true);
     expect((await fetch(`${gw.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
@@ -130,7 +106,7 @@ describe('gateway', () => {
         s.close(() => resolve(port));
       });
     });
-    const gw = await start({ CATALOG_URL: `http://127.0.0.1:${closedPort}`, BOOKING_URL: slow.url }, { UPSTREAM_TIMEOUT_MS: 500 });
+    const gw = await start({ CATALOG_URL: `http://127.0.0.1:${closedPort}`, BOOKING_URL: slow.url }, { UPSTREAM_TIMEOUT_MS: '500' });
     const down = await fetch(`${gw.url}/api/treatments`);
     expect(down.status).toBe(502);
     expect((await json<{ message: string }>(down)).message).toMatch(/catalog service is unavailable/);
@@ -149,7 +125,7 @@ describe('gateway', () => {
       res.write('first part of a long answer');
     });
     // Far longer than the wait below: the release must come from the client leaving.
-    const gw = await start({ CATALOG_URL: streaming.url }, { UPSTREAM_TIMEOUT_MS: 10000 });
+    const gw = await start({ CATALOG_URL: streaming.url }, { UPSTREAM_TIMEOUT_MS: '10000' });
     await new Promise<void>((resolve, reject) => {
       const req = http.get(`${gw.url}/api/treatments`, (res) => {
         res.once('data', () => {
@@ -223,7 +199,7 @@ describe('gateway', () => {
     const service = await upstream((_req, res) => {
       res.status(201).json({});
     });
-    const gw = await start({ CATALOG_URL: service.url, SUBSCRIBERS_URL: service.url }, { PUBLIC_POSTS_PER_MINUTE: 3 });
+    const gw = await start({ CATALOG_URL: service.url, SUBSCRIBERS_URL: service.url }, { PUBLIC_POSTS_PER_MINUTE: '3' });
     const publicPost = (client: string) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'x-forwarded-for': client } });
     const adminPost = (client: string) => fetch(`${gw.url}/api/upload`, { method: 'POST', headers: { 'x-forwarded-for': client, authorization: `Bearer ${adminToken()}` } });
     const statuses = [];
@@ -295,7 +271,7 @@ describe('gateway', () => {
 
     it('ignores X-Forwarded-For from a peer that is not a trusted proxy: 30 spoofed addresses share one key', async () => {
       const auth = await wrongPasswords();
-      const gw = await start({ AUTH_URL: auth.url }, { TRUSTED_PROXIES: [] });
+      const gw = await start({ AUTH_URL: auth.url }, { TRUSTED_PROXIES: '' });
       const statuses = [];
       for (let i = 0; i < 30; i++) statuses.push((await loginFrom(gw.url, `user${i}`, 'wrong', `203.0.113.${i}`)).status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -304,7 +280,7 @@ describe('gateway', () => {
 
     it('slows one username down across addresses with a doubling back-off, then lets it try again', async () => {
       const auth = await wrongPasswords();
-      const gw = await start({ AUTH_URL: auth.url }, { LOGIN_ATTEMPTS_PER_USERNAME: 3 });
+      const gw = await start({ AUTH_URL: auth.url }, { LOGIN_ATTEMPTS_PER_USERNAME: '3' });
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await loginFrom(gw.url, 'Owner', 'wrong', `10.2.0.${i}`)).status);
       // Three free attempts, the fourth starts a 1 s back-off, the fifth falls inside it.

@@ -30,6 +30,13 @@ export const busEnvShape = {
   AMQP_URL: secretUrl(z.string().regex(/^amqps?:\/\//, { error: 'AMQP_URL must be amqp://user:pass@host:port' })),
   /** The durable topic exchange every event goes through. */
   BUS_EXCHANGE: z.string().min(1).default('bb.events'),
+  /** Put before the name of every queue the process declares; leave empty except to share one broker between separate deployments (or test files). */
+  BUS_QUEUE_PREFIX: z.string().default(''),
+  /**
+   * How often the outbox relay looks through the process's collections for events no write
+   * handed it (a crash between write and publish). Every write hands over its own at once.
+   */
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
 };
 
 export class ConfigError extends Error {}

@@ -2,7 +2,8 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import type { Envelope } from '@bb/contracts';
 import { EventBus } from '../src/bus/event-bus';
 import { connectMongo } from '../src/db/mongo';
-import { OutboxRelay, outboxEvent, outboxFields, outboxRetryDelayMs, type WithOutbox } from '../src/db/outbox';
+import { OutboxRelay, outboxRetryDelayMs } from '../src/db/outbox-relay';
+import { outboxEvent, outboxFields, type WithOutbox } from '../src/db/outbox-writer';
 import { metrics } from '../src/metrics/registry';
 import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '../testing';
 

@@ -80,3 +80,4 @@ export function rabbitctl(...args: string[]): string {
 export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
+export * from './harness';

@@ -2,7 +2,7 @@
 // announced on the broker each land on the subscriber list.
 import { randomUUID } from 'node:crypto';
 import type { Subscriber } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
+import { EventBus, buildEnvelope } from '@bb/service-kit';
 import { adminToken, requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
 
 const gateway = () => requireEnv('GATEWAY_URL');
@@ -34,7 +34,7 @@ describe('subscriber capture across services', () => {
 
   it('adds a booking customer within 2 s, and the same booking announced twice is one subscriber', async () => {
     const email = `booked-${randomUUID()}@example.com`;
-    const event = booking.envelope('booking.appointment.created', {
+    const event = buildEnvelope('booking', 'booking.appointment.created', {
       appointmentId: randomUUID(),
       firstName: 'Bea',
       lastName: 'Santos',

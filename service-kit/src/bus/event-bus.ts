@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { envelopeSchema, eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
 import type { Logger } from '../logger';
 import { metrics } from '../metrics/registry';
+import { buildEnvelope } from './envelope';
 
 const published = metrics.counter('bus_published_total', 'Events published with a broker confirm, by type');
 const handled = metrics.counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered, dropped)');
@@ -31,6 +32,11 @@ export interface EventBusOptions {
   exchange: string;
   /** Name of the publishing process, written into every envelope. */
   source: string;
+  /**
+   * Put before every queue name this bus declares (BUS_QUEUE_PREFIX): tests give each file its
+   * own, so the same service's queues of two test files never meet on one broker.
+   */
+  queuePrefix?: string;
   logger: Logger;
   defaultRetryDelaysMs?: number[];
   defaultPrefetch?: number;
@@ -106,11 +112,12 @@ export class EventBus {
    * Registers a consumer. Its queue and bindings are declared now when connected and again
    * after every reconnect, so messages published while the consumer is down wait in the queue.
    */
-  subscribe<T extends EventType>(queue: string, types: T[], handler: Handler<T>, options: SubscribeOptions = {}): void {
+  subscribe<T extends EventType>(name: string, types: T[], handler: Handler<T>, options: SubscribeOptions = {}): void {
     const perProcess = options.perProcess ?? false;
+    const queue = this.queueName(name);
     const sub: Subscription = {
       queue: perProcess ? perProcessQueueName(queue) : queue,
-      name: queue,
+      name,
       types,
       handler: handler as unknown as (event: Envelope) => Promise<void>,
       retryDelaysMs: perProcess ? [] : (options.retryDelaysMs ?? this.options.defaultRetryDelaysMs ?? [1000, 5000, 15000]),
@@ -126,32 +133,25 @@ export class EventBus {
     if (!perProcess) {
       metrics.onCollect(async () => {
         if (!this.connection) return;
-        depth.set({ queue }, await this.queueDepth(queue));
-        depth.set({ queue: deadLetterQueueName(queue) }, await this.queueDepth(deadLetterQueueName(queue)));
+        depth.set({ queue: name }, await this.queueDepth(name));
+        depth.set({ queue: deadLetterQueueName(name) }, await this.queueDepth(deadLetterQueueName(name)));
       });
     }
     if (this.connection) {
       void this.startConsumer(sub).catch((err) => {
-        this.options.logger.warn({ err: (err as Error).message, queue }, 'consumer could not start, retrying');
+        this.options.logger.warn({ err: (err as Error).message, queue: name }, 'consumer could not start, retrying');
         this.scheduleConsumerRestart(sub);
       });
     }
   }
 
-  /** Builds an envelope for an event; data is checked against the contract now. */
-  envelope<T extends EventType>(type: T, data: EventData<T>, correlationId?: string): Envelope<EventData<T>> {
-    return {
-      id: randomUUID(),
-      type,
-      occurredAt: new Date().toISOString(),
-      source: this.options.source,
-      ...(correlationId ? { correlationId } : {}),
-      data: eventSchemas[type].parse(data) as EventData<T>,
-    };
+  /** The full name of a queue this bus declares for `name`. */
+  queueName(name: string): string {
+    return `${this.options.queuePrefix ?? ''}${name}`;
   }
 
   async publish<T extends EventType>(type: T, data: EventData<T>, correlationId?: string): Promise<Envelope<EventData<T>>> {
-    const event = this.envelope(type, data, correlationId);
+    const event = buildEnvelope(this.options.source, type, data, correlationId);
     await this.publishEnvelope(event);
     return event;
   }
@@ -176,25 +176,25 @@ export class EventBus {
     published.inc({ type: event.type });
   }
 
-  /** Messages waiting in a queue: for readiness pages and tests. */
-  async queueDepth(queue: string): Promise<number> {
+  /** Messages waiting in a queue (by the name it was subscribed under): for readiness pages and tests. */
+  async queueDepth(name: string): Promise<number> {
     if (!this.connection) throw new Error('event bus is not connected');
     const channel = await this.connection.createChannel();
     channel.on('error', () => undefined);
     try {
-      return (await channel.checkQueue(queue)).messageCount;
+      return (await channel.checkQueue(this.queueName(name))).messageCount;
     } finally {
       await channel.close().catch(() => undefined);
     }
   }
 
   /** Deletes a queue (operators' tools and tests: a consumer on it is cancelled by the broker). */
-  async deleteQueue(queue: string): Promise<void> {
+  async deleteQueue(name: string): Promise<void> {
     if (!this.connection) throw new Error('event bus is not connected');
     const channel = await this.connection.createChannel();
     channel.on('error', () => undefined);
     try {
-      await channel.deleteQueue(queue);
+      await channel.deleteQueue(this.queueName(name));
     } finally {
       await channel.close().catch(() => undefined);
     }

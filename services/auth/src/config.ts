@@ -11,3 +11,5 @@ export const authEnvShape = {
 };
 
 export const DEMO_CREDENTIALS = { username: 'admin', password: DEMO_PASSWORD } as const;
+
+export type AuthConfig = z.infer<z.ZodObject<typeof authEnvShape>>;

@@ -1,64 +1,38 @@
-import type { Connection } from 'mongoose';
-import type { Envelope, EventData, LoginResponse } from '@bb/contracts';
-import { EventBus, OutboxRelay, RevocationList, connectMongo } from '@bb/service-kit';
-import { json, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName, waitFor } from '@bb/service-kit/testing';
 import { scryptSync } from 'node:crypto';
-import { buildApp } from '../src/app';
+import type { Envelope, EventData, LoginResponse } from '@bb/contracts';
+import { EventBus } from '@bb/service-kit';
+import { json, silentLogger, startHarness, testAmqpUrl, uniqueName, waitFor, type Harness } from '@bb/service-kit/testing';
+import { authEnvShape, type AuthConfig } from '../src/config';
 import { needsRehash } from '../src/domain/passwords';
 import { createModels } from '../src/models';
-import { ensureFirstAdmin } from '../src/seed/admin';
+import { wire } from '../src/wire';
 
-const logger = silentLogger();
-const exchange = uniqueName('auth_ex');
-let conn: Connection;
-let bus: EventBus;
+let auth: Harness<AuthConfig>;
 let listener: EventBus;
-let relay: OutboxRelay;
-let server: Awaited<ReturnType<typeof serve>>;
+let conn: Harness<AuthConfig>['ctx']['conn'];
 const revokedEvents: Envelope<EventData<'auth.session.revoked'>>[] = [];
 
 beforeAll(async () => {
-  conn = await connectMongo(testMongoUrl('auth'), logger);
-  const models = createModels(conn);
-  await models.User.createIndexes();
-  bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'auth', logger });
-  relay = new OutboxRelay({ bus, logger, intervalMs: 200 });
-  relay.watch(models.Revocation);
-  listener = new EventBus({ url: testAmqpUrl(), exchange, source: 'listener', logger });
+  auth = await startHarness('auth', authEnvShape, wire, { env: { APP_MODE: 'demo', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-password' } });
+  conn = auth.ctx.conn;
+  listener = new EventBus({ url: testAmqpUrl(), exchange: auth.ctx.config.BUS_EXCHANGE, source: 'listener', logger: silentLogger() });
   listener.subscribe(uniqueName('revoked'), ['auth.session.revoked'], async (e) => {
     revokedEvents.push(e);
   });
-  await Promise.all([bus.start(), listener.start()]);
-  relay.start();
-  await ensureFirstAdmin(models, logger, { username: 'owner', password: 'owner-password', demo: true });
-  const app = buildApp({
-    logger,
-    models,
-    relay,
-    revocations: new RevocationList(conn, logger),
-    jwtSecret: TEST_JWT_SECRET,
-    tokenTtlSeconds: 3600,
-    demo: true,
-    isReady: () => true,
-  });
-  server = await serve(app);
+  await listener.start();
 });
 afterAll(async () => {
-  await server.close();
-  await relay.stop();
-  await bus.close();
   await listener.close();
-  await conn.dropDatabase();
-  await conn.close();
+  await auth.close();
 });
 
 const post = (path: string, body: unknown, token?: string) =>
-  fetch(server.url + path, {
+  fetch(auth.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-const get = (path: string, token?: string) => fetch(server.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (path: string, token?: string) => fetch(auth.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('auth service', () => {
   it('signs in the configured admin and the demo admin', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
+import { EventBus, buildEnvelope } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, waitFor } from '@bb/service-kit/testing';
 import { startSubscribers, type SubscribersHarness } from './harness';
 
@@ -57,7 +57,7 @@ describe('capturing contacts from events', () => {
   });
 
   it('gives one subscriber when the same event is delivered twice', async () => {
-    const event = publisher.envelope('booking.appointment.created', booking('twice@example.com'));
+    const event = buildEnvelope('booking', 'booking.appointment.created', booking('twice@example.com'));
     await publisher.publishEnvelope(event);
     await publisher.publishEnvelope(event);
     await waitFor('the subscriber', async () => (await findByKey('twice@example.com')).length === 1);

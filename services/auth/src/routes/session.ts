@@ -47,7 +47,7 @@ export function sessionRoutes(app: Express, deps: SessionDeps): void {
       { $setOnInsert: { expiresAt: new Date(user.exp * 1000) }, $push: { outbox: sessionRevoked(user.jti, user.exp, res.locals.requestId as string) } },
       { upsert: true },
     );
-    deps.relay.kick();
+    deps.relay.publishDocument(deps.models.Revocation, user.jti);
     return { message: 'Signed out' };
   });
 

@@ -1,74 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Schema, type Model } from 'mongoose';
-import { eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
+import type { Model } from 'mongoose';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
 import { metrics } from '../metrics/registry';
+import { toEnvelope, type OutboxEntry, type ParkedOutboxEntry, type WithOutbox } from './outbox-writer';
 
 const parkedEvents = metrics.counter('outbox_parked_total', 'Outbox entries set aside after failing to publish again and again, by event type');
 const failedPublishes = metrics.counter('outbox_publish_failures_total', 'Outbox publish attempts that failed while the broker was connected, by event type');
-
-/**
- * Transactional outbox without transactions: an event is stored inside the document whose
- * change it announces, in the same single-document write (append with $push), and the relay
- * publishes it and then removes it. A deleted document becomes a tombstone (deletedAt) until
- * its outbox is empty.
- */
-export interface OutboxEntry {
-  id: string;
-  type: string;
-  occurredAt: Date;
-  source: string;
-  correlationId?: string;
-  data: unknown;
-}
-
-/** An entry the relay gave up on: kept on its document, with why, for an operator to look at. */
-export interface ParkedOutboxEntry extends OutboxEntry {
-  error: string;
-  parkedAt: Date;
-}
-
-export interface WithOutbox {
-  outbox: OutboxEntry[];
-  /** A relay's lease, and after a failed publish the end of the document's back-off. */
-  outboxLockedUntil?: Date | null;
-  /** Failed publishes of the first entry in a row. */
-  outboxAttempts?: number;
-  outboxParked?: ParkedOutboxEntry[];
-  deletedAt?: Date | null;
-}
-
-const entryFields = { id: String, type: String, occurredAt: Date, source: String, correlationId: String, data: Schema.Types.Mixed };
-
-/** Fields to add to a mongoose schema whose documents carry events. */
-export const outboxFields = {
-  outbox: { type: [new Schema(entryFields, { _id: false })], default: [] },
-  outboxLockedUntil: { type: Date, default: null },
-  outboxAttempts: { type: Number, default: 0 },
-  outboxParked: { type: [new Schema({ ...entryFields, error: String, parkedAt: Date }, { _id: false })], default: undefined },
-  deletedAt: { type: Date, default: null },
-};
-
-export function outboxEvent<T extends EventType>(source: string, type: T, data: EventData<T>, correlationId?: string): OutboxEntry {
-  return {
-    id: randomUUID(),
-    type,
-    occurredAt: new Date(),
-    source,
-    ...(correlationId ? { correlationId } : {}),
-    data: eventSchemas[type].parse(data),
-  };
-}
-
-const toEnvelope = (entry: OutboxEntry): Envelope => ({
-  id: entry.id,
-  type: entry.type,
-  occurredAt: new Date(entry.occurredAt).toISOString(),
-  source: entry.source,
-  ...(entry.correlationId ? { correlationId: entry.correlationId } : {}),
-  data: entry.data,
-});
 
 export interface OutboxRelayOptions {
   bus: EventBus;

@@ -1,0 +1,27 @@
+import type { Wire } from '@bb/service-kit';
+import { buildApp } from './app';
+import type { AuthConfig } from './config';
+import { createModels } from './models';
+import { ensureFirstAdmin } from './seed/admin';
+
+/** The auth service from its context: staff accounts, sign-in and sign-out, revocations through the outbox. */
+export const wire: Wire<AuthConfig> = (ctx) => {
+  const { config, logger } = ctx;
+  const demo = config.APP_MODE === 'demo';
+  if (!demo && !config.ADMIN_PASSWORD) throw new Error('ADMIN_PASSWORD is required in production mode');
+  const models = createModels(ctx.conn);
+  ctx.relay.watch(models.Revocation);
+  return {
+    app: buildApp({
+      logger,
+      models,
+      relay: ctx.relay,
+      revocations: ctx.revocations,
+      jwtSecret: config.JWT_SECRET,
+      tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
+      demo,
+      isReady: ctx.isReady,
+    }),
+    beforeServe: () => ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo }),
+  };
+};
