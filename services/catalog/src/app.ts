@@ -9,7 +9,7 @@ import { resultRoutesOn } from './routes/results';
 import { staffRoutesOn } from './routes/staff';
 import { treatmentRoutesOn } from './routes/treatments';
 import { uploadRoutesOn } from './routes/uploads';
-import type { ImageStore } from './storage/image-store';
+import type { ImageStore } from './clients/image-store';
 
 export interface CatalogAppDeps {
   logger: Logger;

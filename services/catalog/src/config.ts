@@ -12,3 +12,5 @@ export const catalogEnvShape = {
   /** How long a visitor's list answer is reused by this process when another replica may have written. */
   READ_CACHE_MS: z.coerce.number().int().min(0).default(1000),
 };
+
+export type CatalogConfig = z.infer<z.ZodObject<typeof catalogEnvShape>>;

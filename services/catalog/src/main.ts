@@ -1,38 +1,5 @@
 import { startService } from '@bb/service-kit';
-import { buildApp } from './app';
 import { catalogEnvShape } from './config';
-import { createModels } from './models';
-import { seedDemoContent } from './seed/demo';
-import { ImageStore } from './storage/image-store';
+import { wire } from './wire';
 
-void startService('catalog', catalogEnvShape, (ctx) => {
-  const { config, logger } = ctx;
-  const models = createModels(ctx.conn);
-  // Treatments and packages carry catalog.bookable.changed in their outbox.
-  ctx.relay.watch(models.Treatment);
-  ctx.relay.watch(models.Package);
-  const images = new ImageStore({
-    endpoint: config.S3_ENDPOINT,
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    bucket: config.S3_BUCKET,
-    region: config.S3_REGION,
-  });
-  return {
-    app: buildApp({
-      logger,
-      models,
-      relay: ctx.relay,
-      images,
-      revocations: ctx.revocations,
-      jwtSecret: config.JWT_SECRET,
-      readCacheMs: config.READ_CACHE_MS,
-      isReady: ctx.isReady,
-    }),
-    beforeServe: async () => {
-      await images.ensureBucket(logger);
-      if (config.APP_MODE === 'demo') await seedDemoContent({ models, images, logger, kickRelay: () => ctx.relay.kick() });
-    },
-    onStop: async () => images.close(),
-  };
-});
+void startService('catalog', catalogEnvShape, wire);

@@ -9,13 +9,13 @@ import {
   staffCreateSchema,
   treatmentCreateSchema,
 } from '@bb/contracts';
-import { artworkPng, renderArtwork, type Artwork } from '../src/domain/art';
-import { demoContent } from '../src/domain/demo-content';
+import { artworkPng, renderArtwork, type Artwork } from '../src/seed/art/artwork';
+import { demoContent } from '../src/seed/demo-content';
 import { isObjectIdText } from '../src/domain/ids';
 import { contentImageKey, imageTypeOfKey, randomImageKey, sniffImageType } from '../src/domain/images';
 import { offeringFilter } from '../src/domain/offering';
 import { byDisplayOrderThenName } from '../src/domain/ordering';
-import { encodePng } from '../src/domain/png';
+import { encodePng } from '../src/seed/art/png';
 
 /** A minimal PNG reader for the encoder's own output: chunks, CRCs and unfiltered RGB rows. */
 function decodePng(png: Buffer) {

@@ -1,7 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, type OfferingType } from '@bb/contracts';
 import { outboxFields } from '@bb/service-kit';
-import type { BookableDoc } from './bookable-writes';
+import type { BookableDoc } from '../store/bookable-writes';
 
 /** A photography package (the studio's bookable item). */
 export interface PackageDoc extends BookableDoc {

@@ -5,7 +5,7 @@ import { bind, notFound } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
 import { offeringFilter } from '../domain/offering';
 import type { Stored } from '../models';
-import { BookableWrites, type EditableFields } from '../models/bookable-writes';
+import { BookableWrites, type EditableFields } from '../store/bookable-writes';
 import type { TreatmentDoc } from '../models/treatment';
 import { NEWEST_FIRST, messageOf, requestIdOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';

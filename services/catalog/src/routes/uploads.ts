@@ -4,7 +4,7 @@ import multer from 'multer';
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
 import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia, type Logger } from '@bb/service-kit';
 import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
-import type { ImageStore } from '../storage/image-store';
+import type { ImageStore } from '../clients/image-store';
 
 export interface UploadDeps {
   images: ImageStore;

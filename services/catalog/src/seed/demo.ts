@@ -10,14 +10,14 @@ import {
   treatmentCreateSchema,
 } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
-import { artworkPng, type Artwork } from '../domain/art';
-import { demoContent, type DemoItem } from '../domain/demo-content';
+import { artworkPng, type Artwork } from './art/artwork';
+import { demoContent, type DemoItem } from './demo-content';
 import { contentImageKey, sniffImageType } from '../domain/images';
 import type { CatalogModels } from '../models';
-import { BookableWrites } from '../models/bookable-writes';
+import { BookableWrites } from '../store/bookable-writes';
 import { packageFields } from '../routes/packages';
 import { treatmentFields } from '../routes/treatments';
-import type { ImageStore } from '../storage/image-store';
+import type { ImageStore } from '../clients/image-store';
 
 export const DEMO_MARKER_ID = 'demo-content';
 

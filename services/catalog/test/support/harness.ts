@@ -3,11 +3,12 @@
 import http from 'node:http';
 import { Client } from 'minio';
 import type { Connection } from 'mongoose';
-import { EventBus, OutboxRelay, RevocationList, connectMongo, syncIndexes } from '@bb/service-kit';
-import { TEST_JWT_SECRET, adminToken, requireEnv, serve, silentLogger, testAmqpUrl, testMongoUrl, uniqueName } from '@bb/service-kit/testing';
-import { buildApp } from '../../src/app';
+import type { EventBus, OutboxRelay } from '@bb/service-kit';
+import { adminToken, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
+import { catalogEnvShape } from '../../src/config';
 import { createModels, type CatalogModels } from '../../src/models';
-import { ImageStore, type ImageStoreOptions } from '../../src/storage/image-store';
+import { wire } from '../../src/wire';
+import { ImageStore, type ImageStoreOptions } from '../../src/clients/image-store';
 
 export interface Catalog {
   url: string;
@@ -44,39 +45,31 @@ export async function dropBucket(options: ImageStoreOptions): Promise<void> {
   }
 }
 
-/** Starts a catalog; with `busUp: false` its broker connection is not opened until the test says so. */
+/** Starts a catalog as main.ts wires it; with `busUp: false` its broker connection is not opened until the test says so. */
 export async function startCatalog(label: string, { busUp = true, readCacheMs = 1000 } = {}): Promise<Catalog> {
-  const logger = silentLogger();
-  const conn = await connectMongo(testMongoUrl(label), logger);
-  const models = createModels(conn);
-  await syncIndexes(conn);
-  const exchange = uniqueName(`${label}_ex`);
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'catalog', logger });
-  const relay = new OutboxRelay({ bus, logger, intervalMs: 100 });
-  relay.watch(models.Treatment);
-  relay.watch(models.Package);
   const storage = storageOptions(label);
-  const images = new ImageStore(storage);
-  await images.ensureBucket(logger);
-  if (busUp) await bus.start();
-  relay.start();
-  const app = buildApp({ logger, models, relay, images, revocations: new RevocationList(conn, logger), jwtSecret: TEST_JWT_SECRET, readCacheMs, isReady: () => true });
-  const server = await serve(app);
+  const harness = await startHarness('catalog', catalogEnvShape, wire, {
+    label,
+    connectBus: busUp,
+    env: {
+      S3_ENDPOINT: storage.endpoint,
+      S3_ACCESS_KEY: storage.accessKey,
+      S3_SECRET_KEY: storage.secretKey,
+      S3_BUCKET: storage.bucket,
+      READ_CACHE_MS: String(readCacheMs),
+    },
+  });
+  const { ctx } = harness;
   return {
-    url: server.url,
-    conn,
-    models,
-    bus,
-    relay,
-    images,
-    exchange,
+    url: harness.url,
+    conn: ctx.conn,
+    models: createModels(ctx.conn),
+    bus: ctx.bus,
+    relay: ctx.relay,
+    images: new ImageStore(storage),
+    exchange: ctx.config.BUS_EXCHANGE,
     close: async () => {
-      await server.close();
-      await relay.stop();
-      await bus.close();
-      await conn.dropDatabase();
-      await conn.close();
-      images.close();
+      await harness.close();
       await dropBucket(storage);
     },
   };

@@ -1,4 +1,4 @@
-import type { Artwork, Ellipse, Rgb } from './art';
+import type { Artwork, Ellipse, Rgb } from './artwork';
 
 /** Colour schemes of the demo pictures: soft blush and champagne for the clinic, violet for the studio. */
 export interface Palette {

@@ -1,6 +1,6 @@
 import type { NewsCreate, PackageCreate, PortfolioCreate, ResultCreate, StaffCreate, TreatmentCreate } from '@bb/contracts';
-import type { Artwork } from './art';
-import { PALETTES, apertureArt, faceArt, glowArt, portraitArt, sceneArt } from './demo-art';
+import type { Artwork } from './art/artwork';
+import { PALETTES, apertureArt, faceArt, glowArt, portraitArt, sceneArt } from './art/demo-art';
 
 /** One demo item: a stable slug (its id derives from it), its fields, and the pictures to draw for it. */
 export interface DemoItem<F, I extends string> {

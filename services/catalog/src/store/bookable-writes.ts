@@ -3,7 +3,7 @@ import type { OfferingType } from '@bb/contracts';
 import { conflict, type WithOutbox } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
 import { bookableChanged, type BookableKind } from '../events/bookable-changed';
-import type { Stored } from '.';
+import type { Stored } from '../models';
 
 /** Treatments and packages: what booking needs to know of them leaves as events. */
 export interface BookableDoc extends WithOutbox {
