@@ -7,3 +7,5 @@ export const subscribersEnvShape = {
   /** The site's address as seen from an e-mail, e.g. https://booking.example.com */
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an http(s) URL' }).default('http://localhost:8080'),
 };
+
+export type SubscribersConfig = z.infer<z.ZodObject<typeof subscribersEnvShape>>;

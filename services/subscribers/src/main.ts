@@ -1,23 +1,5 @@
 import { startService } from '@bb/service-kit';
-import { buildApp } from './app';
 import { subscribersEnvShape } from './config';
-import { consumeContactEvents } from './events/contact-capture';
-import { createModels } from './models';
-import { SubscriberStore } from './store/subscriber-store';
+import { wire } from './wire';
 
-void startService('subscribers', subscribersEnvShape, (ctx) => {
-  const { config, logger } = ctx;
-  const subscribers = new SubscriberStore(createModels(ctx.conn));
-  consumeContactEvents(ctx.bus, subscribers, logger);
-  return {
-    app: buildApp({
-      logger,
-      subscribers,
-      unsubscribeSecret: config.UNSUBSCRIBE_SECRET,
-      publicUrl: config.PUBLIC_URL,
-      jwtSecret: config.JWT_SECRET,
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-      isReady: ctx.isReady,
-    }),
-  };
-});
+void startService('subscribers', subscribersEnvShape, wire);

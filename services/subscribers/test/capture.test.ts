@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { EventData } from '@bb/contracts';
 import { EventBus, buildEnvelope } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, waitFor } from '@bb/service-kit/testing';
+import { CAPTURE_QUEUES } from '../src/events/contact-capture';
 import { startSubscribers, type SubscribersHarness } from './harness';
 
 let svc: SubscribersHarness;
-let consumers: EventBus;
 let publisher: EventBus;
+/** Messages waiting in one of the running process's capture queues. */
+const waiting = (queue: string) => svc.current().ctx.bus.queueDepth(queue);
 
 beforeAll(async () => {
   svc = await startSubscribers('subs_capture');
-  consumers = await svc.startConsumers();
   publisher = new EventBus({ url: testAmqpUrl(), exchange: svc.exchange, source: 'booking', logger: silentLogger() });
   await publisher.start();
 });
@@ -62,7 +63,7 @@ describe('capturing contacts from events', () => {
     await publisher.publishEnvelope(event);
     await waitFor('the subscriber', async () => (await findByKey('twice@example.com')).length === 1);
     // Give the second delivery time to land before counting again.
-    await waitFor('both deliveries handled', async () => (await consumers.queueDepth(svc.queues.booking)) === 0);
+    await waitFor('both deliveries handled', async () => (await waiting(CAPTURE_QUEUES.booking)) === 0);
     await new Promise((r) => setTimeout(r, 300));
     const found = await findByKey('twice@example.com');
     expect(found).toHaveLength(1);
@@ -89,19 +90,19 @@ describe('capturing contacts from events', () => {
     await Promise.all(events);
     await waitFor('every event handled', async () => {
       const found = await findByKey('together@example.com');
-      return found.length === 1 && found[0].tags.length === 2 && (await consumers.queueDepth(svc.queues.booking)) === 0 && (await consumers.queueDepth(svc.queues.chat)) === 0;
+      return found.length === 1 && found[0].tags.length === 2 && (await waiting(CAPTURE_QUEUES.booking)) === 0 && (await waiting(CAPTURE_QUEUES.chat)) === 0;
     });
     expect(await findByKey('together@example.com')).toHaveLength(1);
   });
 
   it('captures all 100 bookings made while the consumer was not running once it starts', async () => {
-    await consumers.close();
+    await svc.stop();
     const emails = Array.from({ length: 100 }, (_, i) => `offline-${i}@example.com`);
     for (const email of emails) await publisher.publish('booking.appointment.created', booking(email));
     await new Promise((r) => setTimeout(r, 300));
     expect(await svc.models.Subscriber.countDocuments({ emailKey: { $in: emails } })).toBe(0);
 
-    consumers = await svc.startConsumers();
+    await svc.start();
     await waitFor('all 100 captured', async () => (await svc.models.Subscriber.countDocuments({ emailKey: { $in: emails } })) === 100, 20_000, 100);
   });
 });

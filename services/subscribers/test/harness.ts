@@ -1,66 +1,56 @@
-// A subscribers service as main.ts wires it, on a database, exchange and queues of its own.
+// The subscribers service as main.ts wires it, on a database, exchange and queues of its own.
+// stop() and start() end and begin its process (same database and queues), as a restart would.
 import type { Connection } from 'mongoose';
-import { EventBus, RevocationList, connectMongo, syncIndexes } from '@bb/service-kit';
-import { adminToken, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName } from '@bb/service-kit/testing';
-import { buildApp } from '../src/app';
-import { consumeContactEvents, type CaptureQueues } from '../src/events/contact-capture';
+import { connectMongo } from '@bb/service-kit';
+import { adminToken, silentLogger, startHarness, testMongoUrl, uniqueName, type Harness } from '@bb/service-kit/testing';
+import { subscribersEnvShape, type SubscribersConfig } from '../src/config';
 import { createModels, type SubscriberModels } from '../src/models';
-import { SubscriberStore } from '../src/store/subscriber-store';
+import { wire } from '../src/wire';
 
-export const UNSUBSCRIBE_SECRET = 'unsubscribe-secret-for-tests';
+export const UNSUBSCRIBE_SECRET = 'unsubscribe-secret-for-the-subscriber-tests';
 export const PUBLIC_URL = 'https://booking.example.com';
 
 export interface SubscribersHarness {
-  url: string;
+  readonly url: string;
+  /** The test's own connection to the service's database: it stays open across restarts. */
   conn: Connection;
   models: SubscriberModels;
   exchange: string;
-  queues: CaptureQueues;
   token: string;
-  /** Starts consuming (again): a new bus on the same queues, like a restarted process. */
-  startConsumers: () => Promise<EventBus>;
+  /** The running process (undefined between stop() and start()). */
+  current: () => Harness<SubscribersConfig>;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
   close: () => Promise<void>;
 }
 
 export async function startSubscribers(label: string): Promise<SubscribersHarness> {
-  const logger = silentLogger();
-  const conn = await connectMongo(testMongoUrl(label), logger);
-  const models = createModels(conn);
-  await syncIndexes(conn);
-  const store = new SubscriberStore(models);
-  const exchange = uniqueName(`${label}_ex`);
-  const queues = { booking: uniqueName(`${label}_booking`), chat: uniqueName(`${label}_chat`) };
-  const buses: EventBus[] = [];
-  const startConsumers = async () => {
-    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'subscribers', logger });
-    consumeContactEvents(bus, store, logger, queues);
-    buses.push(bus);
-    await bus.start();
-    return bus;
+  const mongoUrl = testMongoUrl(label);
+  const env = { UNSUBSCRIBE_SECRET, PUBLIC_URL, BUS_EXCHANGE: uniqueName(`${label}_ex`), BUS_QUEUE_PREFIX: `${uniqueName(label)}.` };
+  let running: Harness<SubscribersConfig> | undefined = await startHarness('subscribers', subscribersEnvShape, wire, { label, mongoUrl, env });
+  const conn = await connectMongo(mongoUrl, silentLogger());
+  const current = () => {
+    if (!running) throw new Error('the subscribers process is stopped');
+    return running;
   };
-  const revocations = new RevocationList(conn, logger);
-  const server = await serve(
-    buildApp({
-      logger,
-      subscribers: store,
-      unsubscribeSecret: UNSUBSCRIBE_SECRET,
-      publicUrl: PUBLIC_URL,
-      jwtSecret: TEST_JWT_SECRET,
-      isRevoked: (jti) => revocations.isRevoked(jti),
-      isReady: () => true,
-    }),
-  );
   return {
-    url: server.url,
+    get url() {
+      return current().url;
+    },
     conn,
-    models,
-    exchange,
-    queues,
+    models: createModels(conn),
+    exchange: env.BUS_EXCHANGE,
     token: adminToken(),
-    startConsumers,
+    current,
+    stop: async () => {
+      await running?.close();
+      running = undefined;
+    },
+    start: async () => {
+      running = await startHarness('subscribers', subscribersEnvShape, wire, { label, mongoUrl, env });
+    },
     close: async () => {
-      await server.close();
-      for (const bus of buses) await bus.close();
+      await running?.close();
       await conn.dropDatabase();
       await conn.close();
     },
