@@ -29,10 +29,10 @@ export const chatEnvShape = {
   POLL_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * How often the outbox relay looks through all conversations for events no write handed it
-   * (left by a crash or written by another replica). Every write hands over its own at once.
+   * (a crash between write and publish): seldom, since conversations are the largest and
+   * fastest-growing collection, and every write hands over its own at once.
    */
-  OUTBOX_SCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
 };
 
-/** The delivery worker's durable queue. */
-export const WEBHOOK_DELIVERY_QUEUE = 'chat.webhook-delivery';
+export type ChatConfig = z.infer<z.ZodObject<typeof chatEnvShape>>;

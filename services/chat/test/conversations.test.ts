@@ -215,7 +215,7 @@ describe('polling from memory', () => {
     const { json: hello } = await fastApi.post<ChatMessage>('/api/messages', { conversationId: id, content: 'Hello' });
     const path = `/api/conversations/${id}/messages?after=${hello.id}`;
     expect((await fastApi.get<ChatMessage[]>(path)).json).toEqual([]);
-    const otherReplica = new ConversationStore(fast.models, new HeadCache(500), silentLogger());
+    const otherReplica = new ConversationStore(fast.models, new HeadCache(500), fast.relay, silentLogger());
     await otherReplica.append({ conversationId: id, senderType: 'csr', content: 'Answered elsewhere' });
     const seen = await waitFor('the other replica’s message', async () => {
       const batch = (await fastApi.get<ChatMessage[]>(path)).json;

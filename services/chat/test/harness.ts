@@ -1,23 +1,20 @@
-// A chat service as main.ts wires it, on a database, exchange and queues of its own, plus a
-// listener that records what it publishes and a local bot (an HTTP server) to deliver to.
+// A chat service as main.ts wires it (its own wire()), on a database, exchange and queues of its
+// own, plus a listener that records what it publishes and a local bot (an HTTP server) to deliver to.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
 import type { Envelope } from '@bb/contracts';
-import { EventBus, OutboxRelay, RevocationList, connectMongo, syncIndexes } from '@bb/service-kit';
-import { adminToken, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName } from '@bb/service-kit/testing';
-import { buildApp } from '../src/app';
-import { HeadCache } from '../src/domain/head-cache';
-import { SecretBox } from '../src/domain/secret-box';
-import { consumeForWebhookDelivery } from '../src/events/webhook-delivery';
+import { EventBus, type OutboxRelay } from '@bb/service-kit';
+import { adminToken, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { chatEnvShape } from '../src/config';
 import { createModels, type ChatModels } from '../src/models';
-import { ConversationStore } from '../src/store/conversation-store';
-import { WebhookConfigStore } from '../src/store/webhook-config-store';
+import { wire } from '../src/wire';
 
 export interface ChatHarness {
   url: string;
   models: ChatModels;
   conn: Connection;
+  relay: OutboxRelay;
   events: Envelope[];
   token: string;
   close: () => Promise<void>;
@@ -29,55 +26,37 @@ export interface HarnessOptions {
   pollCacheTtlMs?: number;
 }
 
-export const SECRET_KEY = 'test-webhook-secret-key';
+export const SECRET_KEY = 'chat-test-key-for-sealing-webhook-secrets';
 
+/** Starts chat as main.ts wires it, plus a listener on its exchange that keeps what it publishes. */
 export async function startChat(label: string, { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000 }: HarnessOptions = {}): Promise<ChatHarness> {
+  const chat = await startHarness('chat', chatEnvShape, wire, {
+    label,
+    env: {
+      WEBHOOK_SECRET_KEY: SECRET_KEY,
+      WEBHOOK_RETRY_DELAYS: retryDelaysMs.map((ms) => `${ms}ms`).join(','),
+      WEBHOOK_TIMEOUT_MS: String(timeoutMs),
+      POLL_CACHE_TTL_MS: String(pollCacheTtlMs),
+      OUTBOX_SWEEP_INTERVAL_MS: '100',
+    },
+  });
   const logger = silentLogger();
-  const conn = await connectMongo(testMongoUrl(label), logger);
-  const models = createModels(conn);
-  await syncIndexes(conn);
-  const exchange = uniqueName(`${label}_ex`);
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'chat', logger });
-  const relay = new OutboxRelay({ bus, logger, intervalMs: 100 });
-  relay.watch(models.Conversation);
-  const webhookConfig = new WebhookConfigStore(models, new SecretBox(SECRET_KEY), logger);
-  consumeForWebhookDelivery(bus, { queue: uniqueName(`${label}_delivery`), models, config: webhookConfig, logger, retryDelaysMs, timeoutMs });
-
   const events: Envelope[] = [];
-  const listener = new EventBus({ url: testAmqpUrl(), exchange, source: 'listener', logger });
+  const listener = new EventBus({ url: testAmqpUrl(), exchange: chat.ctx.config.BUS_EXCHANGE, source: 'listener', logger });
   listener.subscribe(uniqueName(`${label}_listen`), ['chat.conversation.started', 'chat.message.created'], async (e) => {
     events.push(e);
   });
-  await Promise.all([bus.start(), listener.start()]);
-  relay.start();
-
-  const revocations = new RevocationList(conn, logger);
-  const server = await serve(
-    buildApp({
-      logger,
-      models,
-      conversations: new ConversationStore(models, new HeadCache(pollCacheTtlMs), logger),
-      webhookConfig,
-      relay,
-      webhookTimeoutMs: timeoutMs,
-      jwtSecret: TEST_JWT_SECRET,
-      isRevoked: (jti) => revocations.isRevoked(jti),
-      isReady: () => true,
-    }),
-  );
+  await listener.start();
   return {
-    url: server.url,
-    models,
-    conn,
+    url: chat.url,
+    models: createModels(chat.ctx.conn),
+    conn: chat.ctx.conn,
+    relay: chat.ctx.relay,
     events,
     token: adminToken(),
     close: async () => {
-      await server.close();
-      await relay.stop();
-      await bus.close();
       await listener.close();
-      await conn.dropDatabase();
-      await conn.close();
+      await chat.close();
     },
   };
 }

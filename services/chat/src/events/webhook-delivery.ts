@@ -6,8 +6,10 @@ import { messagePayload } from '../domain/webhook-payload';
 import type { ChatModels } from '../models';
 import type { WebhookConfigStore } from '../store/webhook-config-store';
 
+/** The delivery worker's durable queue. */
+export const WEBHOOK_DELIVERY_QUEUE = 'chat.webhook-delivery';
+
 export interface WebhookDeliveryOptions {
-  queue: string;
   models: ChatModels;
   config: WebhookConfigStore;
   logger: Logger;
@@ -25,7 +27,7 @@ export interface WebhookDeliveryOptions {
 export function consumeForWebhookDelivery(bus: EventBus, options: WebhookDeliveryOptions): void {
   const { models, config, logger, retryDelaysMs, timeoutMs } = options;
   bus.subscribe(
-    options.queue,
+    WEBHOOK_DELIVERY_QUEUE,
     ['chat.message.created'],
     async (event) => {
       const message = event.data;

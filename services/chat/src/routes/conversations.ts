@@ -5,12 +5,8 @@ import type { ChatRouteDeps } from './deps';
 
 const { start, list, messages } = chatRoutes;
 
-export function conversationRoutes(app: Express, { conversations, relay }: ChatRouteDeps): void {
-  bind(app, start, async ({ body, res }) => {
-    const conversation = await conversations.start(body, res.locals.requestId as string);
-    relay.kick();
-    return conversation;
-  });
+export function conversationRoutes(app: Express, { conversations }: ChatRouteDeps): void {
+  bind(app, start, ({ body, res }) => conversations.start(body, res.locals.requestId as string));
 
   bind(app, list, () => conversations.list());
 

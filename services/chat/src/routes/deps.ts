@@ -1,4 +1,3 @@
-import type { OutboxRelay } from '@bb/service-kit';
 import type { ChatModels } from '../models';
 import type { ConversationStore } from '../store/conversation-store';
 import type { WebhookConfigStore } from '../store/webhook-config-store';
@@ -8,6 +7,5 @@ export interface ChatRouteDeps {
   models: ChatModels;
   conversations: ConversationStore;
   webhookConfig: WebhookConfigStore;
-  relay: OutboxRelay;
   webhookTimeoutMs: number;
 }

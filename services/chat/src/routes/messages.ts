@@ -5,12 +5,10 @@ import type { ChatRouteDeps } from './deps';
 
 const { post } = chatRoutes;
 
-export function messageRoutes(app: Express, { conversations, relay }: ChatRouteDeps): void {
+export function messageRoutes(app: Express, { conversations }: ChatRouteDeps): void {
   bind(app, post, async ({ body, user, res }) => {
     // Visitors post as the customer only; answering as support is for staff (or the bot's own endpoint).
     if (body.senderType === 'csr' && !user) throw unauthorized('Replying as support requires a staff sign-in');
-    const message = await conversations.append(body, res.locals.requestId as string);
-    relay.kick();
-    return message;
+    return conversations.append(body, res.locals.requestId as string);
   });
 }

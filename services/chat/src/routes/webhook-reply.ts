@@ -6,7 +6,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { reply } = webhookRoutes;
 
-export function webhookReplyRoutes(app: Express, { conversations, relay, webhookConfig }: ChatRouteDeps): void {
+export function webhookReplyRoutes(app: Express, { conversations, webhookConfig }: ChatRouteDeps): void {
   // The secret is checked before the body is read, so a caller without it learns nothing.
   onRoute(app, reply, async (req: Request, _res: Response, next: NextFunction) => {
     const presented = req.get(WEBHOOK_SECRET_HEADER);
@@ -16,9 +16,5 @@ export function webhookReplyRoutes(app: Express, { conversations, relay, webhook
     next();
   });
 
-  bind(app, reply, async ({ body, res }) => {
-    const message = await conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, res.locals.requestId as string);
-    relay.kick();
-    return message;
-  });
+  bind(app, reply, ({ body, res }) => conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, res.locals.requestId as string));
 }

@@ -1,5 +1,5 @@
 import { MAX_MESSAGES_PER_CONVERSATION, type ChatMessage, type Conversation, type ConversationCreate, type ConversationSummary, type OfferingType, type SenderType } from '@bb/contracts';
-import { AppError, conflict, invalid, notFound, type Logger } from '@bb/service-kit';
+import { AppError, conflict, invalid, notFound, type Logger, type OutboxRelay } from '@bb/service-kit';
 import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation';
 import type { Head, HeadCache } from '../domain/head-cache';
 import { newConversationId, newMessageId } from '../domain/ids';
@@ -49,13 +49,17 @@ const toSummary = (c: Summary): ConversationSummary => ({
   lastMessagePreview: c.lastMessagePreview,
 });
 
-/** Conversations and their messages, each change one atomic write carrying its event. */
+/**
+ * Conversations and their messages, each change one atomic write carrying its event, handed
+ * to the outbox relay at once.
+ */
 export class ConversationStore {
   private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly models: ChatModels,
     private readonly heads: HeadCache,
+    private readonly relay: OutboxRelay,
     private readonly logger: Logger,
   ) {}
 
@@ -63,6 +67,7 @@ export class ConversationStore {
     const now = new Date();
     const fields = { _id: newConversationId(), customerName: input.customerName, customerEmail: input.customerEmail, offeringType: input.offeringType, createdAt: now, updatedAt: now };
     await this.models.Conversation.create({ ...fields, outbox: [conversationStarted(fields, correlationId)] });
+    this.relay.publishDocument(this.models.Conversation, fields._id);
     this.heads.record(fields._id, { messageCount: 0, lastMessageId: null });
     return toConversation(fields);
   }
@@ -96,6 +101,7 @@ export class ConversationStore {
       },
     );
     if (written.matchedCount === 0) throw conflict('This conversation is full. Please start a new conversation.');
+    this.relay.publishDocument(Conversation, input.conversationId);
     // The head as it is now, at least as new as this write (FerretDB's findAndModify takes no
     // projection, and returning the whole thread on every message would cost more than this read).
     await this.readHead(input.conversationId);

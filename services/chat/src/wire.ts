@@ -1,0 +1,30 @@
+import type { Wire } from '@bb/service-kit';
+import { buildApp } from './app';
+import type { ChatConfig } from './config';
+import { HeadCache } from './domain/head-cache';
+import { SecretBox } from './domain/secret-box';
+import { consumeForWebhookDelivery } from './events/webhook-delivery';
+import { createModels } from './models';
+import { ConversationStore } from './store/conversation-store';
+import { WebhookConfigStore } from './store/webhook-config-store';
+
+/** The chat service from its context: conversations, messages, and delivery of customer messages to the bot. */
+export const wire: Wire<ChatConfig> = (ctx) => {
+  const { config, logger } = ctx;
+  const models = createModels(ctx.conn);
+  ctx.relay.watch(models.Conversation);
+  const webhookConfig = new WebhookConfigStore(models, new SecretBox(config.WEBHOOK_SECRET_KEY), logger);
+  consumeForWebhookDelivery(ctx.bus, { models, config: webhookConfig, logger, retryDelaysMs: config.WEBHOOK_RETRY_DELAYS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  return {
+    app: buildApp({
+      logger,
+      models,
+      conversations: new ConversationStore(models, new HeadCache(config.POLL_CACHE_TTL_MS), ctx.relay, logger),
+      webhookConfig,
+      webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      jwtSecret: config.JWT_SECRET,
+      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+      isReady: ctx.isReady,
+    }),
+  };
+};
