@@ -1,8 +1,8 @@
+import { blocksCovering, DAY_MS, manilaInstant } from '@bb/service-kit';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import mongoose, { Types } from 'mongoose';
-import { sheetOf } from '../services/booking/src/capacity/seats';
-import { blocksCovering, DAY_MS, manilaInstant } from '../services/booking/src/domain/manila-time';
+import { sheetOf } from '../services/booking/src/store/seats';
 import { applyBookableChange } from '../services/booking/src/events/bookables';
 import { createModels, type BookingModels } from '../services/booking/src/models';
 import { holdEntry } from '../services/booking/src/models/day-sheet';

@@ -1,6 +1,6 @@
 import type { Conversation, Treatment } from '@bb/contracts';
+import { manilaDateInDays } from '@bb/service-kit';
 import { adminToken } from '@bb/service-kit/testing';
-import { manilaDateInDays } from '../services/booking/src/domain/manila-time';
 import { load } from './lib/load';
 import type { BenchContext, BenchResult } from './lib/types';
 

@@ -22,3 +22,4 @@ export * from './http/request-context';
 export * from './metrics/registry';
 export * from './metrics/http-metrics';
 export * from './metrics/metrics-server';
+export * from './time/manila-time';

@@ -2,9 +2,8 @@
 // staff list and cancel the appointment, and the slot is free again.
 import { randomUUID } from 'node:crypto';
 import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
+import { clockTime, EventBus } from '@bb/service-kit';
 import { requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
-import { clockTime } from '../../services/booking/src/domain/manila-time';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Side, SlotsResponse } from '@bb/contracts';
-import { manilaDateInDays } from '../../services/booking/src/domain/manila-time';
+import { manilaDateInDays } from '@bb/service-kit';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to

@@ -4,8 +4,8 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Appointment, ChatMessage, Conversation, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
+import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
 import { rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
-import { blocksCovering, manilaDateInDays } from '../../services/booking/src/domain/manila-time';
 
 // While a scripted mix of bookings, chat messages and newsletter sign-ups runs through the
 // gateway, every service is killed -9 in turn and restarted, and RabbitMQ is restarted once.

@@ -32,3 +32,7 @@ export const mongoIsUp = (conn: Connection) => conn.readyState === 1;
 export async function syncIndexes(conn: Connection): Promise<void> {
   for (const model of Object.values(conn.models)) await model.createIndexes();
 }
+
+/** MongoDB's duplicate key error: a unique index (or `_id`) refused the write, someone else holds that key. */
+export const DUPLICATE_KEY_ERROR = 11000;
+export const isDuplicateKey = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === DUPLICATE_KEY_ERROR;

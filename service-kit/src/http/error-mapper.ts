@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import type { ApiError } from '@bb/contracts';
+import { isDuplicateKey } from '../db/mongo';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 
@@ -58,7 +59,7 @@ function classify(err: unknown): { status: number; body: ApiError } {
   }
   if (e.name === 'CastError' || e.name === 'BSONError') return { status: 404, body: { message: 'Not found' } };
   if (e.name === 'ValidationError') return { status: 400, body: { message: e.message ?? 'Invalid input' } };
-  if (e.code === 11000) return { status: 409, body: { message: 'That already exists' } };
+  if (isDuplicateKey(err)) return { status: 409, body: { message: 'That already exists' } };
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { message: e.message ?? 'Bad request' } };
   return { status: 500, body: { message: 'Internal server error' } };

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger } from '@bb/service-kit';
-import { sessionRoutes, type SessionDeps } from './routes/session';
+import { mountSession, type SessionDeps } from './routes/session';
 
 export interface AuthAppDeps extends SessionDeps {
   logger: Logger;
@@ -14,6 +14,6 @@ export function buildApp(deps: AuthAppDeps): Express {
     jwtSecret: deps.jwtSecret,
     isRevoked: (jti) => deps.revocations.isRevoked(jti),
     isReady: deps.isReady,
-    routes: (app) => sessionRoutes(app, deps),
+    routes: (app) => mountSession(app, deps),
   });
 }

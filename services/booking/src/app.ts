@@ -15,11 +15,11 @@ export interface BookingAppDeps {
   isRevoked: (jti: string) => boolean;
   isReady: () => boolean;
   /** The business clock; tests inject one to decide which slots are past. */
-  now?: () => Date;
+  now: () => Date;
 }
 
 export function buildApp(deps: BookingAppDeps): Express {
-  const routeDeps = { models: deps.models, relay: deps.relay, now: deps.now ?? (() => new Date()) };
+  const routeDeps = { models: deps.models, relay: deps.relay, now: deps.now };
   return createServiceApp({
     service: 'booking',
     logger: deps.logger,

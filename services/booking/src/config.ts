@@ -12,8 +12,7 @@ export const bookingEnvShape = {
    * own event right away; this pass only catches what that missed, and it reads the whole
    * collection where there is no index for it (FerretDB), so it runs seldom.
    */
-  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(30 * 1000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30 * 1000),
 };
 
-/** Queue of booking's copy of bookable names and durations. */
-export const BOOKABLES_QUEUE = 'booking.bookables';
+export type BookingConfig = z.infer<z.ZodObject<typeof bookingEnvShape>>;

@@ -2,7 +2,7 @@ import express from 'express';
 import type { Appointment, Envelope, EventData } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { serve, silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
-import { BookableResync, consumeBookableChanges, resyncBookables } from '../src/events/bookables';
+import { BookableResync, resyncBookables } from '../src/clients/catalog-resync';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
 
 type Created = Envelope<EventData<'booking.appointment.created'>>;
@@ -101,8 +101,6 @@ describe('booking.appointment.created', () => {
 describe('catalog.bookable.changed', () => {
   it('keeps booking’s copy of names and durations, ignoring older and repeated changes', async () => {
     const booking = await start('bookables');
-    const queue = uniqueName('bookables');
-    consumeBookableChanges(booking.bus, booking.models.Bookable, queue);
     const catalog = new EventBus({ url: testAmqpUrl(), exchange: booking.exchange, source: 'catalog', logger: silentLogger() });
     buses.push(catalog);
     await catalog.start();

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { Appointment, SlotsResponse } from '@bb/contracts';
-import { repairDaySheets, sweepOrphanSeats } from '../src/capacity/sweeper';
-import { manilaInstant } from '../src/domain/manila-time';
+import { manilaInstant } from '@bb/service-kit';
+import { repairDaySheets, sweepOrphanSeats } from '../src/store/seat-sweeper';
 import { daySheetId, holdEntry } from '../src/models/day-sheet';
 import { seatId } from '../src/models/seat';
 import { addBookable, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';

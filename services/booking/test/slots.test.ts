@@ -1,4 +1,4 @@
-import { blocksCovering, manilaInstant, weekdayOf } from '../src/domain/manila-time';
+import { blocksCovering, manilaInstant, weekdayOf } from '@bb/service-kit';
 import { bookingDuration, checkSlot, planDay, slotsResponse, type CapacityHold, type DayRequest, type OfficeDay } from '../src/domain/slots';
 
 const MONDAY = '2030-01-07';

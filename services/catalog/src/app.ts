@@ -1,14 +1,14 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger, type OutboxRelay, type RevocationList } from '@bb/service-kit';
 import type { CatalogModels } from './models';
-import { newsRoutesOn } from './routes/news';
-import { packageRoutesOn } from './routes/packages';
-import { portfolioRoutesOn } from './routes/portfolio';
+import { mountNews } from './routes/news';
+import { mountPackages } from './routes/packages';
+import { mountPortfolio } from './routes/portfolio';
 import { createReadCaches } from './routes/reads';
-import { resultRoutesOn } from './routes/results';
-import { staffRoutesOn } from './routes/staff';
-import { treatmentRoutesOn } from './routes/treatments';
-import { uploadRoutesOn } from './routes/uploads';
+import { mountResults } from './routes/results';
+import { mountStaff } from './routes/staff';
+import { mountTreatments } from './routes/treatments';
+import { mountUploads } from './routes/uploads';
 import type { ImageStore } from './clients/image-store';
 
 export interface CatalogAppDeps {
@@ -32,13 +32,13 @@ export function buildApp(deps: CatalogAppDeps): Express {
     isRevoked: (jti) => deps.revocations.isRevoked(jti),
     isReady: deps.isReady,
     routes: (app) => {
-      treatmentRoutesOn(app, content);
-      resultRoutesOn(app, content);
-      newsRoutesOn(app, content);
-      staffRoutesOn(app, content);
-      packageRoutesOn(app, content);
-      portfolioRoutesOn(app, content);
-      uploadRoutesOn(app, { images: deps.images, logger: deps.logger });
+      mountTreatments(app, content);
+      mountResults(app, content);
+      mountNews(app, content);
+      mountStaff(app, content);
+      mountPackages(app, content);
+      mountPortfolio(app, content);
+      mountUploads(app, { images: deps.images, logger: deps.logger });
     },
   });
 }

@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger } from '@bb/service-kit';
-import { conversationRoutes } from './routes/conversations';
+import { mountConversations } from './routes/conversations';
 import type { ChatRouteDeps } from './routes/deps';
-import { messageRoutes } from './routes/messages';
-import { webhookConfigRoutes } from './routes/webhook-config';
-import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
-import { webhookReplyRoutes } from './routes/webhook-reply';
+import { mountMessages } from './routes/messages';
+import { mountWebhookConfig } from './routes/webhook-config';
+import { mountWebhookDeliveries } from './routes/webhook-deliveries';
+import { mountWebhookReply } from './routes/webhook-reply';
 
 export interface ChatAppDeps extends ChatRouteDeps {
   logger: Logger;
@@ -22,11 +22,11 @@ export function buildApp(deps: ChatAppDeps): Express {
     isRevoked: deps.isRevoked,
     isReady: deps.isReady,
     routes: (app) => {
-      conversationRoutes(app, deps);
-      messageRoutes(app, deps);
-      webhookConfigRoutes(app, deps);
-      webhookDeliveryRoutes(app, deps);
-      webhookReplyRoutes(app, deps);
+      mountConversations(app, deps);
+      mountMessages(app, deps);
+      mountWebhookConfig(app, deps);
+      mountWebhookDeliveries(app, deps);
+      mountWebhookReply(app, deps);
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger } from '@bb/service-kit';
-import { emailSubscriberRoutes, type SubscriberRouteDeps } from './routes/subscribers';
+import { mountSubscribers, type SubscriberRouteDeps } from './routes/subscribers';
 
 export interface SubscribersAppDeps extends SubscriberRouteDeps {
   logger: Logger;
@@ -16,6 +16,6 @@ export function buildApp(deps: SubscribersAppDeps): Express {
     jwtSecret: deps.jwtSecret,
     isRevoked: deps.isRevoked,
     isReady: deps.isReady,
-    routes: (app) => emailSubscriberRoutes(app, deps),
+    routes: (app) => mountSubscribers(app, deps),
   });
 }

@@ -19,7 +19,7 @@ export interface SessionDeps {
 const { login, me, logout, config } = authRoutes;
 const WRONG_CREDENTIALS = 'Invalid username or password.';
 
-export function sessionRoutes(app: Express, deps: SessionDeps): void {
+export function mountSession(app: Express, deps: SessionDeps): void {
   bind(app, login, async ({ body }) => {
     const user = await deps.models.User.findOne({ username: body.username }).lean();
     // An unknown user costs the same hash as a wrong password, and gets the same answer.

@@ -1,4 +1,4 @@
-import type { Logger } from '@bb/service-kit';
+import { isDuplicateKey, type Logger } from '@bb/service-kit';
 import { DEMO_CREDENTIALS } from '../config';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import type { AuthModels } from '../models';
@@ -33,7 +33,7 @@ export async function ensureFirstAdmin(models: AuthModels, logger: Logger, opts:
       logger.info({ username: account.username }, 'admin account created');
     } catch (err) {
       // Another replica created it first.
-      if ((err as { code?: number }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
   }
   if (!opts.demo) {

@@ -1,5 +1,5 @@
 import { AGE_GROUPS, APPOINTMENT_STATUSES, GENDERS, REPORT_NOT_GIVEN, type AppointmentReport, type AppointmentStatus } from '@bb/contracts';
-import { minutesOfDay, weekdayOf } from './manila-time';
+import { minutesOfDay, weekdayOf } from '@bb/service-kit';
 
 export interface ReportedAppointment {
   /** Manila date and time the customer booked. */

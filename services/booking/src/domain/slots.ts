@@ -1,5 +1,5 @@
 import { DEFAULT_DURATION_MINUTES, SLOT_MINUTES, type AppointmentStatus, type Side, type SlotsResponse } from '@bb/contracts';
-import { MINUTE_MS, WEEKDAY_NAMES, blocksCovering, clockTime, manilaInstant, minutesOfDay, weekdayOf } from './manila-time';
+import { blocksCovering, clockTime, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
 
 export interface OfficeDay {
   isActive: boolean;

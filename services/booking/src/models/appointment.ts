@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { APPOINTMENT_STATUSES, type AppointmentStatus, type OfferingType } from '@bb/contracts';
+import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type OfferingType } from '@bb/contracts';
 import { outboxFields, type WithOutbox } from '@bb/service-kit';
 
 export interface BookedItem {
@@ -64,3 +64,27 @@ appointmentSchema.index({ createdAt: -1 });
 appointmentSchema.index({ preferredDate: 1 });
 
 export const appointmentModel = (conn: Connection) => conn.model<AppointmentDoc>('Appointment', appointmentSchema, 'appointments');
+
+/** A stored appointment as the API answers it. */
+export function toAppointment(doc: AppointmentDoc): Appointment {
+  return {
+    id: String(doc._id),
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    gender: doc.gender,
+    age: doc.age,
+    email: doc.email,
+    contact: doc.contact,
+    preferredDate: doc.preferredDate,
+    preferredTime: doc.preferredTime,
+    startTime: doc.startTime?.toISOString() ?? null,
+    endTime: doc.endTime?.toISOString() ?? null,
+    offeringType: doc.offeringType,
+    treatments: doc.treatments,
+    notes: doc.notes,
+    status: doc.status,
+    adminComment: doc.adminComment,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

@@ -15,6 +15,3 @@ export const createModels = (conn: Connection) => ({
   Bookable: bookableModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;
-
-/** A unique index (or `_id`) refused the write: someone else holds that key. */
-export const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { scheduleRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import { readDay } from '../capacity/day-plan';
+import { readDay } from '../store/day-plan';
 import { bookingDuration, planDay, slotsResponse } from '../domain/slots';
 import type { BookingModels } from '../models';
 

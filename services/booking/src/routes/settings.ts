@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { scheduleRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import { capacityOf } from '../capacity/day-plan';
+import { capacityOf } from '../store/day-plan';
 import type { BookingModels } from '../models';
 
 const { settings: getSettings, saveSettings: putSettings } = scheduleRoutes;

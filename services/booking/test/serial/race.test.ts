@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
+import { blocksCovering, manilaInstant } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
-import { blocksCovering, manilaInstant } from '../../src/domain/manila-time';
 import { daySheetId, holdEntry } from '../../src/models/day-sheet';
 import { addBookable, bookingRequest, call, monday, startBooking, type BookingUnderTest } from '../support/booking';
 import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';

@@ -1,10 +1,11 @@
 import type { Connection } from 'mongoose';
 import type { ApiError, EventData } from '@bb/contracts';
-import { EventBus, OutboxRelay, RevocationList, connectMongo } from '@bb/service-kit';
-import { adminToken, serve, silentLogger, testAmqpUrl, testMongoUrl, TEST_JWT_SECRET, uniqueName } from '@bb/service-kit/testing';
-import { buildApp } from '../../src/app';
+import type { EventBus, OutboxRelay } from '@bb/service-kit';
+import { adminToken, startHarness } from '@bb/service-kit/testing';
+import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
+import { wire } from '../../src/wire';
 
 export interface BookingUnderTest {
   url: string;
@@ -17,38 +18,14 @@ export interface BookingUnderTest {
 }
 
 /**
- * The booking app on a database of its own, with a bus and outbox relay on an exchange of
- * its own. The bus is started unless told not to (to book while the broker is unreachable).
+ * The booking service as main.ts wires it, on a database of its own (or the one given, shared
+ * with other processes), with a bus on an exchange and queues of its own. The bus is started
+ * unless told not to (to book while the broker is unreachable).
  */
 export async function startBooking(label: string, options: { now?: () => Date; startBus?: boolean; mongoUrl?: string } = {}): Promise<BookingUnderTest> {
-  const logger = silentLogger();
-  const conn = await connectMongo(options.mongoUrl ?? testMongoUrl(label), logger);
-  const models = createModels(conn);
-  await Promise.all(Object.values(models).map((m) => m.createIndexes()));
-  const exchange = uniqueName(`${label}_ex`);
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'booking', logger });
-  const relay = new OutboxRelay({ bus, logger, intervalMs: 200 });
-  relay.watch(models.Appointment);
-  if (options.startBus !== false) await bus.start();
-  relay.start();
-  const revocations = new RevocationList(conn, logger);
-  const app = buildApp({ logger, models, relay, jwtSecret: TEST_JWT_SECRET, isRevoked: (jti) => revocations.isRevoked(jti), isReady: () => true, now: options.now });
-  const server = await serve(app);
-  return {
-    url: server.url,
-    conn,
-    models,
-    bus,
-    relay,
-    exchange,
-    close: async () => {
-      await server.close();
-      await relay.stop();
-      await bus.close();
-      if (!options.mongoUrl) await conn.dropDatabase();
-      await conn.close();
-    },
-  };
+  const booking = await startHarness('booking', bookingEnvShape, wire, { label, now: options.now, connectBus: options.startBus !== false, mongoUrl: options.mongoUrl, env: { OUTBOX_SWEEP_INTERVAL_MS: '200' } });
+  const { ctx } = booking;
+  return { url: booking.url, conn: ctx.conn, models: createModels(ctx.conn), bus: ctx.bus, relay: ctx.relay, exchange: ctx.config.BUS_EXCHANGE, close: booking.close };
 }
 
 export const ADMIN = adminToken();

@@ -31,7 +31,19 @@ export interface BookingProcess {
 /** Starts a booking process on the given database and resolves with its URL. */
 export function startBookingProcess(bundle: string, mongoUrl: string): Promise<BookingProcess> {
   const child: ChildProcess = spawn(process.execPath, [bundle], {
-    env: { ...process.env, NODE_PATH: path.join(repoRoot, 'node_modules'), MONGO_URL: mongoUrl, AMQP_URL: testAmqpUrl(), BUS_EXCHANGE: uniqueName('instance_ex'), JWT_SECRET: TEST_JWT_SECRET },
+    env: {
+      ...process.env,
+      NODE_PATH: path.join(repoRoot, 'node_modules'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      MONGO_URL: mongoUrl,
+      AMQP_URL: testAmqpUrl(),
+      BUS_EXCHANGE: uniqueName('instance_ex'),
+      BUS_QUEUE_PREFIX: `${uniqueName('instance')}.`,
+      JWT_SECRET: TEST_JWT_SECRET,
+      // The race is about the database: no copy of the stack's catalog.
+      CATALOG_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = () =>

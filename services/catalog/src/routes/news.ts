@@ -25,7 +25,7 @@ export const presentNews = (doc: Stored<NewsDoc>): NewsArticle => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function newsRoutesOn(app: Express, { models, caches }: ContentDeps): void {
+export function mountNews(app: Express, { models, caches }: ContentDeps): void {
   const NOT_FOUND = 'News article not found';
 
   bind(app, list, (input) =>

@@ -38,7 +38,7 @@ export const packageFields = (body: z.output<typeof packageCreateSchema>): Edita
   offeringType: body.offeringType,
 });
 
-export function packageRoutesOn(app: Express, { models, caches, relay }: ContentDeps): void {
+export function mountPackages(app: Express, { models, caches, relay }: ContentDeps): void {
   const writes = new BookableWrites(models.Package, 'package');
   // The change's event leaves at once, looked up by id.
   const changed = (id: unknown) => {

@@ -21,7 +21,7 @@ export const presentPortfolioItem = (doc: Stored<PortfolioDoc>): PortfolioItem =
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function portfolioRoutesOn(app: Express, { models, caches }: ContentDeps): void {
+export function mountPortfolio(app: Express, { models, caches }: ContentDeps): void {
   const NOT_FOUND = 'Portfolio item not found';
 
   bind(app, list, (input) =>

@@ -43,7 +43,7 @@ async function checkTreatmentExists(models: CatalogModels, treatmentId: string |
   throw invalid(message, [{ path: 'treatmentId', message }]);
 }
 
-export function resultRoutesOn(app: Express, { models, caches }: ContentDeps): void {
+export function mountResults(app: Express, { models, caches }: ContentDeps): void {
   const NOT_FOUND = 'Result not found';
   const withName = async (doc: Stored<ResultDoc>) => presentResult(doc, await treatmentNames(models, [doc.treatmentId]));
 

@@ -23,7 +23,7 @@ export const presentStaff = (doc: Stored<StaffDoc>): StaffMember => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function staffRoutesOn(app: Express, { models, caches }: ContentDeps): void {
+export function mountStaff(app: Express, { models, caches }: ContentDeps): void {
   const NOT_FOUND = 'Staff member not found';
 
   bind(app, list, (input) =>

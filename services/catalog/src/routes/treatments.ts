@@ -38,7 +38,7 @@ export const treatmentFields = (body: z.output<typeof treatmentCreateSchema>): E
   offeringType: body.offeringType,
 });
 
-export function treatmentRoutesOn(app: Express, { models, caches, relay }: ContentDeps): void {
+export function mountTreatments(app: Express, { models, caches, relay }: ContentDeps): void {
   const writes = new BookableWrites(models.Treatment, 'treatment');
   // Results show their treatment's name, so their lists go stale with it. The change's
   // event leaves at once, looked up by id.

@@ -37,7 +37,7 @@ function receiveImage(req: Request, res: Response, next: NextFunction): void {
   receive(req, res, (err: unknown) => next(err ? uploadProblem(err) : undefined));
 }
 
-export function uploadRoutesOn(app: Express, { images, logger }: UploadDeps): void {
+export function mountUploads(app: Express, { images, logger }: UploadDeps): void {
   onRoute(app, upload, receiveImage);
 
   bind(app, upload, async ({ req }) => {

@@ -9,7 +9,7 @@ import {
   staffCreateSchema,
   treatmentCreateSchema,
 } from '@bb/contracts';
-import type { Logger } from '@bb/service-kit';
+import { isDuplicateKey, type Logger } from '@bb/service-kit';
 import { artworkPng, type Artwork } from './art/artwork';
 import { demoContent, type DemoItem } from './demo-content';
 import { contentImageKey, sniffImageType } from '../domain/images';
@@ -49,7 +49,7 @@ async function insertIfMissing(model: Model<unknown>, id: Types.ObjectId, fields
     await model.updateOne({ _id: id }, { $setOnInsert: { ...fields, createdAt, updatedAt: createdAt } } as UpdateQuery<unknown>, { upsert: true, timestamps: false });
   } catch (err) {
     // Another replica inserted it between our look and our write.
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
 }
 
@@ -68,8 +68,8 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
       logger.warn('the catalog database holds content but no demo marker: demo content not added');
       return 'not-a-demo-database';
     }
-    await models.SeedMarker.updateOne({ _id: DEMO_MARKER_ID }, { $setOnInsert: { startedAt: now } }, { upsert: true }).catch((err: { code?: number }) => {
-      if (err.code !== 11000) throw err;
+    await models.SeedMarker.updateOne({ _id: DEMO_MARKER_ID }, { $setOnInsert: { startedAt: now } }, { upsert: true }).catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
     });
   }
 

@@ -5,7 +5,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { start, list, messages } = chatRoutes;
 
-export function conversationRoutes(app: Express, { conversations }: ChatRouteDeps): void {
+export function mountConversations(app: Express, { conversations }: ChatRouteDeps): void {
   bind(app, start, ({ body, res }) => conversations.start(body, res.locals.requestId as string));
 
   bind(app, list, () => conversations.list());

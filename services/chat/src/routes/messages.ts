@@ -5,7 +5,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { post } = chatRoutes;
 
-export function messageRoutes(app: Express, { conversations }: ChatRouteDeps): void {
+export function mountMessages(app: Express, { conversations }: ChatRouteDeps): void {
   bind(app, post, async ({ body, user, res }) => {
     // Visitors post as the customer only; answering as support is for staff (or the bot's own endpoint).
     if (body.senderType === 'csr' && !user) throw unauthorized('Replying as support requires a staff sign-in');

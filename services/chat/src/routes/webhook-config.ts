@@ -8,7 +8,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { read, save, test } = webhookRoutes;
 
-export function webhookConfigRoutes(app: Express, { webhookConfig, webhookTimeoutMs }: ChatRouteDeps): void {
+export function mountWebhookConfig(app: Express, { webhookConfig, webhookTimeoutMs }: ChatRouteDeps): void {
   bind(app, read, () => webhookConfig.read());
 
   bind(app, save, ({ body }) => webhookConfig.saveUrl(body.webhookUrl));

@@ -5,7 +5,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { deliveries: list } = webhookRoutes;
 
-export function webhookDeliveryRoutes(app: Express, { models }: ChatRouteDeps): void {
+export function mountWebhookDeliveries(app: Express, { models }: ChatRouteDeps): void {
   bind(app, list, async ({ query }) => {
     const rows = await models.WebhookDelivery.find().sort({ createdAt: -1, attempt: -1 }).limit(query.limit).lean();
     return rows.map(

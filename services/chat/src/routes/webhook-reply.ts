@@ -6,7 +6,7 @@ import type { ChatRouteDeps } from './deps';
 
 const { reply } = webhookRoutes;
 
-export function webhookReplyRoutes(app: Express, { conversations, webhookConfig }: ChatRouteDeps): void {
+export function mountWebhookReply(app: Express, { conversations, webhookConfig }: ChatRouteDeps): void {
   // The secret is checked before the body is read, so a caller without it learns nothing.
   onRoute(app, reply, async (req: Request, _res: Response, next: NextFunction) => {
     const presented = req.get(WEBHOOK_SECRET_HEADER);

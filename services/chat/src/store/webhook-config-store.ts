@@ -1,11 +1,10 @@
 import type { WebhookConfig } from '@bb/contracts';
-import { unavailable, type Logger } from '@bb/service-kit';
+import { isDuplicateKey, unavailable, type Logger } from '@bb/service-kit';
 import type { SecretBox } from '../domain/secret-box';
 import { generateReplySecret, generateWebhookSecret } from '../domain/signature';
 import type { ChatModels } from '../models';
 import { WEBHOOK_CONFIG_ID, type WebhookConfigDoc } from '../models/webhook-config';
 
-const DUPLICATE_KEY = 11000;
 
 /** The webhook configuration with its secrets opened; they are generated on first use. */
 export class WebhookConfigStore {
@@ -48,7 +47,7 @@ export class WebhookConfigStore {
       return created.toObject();
     } catch (err) {
       // Two first reads at once: the other one created it.
-      if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+      if (!isDuplicateKey(err)) throw err;
       const raced = await WebhookConfig.findById(WEBHOOK_CONFIG_ID).lean();
       if (!raced) throw err;
       return raced;

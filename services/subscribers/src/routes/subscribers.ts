@@ -17,7 +17,7 @@ const { subscribe, list, remove, unsubscribe } = subscriberRoutes;
 const UNSUBSCRIBED = 'You have been unsubscribed. You will no longer receive our newsletter.';
 const BAD_LINK = 'This unsubscribe link is not valid. Please use the link from our latest e-mail.';
 
-export function emailSubscriberRoutes(app: Express, deps: SubscriberRouteDeps): void {
+export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void {
   // New or already on the list, the answer is the same 201 and the same text: anything else
   // would tell anyone who asks whether an address is a customer's.
   bind(app, subscribe, async ({ body }) => {

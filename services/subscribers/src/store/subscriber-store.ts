@@ -1,9 +1,8 @@
-import { notFound } from '@bb/service-kit';
+import { isDuplicateKey, notFound } from '@bb/service-kit';
 import { emailKeyOf, mergeContact, newSubscriber, type Contact } from '../domain/contact';
 import type { SubscriberModels } from '../models';
 import type { SubscriberDoc } from '../models/subscriber';
 
-const DUPLICATE_KEY = 11000;
 const MAX_TRIES = 10;
 
 /** The subscriber list; every change is one conditional single-document write. */
@@ -25,7 +24,7 @@ export class SubscriberStore {
           await Subscriber.create(newSubscriber(contact));
           return;
         } catch (err) {
-          if ((err as { code?: number }).code !== DUPLICATE_KEY) throw err;
+          if (!isDuplicateKey(err)) throw err;
           continue;
         }
       }

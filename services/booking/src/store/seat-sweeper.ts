@@ -1,6 +1,5 @@
-import type { Logger } from '@bb/service-kit';
-import { BLOCK_MS, manilaDate } from '../domain/manila-time';
-import { isDuplicateKey, type BookingModels } from '../models';
+import { BLOCK_MS, isDuplicateKey, manilaDate, type Logger } from '@bb/service-kit';
+import type { BookingModels } from '../models';
 import { holdEntry } from '../models/day-sheet';
 import type { SeatDoc } from '../models/seat';
 import { sheetOf, takeOffSheets } from './seats';

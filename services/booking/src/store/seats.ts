@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
-import { blocksCovering, manilaDate } from '../domain/manila-time';
-import { isDuplicateKey, type BookingModels } from '../models';
+import { blocksCovering, isDuplicateKey, manilaDate } from '@bb/service-kit';
+import type { BookingModels } from '../models';
 import { daySheetId, holdEntry, seatOfHold } from '../models/day-sheet';
 import { parseSeatId, seatId } from '../models/seat';
 

@@ -1,5 +1,5 @@
 import type { Side } from '@bb/contracts';
-import { BLOCK_MS, weekdayOf } from '../domain/manila-time';
+import { BLOCK_MS, weekdayOf } from '@bb/service-kit';
 import { defaultOfficeDay } from '../domain/office-hours';
 import type { DayRequest, OfficeDay } from '../domain/slots';
 import type { BookingModels } from '../models';

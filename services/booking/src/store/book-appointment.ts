@@ -1,0 +1,162 @@
+import { Types } from 'mongoose';
+import type { z } from 'zod';
+import { SERVICE_LABEL, SLOT_FULL_MESSAGE, type Appointment, type appointmentRequestSchema, type Side } from '@bb/contracts';
+import { conflict, invalid, isDuplicateKey, type OutboxRelay } from '@bb/service-kit';
+import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
+import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
+import { appointmentCreated } from '../events/appointment-created';
+import type { BookingModels } from '../models';
+import { toAppointment, type AppointmentDoc } from '../models/appointment';
+import type { BookableDoc } from '../models/bookable';
+import { readDay } from './day-plan';
+import { claimSeats, releaseSeats } from './seats';
+
+export interface BookingDeps {
+  models: BookingModels;
+  relay: OutboxRelay;
+  /** The business clock: which slots are in the past. */
+  now: () => Date;
+}
+
+export interface BookingRequest {
+  body: z.output<typeof appointmentRequestSchema>;
+  /** The Idempotency-Key, when the visitor's browser sent one. */
+  idempotencyKey: string | null;
+  correlationId?: string;
+}
+
+const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
+/** How long a request waits for a copy of itself (same key) that holds seats to finish. */
+const TWIN_WAIT_MS = 5000;
+
+/** A retry answers what the first request answered, not what staff did with the booking since. */
+function firstAnswer(doc: AppointmentDoc, fingerprint: string): Appointment {
+  if (doc.requestHash !== fingerprint) throw invalid(KEY_REUSED);
+  const first = toAppointment(doc);
+  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt };
+}
+
+/** The chosen treatments/packages, all known to booking's copy and offered on this side. */
+async function chosenItems(models: BookingModels, ids: string[], offering: Side): Promise<BookableDoc[]> {
+  const found = await models.Bookable.find({ _id: { $in: ids }, deleted: false }).lean<BookableDoc[]>();
+  const label = SERVICE_LABEL[offering];
+  const unknown = ids.filter((id) => !found.some((b) => b._id === id));
+  if (unknown.length > 0) {
+    throw invalid(`One of the chosen ${label}s is not available any more. Please choose again.`, [
+      { path: 'treatments', message: `unknown ${label} id${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` },
+    ]);
+  }
+  const elsewhere = found.filter((b) => b.offeringType !== 'both' && b.offeringType !== offering);
+  if (elsewhere.length > 0) throw invalid(`${elsewhere.map((b) => b.name).join(', ')} cannot be booked at the ${offering}. Please choose again.`);
+  // In the order chosen, which is the order the event and reports list them in.
+  return [...found].sort((x, y) => ids.indexOf(x._id) - ids.indexOf(y._id));
+}
+
+function refusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side) {
+  switch (reason) {
+    case 'closed':
+      return invalid(`The ${offering} is closed on that day. Please choose another date.`);
+    case 'not-a-slot':
+      return invalid('That time is not one of the available times of that day. Please choose a time from the schedule.');
+    case 'past':
+      return invalid('That time has already passed. Please choose a later time.');
+    case 'full':
+      return conflict(SLOT_FULL_MESSAGE);
+  }
+}
+
+/**
+ * A copy of this request (same key) may hold seats and be about to store the appointment:
+ * wait for it to finish rather than answer 409 to a retry whose first attempt succeeded.
+ */
+async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<AppointmentDoc | null> {
+  const deadline = Date.now() + TWIN_WAIT_MS;
+  while (Date.now() < deadline) {
+    const stored = await models.Appointment.findById(id).lean<AppointmentDoc>();
+    if (stored) return stored;
+    if (!(await models.Seat.exists({ appointmentId: id }))) return null;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+/**
+ * Books an appointment: replays the first answer for a retried request (same Idempotency-Key),
+ * checks the time against the same slots the visitor chose from, claims the seats (which settle
+ * races between any number of processes), stores the appointment with its event, and gives the
+ * seats back if that store fails.
+ */
+export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<Appointment> {
+  const { models } = deps;
+  const retry = idempotencyKey ? { id: new Types.ObjectId(appointmentIdForKey(idempotencyKey)), fingerprint: requestFingerprint(body) } : null;
+  const id = retry?.id ?? new Types.ObjectId();
+  if (retry) {
+    const first = await models.Appointment.findById(id).lean<AppointmentDoc>();
+    if (first) return firstAnswer(first, retry.fingerprint);
+  }
+
+  const [items, day] = await Promise.all([chosenItems(models, body.treatments, body.offeringType), readDay(models, body.offeringType, body.preferredDate)]);
+  const now = deps.now();
+  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
+  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, start: check.slot.start, end: check.slot.end, appointmentId: id, capacity: day.capacity }) : null;
+  if (!check.ok || !claim?.ok) {
+    const full = check.ok || check.reason === 'full';
+    // Full may mean full of this very booking: a copy of the request that got there first.
+    const first = retry && full ? await copyInFlight(models, id) : null;
+    if (retry && first) return firstAnswer(first, retry.fingerprint);
+    throw refusal(check.ok ? 'full' : check.reason, body.offeringType);
+  }
+  const { start, end } = check.slot;
+
+  const booked = items.map((b) => ({ id: b._id, name: b.name }));
+  const fields = {
+    _id: id,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    gender: body.gender ?? null,
+    age: body.age ?? null,
+    email: body.email,
+    contact: body.contact,
+    preferredDate: body.preferredDate,
+    preferredTime: body.preferredTime,
+    startTime: start,
+    endTime: end,
+    offeringType: body.offeringType,
+    treatments: body.treatments,
+    items: booked,
+    notes: body.notes ?? '',
+    status: 'pending' as const,
+    adminComment: '',
+    seats: claim.seats,
+    requestHash: retry?.fingerprint ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const event = appointmentCreated(
+    {
+      appointmentId: String(id),
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email,
+      contact: fields.contact,
+      offeringType: body.offeringType,
+      items: booked,
+      preferredDate: fields.preferredDate,
+      preferredTime: fields.preferredTime,
+      createdAt: now.toISOString(),
+    },
+    correlationId,
+  );
+  try {
+    // createdAt comes from the business clock, like the slot check, not from mongoose.
+    await new models.Appointment({ ...fields, outbox: [event] }).save({ timestamps: false });
+  } catch (err) {
+    await releaseSeats(models, claim.seats, id);
+    // A copy of this request (same key) stored it first.
+    const first = retry && isDuplicateKey(err) ? await models.Appointment.findById(id).lean<AppointmentDoc>() : null;
+    if (retry && first) return firstAnswer(first, retry.fingerprint);
+    throw err;
+  }
+  deps.relay.publishDocument(models.Appointment, id);
+  return toAppointment({ ...fields, outbox: [] });
+}

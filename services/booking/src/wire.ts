@@ -1,0 +1,31 @@
+import type { Wire } from '@bb/service-kit';
+import { buildApp } from './app';
+import { BookableResync } from './clients/catalog-resync';
+import type { BookingConfig } from './config';
+import { consumeBookableChanges } from './events/bookables';
+import { createModels } from './models';
+import { SeatSweeper } from './store/seat-sweeper';
+
+/**
+ * The booking service from its context: appointments and their capacity, office hours,
+ * settings, slots and reports; a copy of the catalog's bookable items kept by its events.
+ */
+export const wire: Wire<BookingConfig> = (ctx) => {
+  const { config, logger } = ctx;
+  const models = createModels(ctx.conn);
+  ctx.relay.watch(models.Appointment);
+  consumeBookableChanges(ctx.bus, models.Bookable);
+  const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
+  const sweeper = new SeatSweeper(models, logger, config.SEAT_SWEEP_INTERVAL_MS);
+  return {
+    app: buildApp({ logger, models, relay: ctx.relay, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
+    beforeServe: async () => {
+      await resync.start();
+      sweeper.start();
+    },
+    onStop: async () => {
+      resync.stop();
+      await sweeper.stop();
+    },
+  };
+};
