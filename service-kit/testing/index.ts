@@ -81,3 +81,30 @@ export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 export * from './harness';
+
+export interface ApiOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** A staff token, sent as a bearer token. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON answer; undefined when there is none (a 304, a HEAD). */
+  body: T;
+}
+
+/** One call of the JSON API, as the web app makes it: the body as JSON, the answer parsed. */
+export async function api<T = unknown>(base: string, path: string, { method = 'GET', body, token, headers = {} }: ApiOptions = {}): Promise<ApiAnswer<T>> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text && /json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined) as T };
+}

@@ -3,18 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
 import { clockTime, EventBus } from '@bb/service-kit';
-import { requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
+import { api as callApi, requireEnv, silentLogger, waitFor, type ApiOptions } from '@bb/service-kit/testing';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 
-async function api<T = ApiError>(path: string, options: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(gateway() + path, {
-    method: options.method ?? 'GET',
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
 
 const treatmentId = `system-${randomUUID()}`;
 let token: string;

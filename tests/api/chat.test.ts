@@ -1,22 +1,13 @@
 // The chat widget's and the console's calls through the gateway, against the running stack.
 import type { ApiError, ChatMessage, Conversation, ConversationSummary, WebhookConfig } from '@bb/contracts';
-import { adminToken, requireEnv } from '@bb/service-kit/testing';
+import { adminToken, api as callApi, requireEnv, type ApiOptions } from '@bb/service-kit/testing';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 const staff = () => adminToken({ secret: requireEnv('JWT_SECRET') });
 
-async function api<T = ApiError>(path: string, options: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(gateway() + path, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, etag: res.headers.get('etag'), body: (text ? JSON.parse(text) : undefined) as T };
+async function api<T = ApiError>(path: string, options: ApiOptions = {}) {
+  const answer = await callApi<T>(gateway(), path, options);
+  return { ...answer, etag: answer.headers.get('etag') };
 }
 
 const start = async () => {

@@ -1,19 +1,12 @@
 // The newsletter form, the staff list and the unsubscribe link through the gateway.
 import { randomUUID } from 'node:crypto';
 import type { ApiError, Subscriber } from '@bb/contracts';
-import { adminToken, requireEnv } from '@bb/service-kit/testing';
+import { adminToken, api as callApi, requireEnv, type ApiOptions } from '@bb/service-kit/testing';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 const staff = () => adminToken({ secret: requireEnv('JWT_SECRET') });
 
-async function api<T = ApiError>(path: string, options: { method?: string; body?: unknown; token?: string } = {}) {
-  const res = await fetch(gateway() + path, {
-    method: options.method ?? 'GET',
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
 const find = async (email: string) => (await api<Subscriber[]>('/api/email-subscribers', { token: staff() })).body.filter((s) => s.email.toLowerCase() === email.toLowerCase());
 
 describe('email subscribers through the gateway', () => {

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Side, SlotsResponse } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
+import { api as callApi, type ApiOptions } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -22,18 +23,7 @@ export async function openContext(browser: Browser, { admin = false, ...options 
 
 export const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`;
 
-export async function api<T = unknown>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(siteUrl(path), {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+export const api = <T = unknown>(path: string, options: ApiOptions = {}) => callApi<T>(siteUrl(''), path, options);
 
 export async function adminApiToken(): Promise<string> {
   const { status, body } = await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } });

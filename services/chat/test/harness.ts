@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
 import type { Envelope } from '@bb/contracts';
 import { EventBus, type OutboxRelay } from '@bb/service-kit';
-import { adminToken, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { chatEnvShape } from '../src/config';
 import { createModels, type ChatModels } from '../src/models';
 import { wire } from '../src/wire';
@@ -76,18 +76,8 @@ export interface Answer<T> {
 /** A small client of the service under test; T is what the caller expects back. */
 export function client(base: string) {
   const call = async <T>(method: string, path: string, body: unknown, { token, headers }: CallOptions = {}): Promise<Answer<T>> => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const json = (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as Answer<T>['json'];
-    return { status: res.status, headers: res.headers, json };
+    const answer = await api<Answer<T>['json']>(base, path, { method, body, token, headers });
+    return { status: answer.status, headers: answer.headers, json: answer.body };
   };
   return {
     get: <T = { message: string }>(path: string, opts?: CallOptions) => call<T>('GET', path, undefined, opts),

@@ -10,13 +10,10 @@ afterAll(() => svc.close());
 const request = async <T = { message: string }>(method: string, path: string, { body, token, accept }: { body?: unknown; token?: string; accept?: string } = {}) => {
   const res = await fetch(svc.url + path, {
     method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(accept ? { accept } : {}),
-    },
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accept ? { accept } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // The raw text too: an unsubscribe answers a browser with an HTML page.
   const text = await res.text();
   return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
 };

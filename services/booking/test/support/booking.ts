@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { ApiError, EventData } from '@bb/contracts';
 import type { EventBus, OutboxRelay } from '@bb/service-kit';
-import { adminToken, startHarness } from '@bb/service-kit/testing';
+import { adminToken, api, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
@@ -38,13 +38,7 @@ export async function call<T = ApiError>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: T & Partial<ApiError> }> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T & Partial<ApiError> };
+  return api<T & Partial<ApiError>>(base, path, { method, body, headers });
 }
 export const asAdmin = { authorization: `Bearer ${ADMIN}` };
 

@@ -1,17 +1,6 @@
 import type { Request, Response } from 'express';
 import type { TokenClaims } from '@bb/contracts';
-import { etagOf } from '@bb/service-kit';
-
-/** A JSON answer serialised once, with its validator. */
-export interface Prepared {
-  body: Buffer;
-  etag: string;
-}
-
-export const prepare = (payload: unknown): Prepared => {
-  const body = Buffer.from(JSON.stringify(payload));
-  return { body, etag: etagOf(body) };
-};
+import { prepareJson as prepare, sendPrepared, type PreparedJson as Prepared } from '@bb/service-kit';
 
 /**
  * Visitors' browsers may reuse an answer for 5 seconds: content changes a few times a day, and
@@ -23,16 +12,8 @@ export const prepare = (payload: unknown): Prepared => {
 export const VISITOR_CACHE_CONTROL = 'public, max-age=5';
 export const STAFF_CACHE_CONTROL = 'private, no-cache';
 
-export function sendPrepared(req: Request, res: Response, prepared: Prepared, staff: boolean): undefined {
-  res.setHeader('ETag', prepared.etag);
-  res.setHeader('Cache-Control', staff ? STAFF_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
-  res.setHeader('Vary', 'Authorization');
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === prepared.etag)) {
-    res.status(304).end();
-    return undefined;
-  }
-  res.status(200).type('application/json').send(prepared.body);
+function sendContent(req: Request, res: Response, prepared: Prepared, staff: boolean): undefined {
+  sendPrepared(req, res, prepared, { 'Cache-Control': staff ? STAFF_CACHE_CONTROL : VISITOR_CACHE_CONTROL, Vary: 'Authorization' });
   return undefined;
 }
 
@@ -83,8 +64,8 @@ interface ReadInput {
 /** A public list: visitors from the cache; staff from the database, so they read their writes. */
 export async function answerList<T>(input: ReadInput, cache: ReadCache, key: string, load: () => Promise<T[]>): Promise<undefined> {
   const staff = input.user !== undefined;
-  return sendPrepared(input.req, input.res, staff ? prepare(await load()) : await cache.get(key, load), staff);
+  return sendContent(input.req, input.res, staff ? prepare(await load()) : await cache.get(key, load), staff);
 }
 
 /** One item, read from the database (cheap by id), with the same cache headers as lists. */
-export const answerItem = <T>(input: ReadInput, item: T): undefined => sendPrepared(input.req, input.res, prepare(item), input.user !== undefined);
+export const answerItem = <T>(input: ReadInput, item: T): undefined => sendContent(input.req, input.res, prepare(item), input.user !== undefined);

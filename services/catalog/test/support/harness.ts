@@ -4,7 +4,7 @@ import http from 'node:http';
 import { Client } from 'minio';
 import type { Connection } from 'mongoose';
 import type { EventBus, OutboxRelay } from '@bb/service-kit';
-import { adminToken, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
+import { adminToken, api, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
 import { catalogEnvShape } from '../../src/config';
 import { createModels, type CatalogModels } from '../../src/models';
 import { wire } from '../../src/wire';
@@ -77,27 +77,10 @@ export async function startCatalog(label: string, { busUp = true, readCacheMs = 
 
 export const token = adminToken();
 
-export interface Answer<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
 /** JSON calls against one server, with the admin token unless `anonymous` is set. */
 export function client(baseUrl: string) {
-  const call = async <T>(method: string, path: string, body?: unknown, opts: { anonymous?: boolean; headers?: Record<string, string> } = {}): Promise<Answer<T>> => {
-    const res = await fetch(baseUrl + path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.anonymous ? {} : { authorization: `Bearer ${token}` }),
-        ...opts.headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
-  };
+  const call = <T>(method: string, path: string, body?: unknown, opts: { anonymous?: boolean; headers?: Record<string, string> } = {}) =>
+    api<T>(baseUrl, path, { method, body, token: opts.anonymous ? undefined : token, headers: opts.headers });
   return {
     get: <T>(path: string, opts?: { anonymous?: boolean; headers?: Record<string, string> }) => call<T>('GET', path, undefined, opts),
     post: <T>(path: string, body: unknown, opts?: { anonymous?: boolean }) => call<T>('POST', path, body, opts),
