@@ -1,41 +1,41 @@
-import { MetricsRegistry } from '../src/metrics/registry';
+import { collectedGauge, counter, histogram, metricsRegistry, metricValue } from '../src/metrics/registry';
 
+// The names and text format the dashboards read; prom-client does the rendering.
 describe('metrics registry', () => {
-  it('renders counters and gauges with labels in the Prometheus text format', async () => {
-    const registry = new MetricsRegistry();
-    const c = registry.counter('things_total', 'Things');
+  it('renders counters with labels in the Prometheus text format', async () => {
+    const c = counter('things_total', 'Things', ['kind']);
     c.inc({ kind: 'a' });
     c.inc({ kind: 'a' }, 2);
     c.inc({ kind: 'b"x' });
-    registry.gauge('depth', 'Depth').set({ queue: 'q' }, 7);
-    const text = await registry.render();
+    const text = await metricsRegistry.metrics();
     expect(text).toContain('# TYPE things_total counter');
     expect(text).toContain('things_total{kind="a"} 3');
     expect(text).toContain('things_total{kind="b\\"x"} 1');
-    expect(text).toContain('depth{queue="q"} 7');
+    expect(await metricValue('things_total', { kind: 'a' })).toBe(3);
+    expect(metricsRegistry.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
   });
 
-  it('keeps cumulative histogram buckets, sum and count', async () => {
-    const registry = new MetricsRegistry();
-    const h = registry.histogram('latency_seconds', 'Latency', [0.1, 1]);
-    h.observe({ route: '/x' }, 0.05);
-    h.observe({ route: '/x' }, 0.5);
-    h.observe({ route: '/x' }, 3);
-    const text = await registry.render();
-    expect(text).toContain('latency_seconds_bucket{route="/x",le="0.1"} 1');
-    expect(text).toContain('latency_seconds_bucket{route="/x",le="1"} 2');
-    expect(text).toContain('latency_seconds_bucket{route="/x",le="+Inf"} 3');
-    expect(text).toContain('latency_seconds_sum{route="/x"} 3.55');
+  it('keeps cumulative histogram buckets (the default seconds buckets), sum and count', async () => {
+    const h = histogram('latency_seconds', 'Latency', ['route']);
+    for (const seconds of [0.004, 0.5, 3]) h.observe({ route: '/x' }, seconds);
+    const text = await metricsRegistry.metrics();
+    expect(text).toContain('latency_seconds_bucket{le="0.005",route="/x"} 1');
+    expect(text).toContain('latency_seconds_bucket{le="1",route="/x"} 2');
+    expect(text).toContain('latency_seconds_bucket{le="10",route="/x"} 3');
+    expect(text).toContain('latency_seconds_bucket{le="+Inf",route="/x"} 3');
+    expect(text).toContain('latency_seconds_sum{route="/x"} 3.504');
     expect(text).toContain('latency_seconds_count{route="/x"} 3');
   });
 
-  it('runs collectors before rendering and survives one that fails', async () => {
-    const registry = new MetricsRegistry();
-    const g = registry.gauge('queue_depth', 'Depth');
-    registry.onCollect(() => {
+  it('reads a collected gauge when scraped, and survives a source that fails', async () => {
+    const { addSource } = collectedGauge('queue_depth_test', 'Depth', ['queue']);
+    addSource(async () => {
       throw new Error('broker away');
     });
-    registry.onCollect(() => g.set({ queue: 'a' }, 4));
-    expect(await registry.render()).toContain('queue_depth{queue="a"} 4');
+    let depth = 4;
+    addSource(async (gauge) => gauge.set({ queue: 'a' }, depth));
+    expect(await metricsRegistry.metrics()).toContain('queue_depth_test{queue="a"} 4');
+    depth = 9;
+    expect(await metricsRegistry.metrics()).toContain('queue_depth_test{queue="a"} 9');
   });
 });

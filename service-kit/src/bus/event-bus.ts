@@ -3,12 +3,12 @@ import os from 'node:os';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { envelopeSchema, eventSchemas, type Envelope, type EventData, type EventType } from '@bb/contracts';
 import type { Logger } from '../logger';
-import { metrics } from '../metrics/registry';
+import { collectedGauge, counter } from '../metrics/registry';
 import { buildEnvelope } from './envelope';
 
-const published = metrics.counter('bus_published_total', 'Events published with a broker confirm, by type');
-const handled = metrics.counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered, dropped)');
-const depth = metrics.gauge('bus_queue_depth', 'Messages waiting in a consumer queue (and its dead-letter queue)');
+const published = counter('bus_published_total', 'Events published with a broker confirm, by type', ['type']);
+const handled = counter('bus_deliveries_total', 'Event deliveries by queue and outcome (acked, retried, dead_lettered, dropped)', ['queue', 'outcome']);
+const depth = collectedGauge('bus_queue_depth', 'Messages waiting in a consumer queue (and its dead-letter queue)', ['queue']);
 
 export type Handler<T extends EventType> = (event: Envelope<EventData<T>>) => Promise<void>;
 
@@ -131,10 +131,10 @@ export class EventBus {
     };
     this.subscriptions.push(sub);
     if (!perProcess) {
-      metrics.onCollect(async () => {
+      depth.addSource(async (gauge) => {
         if (!this.connection) return;
-        depth.set({ queue: name }, await this.queueDepth(name));
-        depth.set({ queue: deadLetterQueueName(name) }, await this.queueDepth(deadLetterQueueName(name)));
+        gauge.set({ queue: name }, await this.queueDepth(name));
+        gauge.set({ queue: deadLetterQueueName(name) }, await this.queueDepth(deadLetterQueueName(name)));
       });
     }
     if (this.connection) {

@@ -1,11 +1,11 @@
 import type { Model } from 'mongoose';
 import type { EventBus } from '../bus/event-bus';
 import type { Logger } from '../logger';
-import { metrics } from '../metrics/registry';
+import { counter } from '../metrics/registry';
 import { toEnvelope, type OutboxEntry, type ParkedOutboxEntry, type WithOutbox } from './outbox-writer';
 
-const parkedEvents = metrics.counter('outbox_parked_total', 'Outbox entries set aside after failing to publish again and again, by event type');
-const failedPublishes = metrics.counter('outbox_publish_failures_total', 'Outbox publish attempts that failed while the broker was connected, by event type');
+const parkedEvents = counter('outbox_parked_total', 'Outbox entries set aside after failing to publish again and again, by event type', ['type']);
+const failedPublishes = counter('outbox_publish_failures_total', 'Outbox publish attempts that failed while the broker was connected, by event type', ['type']);
 
 export interface OutboxRelayOptions {
   bus: EventBus;

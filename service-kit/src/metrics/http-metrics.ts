@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { findRoute } from '@bb/contracts';
-import { metrics } from './registry';
+import { counter, histogram } from './registry';
 
-const requests = metrics.counter('http_requests_total', 'HTTP requests answered, by route of the table and status');
-const duration = metrics.histogram('http_request_duration_seconds', 'HTTP request latency by route of the table');
+const requests = counter('http_requests_total', 'HTTP requests answered, by route of the table and status', ['method', 'route', 'status']);
+const duration = histogram('http_request_duration_seconds', 'HTTP request latency by route of the table', ['method', 'route']);
 
 /** Records one answered request under its route-table path (bounded label values). */
 export function observeRequest(method: string, path: string, status: number, startedNs: bigint): void {
@@ -20,8 +20,4 @@ export function httpMetrics() {
     res.on('finish', () => observeRequest(req.method, req.path, res.statusCode, started));
     next();
   };
-}
-
-export async function metricsHandler(_req: Request, res: Response) {
-  res.type('text/plain; version=0.0.4').send(await metrics.render());
 }

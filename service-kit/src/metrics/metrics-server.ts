@@ -1,6 +1,7 @@
 import http from 'node:http';
+import { collectDefaultMetrics } from 'prom-client';
 import type { Logger } from '../logger';
-import { metrics } from './registry';
+import { metricsRegistry } from './registry';
 
 /**
  * /metrics on a listener of its own (METRICS_HOST:METRICS_PORT), never on the port the public
@@ -9,13 +10,15 @@ import { metrics } from './registry';
  */
 export async function serveMetrics(port: number | undefined, host: string, logger: Logger): Promise<http.Server | null> {
   if (port === undefined) return null;
+  // Node's own figures (memory, event-loop lag, GC) beside ours.
+  collectDefaultMetrics({ register: metricsRegistry });
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && path === '/metrics') {
-      metrics
-        .render()
+      metricsRegistry
+        .metrics()
         .then((text) => {
-          res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4' });
+          res.writeHead(200, { 'Content-Type': metricsRegistry.contentType });
           res.end(req.method === 'HEAD' ? undefined : text);
         })
         .catch((err: unknown) => {
