@@ -10,8 +10,8 @@ import { metricsRegistry } from './registry';
  */
 export async function serveMetrics(port: number | undefined, host: string, logger: Logger): Promise<http.Server | null> {
   if (port === undefined) return null;
-  // Node's own figures (memory, event-loop lag, GC) beside ours.
-  collectDefaultMetrics({ register: metricsRegistry });
+  // Node's own figures (memory, event-loop lag, GC) beside ours, registered once per process.
+  if (!metricsRegistry.getSingleMetric('process_cpu_user_seconds_total')) collectDefaultMetrics({ register: metricsRegistry });
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if ((req.method === 'GET' || req.method === 'HEAD') && path === '/metrics') {
