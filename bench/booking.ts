@@ -1,12 +1,8 @@
-import { blocksCovering, DAY_MS, manilaInstant } from '@bb/service-kit';
+import { DAY_MS } from '@bb/service-kit';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import mongoose, { Types } from 'mongoose';
-import { sheetOf } from '../services/booking/src/store/seats';
-import { applyBookableChange } from '../services/booking/src/events/bookables';
-import { createModels, type BookingModels } from '../services/booking/src/models';
-import { holdEntry } from '../services/booking/src/models/day-sheet';
-import { seatId, type SeatDoc } from '../services/booking/src/models/seat';
+import mongoose from 'mongoose';
+import { createModels, seedBookings, type BookingModels } from '../services/booking/testing';
 import { percentiles } from './lib/load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
@@ -29,7 +25,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   try {
     // Past the two months the mixed scenario books into, so the seeded seats are all free.
     const firstDay = nextMonday(Date.now() + 90 * DAY_MS);
-    await seed(models, firstDay, ctx);
+    const seeded = await seedBookings(conn, { count: APPOINTMENTS, bookables: BOOKABLES, firstDay });
+    ctx.log(`seeded ${seeded.appointments} appointments, ${seeded.seats} seats on ${seeded.daySheets} day sheets, ${BOOKABLES} bookables`);
     const bookingUrl = ctx.env.BOOKING_URL ?? '';
     const week = Array.from({ length: 7 }, (_, i) => isoDate(firstDay + (i + 14) * DAY_MS));
     const slotsPath = (date: string) => `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=clinic-0&treatmentId=clinic-1`;
@@ -63,71 +60,6 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     await conn.close();
   }
-}
-
-async function seed(models: BookingModels, firstDay: number, ctx: BenchContext): Promise<void> {
-  for (let i = 0; i < BOOKABLES; i++) {
-    const clinic = i < BOOKABLES / 2;
-    await applyBookableChange(models.Bookable, {
-      id: `${clinic ? 'clinic' : 'studio'}-${i % (BOOKABLES / 2)}`,
-      kind: clinic ? 'treatment' : 'package',
-      name: `${clinic ? 'Treatment' : 'Package'} ${i}`,
-      defaultDuration: [30, 60, 90][i % 3],
-      offeringType: clinic ? 'clinic' : 'studio',
-      deleted: false,
-      version: 1,
-    });
-  }
-  // Eight one-hour appointments per offering per weekday (a full day at capacity 1), one in ten cancelled.
-  const appointments: Record<string, unknown>[] = [];
-  const seats: SeatDoc[] = [];
-  for (let day = 0; appointments.length < APPOINTMENTS; day++) {
-    const date = isoDate(firstDay + day * DAY_MS);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    for (const offering of ['clinic', 'studio'] as const) {
-      for (let hour = 9; hour < 17 && appointments.length < APPOINTMENTS; hour++) {
-        const _id = new Types.ObjectId();
-        const start = manilaInstant(date, hour * 60);
-        const end = new Date(start.getTime() + 3600000);
-        const cancelled = appointments.length % 10 === 9;
-        const held = (cancelled ? [] : blocksCovering(start, end)).map((block): SeatDoc => ({ _id: seatId(offering, block, 0), offeringType: offering, blockStart: block, seat: 0, appointmentId: _id, claimedAt: new Date() }));
-        seats.push(...held);
-        appointments.push({
-          _id,
-          firstName: `Customer${appointments.length}`,
-          lastName: 'Bench',
-          gender: ['female', 'male', null][appointments.length % 3],
-          age: 18 + (appointments.length % 50),
-          email: `c${appointments.length}@example.com`,
-          contact: '0917 000 0000',
-          preferredDate: date,
-          preferredTime: `${String(hour).padStart(2, '0')}:00`,
-          startTime: start,
-          endTime: end,
-          offeringType: offering,
-          treatments: [`${offering}-1`],
-          items: [{ id: `${offering}-1`, name: 'Seeded' }],
-          notes: '',
-          status: cancelled ? 'cancelled' : 'pending',
-          adminComment: '',
-          seats: held.map((seat) => seat._id),
-          requestHash: null,
-          outbox: [],
-          outboxLockedUntil: null,
-          deletedAt: null,
-          createdAt: new Date(),
-          updatedAt: new Date(),
-        });
-      }
-    }
-  }
-  for (let i = 0; i < appointments.length; i += 500) await models.Appointment.collection.insertMany(appointments.slice(i, i + 500));
-  for (let i = 0; i < seats.length; i += 1000) await models.Seat.insertMany(seats.slice(i, i + 1000), { lean: true });
-  const sheets = new Map<string, string[]>();
-  for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
-  await models.DaySheet.insertMany([...sheets].map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds })), { lean: true });
-  ctx.log(`seeded ${appointments.length} appointments, ${seats.length} seats on ${sheets.size} day sheets, ${BOOKABLES} bookables`);
 }
 
 /** Repeats "a week of the schedule dialog" (7 requests at once) for the measured time. */

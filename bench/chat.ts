@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { connectMongo, createLogger, sendCacheableJson } from '@bb/service-kit';
-import { newConversationId, newMessageId } from '../services/chat/src/domain/ids';
-import { createModels } from '../services/chat/src/models';
+import { seedConversations } from '../services/chat/testing';
 import { percentiles } from './lib/load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
@@ -31,7 +30,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   if (!chatUrl) throw new Error('CHAT_URL is not set: the chat service is not part of the stack');
 
   ctx.log(`seeding ${VISITORS} conversations…`);
-  const visitors = await seedConversations(ctx);
+  const visitors = await seedVisitors(ctx);
   await warmUp(ctx.gatewayUrl, visitors);
 
   const scenario = `${VISITORS} widgets polling every ${POLL_INTERVAL_MS / 1000} s`;
@@ -66,39 +65,14 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   }
 }
 
-/**
- * One conversation with one customer message per visitor, written straight into the chat
- * database with the service's own models. Through the API the set-up would take many minutes
- * on local FerretDB, where every update and every outbox-relay scan costs time in proportion to
- * the collection; the writes are not what this bench measures.
- */
-async function seedConversations(ctx: BenchContext): Promise<Visitor[]> {
+/** One conversation with one customer message per visitor, from chat's bulk fixtures. */
+async function seedVisitors(ctx: BenchContext): Promise<Visitor[]> {
   const mongoUrl = ctx.env.MONGO_URL;
   if (!mongoUrl) throw new Error('MONGO_URL is not set');
   const conn = await connectMongo(`${mongoUrl.replace(/\/+$/, '')}/${CHAT_DATABASE}`, createLogger('bench', 'silent'));
   try {
-    const { Conversation } = createModels(conn);
-    const now = new Date();
-    const docs = Array.from({ length: VISITORS }, (_, n) => {
-      const message = { id: newMessageId(), senderType: 'customer' as const, senderName: `Bench Visitor ${n}`, content: 'Hello, is anyone there?', offeringType: 'clinic' as const, createdAt: now };
-      return {
-        _id: newConversationId(),
-        customerName: message.senderName,
-        customerEmail: `bench-visitor-${n}@example.com`,
-        offeringType: 'clinic' as const,
-        createdAt: now,
-        updatedAt: now,
-        messageCount: 1,
-        lastMessageId: message.id,
-        lastMessageAt: now,
-        lastSenderType: 'customer' as const,
-        lastSenderName: message.senderName,
-        lastMessagePreview: message.content,
-        messages: [message],
-      };
-    });
-    await Conversation.insertMany(docs);
-    return docs.map((d) => ({ path: `/api/conversations/${d._id}/messages?after=${d.lastMessageId}`, etag: null }));
+    const seeded = await seedConversations(conn, VISITORS);
+    return seeded.map((d) => ({ path: `/api/conversations/${d.id}/messages?after=${d.lastMessageId}`, etag: null }));
   } finally {
     await conn.close();
   }
