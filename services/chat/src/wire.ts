@@ -1,7 +1,7 @@
 import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { ChatConfig } from './config';
-import { HeadCache } from './domain/head-cache';
+import { HeadCache } from './store/head-cache';
 import { SecretBox } from './domain/secret-box';
 import { consumeForWebhookDelivery } from './events/webhook-delivery';
 import { createModels } from './models';

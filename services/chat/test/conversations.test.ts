@@ -1,6 +1,6 @@
 import { MAX_MESSAGES_PER_CONVERSATION, type ChatMessage, type Conversation, type ConversationSummary, type EventData } from '@bb/contracts';
 import { silentLogger, waitFor } from '@bb/service-kit/testing';
-import { HeadCache } from '../src/domain/head-cache';
+import { HeadCache } from '../src/store/head-cache';
 import { ConversationStore } from '../src/store/conversation-store';
 import { client, startChat, type ChatHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SUPPORT_SENDER_NAME } from '@bb/contracts';
 import { messagesAfter, previewOf, senderNameFor } from '../src/domain/conversation';
-import { HeadCache } from '../src/domain/head-cache';
+import { HeadCache } from '../src/store/head-cache';
 import { deliveryIdOf, newConversationId } from '../src/domain/ids';
 import { outcomeOf, parseRetryDelays, totalAttempts } from '../src/domain/retry-schedule';
 import { SecretBox } from '../src/domain/secret-box';

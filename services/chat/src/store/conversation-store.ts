@@ -1,7 +1,7 @@
 import { MAX_MESSAGES_PER_CONVERSATION, type ChatMessage, type Conversation, type ConversationCreate, type ConversationSummary, type OfferingType, type SenderType } from '@bb/contracts';
 import { AppError, conflict, invalid, notFound, type Logger, type OutboxRelay } from '@bb/service-kit';
 import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation';
-import type { Head, HeadCache } from '../domain/head-cache';
+import type { Head, HeadCache } from './head-cache';
 import { newConversationId, newMessageId } from '../domain/ids';
 import { conversationStarted, messageCreated } from '../events/chat-events';
 import type { ConversationDoc, StoredMessage } from '../models/conversation';
