@@ -170,6 +170,12 @@ describe('outbox relay', () => {
     expect(await metricValue('outbox_parked_total', { type: 'catalog.bookable.changed' })).toBe(parkedBefore + 1);
   });
 
+  it('keeps a sparse index of the documents with pending events, which the pass reads', async () => {
+    setup();
+    await waitFor('the index', async () => (await Note.collection.indexes()).find((i) => i.name === 'outbox_pending'));
+    expect((await Note.collection.indexes()).find((i) => i.name === 'outbox_pending')).toMatchObject({ key: { 'outbox.id': 1 }, sparse: true });
+  });
+
   it('backs a failing document off by doubling waits, at most five minutes', () => {
     expect([1, 2, 3, 4].map((n) => outboxRetryDelayMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
     expect(outboxRetryDelayMs(50, 1000)).toBe(5 * 60 * 1000);

@@ -20,6 +20,7 @@ export interface OutboxRelayOptions {
 }
 
 const DRAIN_BATCH = 100;
+const PENDING_INDEX = { 'outbox.id': 1 } as const;
 const MAX_RETRY_DELAY_MS = 5 * 60 * 1000;
 
 /** How long a document waits after its `attempts`-th failed publish: base, 2×base, 4×base… at most five minutes. */
@@ -38,7 +39,12 @@ export class OutboxRelay {
 
   /** Adds models whose documents carry an outbox. */
   watch<T extends WithOutbox>(...models: Model<T>[]): void {
-    this.models.push(...(models as unknown as Model<WithOutbox>[]));
+    for (const model of models as unknown as Model<WithOutbox>[]) {
+      this.models.push(model);
+      // Only documents with pending events have an outbox.id: the pass reads this small
+      // sparse index instead of the whole collection (on MongoDB; FerretDB scans regardless).
+      model.collection.createIndex(PENDING_INDEX, { sparse: true, name: 'outbox_pending' }).catch((err: unknown) => this.options.logger.warn({ err, collection: model.collection.name }, 'could not create the outbox index'));
+    }
   }
 
   start(): void {
@@ -124,7 +130,7 @@ export class OutboxRelay {
     const ids: unknown[] = [];
     for (const held of [null, { $lt: now }]) {
       if (ids.length >= DRAIN_BATCH) break;
-      const docs = await model.find({ 'outbox.0': { $exists: true }, outboxLockedUntil: held }, { _id: 1 }).limit(DRAIN_BATCH - ids.length).lean<{ _id: unknown }[]>();
+      const docs = await model.find({ 'outbox.id': { $exists: true }, outboxLockedUntil: held }, { _id: 1 }).limit(DRAIN_BATCH - ids.length).lean<{ _id: unknown }[]>();
       ids.push(...docs.map((d) => d._id));
     }
     return ids;
