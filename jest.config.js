@@ -15,9 +15,9 @@ module.exports = {
       testPathIgnorePatterns: ['/serial/'],
     },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/test/**/*.test.{ts,tsx}'] },
-    { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,ops,security}/**/*.test.ts'] },
+    { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,ops,security}/**/*.test.ts'], testPathIgnorePatterns: ['/serial/'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
     // Restart shared servers or kill stack processes: run alone, after everything else.
-    { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
   ],
 };

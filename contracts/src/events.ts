@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { offeringTypeSchema, sideSchema } from './common';
-import { senderTypeSchema } from './resources/chat';
+import { chatMessageSchema } from './resources/chat';
 
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
@@ -33,15 +33,8 @@ export const eventSchemas = {
     offeringType: offeringTypeSchema,
     createdAt: z.string(),
   }),
-  'chat.message.created': z.object({
-    messageId: z.string(),
-    conversationId: z.string(),
-    senderType: senderTypeSchema,
-    senderName: z.string(),
-    content: z.string(),
-    offeringType: offeringTypeSchema,
-    createdAt: z.string(),
-  }),
+  // The message as the API answers it, its id named messageId.
+  'chat.message.created': chatMessageSchema.omit({ id: true }).extend({ messageId: z.string() }),
   'auth.session.revoked': z.object({
     jti: z.string(),
     /** Unix seconds: after this the token is expired anyway and the entry can go. */

@@ -50,8 +50,8 @@ export function httpStatus(url, timeoutMs = 2000) {
   });
 }
 
-/** AMQP 0-9-1 handshake: the broker answers the protocol header with Connection.Start. */
-export function amqpAnswers(port) {
+/** Sends `hello` to a loopback port and resolves with whether the first answer passes `check`. */
+function probe(port, hello, check) {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const done = (ok) => {
@@ -60,34 +60,27 @@ export function amqpAnswers(port) {
     };
     socket.setTimeout(2000, () => done(false));
     socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write(Buffer.from([0x41, 0x4d, 0x51, 0x50, 0, 0, 9, 1])));
-    socket.on('data', (buf) => done(buf[0] === 1));
+    socket.on('connect', () => socket.write(hello()));
+    socket.on('data', (buf) => done(check(buf)));
   });
 }
 
+/** AMQP 0-9-1 handshake: the broker answers the protocol header with Connection.Start. */
+export const amqpAnswers = (port) => probe(port, () => Buffer.from([0x41, 0x4d, 0x51, 0x50, 0, 0, 9, 1]), (buf) => buf[0] === 1);
+
 /** MongoDB wire protocol: OP_MSG { ping: 1, $db: "admin" } answered with ok: 1. */
-export function mongoAnswers(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => {
-      // BSON { ping: 1 (int32), $db: "admin" }
-      const ping = Buffer.concat([Buffer.from([0x10]), Buffer.from('ping\0'), int32(1)]);
-      const dbName = Buffer.from('admin\0');
-      const db = Buffer.concat([Buffer.from([0x02]), Buffer.from('$db\0'), int32(dbName.length), dbName]);
-      const body = Buffer.concat([ping, db, Buffer.from([0])]);
-      const doc = Buffer.concat([int32(body.length + 4), body]);
-      const payload = Buffer.concat([int32(0), Buffer.from([0]), doc]); // flagBits, section kind 0
-      const header = Buffer.concat([int32(16 + payload.length), int32(1), int32(0), int32(2013)]);
-      socket.write(Buffer.concat([header, payload]));
-    });
-    socket.on('data', (buf) => done(buf.length > 16 && buf.readInt32LE(12) === 2013));
-  });
+export const mongoAnswers = (port) => probe(port, mongoPing, (buf) => buf.length > 16 && buf.readInt32LE(12) === 2013);
+
+function mongoPing() {
+  // BSON { ping: 1 (int32), $db: "admin" }
+  const ping = Buffer.concat([Buffer.from([0x10]), Buffer.from('ping\0'), int32(1)]);
+  const dbName = Buffer.from('admin\0');
+  const db = Buffer.concat([Buffer.from([0x02]), Buffer.from('$db\0'), int32(dbName.length), dbName]);
+  const body = Buffer.concat([ping, db, Buffer.from([0])]);
+  const doc = Buffer.concat([int32(body.length + 4), body]);
+  const payload = Buffer.concat([int32(0), Buffer.from([0]), doc]); // flagBits, section kind 0
+  const header = Buffer.concat([int32(16 + payload.length), int32(1), int32(0), int32(2013)]);
+  return Buffer.concat([header, payload]);
 }
 
 function int32(n) {

@@ -2,7 +2,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import type { Envelope } from '@bb/contracts';
 import { EventBus } from '../src/bus/event-bus';
 import { connectMongo } from '../src/db/mongo';
-import { OutboxRelay, outboxRetryDelayMs } from '../src/db/outbox-relay';
+import { OutboxRelay, outboxRetryDelayMs, type OutboxRelayOptions } from '../src/db/outbox-relay';
 import { outboxEvent, outboxFields, type WithOutbox } from '../src/db/outbox-writer';
 import { metricValue } from '../src/metrics/registry';
 import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '../testing';
@@ -17,10 +17,11 @@ let Note: Model<Note>;
 const buses: EventBus[] = [];
 const relays: OutboxRelay[] = [];
 
-function setup() {
+/** A relay over the notes, as one replica runs it; options other than the pass interval are the relay's own. */
+function setup(options: Partial<Pick<OutboxRelayOptions, 'intervalMs' | 'retryBaseMs' | 'maxAttempts'>> = {}) {
   const logger = silentLogger();
   const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
-  const relay = new OutboxRelay({ bus, logger, intervalMs: 100 });
+  const relay = new OutboxRelay({ bus, logger, intervalMs: 100, ...options });
   relay.watch(Note);
   buses.push(bus);
   relays.push(relay);
@@ -99,12 +100,7 @@ describe('outbox relay', () => {
 
   it('publishes one document by id at once, without waiting for the periodic pass', async () => {
     const received = await collect(uniqueName('q'));
-    const logger = silentLogger();
-    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
-    const relay = new OutboxRelay({ bus, logger, intervalMs: 60000 });
-    relay.watch(Note);
-    buses.push(bus);
-    relays.push(relay);
+    const { bus, relay } = setup({ intervalMs: 60000 });
     await bus.start();
     relay.start();
     await new Promise((r) => setTimeout(r, 300)); // the first pass is over; the next is a minute away
@@ -116,12 +112,7 @@ describe('outbox relay', () => {
 
   it('publishes what waited for the broker as soon as it connects', async () => {
     const received = await collect(uniqueName('q'));
-    const logger = silentLogger();
-    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
-    const relay = new OutboxRelay({ bus, logger, intervalMs: 60000 });
-    relay.watch(Note);
-    buses.push(bus);
-    relays.push(relay);
+    const { bus, relay } = setup({ intervalMs: 60000 });
     relay.start();
     const doc = await Note.create({ text: 'waiting', outbox: [changed('waiting-1')] });
     relay.publishDocument(Note, doc._id);
@@ -144,12 +135,7 @@ describe('outbox relay', () => {
 
   it('sets aside an entry that keeps failing, and delivers everything behind it meanwhile', async () => {
     const received = await collect(uniqueName('q'));
-    const logger = silentLogger();
-    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger });
-    const relay = new OutboxRelay({ bus, logger, intervalMs: 100, retryBaseMs: 50, maxAttempts: 3 });
-    relay.watch(Note);
-    buses.push(bus);
-    relays.push(relay);
+    const { bus, relay } = setup({ retryBaseMs: 50, maxAttempts: 3 });
     await bus.start();
     const parkedBefore = await metricValue('outbox_parked_total', { type: 'catalog.bookable.changed' });
     // Data the contract refuses: publishing it throws, every time.

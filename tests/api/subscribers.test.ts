@@ -6,7 +6,10 @@ import { adminToken, api as callApi, requireEnv, type ApiOptions } from '@bb/ser
 const gateway = () => requireEnv('GATEWAY_URL');
 const staff = () => adminToken({ secret: requireEnv('JWT_SECRET') });
 
-const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
+async function api<T = ApiError>(path: string, options: ApiOptions = {}) {
+  const { status, body } = await callApi<T>(gateway(), path, options);
+  return { status, body };
+}
 const find = async (email: string) => (await api<Subscriber[]>('/api/email-subscribers', { token: staff() })).body.filter((s) => s.email.toLowerCase() === email.toLowerCase());
 
 describe('email subscribers through the gateway', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { requireEnv } from '@bb/service-kit/testing';
-import { inBatches, raw, residentBytes } from './support';
+import { raw } from './support';
 
 // The sign-in limits of the running stack, attacked from addresses of our own: every test
 // connects from a 127.x address nobody else uses, so its counts are its own. The test gateways
@@ -12,7 +12,6 @@ const json = { 'content-type': 'application/json' };
 const signIn = (from: string, username: string, password = 'wrong-password', headers: Record<string, string> = {}) =>
   raw(gateway, { method: 'POST', path: '/api/auth/login', from, headers: { ...json, ...headers }, body: JSON.stringify({ username, password }) });
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
-const MB = 1024 * 1024;
 
 describe('sign-in limits under attack', () => {
   it('lets at most 10 of 60 parallel wrong passwords through; the rest get 429', async () => {
@@ -46,24 +45,5 @@ describe('sign-in limits under attack', () => {
     });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toHaveProperty('token');
-  });
-
-  it('keeps the gateway within 10 MB after 5,000 unique 9 KB usernames and 5,000 unique short ones', async () => {
-    // The same traffic with repeated usernames first, so the heap has grown to what this load
-    // needs anyway: what the unique ones add on top is what they leave behind.
-    const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
-    await inBatches(indexes(5000), 20, () => signIn('127.0.0.6', `repeated-${'w'.repeat(9000)}`));
-    await inBatches(indexes(5000), 20, () => signIn('127.0.0.8', 'repeated-short'));
-    await new Promise((r) => setTimeout(r, 2000));
-    const before = await residentBytes('gateway');
-    const long = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.6', `${randomUUID()}-${i}-${'u'.repeat(9000)}`));
-    const short = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.7', `${randomUUID()}-${i}`));
-    await new Promise((r) => setTimeout(r, 2000));
-    const after = await residentBytes('gateway');
-    console.log(`gateway RSS ${(before / MB).toFixed(1)} MB → ${(after / MB).toFixed(1)} MB after 10,000 unique usernames`);
-    expect(long.every((a) => a.status === 400)).toBe(true);
-    expect(count(short.map((a) => a.status), 401)).toBeLessThanOrEqual(10);
-    expect(count(short.map((a) => a.status), 429)).toBeGreaterThanOrEqual(4990);
-    expect(after - before).toBeLessThan(10 * MB);
   });
 });

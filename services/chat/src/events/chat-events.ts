@@ -1,5 +1,5 @@
 import { outboxEvent } from '@bb/service-kit';
-import type { ConversationDoc, StoredMessage } from '../models/conversation';
+import { toMessage, type ConversationDoc, type StoredMessage } from '../models/conversation';
 
 /** chat.conversation.started, stored with the new conversation (the subscribers service captures the visitor). */
 export const conversationStarted = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt'>, correlationId?: string) =>
@@ -11,18 +11,7 @@ export const conversationStarted = (c: Pick<ConversationDoc, '_id' | 'customerNa
   );
 
 /** chat.message.created, stored in the same write that appends the message (the webhook worker delivers it). */
-export const messageCreated = (conversationId: string, m: StoredMessage, correlationId?: string) =>
-  outboxEvent(
-    'chat',
-    'chat.message.created',
-    {
-      messageId: m.id,
-      conversationId,
-      senderType: m.senderType,
-      senderName: m.senderName,
-      content: m.content,
-      offeringType: m.offeringType,
-      createdAt: m.createdAt.toISOString(),
-    },
-    correlationId,
-  );
+export function messageCreated(conversationId: string, m: StoredMessage, correlationId?: string) {
+  const { id, ...message } = toMessage(conversationId, m);
+  return outboxEvent('chat', 'chat.message.created', { messageId: id, ...message }, correlationId);
+}

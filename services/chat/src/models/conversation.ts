@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, SENDER_TYPES, type OfferingType, type SenderType } from '@bb/contracts';
+import { OFFERINGS, SENDER_TYPES, type ChatMessage, type OfferingType, type SenderType } from '@bb/contracts';
 import { outboxFields, type WithOutbox } from '@bb/service-kit';
 
 export interface StoredMessage {
@@ -67,3 +67,14 @@ const conversationSchema = new Schema<ConversationDoc>(
 );
 
 export const conversationModel = (conn: Connection) => conn.model<ConversationDoc>('Conversation', conversationSchema, 'conversations');
+
+/** A stored message as the API answers it. */
+export const toMessage = (conversationId: string, m: StoredMessage): ChatMessage => ({
+  id: m.id,
+  conversationId,
+  senderType: m.senderType,
+  senderName: m.senderName,
+  content: m.content,
+  offeringType: m.offeringType,
+  createdAt: m.createdAt.toISOString(),
+});

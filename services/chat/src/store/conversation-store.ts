@@ -4,7 +4,7 @@ import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation'
 import type { Head, HeadCache } from './head-cache';
 import { newConversationId, newMessageId } from '../domain/ids';
 import { conversationStarted, messageCreated } from '../events/chat-events';
-import type { ConversationDoc, StoredMessage } from '../models/conversation';
+import { toMessage, type ConversationDoc, type StoredMessage } from '../models/conversation';
 import type { ChatModels } from '../models';
 
 export interface NewMessage {
@@ -21,15 +21,6 @@ const MAX_REFRESHES = 8;
 const SUMMARY_FIELDS = { messages: 0, outbox: 0, outboxLockedUntil: 0, deletedAt: 0 } as const;
 const HEAD_FIELDS = { messageCount: 1, lastMessageId: 1 } as const;
 
-const toMessage = (conversationId: string, m: StoredMessage): ChatMessage => ({
-  id: m.id,
-  conversationId,
-  senderType: m.senderType,
-  senderName: m.senderName,
-  content: m.content,
-  offeringType: m.offeringType,
-  createdAt: m.createdAt.toISOString(),
-});
 
 type Summary = Omit<ConversationDoc, 'messages' | 'outbox'>;
 const toConversation = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt' | 'updatedAt'>): Conversation => ({

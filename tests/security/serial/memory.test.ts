@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { requireEnv } from '@bb/service-kit/testing';
+import { inBatches, raw, residentBytes } from '../support';
+
+// Memory under a flood of odd sign-ins, measured on the running stack's gateway while nothing
+// else runs (the serial phase of npm test): parallel tests' traffic would grow its heap too.
+jest.setTimeout(5 * 60 * 1000);
+
+const gateway = requireEnv('GATEWAY_URL');
+const signIn = (from: string, username: string) =>
+  raw(gateway, { method: 'POST', path: '/api/auth/login', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'wrong-password' }) });
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+const MB = 1024 * 1024;
+
+describe('the gateway under a flood of unique usernames', () => {
+  it('keeps the gateway within 10 MB after 5,000 unique 9 KB usernames and 5,000 unique short ones', async () => {
+    // The same traffic with repeated usernames first, so the heap has grown to what this load
+    // needs anyway: what the unique ones add on top is what they leave behind.
+    const indexes = (n: number) => Array.from({ length: n }, (_, i) => i);
+    await inBatches(indexes(5000), 20, () => signIn('127.0.0.6', `repeated-${'w'.repeat(9000)}`));
+    await inBatches(indexes(5000), 20, () => signIn('127.0.0.8', 'repeated-short'));
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = await residentBytes('gateway');
+    const long = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.6', `${randomUUID()}-${i}-${'u'.repeat(9000)}`));
+    const short = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.7', `${randomUUID()}-${i}`));
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = await residentBytes('gateway');
+    console.log(`gateway RSS ${(before / MB).toFixed(1)} MB → ${(after / MB).toFixed(1)} MB after 10,000 unique usernames`);
+    expect(long.every((a) => a.status === 400)).toBe(true);
+    expect(count(short.map((a) => a.status), 401)).toBeLessThanOrEqual(10);
+    expect(count(short.map((a) => a.status), 429)).toBeGreaterThanOrEqual(4990);
+    expect(after - before).toBeLessThan(10 * MB);
+  });
+});
