@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { requireEnv } from '@bb/service-kit/testing';
-import { inBatches, raw, residentBytes } from '../support';
+import { inBatches, raw, residentBytes, urls } from '../support';
 
 // Memory under a flood of odd sign-ins, measured on the running stack's gateway while nothing
 // else runs (the serial phase of npm test): parallel tests' traffic would grow its heap too.
@@ -11,6 +11,13 @@ const signIn = (from: string, username: string) =>
   raw(gateway, { method: 'POST', path: '/api/auth/login', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'wrong-password' }) });
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const MB = 1024 * 1024;
+
+/** The gateway's own account of its memory, from its metrics listener. */
+async function heapFigures(): Promise<string> {
+  const text = await (await fetch(urls('GATEWAY_REPLICA_METRICS_URLS')[0])).text();
+  const figure = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / MB;
+  return `heap used ${figure('nodejs_heap_size_used_bytes').toFixed(1)} MB of ${figure('nodejs_heap_size_total_bytes').toFixed(1)} MB, external ${figure('nodejs_external_memory_bytes').toFixed(1)} MB`;
+}
 
 /**
  * The gateway's resident memory once it has settled: the least of a reading a second for
@@ -34,10 +41,11 @@ describe('the gateway under a flood of unique usernames', () => {
     await inBatches(indexes(5000), 20, () => signIn('127.0.0.6', `repeated-${'w'.repeat(9000)}`));
     await inBatches(indexes(5000), 20, () => signIn('127.0.0.8', 'repeated-short'));
     const before = await settledResidentBytes(10);
+    console.log(`before the flood: ${await heapFigures()}`);
     const long = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.6', `${randomUUID()}-${i}-${'u'.repeat(9000)}`));
     const short = await inBatches(indexes(5000), 20, (i) => signIn('127.0.0.7', `${randomUUID()}-${i}`));
     const after = await settledResidentBytes(20);
-    console.log(`gateway RSS ${(before / MB).toFixed(1)} MB → ${(after / MB).toFixed(1)} MB after 10,000 unique usernames`);
+    console.log(`gateway RSS ${(before / MB).toFixed(1)} MB → ${(after / MB).toFixed(1)} MB after 10,000 unique usernames; ${await heapFigures()}`);
     expect(long.every((a) => a.status === 400)).toBe(true);
     expect(count(short.map((a) => a.status), 401)).toBeLessThanOrEqual(10);
     expect(count(short.map((a) => a.status), 429)).toBeGreaterThanOrEqual(4990);
