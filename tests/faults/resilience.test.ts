@@ -72,6 +72,7 @@ afterAll(() => receiver?.close());
 describe('faults under load', () => {
   it('loses nothing when each service is killed -9 and RabbitMQ restarts during a mix of writes', async () => {
     const login = await api<LoginResponse>('POST', '/api/auth/login', { username: 'admin', password: 'admin123' });
+    expect(login.status).toBe(200);
     token = login.body!.token;
     const bot = await startReceiver();
     receiver = bot;
