@@ -157,6 +157,16 @@ describe('studio landing page', () => {
     const order = await page.locator('main h2').allInnerTexts();
     expect(order).toEqual(['Photography Packages', 'Our Portfolio', 'Our Photographers', 'Capture Your Precious Moments', 'Book Your Photography Session']);
   });
+
+  it("keeps the visitor on the studio when they follow the footer's Contact link", async () => {
+    await page.goto(siteUrl('/studio'));
+    await heading('Lumière Studio').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(/\/studio#contact$/);
+    expect(new URL(page.url()).pathname).toBe('/studio');
+    expect(await heading('Lumière Studio').count()).toBe(1);
+    expect(await page.evaluate(`localStorage.getItem('maintenance-offering')`)).toBe('studio');
+  });
 });
 
 describe('production build as the gateway serves it', () => {

@@ -3,6 +3,7 @@ import { FALLBACK_COUNT, fallbackImage } from '../src/public/domain/images';
 import { landingForward } from '../src/public/domain/navigation';
 import { filterResults, RESULT_FILTERS } from '../src/public/domain/results';
 import { detailDuration } from '../src/public/domain/treatment';
+import { footerLinks } from '../src/public/site';
 
 describe('e-mail rule of the public forms', () => {
   it('needs something with an @', () => {
@@ -61,5 +62,21 @@ describe('treatment detail duration', () => {
   it("shows the treatment's own text, or 90 minutes", () => {
     expect(detailDuration({ duration: '60 minutes' })).toBe('60 minutes');
     expect(detailDuration({ duration: '  ' })).toBe('90 minutes');
+  });
+});
+
+describe('footer quick links', () => {
+  it('are in-page anchors on the clinic page', () => {
+    expect(footerLinks(true).map((l) => l.href)).toEqual(['#treatments', '#about-us', '#results', '#news', '#contact']);
+  });
+
+  it("reach the clinic's sections from other pages, but Contact stays on the page the visitor is on", () => {
+    expect(footerLinks(false)).toEqual([
+      { label: 'Treatments', href: '/landing#treatments' },
+      { label: 'About Us', href: '/landing#about-us' },
+      { label: 'Results', href: '/landing#results' },
+      { label: 'News', href: '/landing#news' },
+      { label: 'Contact', href: '#contact' },
+    ]);
   });
 });
