@@ -139,6 +139,8 @@ describe('clinic landing page', () => {
     await page.goto(siteUrl('/treatment/no-such-treatment'));
     await heading('Treatment Not Found').waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).count()).toBe(1);
+    // Home is the start screen, as in the console's Back to Home (/).
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     await page.goto(siteUrl('/result/no-such-result'));
     await heading('Result Not Found').waitFor();
     await page.goto(siteUrl('/news/no-such-article'));
