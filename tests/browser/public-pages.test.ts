@@ -89,6 +89,17 @@ describe('clinic landing page', () => {
     expect(await cards.count()).toBe(results.length);
   });
 
+  it("names each result's treatment on its card in Real Results", async () => {
+    const results = (await api<Result[]>('/api/results?offering=clinic')).body;
+    const named = results.filter((r) => r.treatmentName);
+    expect(named.length).toBeGreaterThan(0);
+    await page.goto(siteUrl('/clinic#results'));
+    await revealSections();
+    const cards = page.locator('#results').getByRole('article');
+    await cards.first().waitFor();
+    expect((await cards.getByTestId('result-treatment').allInnerTexts()).sort()).toEqual(named.map((r) => r.treatmentName).sort());
+  });
+
   it('opens a treatment from Learn More, with its details and a way back', async () => {
     const treatment = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.find((t) => t.whatToExpect.length > 0) as Treatment;
     await page.goto(siteUrl('/clinic'));
