@@ -150,6 +150,13 @@ describe('booking at the clinic', () => {
   });
 });
 
+describe('booking, as a visitor expects it', () => {
+  it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    expect(await field(form, 'Gender').locator('option').allInnerTexts()).toEqual(['Select…', 'Female', 'Male', 'Other', 'Prefer not to say']);
+  });
+});
+
 describe('booking at the studio', () => {
   it('books a photography package', async () => {
     const packages = (await api<Package[]>('/api/packages?offering=studio')).body;

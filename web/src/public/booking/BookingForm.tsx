@@ -182,7 +182,7 @@ export default function BookingForm({ side }: { side: Side }) {
               <Field.Label>Gender</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field ref={bind('gender')} value={form.gender} onChange={(e) => set('gender', e.target.value as Gender | '')}>
-                  <option value="">Prefer not to answer here</option>
+                  <option value="">Select…</option>
                   {GENDER_OPTIONS.map((g) => (
                     <option key={g.value} value={g.value}>
                       {g.label}
