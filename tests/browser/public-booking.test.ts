@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BOOKING_MESSAGES, type Package, type Settings, type Treatment } from '@bb/contracts';
+import { BOOKING_MESSAGES, type Package, type Settings, type SlotsResponse, type Treatment } from '@bb/contracts';
 import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
 import { launchBrowser, newContext } from './support/browser';
@@ -19,6 +19,14 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 afterAll(() => browser.close());
+
+/** The first date `daysAhead` days or more from now that falls on the weekday (0 Sunday). */
+function dateOnWeekday(daysAhead: number, weekday: number): string {
+  for (let d = daysAhead; ; d++) {
+    const date = manilaDateInDays(d);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
 
 const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('bianca').replace(' ', '.')}@example.ph` });
 
@@ -154,6 +162,32 @@ describe('booking, as a visitor expects it', () => {
   it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
     const form = await openBookingForm(page, 'clinic');
     expect(await field(form, 'Gender').locator('option').allInnerTexts()).toEqual(['Select…', 'Female', 'Male', 'Other', 'Prefer not to say']);
+  });
+
+  it('marks the slots of the current week that have already started as Past, not Booked', async () => {
+    // The visitor's "now" is a Wednesday at 1:10 PM, Manila; the server is asked for the days
+    // around it and answers as it would at that moment (a started slot is unavailable).
+    const wednesday = dateOnWeekday(35, 3);
+    const now = new Date(`${wednesday}T13:10:00+08:00`);
+    await page.clock.setFixedTime(now);
+    await page.route('**/api/available-slots?*', async (route) => {
+      const response = await route.fetch();
+      const date = new URL(route.request().url()).searchParams.get('date') as string;
+      const body = (await response.json()) as SlotsResponse;
+      const started = (time: string) => date < wednesday || (date === wednesday && time <= '13:10');
+      await route.fulfill({ response, json: { ...body, slots: body.slots.map((s) => (started(s.time) ? { ...s, available: false } : s)) } });
+    });
+    const form = await openBookingForm(page, 'clinic');
+    await choose(form, treatments[0].name);
+    const dialog = await openSchedule(page, form);
+    const monday = dialog.getByRole('region', { name: /^Monday, / });
+    expect(await monday.locator('[data-past]').count()).toBeGreaterThan(0);
+    expect(await monday.locator('[data-booked]').count()).toBe(0);
+    expect(await monday.innerText()).not.toMatch(/Booked/i);
+    expect(await monday.innerText()).toMatch(/Past/i);
+    const today = dialog.getByRole('region', { name: /^Wednesday, / });
+    expect(await today.locator('[data-past]', { hasText: '1:00 PM' }).count()).toBe(1);
+    expect(await today.locator('[data-past]', { hasText: '1:30 PM' }).count()).toBe(0);
   });
 });
 

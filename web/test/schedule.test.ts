@@ -1,4 +1,4 @@
-import { canGoBack, dayView, isSlotsKey, longDate, shiftWeek, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
+import { canGoBack, dayView, isSlotsKey, longDate, shiftWeek, slotState, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
 import { attemptFor } from '../src/public/booking/domain/idempotency';
 
 describe('schedule week', () => {
@@ -44,6 +44,22 @@ describe('a day of the schedule', () => {
   it('is closed only when the message has the word closed', () => {
     expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'Fully booked' } })).toEqual({ kind: 'empty' });
     expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'enclosed garden' } })).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('a slot as the visitor sees it', () => {
+  const now = { today: '2026-11-25', time: '13:10' };
+  it('is past once it has started in Manila, not Booked, whatever its flag', () => {
+    expect(slotState({ time: '09:00', available: false }, '2026-11-23', now)).toBe('past');
+    expect(slotState({ time: '13:00', available: false }, '2026-11-25', now)).toBe('past');
+    expect(slotState({ time: '13:00', available: true }, '2026-11-25', now)).toBe('past');
+    expect(slotState({ time: '13:10', available: false }, '2026-11-25', now)).toBe('past');
+  });
+
+  it('is booked when a later slot is unavailable, and free otherwise', () => {
+    expect(slotState({ time: '13:30', available: false }, '2026-11-25', now)).toBe('booked');
+    expect(slotState({ time: '13:30', available: true }, '2026-11-25', now)).toBe('free');
+    expect(slotState({ time: '09:00', available: true }, '2026-11-26', now)).toBe('free');
   });
 });
 

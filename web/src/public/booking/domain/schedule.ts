@@ -1,4 +1,4 @@
-import type { Side, SlotsResponse } from '@bb/contracts';
+import type { Side, Slot, SlotsResponse } from '@bb/contracts';
 import { format } from 'date-fns';
 import { addDays, weekStartSunday } from '../../../shared/format';
 
@@ -45,4 +45,21 @@ export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
 export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {
   const [y, m, d] = date.split('-').map(Number);
   return format(new Date(y, m - 1, d), pattern);
+}
+
+/** Manila's date and time of day now: what makes a slot past. */
+export interface ManilaNow {
+  today: string;
+  time: string;
+}
+
+export type SlotState = 'free' | 'booked' | 'past';
+
+/**
+ * A slot that has started (Manila time) is past whatever the server's flag says (the server
+ * marks it unavailable too); otherwise the flag tells free from booked.
+ */
+export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
+  if (date < now.today || (date === now.today && slot.time <= now.time)) return 'past';
+  return slot.available ? 'free' : 'booked';
 }
