@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, type Package, type Settings, type SlotsResponse, type Treatment } from '@bb/contracts';
 import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, siteUrl } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -159,6 +159,18 @@ describe('booking at the clinic', () => {
 });
 
 describe('booking, as a visitor expects it', () => {
+  it('arrives from a treatment page with that treatment already ticked', async () => {
+    const treatment = treatments[treatments.length - 1];
+    await page.goto(siteUrl(`/treatment/${treatment.id}`));
+    await page.getByRole('link', { name: 'Book This Treatment' }).click();
+    await page.waitForURL(/\/clinic\?item=[^#]+#booking$/);
+    const form = page.getByRole('form', { name: 'Book a treatment' });
+    await form.getByRole('checkbox', { name: new RegExp(`^${treatment.name}`) }).waitFor();
+    expect(await form.getByRole('checkbox', { name: new RegExp(`^${treatment.name}`) }).isChecked()).toBe(true);
+    expect(await form.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    expect(await form.getByRole('button', { name: 'View Available Schedule' }).isEnabled()).toBe(true);
+  });
+
   it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
     const form = await openBookingForm(page, 'clinic');
     expect(await field(form, 'Gender').locator('option').allInnerTexts()).toEqual(['Select…', 'Female', 'Male', 'Other', 'Prefer not to say']);

@@ -110,7 +110,8 @@ describe('clinic landing page', () => {
     await heading('What to Expect', 2).waitFor();
     for (const step of treatment.whatToExpect) await seeText(page, step);
     await seeText(page, treatment.duration);
-    expect(await page.getByRole('link', { name: 'Book This Treatment' }).getAttribute('href')).toBe('/landing#booking');
+    // The booking section (/landing#booking), with this treatment to be ticked there.
+    expect(await page.getByRole('link', { name: 'Book This Treatment' }).getAttribute('href')).toBe(`/landing?item=${treatment.id}#booking`);
     await page.getByRole('link', { name: 'Back to Treatments' }).click();
     await page.waitForURL(/\/clinic#treatments$/);
   });

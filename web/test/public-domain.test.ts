@@ -1,6 +1,6 @@
 import { looksLikeEmail } from '../src/public/domain/email';
 import { FALLBACK_COUNT, fallbackImage } from '../src/public/domain/images';
-import { landingForward } from '../src/public/domain/navigation';
+import { bookItemHref, landingForward } from '../src/public/domain/navigation';
 import { filterResults, RESULT_FILTERS } from '../src/public/domain/results';
 import { detailDuration } from '../src/public/domain/treatment';
 import { footerLinks } from '../src/public/site';
@@ -31,6 +31,11 @@ describe('landing anchors', () => {
   it('send #booking to the booking section of the current side', () => {
     expect(landingForward('#booking', 'studio')).toBe('/studio#booking');
     expect(landingForward('#booking', 'clinic')).toBe('/clinic#booking');
+  });
+
+  it('keep the item a book button was for', () => {
+    expect(bookItemHref('t 1')).toBe('/landing?item=t+1#booking');
+    expect(landingForward('#booking', 'clinic', '?item=t1')).toBe('/clinic?item=t1#booking');
   });
 
   it('send the clinic sections to the clinic page and leave the rest', () => {

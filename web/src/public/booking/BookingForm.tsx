@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, chakra, Checkbox, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { idempotencyKeyHeader, SERVICE_LABEL, type Appointment, type Side } from '@bb/contracts';
 import { apiJson, serverMessage } from '../../shared/api/request';
 import { formatDuration, formatPeso, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
 import { CalendarIcon, CheckIcon } from '../components/icons';
+import { BOOK_ITEM_PARAM } from '../domain/navigation';
 import { StatusText } from '../components/StatusText';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { attemptFor, type Attempt } from './domain/idempotency';
@@ -39,6 +41,8 @@ export default function BookingForm({ side }: { side: Side }) {
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
   const failed = FETCH_FAILED[BOOKABLE[side]];
   const client = useQueryClient();
+  const [params] = useSearchParams();
+  const wanted = params.get(BOOK_ITEM_PARAM);
   /** The form's controls by field, to put the focus where a problem is. */
   const controls = useRef<Partial<Record<keyof Form, HTMLElement | null>>>({});
   const bind = (field: keyof Form) => (element: HTMLElement | null) => {
@@ -52,6 +56,12 @@ export default function BookingForm({ side }: { side: Side }) {
   const lastAttempt = useRef<Attempt | null>(null);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
+
+  // A detail page's "Book This Treatment" arrives with ?item=…: tick it once the list is here.
+  useEffect(() => {
+    if (!wanted || !query.data?.some((item) => item.id === wanted)) return;
+    setForm((f) => (f.treatments.length === 0 ? { ...f, treatments: [wanted] } : f));
+  }, [wanted, query.data]);
 
   useEffect(() => {
     if (!booked) return;
