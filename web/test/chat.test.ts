@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@bb/contracts';
-import { chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity } from '../src/public/chat/domain/cookies';
+import { allChatCookieNames, chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity, readSeenCount, seenCountAssignment } from '../src/public/chat/domain/cookies';
 import { countUnread, mergeMessages, messagesUrl } from '../src/public/chat/domain/messages';
 import { IDLE_AFTER_MS, POLL_ACTIVE_MS, POLL_IDLE_MS, pollDelay, pollingMode } from '../src/public/chat/domain/polling';
 
@@ -72,5 +72,15 @@ describe('chat cookies', () => {
     expect(readIdentity(jar, 'studio')).toBeNull();
     expect(readCookie('a=1; b=%E0%A4%A', 'b')).toBeNull();
     expect(readCookie('a=1', 'b')).toBeNull();
+  });
+
+  it("remembers how many messages of the visitor's conversation were seen, so a returning visitor's badge counts only what came since", () => {
+    const jar = seenCountAssignment('clinic', 'conv-1', 3, false).split(';')[0];
+    expect(readSeenCount(`theme=light; ${jar}`, 'clinic', 'conv-1')).toBe(3);
+    expect(readSeenCount(jar, 'clinic', 'conv-2')).toBe(0);
+    expect(readSeenCount(jar, 'studio', 'conv-1')).toBe(0);
+    expect(readSeenCount('', 'clinic', 'conv-1')).toBe(0);
+    expect(seenCountAssignment('clinic', 'c', 1, false)).toMatch(/Max-Age=31536000/);
+    expect(allChatCookieNames('studio')).toHaveLength(4);
   });
 });
