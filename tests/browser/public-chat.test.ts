@@ -122,6 +122,23 @@ describe('chat widget', () => {
     expect(await badge.count()).toBe(0);
   });
 
+  it('shows when each message was sent, in Manila time', async () => {
+    await page.goto(siteUrl('/clinic'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByLabel('Name').fill('Gia Tan');
+    await panel().getByLabel('Email').fill(`${unique('gia').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await panel().getByRole('textbox', { name: 'Message' }).fill('What time do you open?');
+    await panel().getByRole('button', { name: 'Send' }).click();
+    await panel().getByText('What time do you open?').waitFor();
+    const sent = panel().getByRole('log').locator('time');
+    expect(await sent.count()).toBe(1);
+    expect(await sent.innerText()).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    const at = new Date((await sent.getAttribute('datetime')) as string);
+    expect(Math.abs(at.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    expect(await sent.innerText()).toBe(at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Manila' }));
+  });
+
   it('keeps a separate conversation for the studio', async () => {
     await page.goto(siteUrl('/clinic'));
     await page.getByRole('button', { name: /Chat with us/ }).click();

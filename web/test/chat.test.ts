@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@bb/contracts';
 import { allChatCookieNames, chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity, readSeenCount, seenCountAssignment } from '../src/public/chat/domain/cookies';
-import { countUnread, mergeMessages, messagesUrl } from '../src/public/chat/domain/messages';
+import { countUnread, mergeMessages, messagesUrl, messageTime } from '../src/public/chat/domain/messages';
 import { IDLE_AFTER_MS, POLL_ACTIVE_MS, POLL_IDLE_MS, pollDelay, pollingMode } from '../src/public/chat/domain/polling';
 
 const msg = (id: string, senderType: ChatMessage['senderType'], createdAt: string): ChatMessage => ({
@@ -49,6 +49,14 @@ describe('chat messages', () => {
     expect(countUnread([a, b, c], 0)).toBe(1);
     expect(countUnread([a, b, c, msg('d', 'csr', '2026-11-22T10:03:00.000Z')], 2)).toBe(1);
     expect(countUnread([a, b], 2)).toBe(0);
+  });
+
+  it('tells the time of a message in Manila: the time today, the date too before, the year too in another year', () => {
+    const now = new Date('2026-11-22T15:00:00Z'); // 11 PM in Manila
+    expect(messageTime('2026-11-22T06:05:00Z', now)).toBe('2:05 PM');
+    expect(messageTime('2026-11-21T16:30:00Z', now)).toBe('12:30 AM');
+    expect(messageTime('2026-11-21T15:59:00Z', new Date('2026-11-21T16:00:00Z'))).toBe('Nov 21, 11:59 PM');
+    expect(messageTime('2025-12-31T02:00:00Z', now)).toBe('Dec 31, 2025, 10:00 AM');
   });
 });
 
