@@ -183,6 +183,20 @@ describe('studio landing page', () => {
   });
 });
 
+describe('sections below the hero', () => {
+  it.each([
+    ['/clinic', 'staff?offering=clinic', 'news?offering=clinic'],
+    ['/studio', 'packages?offering=studio', 'portfolio?offering=studio'],
+  ])('%s: are all in the document within 5 s of load, unscrolled, so find-in-page finds "View Available Schedule"', async (path, first, second) => {
+    const [a] = (await api<{ name?: string; title?: string }[]>(`/api/${first}`)).body;
+    const [b] = (await api<{ name?: string; title?: string }[]>(`/api/${second}`)).body;
+    await page.goto(siteUrl(path), { waitUntil: 'load' });
+    await page.getByText('View Available Schedule').waitFor({ state: 'attached', timeout: 5000 });
+    for (const text of [a.name ?? a.title, b.name ?? b.title]) await page.getByText(text as string, { exact: true }).first().waitFor({ state: 'attached', timeout: 5000 });
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+  });
+});
+
 describe('production build as the gateway serves it', () => {
   it('sends the hashed scripts compressed (brotli or gzip), cached for a year', async () => {
     const html = await (await fetch(siteUrl('/clinic'))).text();
