@@ -54,6 +54,19 @@ describe('maintenance sign-in and protection', () => {
     }
   });
 
+  it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {
+    const page = await (await openContext(browser, { admin: true })).newPage();
+    let offline = true;
+    await page.route(/\/assets\/MaintenanceApp-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(siteUrl('/maintenance/staff'));
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    offline = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/maintenance/staff');
+  });
+
   it('switches to the studio menu (no News) and back to the home page; Ctrl+B collapses the sidebar and remembers it', async () => {
     const context = await openContext(browser, { admin: true });
     const page = await context.newPage();

@@ -197,6 +197,38 @@ describe('sections below the hero', () => {
   });
 });
 
+describe('a part of the site that fails to load', () => {
+  it('shows the error screen instead of a blank page, and Try again loads the chunk and the page', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    await page.goto(siteUrl('/clinic'));
+    await revealSections();
+    let offline = true;
+    await page.route(/\/assets\/TreatmentPage-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('link', { name: `Learn More about ${treatment.name}` }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    expect(await heading(treatment.name).count()).toBe(0);
+
+    offline = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await heading(treatment.name).waitFor();
+    expect(await alert.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/treatment/${treatment.id}`);
+  });
+
+  it('shows a section that did not arrive as such, with Try again', async () => {
+    let offline = true;
+    await page.route(/\/assets\/sections-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(siteUrl('/clinic'));
+    await page.keyboard.press('Tab');
+    const failed = page.locator('#staff').getByRole('alert');
+    await failed.getByText('This section could not be loaded.').waitFor();
+    offline = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#staff').getByRole('heading', { level: 3 }).first().waitFor();
+  });
+});
+
 describe('production build as the gateway serves it', () => {
   it('sends the hashed scripts compressed (brotli or gzip), cached for a year', async () => {
     const html = await (await fetch(siteUrl('/clinic'))).text();

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, chakra, Fieldset, Grid, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { idempotencyKeyHeader, SERVICE_LABEL, type Appointment, type Side } from '@bb/contracts';
 import { apiJson, serverMessage } from '../../shared/api/request';
+import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
 import { BOOK_ITEM_PARAM } from '../domain/navigation';
@@ -18,7 +19,7 @@ import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, 
 import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
 
-const ScheduleDialog = lazy(() => import('./ScheduleDialog'));
+const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
 
 const GENDER_OPTIONS: { value: Gender; label: string }[] = [
   { value: 'female', label: 'Female' },
