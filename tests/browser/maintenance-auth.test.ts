@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { AuthConfig } from '@bb/contracts';
-import { api, openContext, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -52,6 +52,16 @@ describe('maintenance sign-in and protection', () => {
     for (const tile of ['Packages', 'News', 'Treatments', 'Results', 'Chat API', 'Reports']) {
       await page.getByRole('main').getByRole('link', { name: tile, exact: true }).waitFor();
     }
+  });
+
+  it('brings the admin back to the page they asked for once signed in', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/maintenance/chat-api'));
+    await page.waitForURL('**/admin/login');
+    await signInThroughForm(page);
+    await seeText(page, 'Welcome back!');
+    await page.waitForURL('**/maintenance/chat-api');
+    await page.getByRole('heading', { level: 1, name: 'Chat API' }).waitFor();
   });
 
   it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {
