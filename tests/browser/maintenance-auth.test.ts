@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { AuthConfig } from '@bb/contracts';
+import { waitFor } from '@bb/service-kit/testing';
 import { api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
@@ -62,6 +63,30 @@ describe('maintenance sign-in and protection', () => {
     await seeText(page, 'Welcome back!');
     await page.waitForURL('**/maintenance/chat-api');
     await page.getByRole('heading', { level: 1, name: 'Chat API' }).waitFor();
+  });
+
+  it('says Session Expired when the session lapses while the admin reads, and signs them back in on the same page', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/maintenance/staff'));
+    await page.waitForURL('**/admin/login');
+    await signInThroughForm(page);
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+
+    // The session ends elsewhere (signed out on another device): its token is refused from now on.
+    const token = (await page.evaluate(`localStorage.getItem('auth_token')`)) as string;
+    expect((await api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+    await waitFor('the token to be refused', async () => (await api('/api/appointments', { token })).status === 401);
+
+    await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
+    await seeText(page, 'Session Expired');
+    await seeText(page, 'Please log in again to continue');
+    expect(await page.getByText('Failed to fetch appointments').count()).toBe(0);
+    await page.waitForURL('**/admin/login', { timeout: 5000 });
+    expect(await page.evaluate(`localStorage.getItem('auth_token')`)).toBeNull();
+
+    await signInThroughForm(page);
+    await page.waitForURL('**/maintenance/appointments');
+    await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
   });
 
   it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {
