@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Center, Grid, Tabs, Text } from '@chakra-ui/react';
 import type { ConversationSummary } from '@bb/contracts';
 import { useApi, useFetchErrorToast } from '../api';
-import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, tabCounts, type ChatTab } from '../domain/chat';
+import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, NO_SELECTION, opensAsSeen, tabCounts, withFirstSelected, type ChatSelection, type ChatTab } from '../domain/chat';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
 import { ChatThread } from './ChatThread';
@@ -13,7 +13,9 @@ import { useSeenCounts } from './useSeenCounts';
 export function ChatPage() {
   const { seen, see } = useSeenCounts();
   const [tab, setTab] = useState<ChatTab>('all');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selection, setSelection] = useState<ChatSelection>(NO_SELECTION);
+  const selectedId = selection.id;
+  const openByPerson = (id: string) => setSelection({ id, byPerson: true });
   // The latest activity sets the pace: a live chat is polled often, a quiet inbox rarely;
   // the list at twice the thread's interval.
   const conversations = useApi<ConversationSummary[]>('/api/conversations', {
@@ -26,9 +28,7 @@ export function ChatPage() {
   const visible = conversationsInTab(list, tab, seen);
   const counts = tabCounts(list, seen);
   const firstId = visible[0]?.id;
-  useEffect(() => {
-    if (selectedId === null && firstId) setSelectedId(firstId);
-  }, [selectedId, firstId]);
+  useEffect(() => setSelection((current) => withFirstSelected(current, firstId)), [firstId]);
   const selected = list.find((c) => c.id === selectedId) ?? null;
 
   return (
@@ -52,13 +52,13 @@ export function ChatPage() {
             {conversations.isLoading ? (
               <LoadingState text="Loading conversations..." />
             ) : (
-              <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={setSelectedId} />
+              <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={openByPerson} />
             )}
           </Box>
         </Box>
         <Box minH="0" minW="0">
           {selected ? (
-            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} onSeen={see} />
+            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} seenByPerson={opensAsSeen(selection)} onOpen={() => openByPerson(selected.id)} onSeen={see} />
           ) : (
             <Center h="full" p="8">
               <Text color="fg.muted">Select a conversation to start chatting</Text>
