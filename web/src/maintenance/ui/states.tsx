@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 
 export function LoadingState({ text }: { text: string }) {
   return (
@@ -24,11 +24,16 @@ export function EmptyState({ title, text, action }: { title?: string; text?: str
   );
 }
 
-/** A read that failed (the toast already said so); stays on screen so the page is not blank. */
-export function ErrorState({ text }: { text: string }) {
+/** A read that failed (the toast already said so); stays on screen so the page is not blank, with Try again when it can be read again. */
+export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
   return (
-    <Center py="12">
+    <Stack align="center" py="12" gap="3" role="alert">
       <Text color="red.700">{text}</Text>
-    </Center>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Stack>
   );
 }
