@@ -126,4 +126,13 @@ describe('maintenance content screens', () => {
     expect(await page.getByText('News article not found').count()).toBe(0);
     await page.getByRole('link', { name: 'Back to News' }).waitFor();
   });
+
+  it('still offers Add Package when the package list fails to load', async () => {
+    const page = await context.newPage();
+    await page.route('**/api/packages?offering=*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.goto(siteUrl('/maintenance/packages'));
+    await seeText(page, 'Packages could not be loaded.');
+    await page.getByRole('button', { name: 'Add Package' }).click();
+    await page.getByRole('dialog', { name: 'Add Package' }).waitFor();
+  });
 });
