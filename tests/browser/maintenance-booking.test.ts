@@ -82,9 +82,10 @@ describe('settings drive the public schedule', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     expect(await page.getByRole('button', { name: 'Decrease sessions per slot' }).isDisabled()).toBe(true);
+    // The stepper saves each change itself (the spec's buttons are the office hours' only).
     await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
-    await page.getByRole('button', { name: 'Save Sessions' }).click();
     await seeText(page, 'Settings saved successfully');
+    expect(await page.getByRole('button', { name: 'Save Sessions' }).count()).toBe(0);
 
     expect(await page.getByLabel('Saturday opening time').isDisabled()).toBe(true);
     await page.getByLabel('Saturday status').selectOption('open');
@@ -103,6 +104,19 @@ describe('settings drive the public schedule', () => {
     expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(true);
     await book({ offeringType: 'studio', preferredDate: saturday, preferredTime: '10:00', treatments: [pkg.id] });
     expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(false);
+  });
+
+  it('keeps a change of sessions per slot when the admin leaves the page at once', async () => {
+    const before = (await api<Settings>('/api/settings/studio', { token })).body.maxSessionsPerSlot;
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await page.goto(siteUrl('/maintenance/settings'));
+    await page.getByTestId('sessions-per-slot').filter({ hasText: String(before) }).waitFor();
+    await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
+    await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
+    await waitFor('the new capacity', async () => (await api<Settings>('/api/settings/studio', { token })).body.maxSessionsPerSlot === before + 1);
   });
 
   it('Apply to Weekends copies Sunday to Saturday', async () => {
