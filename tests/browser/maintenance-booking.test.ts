@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Appointment, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentReport, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { adminApiToken, api, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
@@ -235,6 +235,23 @@ describe('exports', () => {
     expect(rows[0]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);
     expect(rows.slice(1).every((r) => r[0] === slot.date)).toBe(true);
     expect(rows.find((r) => r[5] === booked.email)).toEqual([slot.date, slot.time, `${booked.firstName} ${booked.lastName}`, 'female', '34', booked.email, '+63 917 555 0101', treatment.name, 'Sensitive skin, please']);
+  });
+
+  it('counts appointments without an age or gender as Not given, so each chart adds up to the total', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
+    await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id], age: undefined, gender: undefined });
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/reports'));
+    await page.getByLabel('From', { exact: true }).fill(slot.date);
+    await page.getByLabel('To', { exact: true }).fill(slot.date);
+    const { body: report } = await api<AppointmentReport>(`/api/reports/appointments?from=${slot.date}&to=${slot.date}&offering=clinic`, { token });
+    for (const chart of ['Age Groups', 'Gender']) {
+      // Each chart is its heading's card: one row per bar, its label first and its count last.
+      const rows = page.getByRole('heading', { name: chart }).locator('xpath=..').locator('li');
+      await rows.filter({ hasText: 'Not given' }).waitFor();
+      const counts = (await rows.allInnerTexts()).map((row) => Number(row.trim().split(/\s+/).at(-1)));
+      expect(counts.reduce((n, c) => n + c, 0)).toBe(report.total);
+    }
   });
 
   it('disables the appointments export when no appointment matches', async () => {
