@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Appointment, AppointmentReport, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentReport, AppointmentRequest, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { adminApiToken, api, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
@@ -194,6 +194,67 @@ describe('appointments', () => {
     // Rolled back: the row still reads Pending.
     await page.locator(`tr[data-appointment-id="${booked.id}"]`).getByText('Pending').waitFor();
     await page.waitForURL('**/admin/login', { timeout: 5000 });
+  });
+});
+
+describe('appointments on any screen', () => {
+  let long: Appointment;
+  let services: string[];
+
+  beforeAll(async () => {
+    // A booking whose every column is long: a long name and e-mail, four treatments.
+    const clinic = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.slice(0, 4);
+    services = clinic.map((t) => t.name);
+    const ids = clinic.map((t) => t.id);
+    for (let d = 20 + Math.floor(Math.random() * 40); ; d++) {
+      const date = manilaDateInDays(d);
+      const query = `offeringType=clinic&date=${date}${ids.map((id) => `&treatmentId=${encodeURIComponent(id)}`).join('')}`;
+      const free = (await api<SlotsResponse>(`/api/available-slots?${query}`)).body.slots.find((x) => x.available);
+      if (!free) continue;
+      long = await book({
+        firstName: 'Maria Concepcion',
+        lastName: unique('Dela Cruz-Villanueva').replace(' ', '-'),
+        email: `${unique('maria.concepcion.delacruz.villanueva').replace(' ', '.')}@examplecompany.com.ph`,
+        preferredDate: date,
+        preferredTime: free.time,
+        treatments: ids,
+      });
+      break;
+    }
+  });
+
+  it('keeps every column of the list on screen at 1280 px, long text wrapping inside its cell', async () => {
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    const row = page.locator(`tr[data-appointment-id="${long.id}"]`);
+    await row.waitFor();
+    // The table's scroll area has nothing to scroll sideways.
+    const fits = await page.evaluate(`(() => { const area = document.querySelector('table').parentElement; return area.scrollWidth <= area.clientWidth; })()`);
+    expect(fits).toBe(true);
+    const status = page.getByRole('columnheader', { name: 'Status' });
+    const box = await status.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    const text = await row.innerText();
+    for (const piece of [long.email, long.contact, ...services, 'Pending', 'Clinic']) expect(text).toContain(piece);
+    expect(await row.getByText('Pending').isVisible()).toBe(true);
+  });
+
+  it('shows the list as cards at 375 px with the content of every column and no sideways scrolling', async () => {
+    const phone = await openContext(browser, { admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(siteUrl('/maintenance/appointments'));
+      const card = page.locator(`li[data-appointment-id="${long.id}"]`);
+      await card.waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      const text = await card.innerText();
+      for (const piece of ['Offering', 'Contact', 'Date & Time', 'Services', long.email, long.contact, ...services, 'Pending', 'Clinic']) expect(text).toContain(piece);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await card.getByRole('button', { name: `${long.firstName} ${long.lastName}` }).click();
+      await page.getByRole('dialog', { name: 'Edit Appointment' }).waitFor();
+    } finally {
+      await phone.close();
+    }
   });
 });
 
