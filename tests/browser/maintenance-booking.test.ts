@@ -256,6 +256,33 @@ describe('appointments on any screen', () => {
       await phone.close();
     }
   });
+
+  it('shows the calendar one day at a time on a phone, moving a day at a time', async () => {
+    const phone = await openContext(browser, { admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(siteUrl('/maintenance/appointments'));
+      await page.getByRole('button', { name: 'Calendar' }).click();
+      await page.getByLabel('Jump to Date').fill(long.preferredDate);
+      const period = page.getByTestId('calendar-period');
+      const [y, m, d] = long.preferredDate.split('-').map(Number);
+      const label = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      await period.filter({ hasText: label(new Date(Date.UTC(y, m - 1, d))) }).waitFor();
+      const booking = page.getByRole('button', { name: new RegExp(`^${long.firstName} ${long.lastName}, `) });
+      await booking.waitFor();
+      const box = await booking.boundingBox();
+      expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await period.filter({ hasText: label(new Date(Date.UTC(y, m - 1, d + 1))) }).waitFor();
+      expect(await booking.count()).toBe(0);
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await booking.waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
 });
 
 describe('exports', () => {
