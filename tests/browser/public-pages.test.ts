@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { NewsArticle, Result, Treatment } from '@bb/contracts';
 import { adminApiToken, api, seeText, unique } from './maintenance-helpers';
-import { untilLoaded, weekLoaded } from './public-helpers';
+import { choose, fillDetails, openBookingForm, openSchedule, pickFreeSlot, untilLoaded, weekLoaded } from './public-helpers';
 import { launchBrowser, newContext, seriousViolations, siteUrl } from './support/browser';
 
 let browser: Browser;
@@ -293,5 +293,72 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await dialog.waitFor();
     await weekLoaded(dialog);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a result page and a news article', async () => {
+    const [result] = (await api<Result[]>('/api/results?offering=clinic')).body;
+    await page.goto(siteUrl(`/result/${result.id}`));
+    await heading('Amazing Results').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const [article] = (await api<NewsArticle[]>('/api/news?offering=clinic')).body;
+    await page.goto(siteUrl(`/news/${article.id}`));
+    await heading(article.title).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each(['/somewhere/else', '/treatment/no-such-treatment'])('the Not Found screen at %s', async (path) => {
+    await page.goto(siteUrl(path));
+    await page.locator('h1').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the booking form showing its problems, and its success panel', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const form = await openBookingForm(page, 'clinic');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'First Name Required');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await choose(form, treatment.name);
+    await fillDetails(form, { firstName: 'Alma', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('alma').replace(' ', '.')}@example.ph` });
+    await pickFreeSlot(await openSchedule(page, form), 4);
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByTestId('booking-success').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the chat panel, before and after starting a conversation', async () => {
+    await page.goto(siteUrl('/studio'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Chat' });
+    await panel.getByRole('button', { name: 'Start Chat' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByLabel('Name').fill('Lia Go');
+    await panel.getByLabel('Email').fill(`${unique('lia').replace(' ', '.')}@example.ph`);
+    await panel.getByRole('button', { name: 'Start Chat' }).click();
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Hello!');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText('Hello!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the screen of a page that failed to load', async () => {
+    await page.route(/\/assets\/NewsPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto(siteUrl('/news/any'));
+    await page.getByRole('alert').filter({ hasText: 'This page could not be loaded' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a landing page on a phone', async () => {
+    const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    try {
+      await p.goto(siteUrl('/clinic'));
+      await p.keyboard.press('Tab');
+      await untilLoaded(p);
+      expect(await seriousViolations(p)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

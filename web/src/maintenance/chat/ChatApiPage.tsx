@@ -156,7 +156,7 @@ export function ChatApiPage() {
               </Text>
             ) : (
               <Box>
-                <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="24rem">
+                <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="24rem" tabIndex={0} role="region" aria-label="Delivery attempts">
                   <Table.Root size="sm" stickyHeader>
                     <Table.Header>
                       <Table.Row>

@@ -36,7 +36,7 @@ export function ChatPage() {
       <PageHeader title="Chat" description="Answer visitors of the website. Replies are sent as Support Team." />
       <Grid templateColumns={{ base: '1fr', md: '20rem 1fr' }} borderWidth="1px" borderRadius="md" overflow="hidden" h={{ md: 'calc(100vh - 15rem)' }} minH="28rem">
         <Box borderRightWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: '0' }} display="flex" flexDirection="column" minH="0">
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line">
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line" display="flex" flexDirection="column" flex="1" minH="0">
             <Tabs.List>
               {CHAT_TABS.map((t) => (
                 <Tabs.Trigger key={t} value={t} px="3">
@@ -47,14 +47,18 @@ export function ChatPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            {/* One panel per tab, as each tab names the panel it controls; only the chosen one holds the list. */}
+            {CHAT_TABS.map((t) => (
+              <Tabs.Content key={t} value={t} flex="1" overflowY="auto" maxH={{ base: '20rem', md: 'none' }} p="0">
+                {t === tab &&
+                  (conversations.isLoading ? (
+                    <LoadingState text="Loading conversations..." />
+                  ) : (
+                    <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={openByPerson} />
+                  ))}
+              </Tabs.Content>
+            ))}
           </Tabs.Root>
-          <Box flex="1" overflowY="auto" maxH={{ base: '20rem', md: 'none' }}>
-            {conversations.isLoading ? (
-              <LoadingState text="Loading conversations..." />
-            ) : (
-              <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={openByPerson} />
-            )}
-          </Box>
         </Box>
         <Box minH="0" minW="0">
           {selected ? (

@@ -78,7 +78,7 @@ export function ImageUpload({ label, value, onChange, required, error }: ImageUp
         )}
       </Flex>
       <Field.HelperText>JPG or PNG, at most 5MB.</Field.HelperText>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
       {value && (
         <Box mt="2" w="full" maxW="xs" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.muted">
           {broken ? (

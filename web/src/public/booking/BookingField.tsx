@@ -22,7 +22,11 @@ export function BookingField({ label, required = false, error, children }: Booki
         {label} {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children(error ? { 'aria-describedby': errorId } : {})}
-      {error && <Field.ErrorText id={errorId}>{error}</Field.ErrorText>}
+      {error && (
+        <Field.ErrorText id={errorId} color="red.700">
+          {error}
+        </Field.ErrorText>
+      )}
     </Field.Root>
   );
 }

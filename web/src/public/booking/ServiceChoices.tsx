@@ -66,7 +66,7 @@ export function ServiceChoices({ label, items, isPending, failedText, selected, 
         </Grid>
       )}
       {error && (
-        <Fieldset.ErrorText id={errorId} mt="2">
+        <Fieldset.ErrorText id={errorId} mt="2" color="red.700">
           {error}
         </Fieldset.ErrorText>
       )}
