@@ -237,6 +237,31 @@ describe('booking, as a visitor expects it', () => {
     expect(await field(form, 'Last name').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('fits a phone (375 px): the problems under their fields, the free times and the success panel', async () => {
+    const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    try {
+      const form = await openBookingForm(p, 'clinic');
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await form.getByText(BOOKING_MESSAGES.firstName).waitFor();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+      await choose(form, treatments[0].name);
+      await fillDetails(form, visitor());
+      await field(form, 'Preferred date').fill(dateOnWeekday(45, 3));
+      const times = form.getByRole('group', { name: /^Free times on / }).getByRole('button');
+      await times.first().waitFor();
+      // A random one: other tests book this day too.
+      await times.nth(Math.floor(Math.random() * (await times.count()))).click();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await p.getByTestId('booking-success').waitFor();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
     const form = await openBookingForm(page, 'clinic');
     expect(await field(form, 'Gender').locator('option').allInnerTexts()).toEqual(['Select…', 'Female', 'Male', 'Other', 'Prefer not to say']);
