@@ -30,7 +30,7 @@ export function AppointmentsPage({ deletePath }: { deletePath: string }) {
 
   const body = () => {
     if (isLoading) return <LoadingState text="Loading appointments..." />;
-    if (error) return <ErrorState text="Appointments could not be loaded." />;
+    if (error) return <ErrorState text="Appointments could not be loaded." error={error} />;
     if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} />;
     if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
     return (

@@ -75,7 +75,7 @@ export function ChatApiPage() {
   };
 
   if (config.isLoading) return <LoadingState text="Loading configuration..." />;
-  if (!config.data) return <ErrorState text="The webhook configuration could not be loaded." />;
+  if (!config.data) return <ErrorState text="The webhook configuration could not be loaded." error={config.error} />;
   const badge = TEST_BADGE[config.data.testStatus];
 
   return (
