@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@bb/contracts';
 import { allChatCookieNames, chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity, readSeenCount, seenCountAssignment } from '../src/public/chat/domain/cookies';
-import { countUnread, mergeMessages, messagesUrl, messageTime } from '../src/public/chat/domain/messages';
+import { countUnread, mergeMessages, messagesUrl } from '../src/public/chat/domain/messages';
+import { messageTime } from '../src/public/chat/domain/time';
 import { IDLE_AFTER_MS, POLL_ACTIVE_MS, POLL_IDLE_MS, pollDelay, pollingMode } from '../src/public/chat/domain/polling';
 
 const msg = (id: string, senderType: ChatMessage['senderType'], createdAt: string): ChatMessage => ({

@@ -4,7 +4,7 @@ import type { Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { toast } from '../../shared/ui/toaster';
 import { BUSINESS } from '../site';
-import { messageTime } from './domain/messages';
+import { messageTime } from './domain/time';
 import type { ChatState } from './useChat';
 
 function StartForm({ chat }: { chat: ChatState }) {

@@ -1,5 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
-import { TIME_ZONE, type ChatMessage } from '@bb/contracts';
+import type { ChatMessage } from '@bb/contracts';
 
 /** GET the conversation's messages, only those after `after` when a cursor is known. */
 export function messagesUrl(conversationId: string, after?: string): string {
@@ -26,14 +25,3 @@ export function countUnread(messages: readonly ChatMessage[], seenCount: number)
   return messages.slice(seenCount).filter((m) => m.senderType !== 'customer').length;
 }
 
-/**
- * When a message was sent, in Manila time like every time on the site: the time alone today,
- * with the date before that, and the year when it is not this year's.
- */
-export function messageTime(iso: string, now: Date): string {
-  const at = new Date(iso);
-  const day = (d: Date) => formatInTimeZone(d, TIME_ZONE, 'yyyy-MM-dd');
-  if (day(at) === day(now)) return formatInTimeZone(at, TIME_ZONE, 'h:mm a');
-  const sameYear = day(at).slice(0, 4) === day(now).slice(0, 4);
-  return formatInTimeZone(at, TIME_ZONE, sameYear ? 'MMM d, h:mm a' : 'MMM d, yyyy, h:mm a');
-}
