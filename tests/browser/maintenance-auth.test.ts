@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import type { AuthConfig } from '@bb/contracts';
-import { api, openContext, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { waitFor } from '@bb/service-kit/testing';
+import { api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -52,6 +53,55 @@ describe('maintenance sign-in and protection', () => {
     for (const tile of ['Packages', 'News', 'Treatments', 'Results', 'Chat API', 'Reports']) {
       await page.getByRole('main').getByRole('link', { name: tile, exact: true }).waitFor();
     }
+  });
+
+  it('brings the admin back to the page they asked for once signed in', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/maintenance/chat-api'));
+    await page.waitForURL('**/admin/login');
+    await signInThroughForm(page);
+    await seeText(page, 'Welcome back!');
+    await page.waitForURL('**/maintenance/chat-api');
+    await page.getByRole('heading', { level: 1, name: 'Chat API' }).waitFor();
+  });
+
+  it('says Session Expired when the session lapses while the admin reads, and signs them back in on the same page', async () => {
+    const page = await (await openContext(browser)).newPage();
+    await page.goto(siteUrl('/maintenance/staff'));
+    await page.waitForURL('**/admin/login');
+    await signInThroughForm(page);
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+
+    // The session ends elsewhere (signed out on another device): its token is refused from now on.
+    const token = (await page.evaluate(`localStorage.getItem('auth_token')`)) as string;
+    expect((await api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+    await waitFor('the token to be refused', async () => (await api('/api/appointments', { token })).status === 401);
+
+    await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
+    await seeText(page, 'Session Expired');
+    await seeText(page, 'Please log in again to continue');
+    expect(await page.getByText('Failed to fetch appointments').count()).toBe(0);
+    await seeText(page, 'Your session has expired: taking you to the login screen...');
+    expect(await page.getByText('Appointments could not be loaded.').count()).toBe(0);
+    await page.waitForURL('**/admin/login', { timeout: 5000 });
+    expect(await page.evaluate(`localStorage.getItem('auth_token')`)).toBeNull();
+
+    await signInThroughForm(page);
+    await page.waitForURL('**/maintenance/appointments');
+    await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
+  });
+
+  it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {
+    const page = await (await openContext(browser, { admin: true })).newPage();
+    let offline = true;
+    await page.route(/\/assets\/MaintenanceApp-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(siteUrl('/maintenance/staff'));
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    offline = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/maintenance/staff');
   });
 
   it('switches to the studio menu (no News) and back to the home page; Ctrl+B collapses the sidebar and remembers it', async () => {

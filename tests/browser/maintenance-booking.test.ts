@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Appointment, AppointmentRequest, OfficeHours, Package, Settings, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentReport, AppointmentRequest, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { adminApiToken, api, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
@@ -82,9 +82,10 @@ describe('settings drive the public schedule', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     expect(await page.getByRole('button', { name: 'Decrease sessions per slot' }).isDisabled()).toBe(true);
+    // The stepper saves each change itself (the spec's buttons are the office hours' only).
     await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
-    await page.getByRole('button', { name: 'Save Sessions' }).click();
     await seeText(page, 'Settings saved successfully');
+    expect(await page.getByRole('button', { name: 'Save Sessions' }).count()).toBe(0);
 
     expect(await page.getByLabel('Saturday opening time').isDisabled()).toBe(true);
     await page.getByLabel('Saturday status').selectOption('open');
@@ -103,6 +104,19 @@ describe('settings drive the public schedule', () => {
     expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(true);
     await book({ offeringType: 'studio', preferredDate: saturday, preferredTime: '10:00', treatments: [pkg.id] });
     expect((await slots('studio', saturday, pkg.id)).slots.find((s) => s.time === '10:00')?.available).toBe(false);
+  });
+
+  it('keeps a change of sessions per slot when the admin leaves the page at once', async () => {
+    const before = (await api<Settings>('/api/settings/studio', { token })).body.maxSessionsPerSlot;
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance'));
+    await page.getByRole('button', { name: 'Studio' }).click();
+    await page.goto(siteUrl('/maintenance/settings'));
+    await page.getByTestId('sessions-per-slot').filter({ hasText: String(before) }).waitFor();
+    await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
+    await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
+    await waitFor('the new capacity', async () => (await api<Settings>('/api/settings/studio', { token })).body.maxSessionsPerSlot === before + 1);
   });
 
   it('Apply to Weekends copies Sunday to Saturday', async () => {
@@ -183,6 +197,94 @@ describe('appointments', () => {
   });
 });
 
+describe('appointments on any screen', () => {
+  let long: Appointment;
+  let services: string[];
+
+  beforeAll(async () => {
+    // A booking whose every column is long: a long name and e-mail, four treatments.
+    const clinic = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.slice(0, 4);
+    services = clinic.map((t) => t.name);
+    const ids = clinic.map((t) => t.id);
+    for (let d = 20 + Math.floor(Math.random() * 40); ; d++) {
+      const date = manilaDateInDays(d);
+      const query = `offeringType=clinic&date=${date}${ids.map((id) => `&treatmentId=${encodeURIComponent(id)}`).join('')}`;
+      const free = (await api<SlotsResponse>(`/api/available-slots?${query}`)).body.slots.find((x) => x.available);
+      if (!free) continue;
+      long = await book({
+        firstName: 'Maria Concepcion',
+        lastName: unique('Dela Cruz-Villanueva').replace(' ', '-'),
+        email: `${unique('maria.concepcion.delacruz.villanueva').replace(' ', '.')}@examplecompany.com.ph`,
+        preferredDate: date,
+        preferredTime: free.time,
+        treatments: ids,
+      });
+      break;
+    }
+  });
+
+  it('keeps every column of the list on screen at 1280 px, long text wrapping inside its cell', async () => {
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    const row = page.locator(`tr[data-appointment-id="${long.id}"]`);
+    await row.waitFor();
+    // The table's scroll area has nothing to scroll sideways.
+    const fits = await page.evaluate(`(() => { const area = document.querySelector('table').parentElement; return area.scrollWidth <= area.clientWidth; })()`);
+    expect(fits).toBe(true);
+    const status = page.getByRole('columnheader', { name: 'Status' });
+    const box = await status.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+    const text = await row.innerText();
+    for (const piece of [long.email, long.contact, ...services, 'Pending', 'Clinic']) expect(text).toContain(piece);
+    expect(await row.getByText('Pending').isVisible()).toBe(true);
+  });
+
+  it('shows the list as cards at 375 px with the content of every column and no sideways scrolling', async () => {
+    const phone = await openContext(browser, { admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(siteUrl('/maintenance/appointments'));
+      const card = page.locator(`li[data-appointment-id="${long.id}"]`);
+      await card.waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      const text = await card.innerText();
+      for (const piece of ['Offering', 'Contact', 'Date & Time', 'Services', long.email, long.contact, ...services, 'Pending', 'Clinic']) expect(text).toContain(piece);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await card.getByRole('button', { name: `${long.firstName} ${long.lastName}` }).click();
+      await page.getByRole('dialog', { name: 'Edit Appointment' }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows the calendar one day at a time on a phone, moving a day at a time', async () => {
+    const phone = await openContext(browser, { admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(siteUrl('/maintenance/appointments'));
+      await page.getByRole('button', { name: 'Calendar' }).click();
+      await page.getByLabel('Jump to Date').fill(long.preferredDate);
+      const period = page.getByTestId('calendar-period');
+      const [y, m, d] = long.preferredDate.split('-').map(Number);
+      const label = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      await period.filter({ hasText: label(new Date(Date.UTC(y, m - 1, d))) }).waitFor();
+      const booking = page.getByRole('button', { name: new RegExp(`^${long.firstName} ${long.lastName}, `) });
+      await booking.waitFor();
+      const box = await booking.boundingBox();
+      expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await period.filter({ hasText: label(new Date(Date.UTC(y, m - 1, d + 1))) }).waitFor();
+      expect(await booking.count()).toBe(0);
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await booking.waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
 describe('exports', () => {
   it('exports subscribers as an 11-column CSV with every subscriber', async () => {
     const email = `${unique('news').replace(' ', '-')}@example.com`;
@@ -221,6 +323,23 @@ describe('exports', () => {
     expect(rows[0]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);
     expect(rows.slice(1).every((r) => r[0] === slot.date)).toBe(true);
     expect(rows.find((r) => r[5] === booked.email)).toEqual([slot.date, slot.time, `${booked.firstName} ${booked.lastName}`, 'female', '34', booked.email, '+63 917 555 0101', treatment.name, 'Sensitive skin, please']);
+  });
+
+  it('counts appointments without an age or gender as Not given, so each chart adds up to the total', async () => {
+    const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
+    await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id], age: undefined, gender: undefined });
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/reports'));
+    await page.getByLabel('From', { exact: true }).fill(slot.date);
+    await page.getByLabel('To', { exact: true }).fill(slot.date);
+    const { body: report } = await api<AppointmentReport>(`/api/reports/appointments?from=${slot.date}&to=${slot.date}&offering=clinic`, { token });
+    for (const chart of ['Age Groups', 'Gender']) {
+      // Each chart is its heading's card: one row per bar, its label first and its count last.
+      const rows = page.getByRole('heading', { name: chart }).locator('xpath=..').locator('li');
+      await rows.filter({ hasText: 'Not given' }).waitFor();
+      const counts = (await rows.allInnerTexts()).map((row) => Number(row.trim().split(/\s+/).at(-1)));
+      expect(counts.reduce((n, c) => n + c, 0)).toBe(report.total);
+    }
   });
 
   it('disables the appointments export when no appointment matches', async () => {

@@ -50,6 +50,31 @@ describe('support chat', () => {
   });
 });
 
+describe('unseen conversations', () => {
+  it('stay unseen when Chat opens on them by itself, and become seen when a person opens one', async () => {
+    const customerName = unique('Ivy');
+    const started = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' } });
+    await api('/api/messages', { method: 'POST', body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' } });
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/chat'));
+    const unseenTab = page.getByRole('tab', { name: /^Unseen/ });
+    await unseenTab.waitFor();
+    // The first conversation is on the right, its messages loaded, yet nobody has read it.
+    const thread = page.getByRole('log');
+    await thread.waitFor();
+    await page.getByText('Loading messages...').waitFor({ state: 'detached' });
+    expect(await page.evaluate(`localStorage.getItem('chat-seen-message-counts')`)).toBeNull();
+
+    await page.getByRole('button', { name: new RegExp(customerName) }).click();
+    await thread.getByText('Do you have parking?').waitFor();
+    await unseenTab.click();
+    await page.getByRole('button', { name: new RegExp(customerName) }).waitFor({ state: 'detached' });
+    const seen = JSON.parse((await page.evaluate(`localStorage.getItem('chat-seen-message-counts')`)) as string) as Record<string, number>;
+    expect(seen[started.body.id]).toBe(1);
+  });
+});
+
 describe('chat API', () => {
   let receiver: http.Server;
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];

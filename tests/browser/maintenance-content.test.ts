@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Package, Treatment } from '@bb/contracts';
+import type { NewsArticle, Package, Treatment } from '@bb/contracts';
 import { adminApiToken, api, openContext, scrollUntilVisible, seeText, TEST_TIMEOUT, tinyPng, unique } from './maintenance-helpers';
 import { launchBrowser, siteUrl } from './support/browser';
 
@@ -102,5 +102,37 @@ describe('maintenance content screens', () => {
     const page = await context.newPage();
     await page.goto(siteUrl('/maintenance/treatments/000000000000000000000000'));
     await seeText(page, 'Treatment not found');
+  });
+
+  it('says a treatment could not be loaded, not that it does not exist, when the server fails, and Try again reads it again', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments')).body;
+    const page = await context.newPage();
+    let failing = true;
+    await page.route(`**/api/treatments/${treatment.id}`, (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }) : route.continue()));
+    await page.goto(siteUrl(`/maintenance/treatments/${treatment.id}`));
+    await seeText(page, 'The treatment could not be loaded.');
+    expect(await page.getByText('Treatment not found').count()).toBe(0);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: treatment.name }).waitFor();
+  });
+
+  it('says a news article could not be loaded when the connection drops', async () => {
+    const [article] = (await api<NewsArticle[]>('/api/news')).body;
+    const page = await context.newPage();
+    await page.route(`**/api/news/${article.id}`, (route) => route.abort('internetdisconnected'));
+    await page.goto(siteUrl(`/maintenance/news/${article.id}`));
+    await seeText(page, 'The article could not be loaded.');
+    expect(await page.getByText('News article not found').count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to News' }).waitFor();
+  });
+
+  it('still offers Add Package when the package list fails to load', async () => {
+    const page = await context.newPage();
+    await page.route('**/api/packages?offering=*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.goto(siteUrl('/maintenance/packages'));
+    await seeText(page, 'Packages could not be loaded.');
+    await page.getByRole('button', { name: 'Add Package' }).click();
+    await page.getByRole('dialog', { name: 'Add Package' }).waitFor();
   });
 });

@@ -69,6 +69,13 @@ export async function findOpenSlot(offeringType: Side, treatmentId: string, from
   throw new Error(`no open ${offeringType} slot in the next 60 days`);
 }
 
+/** Signs in as the demo admin through the login form the page is on. */
+export async function signInThroughForm(page: Page): Promise<void> {
+  await page.getByLabel(/^Username/).fill('admin');
+  await page.getByLabel(/^Password/).fill('admin123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
 /** Waits for a toast (or any text) to appear. */
 export const seeText = (page: Page, text: string | RegExp, timeout = UI_TIMEOUT) => page.getByText(text).first().waitFor({ state: 'visible', timeout });
 

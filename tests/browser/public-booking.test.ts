@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BOOKING_MESSAGES, type Package, type Settings, type Treatment } from '@bb/contracts';
+import { BOOKING_MESSAGES, type Package, type Settings, type SlotsResponse, type Treatment } from '@bb/contracts';
 import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
-import { launchBrowser, newContext } from './support/browser';
+import { to12Hour } from '../../web/src/shared/format';
+import { launchBrowser, newContext, siteUrl } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -19,6 +20,14 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 afterAll(() => browser.close());
+
+/** The first date `daysAhead` days or more from now that falls on the weekday (0 Sunday). */
+function dateOnWeekday(daysAhead: number, weekday: number): string {
+  for (let d = daysAhead; ; d++) {
+    const date = manilaDateInDays(d);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
 
 const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('bianca').replace(' ', '.')}@example.ph` });
 
@@ -44,8 +53,16 @@ describe('booking at the clinic', () => {
     await seeText(page, 'Appointment Booked!');
     await seeText(page, "We'll contact you shortly to confirm your appointment.");
 
-    // After 5 seconds the form is back, empty; the same slot is now taken.
-    await field(form, 'First name').waitFor({ state: 'visible', timeout: 10_000 });
+    // The success panel says what was booked and when, and stays until the visitor is done with it.
+    const success = page.getByTestId('booking-success');
+    expect(await success.innerText()).toContain(treatment.name);
+    expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${day}, \\d{4} at ${time}$`));
+    await page.waitForTimeout(6000);
+    expect(await success.isVisible()).toBe(true);
+    await success.getByRole('button', { name: 'Book another appointment' }).click();
+
+    // The form is back, empty; the same slot is now taken.
+    await field(form, 'First name').waitFor({ state: 'visible' });
     expect(await field(form, 'First name').inputValue()).toBe('');
     await choose(form, treatment.name);
     await form.getByRole('button', { name: 'View Available Schedule' }).click();
@@ -147,6 +164,133 @@ describe('booking at the clinic', () => {
     } finally {
       await far.close();
     }
+  });
+});
+
+describe('booking, as a visitor expects it', () => {
+  it('arrives from a treatment page with that treatment already ticked', async () => {
+    const treatment = treatments[treatments.length - 1];
+    await page.goto(siteUrl(`/treatment/${treatment.id}`));
+    await page.getByRole('link', { name: 'Book This Treatment' }).click();
+    await page.waitForURL(/\/clinic\?item=[^#]+#booking$/);
+    const form = page.getByRole('form', { name: 'Book a treatment' });
+    await form.getByRole('checkbox', { name: new RegExp(`^${treatment.name}`) }).waitFor();
+    expect(await form.getByRole('checkbox', { name: new RegExp(`^${treatment.name}`) }).isChecked()).toBe(true);
+    expect(await form.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    expect(await form.getByRole('button', { name: 'View Available Schedule' }).isEnabled()).toBe(true);
+  });
+
+  it("offers the chosen day's free times and flags a typed time that is not one of them before anything is sent", async () => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/appointments') && posts.push(r.url()));
+    const form = await openBookingForm(page, 'clinic');
+    await choose(form, treatments[0].name);
+    await fillDetails(form, visitor());
+    const date = dateOnWeekday(40, 2);
+    await field(form, 'Preferred date').fill(date);
+    const times = form.getByRole('group', { name: /^Free times on / });
+    await times.getByRole('button').first().waitFor();
+
+    const time = field(form, 'Preferred time');
+    await time.fill('10:15');
+    const problem = form.getByText(/^10:15 AM is not one of the times we book on /);
+    await problem.waitFor();
+    expect(await time.getAttribute('aria-invalid')).toBe('true');
+    expect(await time.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'Time Not Available');
+    expect(posts).toEqual([]);
+
+    const free = times.getByRole('button').first();
+    const label = await free.innerText();
+    await free.click();
+    expect(await free.getAttribute('aria-pressed')).toBe('true');
+    expect(await time.getAttribute('aria-invalid')).toBeNull();
+    expect(await problem.count()).toBe(0);
+    expect(to12Hour(await time.inputValue())).toBe(label);
+  });
+
+  it('shows each problem beside its field, tied to it for screen readers, as well as the toast', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'First Name Required');
+    const checks: [string, string][] = [
+      ['First name', BOOKING_MESSAGES.firstName],
+      ['Last name', BOOKING_MESSAGES.lastName],
+      ['Email', BOOKING_MESSAGES.email],
+      ['Contact number', BOOKING_MESSAGES.contact],
+      ['Preferred date', BOOKING_MESSAGES.preferredDate],
+      ['Preferred time', BOOKING_MESSAGES.preferredTime],
+    ];
+    for (const [label, message] of checks) {
+      const control = field(form, label);
+      expect(await control.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await control.getAttribute('aria-describedby')) as string;
+      expect(await form.locator(`[id="${describedBy}"]`).innerText()).toBe(message);
+    }
+    expect(await form.getByText('Please select at least one treatment.').count()).toBe(1);
+    // The focus is on the first problem; fixing a field clears its message.
+    expect(await page.evaluate('document.activeElement?.id')).toBe(await field(form, 'First name').getAttribute('id'));
+    await field(form, 'First name').fill('Bianca');
+    expect(await field(form, 'First name').getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByText(BOOKING_MESSAGES.firstName).count()).toBe(0);
+    expect(await field(form, 'Last name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('fits a phone (375 px): the problems under their fields, the free times and the success panel', async () => {
+    const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    try {
+      const form = await openBookingForm(p, 'clinic');
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await form.getByText(BOOKING_MESSAGES.firstName).waitFor();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+      await choose(form, treatments[0].name);
+      await fillDetails(form, visitor());
+      await field(form, 'Preferred date').fill(dateOnWeekday(45, 3));
+      const times = form.getByRole('group', { name: /^Free times on / }).getByRole('button');
+      await times.first().waitFor();
+      // A random one: other tests book this day too.
+      await times.nth(Math.floor(Math.random() * (await times.count()))).click();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await p.getByTestId('booking-success').waitFor();
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
+    const form = await openBookingForm(page, 'clinic');
+    expect(await field(form, 'Gender').locator('option').allInnerTexts()).toEqual(['Select…', 'Female', 'Male', 'Other', 'Prefer not to say']);
+  });
+
+  it('marks the slots of the current week that have already started as Past, not Booked', async () => {
+    // The visitor's "now" is a Wednesday at 1:10 PM, Manila; the server is asked for the days
+    // around it and answers as it would at that moment (a started slot is unavailable).
+    const wednesday = dateOnWeekday(35, 3);
+    const now = new Date(`${wednesday}T13:10:00+08:00`);
+    await page.clock.setFixedTime(now);
+    await page.route('**/api/available-slots?*', async (route) => {
+      const response = await route.fetch();
+      const date = new URL(route.request().url()).searchParams.get('date') as string;
+      const body = (await response.json()) as SlotsResponse;
+      const started = (time: string) => date < wednesday || (date === wednesday && time <= '13:10');
+      await route.fulfill({ response, json: { ...body, slots: body.slots.map((s) => (started(s.time) ? { ...s, available: false } : s)) } });
+    });
+    const form = await openBookingForm(page, 'clinic');
+    await choose(form, treatments[0].name);
+    const dialog = await openSchedule(page, form);
+    const monday = dialog.getByRole('region', { name: /^Monday, / });
+    expect(await monday.locator('[data-past]').count()).toBeGreaterThan(0);
+    expect(await monday.locator('[data-booked]').count()).toBe(0);
+    expect(await monday.innerText()).not.toMatch(/Booked/i);
+    expect(await monday.innerText()).toMatch(/Past/i);
+    const today = dialog.getByRole('region', { name: /^Wednesday, / });
+    expect(await today.locator('[data-past]', { hasText: '1:00 PM' }).count()).toBe(1);
+    expect(await today.locator('[data-past]', { hasText: '1:30 PM' }).count()).toBe(0);
   });
 });
 

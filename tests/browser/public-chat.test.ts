@@ -89,6 +89,56 @@ describe('chat widget', () => {
     expect(await badge.count()).toBe(0);
   });
 
+  it('shows a returning visitor the replies that came while they were away as unread', async () => {
+    await page.goto(siteUrl('/clinic'));
+    const launcher = () => page.getByRole('button', { name: /Chat with us|Close chat/ });
+    await launcher().click();
+    await panel().getByLabel('Name').fill('Fe Ramos');
+    await panel().getByLabel('Email').fill(`${unique('fe').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await panel().getByRole('textbox', { name: 'Message' }).fill('Can I book for two people?');
+    await panel().getByRole('button', { name: 'Send' }).click();
+    await panel().getByText('Can I book for two people?').waitFor();
+    await launcher().click();
+    await panel().waitFor({ state: 'hidden' });
+    const id = await conversationId('clinic');
+    await page.close();
+
+    // Answered while the visitor is away; they come back later.
+    await replyAsSupport(id, 'Yes, we have two rooms free on Saturday.');
+    page = await context.newPage();
+    await page.goto(siteUrl('/clinic'));
+    const badge = page.getByTestId('chat-unread');
+    await badge.waitFor({ timeout: 10_000 });
+    expect(await badge.innerText()).toBe('1');
+
+    await launcher().click();
+    await panel().getByText('Yes, we have two rooms free on Saturday.').waitFor();
+    expect(await badge.count()).toBe(0);
+    // Read now: the next visit has nothing unread.
+    await page.reload();
+    await page.getByRole('button', { name: /Chat with us/ }).waitFor();
+    await page.waitForTimeout(3000);
+    expect(await badge.count()).toBe(0);
+  });
+
+  it('shows when each message was sent, in Manila time', async () => {
+    await page.goto(siteUrl('/clinic'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    await panel().getByLabel('Name').fill('Gia Tan');
+    await panel().getByLabel('Email').fill(`${unique('gia').replace(' ', '.')}@example.ph`);
+    await panel().getByRole('button', { name: 'Start Chat' }).click();
+    await panel().getByRole('textbox', { name: 'Message' }).fill('What time do you open?');
+    await panel().getByRole('button', { name: 'Send' }).click();
+    await panel().getByText('What time do you open?').waitFor();
+    const sent = panel().getByRole('log').locator('time');
+    expect(await sent.count()).toBe(1);
+    expect(await sent.innerText()).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    const at = new Date((await sent.getAttribute('datetime')) as string);
+    expect(Math.abs(at.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    expect(await sent.innerText()).toBe(at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Manila' }));
+  });
+
   it('keeps a separate conversation for the studio', async () => {
     await page.goto(siteUrl('/clinic'));
     await page.getByRole('button', { name: /Chat with us/ }).click();

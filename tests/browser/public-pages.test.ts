@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { NewsArticle, Result, Treatment } from '@bb/contracts';
 import { adminApiToken, api, seeText, unique } from './maintenance-helpers';
-import { untilLoaded, weekLoaded } from './public-helpers';
+import { choose, fillDetails, openBookingForm, openSchedule, pickFreeSlot, untilLoaded, weekLoaded } from './public-helpers';
 import { launchBrowser, newContext, seriousViolations, siteUrl } from './support/browser';
 
 let browser: Browser;
@@ -89,6 +89,17 @@ describe('clinic landing page', () => {
     expect(await cards.count()).toBe(results.length);
   });
 
+  it("names each result's treatment on its card in Real Results", async () => {
+    const results = (await api<Result[]>('/api/results?offering=clinic')).body;
+    const named = results.filter((r) => r.treatmentName);
+    expect(named.length).toBeGreaterThan(0);
+    await page.goto(siteUrl('/clinic#results'));
+    await revealSections();
+    const cards = page.locator('#results').getByRole('article');
+    await cards.first().waitFor();
+    expect((await cards.getByTestId('result-treatment').allInnerTexts()).sort()).toEqual(named.map((r) => r.treatmentName).sort());
+  });
+
   it('opens a treatment from Learn More, with its details and a way back', async () => {
     const treatment = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.find((t) => t.whatToExpect.length > 0) as Treatment;
     await page.goto(siteUrl('/clinic'));
@@ -99,7 +110,8 @@ describe('clinic landing page', () => {
     await heading('What to Expect', 2).waitFor();
     for (const step of treatment.whatToExpect) await seeText(page, step);
     await seeText(page, treatment.duration);
-    expect(await page.getByRole('link', { name: 'Book This Treatment' }).getAttribute('href')).toBe('/landing#booking');
+    // The booking section (/landing#booking), with this treatment to be ticked there.
+    expect(await page.getByRole('link', { name: 'Book This Treatment' }).getAttribute('href')).toBe(`/landing?item=${treatment.id}#booking`);
     await page.getByRole('link', { name: 'Back to Treatments' }).click();
     await page.waitForURL(/\/clinic#treatments$/);
   });
@@ -139,6 +151,8 @@ describe('clinic landing page', () => {
     await page.goto(siteUrl('/treatment/no-such-treatment'));
     await heading('Treatment Not Found').waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).count()).toBe(1);
+    // Home is the start screen, as in the console's Back to Home (/).
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     await page.goto(siteUrl('/result/no-such-result'));
     await heading('Result Not Found').waitFor();
     await page.goto(siteUrl('/news/no-such-article'));
@@ -156,6 +170,62 @@ describe('studio landing page', () => {
     await revealSections();
     const order = await page.locator('main h2').allInnerTexts();
     expect(order).toEqual(['Photography Packages', 'Our Portfolio', 'Our Photographers', 'Capture Your Precious Moments', 'Book Your Photography Session']);
+  });
+
+  it("keeps the visitor on the studio when they follow the footer's Contact link", async () => {
+    await page.goto(siteUrl('/studio'));
+    await heading('Lumière Studio').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(/\/studio#contact$/);
+    expect(new URL(page.url()).pathname).toBe('/studio');
+    expect(await heading('Lumière Studio').count()).toBe(1);
+    expect(await page.evaluate(`localStorage.getItem('maintenance-offering')`)).toBe('studio');
+  });
+});
+
+describe('sections below the hero', () => {
+  it.each([
+    ['/clinic', 'staff?offering=clinic', 'news?offering=clinic'],
+    ['/studio', 'packages?offering=studio', 'portfolio?offering=studio'],
+  ])('%s: are all in the document within 5 s of load, unscrolled, so find-in-page finds "View Available Schedule"', async (path, first, second) => {
+    const [a] = (await api<{ name?: string; title?: string }[]>(`/api/${first}`)).body;
+    const [b] = (await api<{ name?: string; title?: string }[]>(`/api/${second}`)).body;
+    await page.goto(siteUrl(path), { waitUntil: 'load' });
+    await page.getByText('View Available Schedule').waitFor({ state: 'attached', timeout: 5000 });
+    for (const text of [a.name ?? a.title, b.name ?? b.title]) await page.getByText(text as string, { exact: true }).first().waitFor({ state: 'attached', timeout: 5000 });
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+  });
+});
+
+describe('a part of the site that fails to load', () => {
+  it('shows the error screen instead of a blank page, and Try again loads the chunk and the page', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    await page.goto(siteUrl('/clinic'));
+    await revealSections();
+    let offline = true;
+    await page.route(/\/assets\/TreatmentPage-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('link', { name: `Learn More about ${treatment.name}` }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await alert.waitFor();
+    expect(await heading(treatment.name).count()).toBe(0);
+
+    offline = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await heading(treatment.name).waitFor();
+    expect(await alert.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/treatment/${treatment.id}`);
+  });
+
+  it('shows a section that did not arrive as such, with Try again', async () => {
+    let offline = true;
+    await page.route(/\/assets\/sections-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(siteUrl('/clinic'));
+    await page.keyboard.press('Tab');
+    const failed = page.locator('#staff').getByRole('alert');
+    await failed.getByText('This section could not be loaded.').waitFor();
+    offline = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#staff').getByRole('heading', { level: 3 }).first().waitFor();
   });
 });
 
@@ -223,5 +293,72 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await dialog.waitFor();
     await weekLoaded(dialog);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a result page and a news article', async () => {
+    const [result] = (await api<Result[]>('/api/results?offering=clinic')).body;
+    await page.goto(siteUrl(`/result/${result.id}`));
+    await heading('Amazing Results').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const [article] = (await api<NewsArticle[]>('/api/news?offering=clinic')).body;
+    await page.goto(siteUrl(`/news/${article.id}`));
+    await heading(article.title).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each(['/somewhere/else', '/treatment/no-such-treatment'])('the Not Found screen at %s', async (path) => {
+    await page.goto(siteUrl(path));
+    await page.locator('h1').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the booking form showing its problems, and its success panel', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const form = await openBookingForm(page, 'clinic');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await seeText(page, 'First Name Required');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await choose(form, treatment.name);
+    await fillDetails(form, { firstName: 'Alma', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('alma').replace(' ', '.')}@example.ph` });
+    await pickFreeSlot(await openSchedule(page, form), 4);
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByTestId('booking-success').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the chat panel, before and after starting a conversation', async () => {
+    await page.goto(siteUrl('/studio'));
+    await page.getByRole('button', { name: /Chat with us/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Chat' });
+    await panel.getByRole('button', { name: 'Start Chat' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByLabel('Name').fill('Lia Go');
+    await panel.getByLabel('Email').fill(`${unique('lia').replace(' ', '.')}@example.ph`);
+    await panel.getByRole('button', { name: 'Start Chat' }).click();
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Hello!');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText('Hello!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the screen of a page that failed to load', async () => {
+    await page.route(/\/assets\/NewsPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto(siteUrl('/news/any'));
+    await page.getByRole('alert').filter({ hasText: 'This page could not be loaded' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('a landing page on a phone', async () => {
+    const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    try {
+      await p.goto(siteUrl('/clinic'));
+      await p.keyboard.press('Tab');
+      await untilLoaded(p);
+      expect(await seriousViolations(p)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

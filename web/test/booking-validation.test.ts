@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@bb/contracts';
-import { EMPTY_BOOKING, toAppointmentRequest, toggled, validateBooking, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, validateBooking, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
 
 const complete: BookingForm = {
   firstName: 'Maria',
@@ -51,6 +51,14 @@ describe('booking form validation (spec §5, in order)', () => {
     expect(validateBooking({ ...complete, age: '' }, 'clinic')).toBeNull();
     expect(validateBooking({ ...complete, age: '2.5' }, 'clinic')?.field).toBe('age');
     expect(validateBooking({ ...complete, age: '151' }, 'clinic')?.field).toBe('age');
+  });
+
+  it('lists every problem for the inline errors, the first being the one the toast reports', () => {
+    const problems = bookingProblems({ ...EMPTY_BOOKING, lastName: 'Santos', age: '0' }, 'clinic');
+    expect(problems.map((p) => p.field)).toEqual(['firstName', 'age', 'email', 'contact', 'preferredDate', 'preferredTime', 'treatments']);
+    expect(problems[0]).toEqual(validateBooking({ ...EMPTY_BOOKING, lastName: 'Santos', age: '0' }, 'clinic'));
+    expect(problemsByField(problems)).toEqual(expect.objectContaining({ firstName: BOOKING_MESSAGES.firstName, age: BOOKING_MESSAGES.age }));
+    expect(bookingProblems(complete, 'clinic')).toEqual([]);
   });
 
   it('names the studio service a package', () => {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@bb/contracts';
-import { chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity } from '../src/public/chat/domain/cookies';
+import { allChatCookieNames, chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity, readSeenCount, seenCountAssignment } from '../src/public/chat/domain/cookies';
 import { countUnread, mergeMessages, messagesUrl } from '../src/public/chat/domain/messages';
+import { messageTime } from '../src/public/chat/domain/time';
 import { IDLE_AFTER_MS, POLL_ACTIVE_MS, POLL_IDLE_MS, pollDelay, pollingMode } from '../src/public/chat/domain/polling';
 
 const msg = (id: string, senderType: ChatMessage['senderType'], createdAt: string): ChatMessage => ({
@@ -50,6 +51,14 @@ describe('chat messages', () => {
     expect(countUnread([a, b, c, msg('d', 'csr', '2026-11-22T10:03:00.000Z')], 2)).toBe(1);
     expect(countUnread([a, b], 2)).toBe(0);
   });
+
+  it('tells the time of a message in Manila: the time today, the date too before, the year too in another year', () => {
+    const now = new Date('2026-11-22T15:00:00Z'); // 11 PM in Manila
+    expect(messageTime('2026-11-22T06:05:00Z', now)).toBe('2:05 PM');
+    expect(messageTime('2026-11-21T16:30:00Z', now)).toBe('12:30 AM');
+    expect(messageTime('2026-11-21T15:59:00Z', new Date('2026-11-21T16:00:00Z'))).toBe('Nov 21, 11:59 PM');
+    expect(messageTime('2025-12-31T02:00:00Z', now)).toBe('Dec 31, 2025, 10:00 AM');
+  });
 });
 
 describe('chat cookies', () => {
@@ -72,5 +81,15 @@ describe('chat cookies', () => {
     expect(readIdentity(jar, 'studio')).toBeNull();
     expect(readCookie('a=1; b=%E0%A4%A', 'b')).toBeNull();
     expect(readCookie('a=1', 'b')).toBeNull();
+  });
+
+  it("remembers how many messages of the visitor's conversation were seen, so a returning visitor's badge counts only what came since", () => {
+    const jar = seenCountAssignment('clinic', 'conv-1', 3, false).split(';')[0];
+    expect(readSeenCount(`theme=light; ${jar}`, 'clinic', 'conv-1')).toBe(3);
+    expect(readSeenCount(jar, 'clinic', 'conv-2')).toBe(0);
+    expect(readSeenCount(jar, 'studio', 'conv-1')).toBe(0);
+    expect(readSeenCount('', 'clinic', 'conv-1')).toBe(0);
+    expect(seenCountAssignment('clinic', 'c', 1, false)).toMatch(/Max-Age=31536000/);
+    expect(allChatCookieNames('studio')).toHaveLength(4);
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, formatDuration, formatNewsDate, formatPeso, manilaToday, resultTitle, to12Hour, weekStartMonday, weekStartSunday } from '../src/shared/format';
+import { addDays, formatDuration, formatNewsDate, formatPeso, manilaClock, manilaToday, resultTitle, to12Hour, weekStartMonday, weekStartSunday } from '../src/shared/format';
 
 describe('formatting helpers', () => {
   it('formats peso prices from numbers and numeric text, and keeps worded prices', () => {
@@ -34,6 +34,10 @@ describe('formatting helpers', () => {
 
   it("knows Manila's today whatever the machine's zone", () => {
     expect(manilaToday(new Date('2026-03-01T17:00:00Z'))).toBe('2026-03-02');
+  });
+
+  it("knows Manila's time of day whatever the machine's zone", () => {
+    expect(manilaClock(new Date('2026-03-01T17:05:00Z'))).toBe('01:05');
   });
 
   it('finds week starts on Sunday (public) and Monday (console)', () => {

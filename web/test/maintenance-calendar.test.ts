@@ -1,5 +1,5 @@
 import { appointmentDuration, bookableIndex, serviceNames } from '../src/maintenance/domain/bookables';
-import { calendarWindow, FALLBACK_WINDOW, initialWeek, layoutWeek, OFFERING_COLORS, slotRows, weekDates, weekLabel } from '../src/maintenance/domain/calendar';
+import { calendarColumns, calendarWindow, FALLBACK_WINDOW, focusLabel, initialFocus, initialWeek, layoutWeek, OFFERING_COLORS, shiftFocus, shownDates, slotRows, weekDates, weekLabel } from '../src/maintenance/domain/calendar';
 import { parseClock } from '../src/maintenance/domain/clock';
 import { appointment, hours } from './maintenance-fixtures';
 
@@ -100,5 +100,37 @@ describe('week layout', () => {
     expect(OFFERING_COLORS.clinic.border).toBe('#e11d48');
     expect(OFFERING_COLORS.studio.border).toBe('#9333ea');
     expect(OFFERING_COLORS.both.border).toBe('#2563eb');
+  });
+});
+
+describe('the calendar on a phone: one day at a time', () => {
+  const window = { start: 480, end: 1080 };
+
+  it('opens on today, or on the day of the next booking when today has none', () => {
+    expect(initialFocus([], '2026-03-04', 'day')).toBe('2026-03-04');
+    expect(initialFocus([appointment({ preferredDate: '2026-03-04' }), appointment({ id: 'b', preferredDate: '2026-03-02' })], '2026-03-04', 'day')).toBe('2026-03-04');
+    expect(initialFocus([appointment({ preferredDate: '2026-03-12' })], '2026-03-04', 'day')).toBe('2026-03-12');
+    expect(initialFocus([appointment({ preferredDate: '2026-03-20' })], '2026-03-04', 'week')).toBe('2026-03-16');
+  });
+
+  it('moves a day at a time (a week at a time on a wide screen), across weeks', () => {
+    expect(shiftFocus('2026-03-15', 'day', 1)).toBe('2026-03-16');
+    expect(shiftFocus('2026-03-16', 'day', -1)).toBe('2026-03-15');
+    expect(shiftFocus('2026-03-09', 'week', 1)).toBe('2026-03-16');
+  });
+
+  it('shows the one day, labelled with its weekday and year', () => {
+    expect(shownDates('2026-03-11', 'day')).toEqual(['2026-03-11']);
+    expect(shownDates('2026-03-11', 'week')[0]).toBe('2026-03-09');
+    expect(focusLabel('2026-03-10', 'day')).toBe('Tue, Mar 10, 2026');
+    expect(focusLabel('2026-03-11', 'week')).toBe('Mar 9 – Mar 15, 2026');
+  });
+
+  it("places only that day's bookings", () => {
+    const list = [appointment({ id: 'tue', preferredDate: '2026-03-10' }), appointment({ id: 'wed', preferredDate: '2026-03-11' })];
+    const [day] = calendarColumns(list, '2026-03-11', 'day', index, window);
+    expect(day.date).toBe('2026-03-11');
+    expect(day.events.map((e) => e.appointment.id)).toEqual(['wed']);
+    expect(calendarColumns(list, '2026-03-11', 'week', index, window).map((c) => c.events.length)).toEqual([0, 1, 1, 0, 0, 0, 0]);
   });
 });

@@ -1,4 +1,4 @@
-import { conversationsInTab, isUnanswered, isUnseen, latestActivity, markSeen, messagePollInterval, orderConversations, parseSeenCounts, tabCounts } from '../src/maintenance/domain/chat';
+import { conversationsInTab, isUnanswered, isUnseen, latestActivity, markSeen, messagePollInterval, NO_SELECTION, opensAsSeen, orderConversations, parseSeenCounts, tabCounts, withFirstSelected } from '../src/maintenance/domain/chat';
 import { conversation } from './maintenance-fixtures';
 
 const list = [
@@ -14,6 +14,15 @@ describe('chat conversations', () => {
     expect(isUnseen(list[3], seen)).toBe(true);
     expect(isUnseen(list[0], seen)).toBe(false);
     expect(isUnseen(conversation({ id: 'never-opened' }), seen)).toBe(true);
+  });
+
+  it('select the first one by themselves, which does not count as opening it', () => {
+    const auto = withFirstSelected(NO_SELECTION, 'unseen');
+    expect(auto).toEqual({ id: 'unseen', byPerson: false });
+    expect(opensAsSeen(auto)).toBe(false);
+    expect(withFirstSelected({ id: 'unanswered', byPerson: true }, 'unseen')).toEqual({ id: 'unanswered', byPerson: true });
+    expect(withFirstSelected(NO_SELECTION, undefined)).toBe(NO_SELECTION);
+    expect(opensAsSeen({ id: 'unseen', byPerson: true })).toBe(true);
   });
 
   it('are unanswered when the customer spoke last', () => {

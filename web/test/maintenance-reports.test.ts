@@ -7,33 +7,43 @@ const report: AppointmentReport = {
   total: 7,
   byStatus: { pending: 3, done: 3, cancelled: 1 },
   byItem: [{ id: 'a', name: 'Peel', count: 2 }, { id: 'b', name: 'Hydrafacial', count: 5 }],
-  byAgeGroup: [{ group: '50+', count: 1 }, { group: '20-29', count: 4 }],
-  byGender: [{ gender: 'male', count: 2 }, { gender: 'female', count: 5 }, { gender: '', count: 1 }],
+  byAgeGroup: [{ group: '50+', count: 1 }, { group: '20-29', count: 4 }, { group: 'Not given', count: 2 }],
+  byGender: [{ gender: 'male', count: 2 }, { gender: 'female', count: 4 }, { gender: 'other', count: 0 }, { gender: 'Not given', count: 1 }],
   byWeekday: [{ dayOfWeek: 0, count: 1 }, { dayOfWeek: 1, count: 3 }],
   byHour: [{ hour: 8, count: 0 }, { hour: 9, count: 2 }, { hour: 12, count: 1 }, { hour: 13, count: 0 }],
 };
 
 describe('report statistics', () => {
-  it('show every age group in order, empty ones as 0', () => {
+  it('show every age group in order, empty ones as 0, and the blank ages as Not given so the bars add up to the total', () => {
     expect(ageGroupRows(report)).toEqual([
       { label: 'Under 20', count: 0 },
       { label: '20-29', count: 4 },
       { label: '30-39', count: 0 },
       { label: '40-49', count: 0 },
       { label: '50+', count: 1 },
+      { label: 'Not given', count: 2 },
     ]);
+    expect(ageGroupRows(report).reduce((n, r) => n + r.count, 0)).toBe(report.total);
+  });
+
+  it('leave out Not given when every appointment gave the field', () => {
+    expect(ageGroupRows({ ...report, byAgeGroup: [{ group: '20-29', count: 7 }, { group: 'Not given', count: 0 }] }).map((r) => r.label)).not.toContain('Not given');
+    expect(genderRows({ ...report, byGender: [{ gender: 'female', count: 7 }, { gender: 'Not given', count: 0 }] })).toEqual([{ label: 'Female', count: 7 }]);
   });
 
   it('rank treatments by bookings', () => {
     expect(itemRows(report).map((r) => r.label)).toEqual(['Hydrafacial', 'Peel']);
   });
 
-  it('label genders for people and show unknown as Not specified', () => {
+  it('label genders for people, most frequent first, with the blanks last as Not given so the bars add up to the total', () => {
     expect(genderRows(report)).toEqual([
-      { label: 'Female', count: 5 },
+      { label: 'Female', count: 4 },
       { label: 'Male', count: 2 },
-      { label: 'Not specified', count: 1 },
+      { label: 'Other', count: 0 },
+      { label: 'Not given', count: 1 },
     ]);
+    expect(genderRows(report).reduce((n, r) => n + r.count, 0)).toBe(report.total);
+    expect(genderRows({ ...report, byGender: [{ gender: '', count: 3 }, { gender: 'Not given', count: 4 }] })).toEqual([{ label: 'Not given', count: 7 }]);
   });
 
   it('run weekdays Monday to Sunday', () => {

@@ -1,8 +1,9 @@
 import { looksLikeEmail } from '../src/public/domain/email';
 import { FALLBACK_COUNT, fallbackImage } from '../src/public/domain/images';
-import { landingForward } from '../src/public/domain/navigation';
+import { bookItemHref, landingForward } from '../src/public/domain/navigation';
 import { filterResults, RESULT_FILTERS } from '../src/public/domain/results';
 import { detailDuration } from '../src/public/domain/treatment';
+import { footerLinks } from '../src/public/site';
 
 describe('e-mail rule of the public forms', () => {
   it('needs something with an @', () => {
@@ -30,6 +31,11 @@ describe('landing anchors', () => {
   it('send #booking to the booking section of the current side', () => {
     expect(landingForward('#booking', 'studio')).toBe('/studio#booking');
     expect(landingForward('#booking', 'clinic')).toBe('/clinic#booking');
+  });
+
+  it('keep the item a book button was for', () => {
+    expect(bookItemHref('t 1')).toBe('/landing?item=t+1#booking');
+    expect(landingForward('#booking', 'clinic', '?item=t1')).toBe('/clinic?item=t1#booking');
   });
 
   it('send the clinic sections to the clinic page and leave the rest', () => {
@@ -61,5 +67,21 @@ describe('treatment detail duration', () => {
   it("shows the treatment's own text, or 90 minutes", () => {
     expect(detailDuration({ duration: '60 minutes' })).toBe('60 minutes');
     expect(detailDuration({ duration: '  ' })).toBe('90 minutes');
+  });
+});
+
+describe('footer quick links', () => {
+  it('are in-page anchors on the clinic page', () => {
+    expect(footerLinks(true).map((l) => l.href)).toEqual(['#treatments', '#about-us', '#results', '#news', '#contact']);
+  });
+
+  it("reach the clinic's sections from other pages, but Contact stays on the page the visitor is on", () => {
+    expect(footerLinks(false)).toEqual([
+      { label: 'Treatments', href: '/landing#treatments' },
+      { label: 'About Us', href: '/landing#about-us' },
+      { label: 'Results', href: '/landing#results' },
+      { label: 'News', href: '/landing#news' },
+      { label: 'Contact', href: '#contact' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { canGoBack, dayView, isSlotsKey, longDate, shiftWeek, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
+import { canGoBack, dayView, freeTimes, isSlotsKey, longDate, scheduleProblem, shiftWeek, slotState, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
 import { attemptFor } from '../src/public/booking/domain/idempotency';
+import { bookedSummary } from '../src/public/booking/domain/summary';
 
 describe('schedule week', () => {
   it('is the seven days from the Sunday of the given date', () => {
@@ -47,6 +48,59 @@ describe('a day of the schedule', () => {
   });
 });
 
+describe('a slot as the visitor sees it', () => {
+  const now = { today: '2026-11-25', time: '13:10' };
+  it('is past once it has started in Manila, not Booked, whatever its flag', () => {
+    expect(slotState({ time: '09:00', available: false }, '2026-11-23', now)).toBe('past');
+    expect(slotState({ time: '13:00', available: false }, '2026-11-25', now)).toBe('past');
+    expect(slotState({ time: '13:00', available: true }, '2026-11-25', now)).toBe('past');
+    expect(slotState({ time: '13:10', available: false }, '2026-11-25', now)).toBe('past');
+  });
+
+  it('is booked when a later slot is unavailable, and free otherwise', () => {
+    expect(slotState({ time: '13:30', available: false }, '2026-11-25', now)).toBe('booked');
+    expect(slotState({ time: '13:30', available: true }, '2026-11-25', now)).toBe('free');
+    expect(slotState({ time: '09:00', available: true }, '2026-11-26', now)).toBe('free');
+  });
+
+  it('leaves only the free times to choose from', () => {
+    const day = [
+      { time: '13:00', available: true },
+      { time: '13:30', available: false },
+      { time: '14:00', available: true },
+    ];
+    expect(freeTimes(day, '2026-11-25', now)).toEqual(['14:00']);
+  });
+});
+
+describe('a typed date and time, checked against the day', () => {
+  const now = { today: '2026-11-25', time: '13:10' };
+  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false }, { time: '14:00', available: true }] };
+
+  it('accepts a free slot, and says nothing while the day is unknown', () => {
+    expect(scheduleProblem('2026-11-26', '09:00', day, now)).toBeNull();
+    expect(scheduleProblem('2026-11-26', '09:15', { kind: 'loading' }, now)).toBeNull();
+    expect(scheduleProblem('2026-11-26', '09:15', { kind: 'error' }, now)).toBeNull();
+    expect(scheduleProblem('', '09:00', day, now)).toBeNull();
+  });
+
+  it('refuses a time that is not a slot of the day, a booked one and a past one, on the time field', () => {
+    expect(scheduleProblem('2026-11-26', '09:15', day, now)).toEqual({
+      field: 'preferredTime',
+      title: 'Time Not Available',
+      description: '9:15 AM is not one of the times we book on Thursday, November 26. Please pick one of the free times.',
+    });
+    expect(scheduleProblem('2026-11-26', '09:30', day, now)?.description).toBe('9:30 AM on Thursday, November 26 is fully booked. Please pick one of the free times.');
+    expect(scheduleProblem('2026-11-25', '09:00', day, now)?.description).toBe('9:00 AM on Wednesday, November 25 has already passed. Please pick a later time.');
+    expect(scheduleProblem('2026-11-25', '14:00', day, now)).toBeNull();
+  });
+
+  it('refuses a closed day or a past date on the date field, even before a time is typed', () => {
+    expect(scheduleProblem('2026-11-29', '', { kind: 'closed' }, now)).toEqual({ field: 'preferredDate', title: 'Date Not Available', description: 'We are closed on Sunday, November 29. Please choose another date.' });
+    expect(scheduleProblem('2026-11-24', '', { kind: 'loading' }, now)?.field).toBe('preferredDate');
+  });
+});
+
 describe('idempotency key of a booking attempt', () => {
   let n = 0;
   const next = () => `key-${++n}`;
@@ -54,5 +108,15 @@ describe('idempotency key of a booking attempt', () => {
     const first = attemptFor('{"a":1}', null, next);
     expect(attemptFor('{"a":1}', first, next)).toBe(first);
     expect(attemptFor('{"a":2}', first, next).key).not.toBe(first.key);
+  });
+});
+
+describe('the summary of a booking', () => {
+  it('names what was booked, in the order chosen, and when', () => {
+    const names = new Map([['a', 'Hydrafacial'], ['b', 'LED Therapy']]);
+    expect(bookedSummary({ treatments: ['b', 'a'], preferredDate: '2026-12-08', preferredTime: '14:30' }, names)).toEqual({
+      items: ['LED Therapy', 'Hydrafacial'],
+      when: 'Tuesday, December 8, 2026 at 2:30 PM',
+    });
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson, serverMessage, TOKEN_KEY } from '../shared/api/request';
 import { ME_KEY } from '../shared/session/SessionContext';
 import { toast } from '../shared/ui/toaster';
 import { isUnauthorized } from './domain/appointments';
+import { pathOf, type LoginState } from './domain/session';
 
 /** A GET whose query key is its URL, so a write can refresh every read under a path. */
 export function useApi<T>(url: string | null, options: { refetchInterval?: number | ((data: T | undefined) => number) } = {}) {
@@ -17,10 +18,10 @@ export function useApi<T>(url: string | null, options: { refetchInterval?: numbe
   });
 }
 
-/** The spec's fetch-failure toast ('Failed to fetch appointments'…), once per failure. */
+/** The spec's fetch-failure toast ('Failed to fetch appointments'…), once per failure; a lapsed session says Session Expired instead. */
 export function useFetchErrorToast(error: Error | null, title: string) {
   useEffect(() => {
-    if (error) toast.error(title, serverMessage(error));
+    if (error && !isUnauthorized(error)) toast.error(title, serverMessage(error));
   }, [error, title]);
 }
 
@@ -31,23 +32,48 @@ export function invalidatePaths(client: QueryClient, paths: readonly string[]) {
   });
 }
 
+/** Set while a Session Expired notice is on its way to the login screen: many failed calls make one notice. */
+let expiring = false;
+
 /**
- * A lapsed or revoked token: say so, forget it, and go to the login screen after 1.5 s.
- * Returns false for any other error so the caller shows its own toast.
+ * A lapsed or revoked token: say so, forget it, and go to the login screen after 1.5 s, which
+ * brings the admin back to this page once signed in. Returns false for any other error so the
+ * caller shows its own toast.
  */
 export function useSessionExpiry() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  return (error: unknown): boolean => {
-    if (!isUnauthorized(error)) return false;
-    toast.error('Session Expired', 'Please log in again to continue');
-    setTimeout(() => {
-      localStorage.removeItem(TOKEN_KEY);
-      client.setQueryData(ME_KEY, null);
-      navigate('/admin/login');
-    }, 1500);
-    return true;
-  };
+  const location = useLocation();
+  const here = pathOf(location);
+  return useCallback(
+    (error: unknown): boolean => {
+      if (!isUnauthorized(error)) return false;
+      if (expiring) return true;
+      expiring = true;
+      toast.error('Session Expired', 'Please log in again to continue');
+      setTimeout(() => {
+        expiring = false;
+        localStorage.removeItem(TOKEN_KEY);
+        client.setQueryData(ME_KEY, null);
+        navigate('/admin/login', { state: { from: here } satisfies LoginState });
+      }, 1500);
+      return true;
+    },
+    [client, navigate, here],
+  );
+}
+
+/** Reads answered 401 (the token lapsed or was revoked while the admin was reading) take the same way out as writes. */
+export function useSessionExpiryOnReads() {
+  const client = useQueryClient();
+  const expired = useSessionExpiry();
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error') expired(event.action.error);
+      }),
+    [client, expired],
+  );
 }
 
 interface WriteOptions<V> {

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { retryableLazy } from '../shared/errors/retryable-lazy';
+import { RouteErrorBoundary } from '../shared/errors/RouteError';
 import { StatusText } from './components/StatusText';
 import './shell.css';
 import { ClinicPage } from './pages/ClinicPage';
@@ -9,9 +11,9 @@ import { StartPage } from './pages/StartPage';
 import { StudioPage } from './pages/StudioPage';
 
 // Detail pages are reached from a landing page: they load when asked for.
-const TreatmentPage = lazy(() => import('./pages/TreatmentPage'));
-const ResultPage = lazy(() => import('./pages/ResultPage'));
-const NewsPage = lazy(() => import('./pages/NewsPage'));
+const TreatmentPage = retryableLazy(() => import('./pages/TreatmentPage'));
+const ResultPage = retryableLazy(() => import('./pages/ResultPage'));
+const NewsPage = retryableLazy(() => import('./pages/NewsPage'));
 
 /** A new page starts at its top unless the address names a section. */
 function ScrollToTopOnNavigate() {
@@ -30,18 +32,20 @@ export function PublicRoutes() {
   return (
     <>
       <ScrollToTopOnNavigate />
-      <Suspense fallback={<StatusText>Loading...</StatusText>}>
-        <Routes>
-          <Route path="/" element={<StartPage />} />
-          <Route path="/landing" element={<LandingPage />} />
-          <Route path="/clinic" element={<ClinicPage />} />
-          <Route path="/studio" element={<StudioPage />} />
-          <Route path="/treatment/:id" element={<TreatmentPage />} />
-          <Route path="/result/:id" element={<ResultPage />} />
-          <Route path="/news/:id" element={<NewsPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<StatusText>Loading...</StatusText>}>
+          <Routes>
+            <Route path="/" element={<StartPage />} />
+            <Route path="/landing" element={<LandingPage />} />
+            <Route path="/clinic" element={<ClinicPage />} />
+            <Route path="/studio" element={<StudioPage />} />
+            <Route path="/treatment/:id" element={<TreatmentPage />} />
+            <Route path="/result/:id" element={<ResultPage />} />
+            <Route path="/news/:id" element={<NewsPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }

@@ -56,14 +56,22 @@ export const STUDIO_NAV: NavItem[] = [
   { label: 'Book Now', href: '#booking' },
 ];
 
-/** Footer quick links: in-page anchors on the clinic page, landing anchors elsewhere. */
-export const footerLinks = (prefix: '' | '/landing'): NavItem[] => [
-  { label: 'Treatments', href: `${prefix}#treatments` },
-  { label: 'About Us', href: `${prefix}#about-us` },
-  { label: 'Results', href: `${prefix}#results` },
-  { label: 'News', href: `${prefix}#news` },
-  { label: 'Contact', href: `${prefix}#contact` },
-];
+/** The footer's own anchor: every page's footer holds the address and phone. */
+const FOOTER_ANCHOR = 'contact';
+const FOOTER_SECTIONS = [
+  { label: 'Treatments', id: 'treatments' },
+  { label: 'About Us', id: 'about-us' },
+  { label: 'Results', id: 'results' },
+  { label: 'News', id: 'news' },
+  { label: 'Contact', id: FOOTER_ANCHOR },
+] as const;
+
+/**
+ * Footer quick links: in-page anchors on the clinic page; elsewhere the clinic's sections
+ * through /landing#…, but Contact stays on the page, as the footer itself is the contact block.
+ */
+export const footerLinks = (hasClinicSections: boolean): NavItem[] =>
+  FOOTER_SECTIONS.map(({ label, id }) => ({ label, href: hasClinicSections || id === FOOTER_ANCHOR ? `#${id}` : `/landing#${id}` }));
 
 /** Chakra colour palette of each side: rose for the clinic, plum for the studio. */
 export const PALETTE: Record<Side, 'brand' | 'studio'> = { clinic: 'brand', studio: 'studio' };

@@ -38,6 +38,11 @@ export function manilaToday(now: Date = new Date()): string {
   return formatInTimeZone(now, TIME_ZONE, 'yyyy-MM-dd');
 }
 
+/** The time of day (HH:mm) in Manila, whatever the browser's time zone. */
+export function manilaClock(now: Date = new Date()): string {
+  return formatInTimeZone(now, TIME_ZONE, 'HH:mm');
+}
+
 /** Adds days to a yyyy-MM-dd calendar date (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

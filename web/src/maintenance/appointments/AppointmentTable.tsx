@@ -12,19 +12,23 @@ interface AppointmentTableProps {
   onSelect: (appointment: Appointment) => void;
 }
 
-/** Newest bookings first; a row (or the client's name, for keyboards) opens the edit dialog. */
+/**
+ * Newest bookings first; a row (or the client's name, for keyboards) opens the edit dialog.
+ * Fixed column widths with wrapping text keep every column, Status included, inside the
+ * screen: a long e-mail or a list of services wraps instead of pushing the table wider.
+ */
 export function AppointmentTable({ appointments, index, onSelect }: AppointmentTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" interactive>
+      <Table.Root size="sm" interactive tableLayout="fixed" w="full" css={{ '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere', verticalAlign: 'top' } }}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Client</Table.ColumnHeader>
-            <Table.ColumnHeader>Offering</Table.ColumnHeader>
-            <Table.ColumnHeader>Contact</Table.ColumnHeader>
-            <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+            <Table.ColumnHeader w="18%">Client</Table.ColumnHeader>
+            <Table.ColumnHeader w="6.5rem">Offering</Table.ColumnHeader>
+            <Table.ColumnHeader w="26%">Contact</Table.ColumnHeader>
+            <Table.ColumnHeader w="8.5rem">Date &amp; Time</Table.ColumnHeader>
             <Table.ColumnHeader>Services</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader w="7rem">Status</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -36,6 +40,8 @@ export function AppointmentTable({ appointments, index, onSelect }: AppointmentT
                   p="0"
                   h="auto"
                   fontWeight="semibold"
+                  whiteSpace="normal"
+                  textAlign="start"
                   onClick={(e) => {
                     e.stopPropagation();
                     onSelect(a);
@@ -53,7 +59,7 @@ export function AppointmentTable({ appointments, index, onSelect }: AppointmentT
                   <Text color="fg.muted">{a.contact}</Text>
                 </Stack>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
+              <Table.Cell>
                 <Stack gap="0">
                   <Text>{formatCalendarDate(a.preferredDate)}</Text>
                   <Text color="fg.muted">{formatBookedTime(a.preferredTime)}</Text>

@@ -4,7 +4,9 @@ import type { Appointment } from '@bb/contracts';
 import { sortNewestFirst } from '../domain/appointments';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { useMinWidth } from '../ui/useMinWidth';
 import { AppointmentCalendar } from './AppointmentCalendar';
+import { AppointmentCards } from './AppointmentCards';
 import { AppointmentDialog } from './AppointmentDialog';
 import { AppointmentTable } from './AppointmentTable';
 import { useAppointmentData } from './useAppointmentData';
@@ -12,10 +14,14 @@ import { useAppointmentWrites } from './useAppointmentWrites';
 
 type View = 'list' | 'calendar';
 
+/** Below this width (a phone, a tablet, a narrow window beside the sidebar) six columns do not fit: cards instead. */
+const TABLE_MIN_WIDTH = 1024;
+
 /** All bookings of both sides, as a list or a week; `deletePath` differs for the older console. */
 export function AppointmentsPage({ deletePath }: { deletePath: string }) {
   const { appointments, index, isLoading, error } = useAppointmentData();
   const { update, remove } = useAppointmentWrites(deletePath);
+  const wide = useMinWidth(TABLE_MIN_WIDTH);
   const [view, setView] = useState<View>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const sorted = useMemo(() => sortNewestFirst(appointments ?? []), [appointments]);
@@ -24,12 +30,12 @@ export function AppointmentsPage({ deletePath }: { deletePath: string }) {
 
   const body = () => {
     if (isLoading) return <LoadingState text="Loading appointments..." />;
-    if (error) return <ErrorState text="Appointments could not be loaded." />;
+    if (error) return <ErrorState text="Appointments could not be loaded." error={error} />;
     if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} />;
     if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
     return (
       <>
-        <AppointmentTable appointments={sorted} index={index} onSelect={select} />
+        {wide ? <AppointmentTable appointments={sorted} index={index} onSelect={select} /> : <AppointmentCards appointments={sorted} index={index} onSelect={select} />}
         <Text mt="3" fontSize="sm" color="fg.muted">
           Total appointments: {sorted.length}
         </Text>

@@ -1,23 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AuthConfig } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { useSession } from '../../shared/session/SessionContext';
 import { toast } from '../../shared/ui/toaster';
 import { useApi } from '../api';
+import { afterLogin } from '../domain/session';
 import { TextField } from '../ui/fields';
 
 export function LoginPage() {
   const { user, login } = useSession();
   const navigate = useNavigate();
+  // The page the admin was sent here from (a protected page, or one whose session lapsed).
+  const target = afterLogin(useLocation().state);
   const config = useApi<AuthConfig>('/api/auth/config');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  if (user && !busy) return <Navigate to="/maintenance" replace />;
+  if (user && !busy) return <Navigate to={target} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +34,7 @@ export function LoginPage() {
     try {
       await login({ username: username.trim(), password });
       toast.success('Welcome back!');
-      navigate('/admin');
+      navigate(target, { replace: true });
     } catch (err) {
       toast.error('Login Failed', serverMessage(err) ?? 'Invalid username or password.');
       setBusy(false);

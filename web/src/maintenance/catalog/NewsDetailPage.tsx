@@ -6,7 +6,7 @@ import { apiJson } from '../../shared/api/request';
 import { formatNewsDate } from '../../shared/format';
 import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
-import { ErrorState, LoadingState } from '../ui/states';
+import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { NewsDialog } from './NewsDialog';
 
@@ -24,35 +24,31 @@ export function NewsDetailPage() {
   });
 
   const back = <BackLink to="/maintenance/news" label="Back to News" />;
-  if (article.isLoading) return <LoadingState text="Loading news..." />;
-  if (!article.data) return (
-    <>
-      {back}
-      <ErrorState text="News article not found" />
-    </>
-  );
-  const a = article.data;
   return (
-    <Stack gap="6" maxW="3xl">
-      {back}
-      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Text color="fg.muted">{formatNewsDate(a.publishedAt)}</Text>
-          <Heading as="h1" size="2xl">
-            {a.title}
-          </Heading>
+    <DetailStates query={article} back={back} loadingText="Loading news..." notFoundText="News article not found" failedText="The article could not be loaded.">
+      {(a) => (
+        <Stack gap="6" maxW="3xl">
+          {back}
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+            <Stack gap="1">
+              <Text color="fg.muted">{formatNewsDate(a.publishedAt)}</Text>
+              <Heading as="h1" size="2xl">
+                {a.title}
+              </Heading>
+            </Stack>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <LineIcon name="edit" />
+              Edit Article
+            </Button>
+          </Flex>
+          {a.imageUrl && <Image src={a.imageUrl} alt={a.title} borderRadius="md" maxH="sm" objectFit="cover" />}
+          <Text fontSize="lg" color="fg.muted">
+            {a.excerpt}
+          </Text>
+          <Box whiteSpace="pre-wrap">{a.content}</Box>
+          <NewsDialog open={editing} article={a} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(values) => update.mutate(values)} />
         </Stack>
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <LineIcon name="edit" />
-          Edit Article
-        </Button>
-      </Flex>
-      {a.imageUrl && <Image src={a.imageUrl} alt={a.title} borderRadius="md" maxH="sm" objectFit="cover" />}
-      <Text fontSize="lg" color="fg.muted">
-        {a.excerpt}
-      </Text>
-      <Box whiteSpace="pre-wrap">{a.content}</Box>
-      <NewsDialog open={editing} article={a} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(values) => update.mutate(values)} />
-    </Stack>
+      )}
+    </DetailStates>
   );
 }

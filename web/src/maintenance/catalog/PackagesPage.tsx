@@ -69,14 +69,15 @@ export function PackagesPage() {
     else update.mutate({ id: editing.id, body });
   };
 
-  const list = packages.data ?? [];
+  // The empty state offers "Add Your First Package"; otherwise (a list, or one that failed to load) the header does.
+  const listedEmpty = packages.data?.length === 0;
   return (
     <>
       <PageHeader
         title="Packages"
         description="What visitors can book, with prices and how long a booking takes."
         actions={
-          list.length > 0 && (
+          !listedEmpty && (
             <Button onClick={() => open('new')}>
               <LineIcon name="plus" />
               Add Package

@@ -6,7 +6,7 @@ import { apiJson } from '../../shared/api/request';
 import { resultTitle } from '../../shared/format';
 import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
-import { ErrorState, LoadingState } from '../ui/states';
+import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { BeforeAfter } from './BeforeAfter';
 import { ResultDialog } from './ResultDialog';
@@ -26,35 +26,31 @@ export function ResultDetailPage() {
   });
 
   const back = <BackLink to="/maintenance/results" label="Back to Results" />;
-  if (result.isLoading) return <LoadingState text="Loading result..." />;
-  if (!result.data) return (
-    <>
-      {back}
-      <ErrorState text="Result not found" />
-    </>
-  );
-  const r = result.data;
   return (
-    <Stack gap="6" maxW="3xl">
-      {back}
-      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {resultTitle(r.description)}
-        </Heading>
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <LineIcon name="edit" />
-          Edit Result
-        </Button>
-      </Flex>
-      <Box borderRadius="md" overflow="hidden">
-        <BeforeAfter before={r.beforeImageUrl} after={r.afterImageUrl} title={resultTitle(r.description)} />
-      </Box>
-      <Text color="fg.muted">
-        Related treatment: {treatment.data?.name ?? 'None'}
-        {r.category && ` · ${r.category}`}
-      </Text>
-      <Text whiteSpace="pre-wrap">{r.description}</Text>
-      <ResultDialog open={editing} result={r} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
-    </Stack>
+    <DetailStates query={result} back={back} loadingText="Loading result..." notFoundText="Result not found" failedText="The result could not be loaded.">
+      {(r) => (
+        <Stack gap="6" maxW="3xl">
+          {back}
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+            <Heading as="h1" size="2xl">
+              {resultTitle(r.description)}
+            </Heading>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <LineIcon name="edit" />
+              Edit Result
+            </Button>
+          </Flex>
+          <Box borderRadius="md" overflow="hidden">
+            <BeforeAfter before={r.beforeImageUrl} after={r.afterImageUrl} title={resultTitle(r.description)} />
+          </Box>
+          <Text color="fg.muted">
+            Related treatment: {treatment.data?.name ?? 'None'}
+            {r.category && ` · ${r.category}`}
+          </Text>
+          <Text whiteSpace="pre-wrap">{r.description}</Text>
+          <ResultDialog open={editing} result={r} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
+        </Stack>
+      )}
+    </DetailStates>
   );
 }

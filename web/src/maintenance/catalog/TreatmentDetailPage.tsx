@@ -6,7 +6,7 @@ import { apiJson } from '../../shared/api/request';
 import { formatDuration, formatPeso } from '../../shared/format';
 import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
-import { ErrorState, LoadingState } from '../ui/states';
+import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { TreatmentDialog } from './TreatmentDialog';
 
@@ -25,57 +25,53 @@ export function TreatmentDetailPage() {
   });
 
   const back = <BackLink to="/maintenance/treatments" label="Back to Treatments" />;
-  if (treatment.isLoading) return <LoadingState text="Loading treatment..." />;
-  if (!treatment.data) return (
-    <>
-      {back}
-      <ErrorState text="Treatment not found" />
-    </>
-  );
-  const t = treatment.data;
   return (
-    <Stack gap="6" maxW="3xl">
-      {back}
-      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {t.name}
-        </Heading>
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <LineIcon name="edit" />
-          Edit Treatment
-        </Button>
-      </Flex>
-      {t.imageUrl && <Image src={t.imageUrl} alt={t.name} borderRadius="md" maxH="sm" objectFit="cover" />}
-      <DataList.Root orientation="horizontal">
-        <DataList.Item>
-          <DataList.ItemLabel>Price</DataList.ItemLabel>
-          <DataList.ItemValue>{formatPeso(t.price)}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Duration</DataList.ItemLabel>
-          <DataList.ItemValue>{t.duration}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Booking duration</DataList.ItemLabel>
-          <DataList.ItemValue>{t.defaultDuration ? formatDuration(t.defaultDuration) : 'Default (1h 0m)'}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
-      <Text whiteSpace="pre-wrap">{t.description}</Text>
-      <Stack gap="2">
-        <Heading as="h2" size="md">
-          What to Expect
-        </Heading>
-        {t.whatToExpect.length > 0 ? (
-          <List.Root ps="5">
-            {t.whatToExpect.map((item, i) => (
-              <List.Item key={`${i}-${item}`}>{item}</List.Item>
-            ))}
-          </List.Root>
-        ) : (
-          <Text color="fg.muted">Nothing listed yet.</Text>
-        )}
-      </Stack>
-      <TreatmentDialog open={editing} treatment={t} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
-    </Stack>
+    <DetailStates query={treatment} back={back} loadingText="Loading treatment..." notFoundText="Treatment not found" failedText="The treatment could not be loaded.">
+      {(t) => (
+        <Stack gap="6" maxW="3xl">
+          {back}
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+            <Heading as="h1" size="2xl">
+              {t.name}
+            </Heading>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <LineIcon name="edit" />
+              Edit Treatment
+            </Button>
+          </Flex>
+          {t.imageUrl && <Image src={t.imageUrl} alt={t.name} borderRadius="md" maxH="sm" objectFit="cover" />}
+          <DataList.Root orientation="horizontal">
+            <DataList.Item>
+              <DataList.ItemLabel>Price</DataList.ItemLabel>
+              <DataList.ItemValue>{formatPeso(t.price)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Duration</DataList.ItemLabel>
+              <DataList.ItemValue>{t.duration}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Booking duration</DataList.ItemLabel>
+              <DataList.ItemValue>{t.defaultDuration ? formatDuration(t.defaultDuration) : 'Default (1h 0m)'}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          <Text whiteSpace="pre-wrap">{t.description}</Text>
+          <Stack gap="2">
+            <Heading as="h2" size="md">
+              What to Expect
+            </Heading>
+            {t.whatToExpect.length > 0 ? (
+              <List.Root ps="5">
+                {t.whatToExpect.map((item, i) => (
+                  <List.Item key={`${i}-${item}`}>{item}</List.Item>
+                ))}
+              </List.Root>
+            ) : (
+              <Text color="fg.muted">Nothing listed yet.</Text>
+            )}
+          </Stack>
+          <TreatmentDialog open={editing} treatment={t} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
+        </Stack>
+      )}
+    </DetailStates>
   );
 }

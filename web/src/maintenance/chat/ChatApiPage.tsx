@@ -75,7 +75,7 @@ export function ChatApiPage() {
   };
 
   if (config.isLoading) return <LoadingState text="Loading configuration..." />;
-  if (!config.data) return <ErrorState text="The webhook configuration could not be loaded." />;
+  if (!config.data) return <ErrorState text="The webhook configuration could not be loaded." error={config.error} />;
   const badge = TEST_BADGE[config.data.testStatus];
 
   return (
@@ -156,7 +156,7 @@ export function ChatApiPage() {
               </Text>
             ) : (
               <Box>
-                <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="24rem">
+                <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="24rem" tabIndex={0} role="region" aria-label="Delivery attempts">
                   <Table.Root size="sm" stickyHeader>
                     <Table.Header>
                       <Table.Row>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Box, Center, Grid, Tabs, Text } from '@chakra-ui/react';
 import type { ConversationSummary } from '@bb/contracts';
 import { useApi, useFetchErrorToast } from '../api';
-import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, tabCounts, type ChatTab } from '../domain/chat';
+import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, NO_SELECTION, opensAsSeen, tabCounts, withFirstSelected, type ChatSelection, type ChatTab } from '../domain/chat';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
 import { ChatThread } from './ChatThread';
@@ -13,7 +13,9 @@ import { useSeenCounts } from './useSeenCounts';
 export function ChatPage() {
   const { seen, see } = useSeenCounts();
   const [tab, setTab] = useState<ChatTab>('all');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selection, setSelection] = useState<ChatSelection>(NO_SELECTION);
+  const selectedId = selection.id;
+  const openByPerson = (id: string) => setSelection({ id, byPerson: true });
   // The latest activity sets the pace: a live chat is polled often, a quiet inbox rarely;
   // the list at twice the thread's interval.
   const conversations = useApi<ConversationSummary[]>('/api/conversations', {
@@ -26,9 +28,7 @@ export function ChatPage() {
   const visible = conversationsInTab(list, tab, seen);
   const counts = tabCounts(list, seen);
   const firstId = visible[0]?.id;
-  useEffect(() => {
-    if (selectedId === null && firstId) setSelectedId(firstId);
-  }, [selectedId, firstId]);
+  useEffect(() => setSelection((current) => withFirstSelected(current, firstId)), [firstId]);
   const selected = list.find((c) => c.id === selectedId) ?? null;
 
   return (
@@ -36,7 +36,7 @@ export function ChatPage() {
       <PageHeader title="Chat" description="Answer visitors of the website. Replies are sent as Support Team." />
       <Grid templateColumns={{ base: '1fr', md: '20rem 1fr' }} borderWidth="1px" borderRadius="md" overflow="hidden" h={{ md: 'calc(100vh - 15rem)' }} minH="28rem">
         <Box borderRightWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: '0' }} display="flex" flexDirection="column" minH="0">
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line">
+          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line" display="flex" flexDirection="column" flex="1" minH="0">
             <Tabs.List>
               {CHAT_TABS.map((t) => (
                 <Tabs.Trigger key={t} value={t} px="3">
@@ -47,18 +47,22 @@ export function ChatPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
+            {/* One panel per tab, as each tab names the panel it controls; only the chosen one holds the list. */}
+            {CHAT_TABS.map((t) => (
+              <Tabs.Content key={t} value={t} flex="1" overflowY="auto" maxH={{ base: '20rem', md: 'none' }} p="0">
+                {t === tab &&
+                  (conversations.isLoading ? (
+                    <LoadingState text="Loading conversations..." />
+                  ) : (
+                    <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={openByPerson} />
+                  ))}
+              </Tabs.Content>
+            ))}
           </Tabs.Root>
-          <Box flex="1" overflowY="auto" maxH={{ base: '20rem', md: 'none' }}>
-            {conversations.isLoading ? (
-              <LoadingState text="Loading conversations..." />
-            ) : (
-              <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={setSelectedId} />
-            )}
-          </Box>
         </Box>
         <Box minH="0" minW="0">
           {selected ? (
-            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} onSeen={see} />
+            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} seenByPerson={opensAsSeen(selection)} onOpen={() => openByPerson(selected.id)} onSeen={see} />
           ) : (
             <Center h="full" p="8">
               <Text color="fg.muted">Select a conversation to start chatting</Text>

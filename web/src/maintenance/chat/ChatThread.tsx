@@ -11,11 +11,15 @@ import { formatInstant } from '../domain/dates';
 interface ChatThreadProps {
   conversation: ConversationSummary;
   pollInterval: number;
+  /** Whether a person opened this conversation (the first one is selected by itself). */
+  seenByPerson: boolean;
+  /** Working in the thread (a click, the reply box) opens it. */
+  onOpen: () => void;
   onSeen: (id: string, count: number) => void;
 }
 
 /** One conversation, polled while open, with the support reply box. */
-export function ChatThread({ conversation, pollInterval, onSeen }: ChatThreadProps) {
+export function ChatThread({ conversation, pollInterval, seenByPerson, onOpen, onSeen }: ChatThreadProps) {
   const client = useQueryClient();
   const expired = useSessionExpiry();
   const messagesUrl = `/api/conversations/${conversation.id}/messages`;
@@ -24,10 +28,10 @@ export function ChatThread({ conversation, pollInterval, onSeen }: ChatThreadPro
   const scroller = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
 
-  // Whatever is on screen has been seen; the list's count may be a poll ahead or behind.
+  // Once a person has it open, whatever is on screen has been seen; the list's count may be a poll ahead or behind.
   useEffect(() => {
-    if (messages.data) onSeen(conversation.id, Math.max(count, conversation.messageCount));
-  }, [messages.data, count, conversation.id, conversation.messageCount, onSeen]);
+    if (seenByPerson && messages.data) onSeen(conversation.id, Math.max(count, conversation.messageCount));
+  }, [seenByPerson, messages.data, count, conversation.id, conversation.messageCount, onSeen]);
 
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
@@ -56,7 +60,7 @@ export function ChatThread({ conversation, pollInterval, onSeen }: ChatThreadPro
   };
 
   return (
-    <Flex direction="column" h="full" minH="0">
+    <Flex direction="column" h="full" minH="0" onPointerDown={seenByPerson ? undefined : onOpen} onFocus={seenByPerson ? undefined : onOpen}>
       <Flex px="4" py="3" borderBottomWidth="1px" align="center" gap="3" wrap="wrap">
         <Box flex="1" minW="0">
           <Heading as="h2" size="md" truncate>

@@ -60,6 +60,29 @@ export function initialWeek(appointments: readonly Appointment[], today: string)
   return upcoming.length > 0 ? weekStartMonday(upcoming[0]) : thisWeek;
 }
 
+/** A week on a wide screen; one day at a time on a phone, where seven columns cannot be read. */
+export type CalendarSpan = 'week' | 'day';
+
+/**
+ * The date the calendar opens on: for a week, its Monday (see initialWeek); for a day, today
+ * unless nothing is booked today and a later booking exists, in which case that booking's day.
+ */
+export function initialFocus(appointments: readonly Appointment[], today: string, span: CalendarSpan): string {
+  if (span === 'week') return initialWeek(appointments, today);
+  const upcoming = appointments.filter((a) => isShown(a) && a.preferredDate >= today).map((a) => a.preferredDate).sort();
+  return upcoming[0] ?? today;
+}
+
+/** Previous or next week, or day. */
+export const shiftFocus = (focus: string, span: CalendarSpan, steps: number): string => addDays(focus, (span === 'week' ? 7 : 1) * steps);
+
+/** The dates shown: the week (Monday first) holding the focus, or the focus alone. */
+export const shownDates = (focus: string, span: CalendarSpan): string[] => (span === 'week' ? weekDates(weekStartMonday(focus)) : [focus]);
+
+/** "Mar 9 – Mar 15, 2026", or "Tue, Mar 10, 2026" for a day. */
+export const focusLabel = (focus: string, span: CalendarSpan): string =>
+  span === 'week' ? weekLabel(weekStartMonday(focus)) : format(parseISO(focus), 'EEE, MMM d, yyyy');
+
 export interface CalendarEvent {
   appointment: Appointment;
   /** 0 Monday … 6 Sunday. */
@@ -98,6 +121,14 @@ export function layoutWeek(appointments: readonly Appointment[], monday: string,
     });
   }
   return assignLanes(placed);
+}
+
+/** Each shown date with the bookings placed on it. */
+export function calendarColumns(appointments: readonly Appointment[], focus: string, span: CalendarSpan, index: BookableIndex, window: DayWindow) {
+  const monday = weekStartMonday(focus);
+  const week = weekDates(monday);
+  const events = layoutWeek(appointments, monday, index, window);
+  return shownDates(focus, span).map((date) => ({ date, events: events.filter((e) => week[e.dayIndex] === date) }));
 }
 
 /** Overlapping events of a day share its width: each cluster of overlaps gets as many lanes as it needs. */

@@ -20,6 +20,23 @@ export function parseSeenCounts(raw: string | null): SeenCounts {
 export const markSeen = (seen: SeenCounts, id: string, count: number): SeenCounts =>
   (seen[id] ?? 0) >= count ? seen : { ...seen, [id]: count };
 
+/**
+ * The conversation on the right, and whether a person chose it. The spec selects the first
+ * conversation by itself; only one a person opened (or works in) counts as seen.
+ */
+export interface ChatSelection {
+  id: string | null;
+  byPerson: boolean;
+}
+export const NO_SELECTION: ChatSelection = { id: null, byPerson: false };
+
+/** Selects the first conversation when none is selected yet, without calling it opened. */
+export const withFirstSelected = (selection: ChatSelection, firstId: string | undefined): ChatSelection =>
+  selection.id === null && firstId ? { id: firstId, byPerson: false } : selection;
+
+/** Whether what the thread shows may mark the conversation seen. */
+export const opensAsSeen = (selection: ChatSelection): boolean => selection.byPerson;
+
 export const isUnseen = (c: ConversationSummary, seen: SeenCounts) => c.messageCount > (seen[c.id] ?? 0);
 
 /** The customer spoke last: someone owes them an answer (badged NEW). */

@@ -1,5 +1,5 @@
 import { endOfMonth, format, parseISO } from 'date-fns';
-import { AGE_GROUPS, type Appointment, type AppointmentReport, type OfferingType } from '@bb/contracts';
+import { AGE_GROUPS, REPORT_NOT_GIVEN, type Appointment, type AppointmentReport, type OfferingType } from '@bb/contracts';
 import { to12Hour } from '../../shared/format';
 import { belongsTo, clientName } from './appointments';
 import { serviceNames, type BookableIndex } from './bookables';
@@ -16,9 +16,14 @@ export function defaultRange(today: string): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: format(endOfMonth(parseISO(today)), 'yyyy-MM-dd') };
 }
 
-/** Every age group in its natural order, empty ones included, so charts compare at a glance. */
-export const ageGroupRows = (report: AppointmentReport): ChartRow[] =>
-  AGE_GROUPS.map((group) => ({ label: group, count: report.byAgeGroup.find((g) => g.group === group)?.count ?? 0 }));
+/** The blanks of a field as a last bar, when there are any, so the bars add up to the report's total. */
+const notGivenRow = (count: number): ChartRow[] => (count > 0 ? [{ label: REPORT_NOT_GIVEN, count }] : []);
+
+/** Every age group in its natural order, empty ones included, so charts compare at a glance; then "Not given". */
+export const ageGroupRows = (report: AppointmentReport): ChartRow[] => [
+  ...AGE_GROUPS.map((group) => ({ label: group, count: report.byAgeGroup.find((g) => g.group === group)?.count ?? 0 })),
+  ...notGivenRow(report.byAgeGroup.filter((g) => !(AGE_GROUPS as readonly string[]).includes(g.group)).reduce((n, g) => n + g.count, 0)),
+];
 
 /** Most booked first. */
 export const itemRows = (report: AppointmentReport): ChartRow[] =>
@@ -26,8 +31,12 @@ export const itemRows = (report: AppointmentReport): ChartRow[] =>
 
 const GENDER_LABELS: Record<string, string> = { female: 'Female', male: 'Male', other: 'Other', 'prefer-not-to-say': 'Prefer not to say' };
 
-export const genderRows = (report: AppointmentReport): ChartRow[] =>
-  [...report.byGender].sort((a, b) => b.count - a.count).map((g) => ({ label: GENDER_LABELS[g.gender] ?? 'Not specified', count: g.count }));
+/** Most frequent first; blanks (and anything unknown) counted together as "Not given", last. */
+export function genderRows(report: AppointmentReport): ChartRow[] {
+  const known = report.byGender.filter((g) => g.gender in GENDER_LABELS);
+  const blank = report.byGender.filter((g) => !(g.gender in GENDER_LABELS)).reduce((n, g) => n + g.count, 0);
+  return [...known.sort((a, b) => b.count - a.count).map((g) => ({ label: GENDER_LABELS[g.gender], count: g.count })), ...notGivenRow(blank)];
+}
 
 const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

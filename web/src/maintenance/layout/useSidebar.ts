@@ -1,25 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isSidebarShortcut, MOBILE_BREAKPOINT, readSidebarOpen, sidebarCookie } from '../domain/sidebar';
-
-const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
-
-function useIsMobile() {
-  const [mobile, setMobile] = useState(() => window.matchMedia(mobileQuery).matches);
-  useEffect(() => {
-    const media = window.matchMedia(mobileQuery);
-    const update = () => setMobile(media.matches);
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, []);
-  return mobile;
-}
+import { useMinWidth } from '../ui/useMinWidth';
 
 /**
  * Desktop: expanded or icon-only, remembered in a cookie for 7 days. Mobile: a drawer that
  * starts closed. Ctrl/Cmd+B toggles whichever applies.
  */
 export function useSidebar() {
-  const isMobile = useIsMobile();
+  const isMobile = !useMinWidth(MOBILE_BREAKPOINT);
   const [open, setOpenState] = useState(() => readSidebarOpen(document.cookie));
   const [openMobile, setOpenMobile] = useState(false);
 

@@ -118,7 +118,7 @@ export function ReportsPage() {
       ) : report.data ? (
         stats(report.data)
       ) : (
-        <ErrorState text="The report could not be loaded." />
+        <ErrorState text="The report could not be loaded." error={report.error} />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { Box, Button, Center, Field, Flex, Image, Input, Text, VisuallyHidden } 
 import type { UploadResponse } from '@bb/contracts';
 import { readToken } from '../../shared/api/request';
 import { toast } from '../../shared/ui/toaster';
+import { useSessionExpiry } from '../api';
 import { IMAGE_ACCEPT, imageFileProblem } from '../domain/upload';
 import { LineIcon } from './icons';
 
@@ -13,6 +14,8 @@ async function uploadImage(file: File): Promise<string> {
   const token = readToken();
   const res = await fetch('/api/upload', { method: 'POST', body, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const answer = (await res.json().catch(() => null)) as (Partial<UploadResponse> & { message?: string }) | null;
+  // A lapsed session keeps the "status: body" form, which the Session Expired flow recognises.
+  if (res.status === 401) throw new Error(`401: ${JSON.stringify(answer)}`);
   if (!res.ok || !answer?.url) throw new Error(answer?.message ?? 'Unknown error occurred');
   return answer.url;
 }
@@ -31,6 +34,7 @@ export function ImageUpload({ label, value, onChange, required, error }: ImageUp
   const fileId = useId();
   const [uploading, setUploading] = useState(false);
   const [broken, setBroken] = useState(false);
+  const expired = useSessionExpiry();
   useEffect(() => setBroken(false), [value]);
 
   const pick = async (file: File | undefined) => {
@@ -46,7 +50,7 @@ export function ImageUpload({ label, value, onChange, required, error }: ImageUp
       onChange(await uploadImage(file));
       toast.success('Image uploaded successfully');
     } catch (err) {
-      toast.error('Upload failed', err instanceof Error ? err.message : 'Unknown error occurred');
+      if (!expired(err)) toast.error('Upload failed', err instanceof Error ? err.message : 'Unknown error occurred');
     } finally {
       setUploading(false);
     }
@@ -74,7 +78,7 @@ export function ImageUpload({ label, value, onChange, required, error }: ImageUp
         )}
       </Flex>
       <Field.HelperText>JPG or PNG, at most 5MB.</Field.HelperText>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
       {value && (
         <Box mt="2" w="full" maxW="xs" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.muted">
           {broken ? (

@@ -13,7 +13,7 @@ interface ListStatesProps<T> {
 /** The four faces of a fetched list: still loading, failed, empty, or its items. */
 export function ListStates<T>({ query, loadingText, errorText, empty, children }: ListStatesProps<T>) {
   if (query.isLoading) return <LoadingState text={loadingText} />;
-  if (query.error) return <ErrorState text={errorText} />;
+  if (query.error) return <ErrorState text={errorText} error={query.error} />;
   const items = query.data ?? [];
   return <>{items.length === 0 ? empty : children(items)}</>;
 }

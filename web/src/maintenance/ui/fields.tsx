@@ -20,7 +20,7 @@ function FieldFrame({ label, required, error, helper, disabled, children }: Omit
       </Field.Label>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
     </Field.Root>
   );
 }

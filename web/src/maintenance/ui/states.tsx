@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { isUnauthorized } from '../domain/appointments';
 
 export function LoadingState({ text }: { text: string }) {
   return (
@@ -24,11 +25,21 @@ export function EmptyState({ title, text, action }: { title?: string; text?: str
   );
 }
 
-/** A read that failed (the toast already said so); stays on screen so the page is not blank. */
-export function ErrorState({ text }: { text: string }) {
+/**
+ * A read that failed (the toast already said so); stays on screen so the page is not blank,
+ * with Try again when it can be read again. A lapsed session says so instead, while the
+ * Session Expired notice takes the admin to the login screen.
+ */
+export function ErrorState({ text, error, onRetry }: { text: string; error?: unknown; onRetry?: () => void }) {
+  const expired = isUnauthorized(error);
   return (
-    <Center py="12">
-      <Text color="red.700">{text}</Text>
-    </Center>
+    <Stack align="center" py="12" gap="3" role="alert">
+      <Text color="red.700">{expired ? 'Your session has expired: taking you to the login screen...' : text}</Text>
+      {onRetry && !expired && (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -1,21 +1,25 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, chakra, Checkbox, Field, Fieldset, Grid, Heading, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, chakra, Fieldset, Grid, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { idempotencyKeyHeader, SERVICE_LABEL, type Appointment, type Side } from '@bb/contracts';
 import { apiJson, serverMessage } from '../../shared/api/request';
-import { formatDuration, formatPeso, manilaToday, to12Hour } from '../../shared/format';
+import { retryableLazy } from '../../shared/errors/retryable-lazy';
+import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
-import { CalendarIcon, CheckIcon } from '../components/icons';
-import { StatusText } from '../components/StatusText';
+import { BOOK_ITEM_PARAM } from '../domain/navigation';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
+import { BookingField } from './BookingField';
+import { BookingSuccess } from './BookingSuccess';
+import { DateTimeFields } from './DateTimeFields';
 import { attemptFor, type Attempt } from './domain/idempotency';
-import { isSlotsKey, longDate } from './domain/schedule';
-import { EMPTY_BOOKING, toAppointmentRequest, toggled, validateBooking, withSelection, type BookingForm as Form, type Gender } from './domain/validation';
+import { dayView, isSlotsKey, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
+import { bookedSummary, type BookedSummary } from './domain/summary';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, withSelection, type BookingForm as Form, type Gender } from './domain/validation';
+import { ServiceChoices, type Bookable } from './ServiceChoices';
+import { daySlotsQuery } from './slots-query';
 
-const ScheduleDialog = lazy(() => import('./ScheduleDialog'));
-
-/** Spec §9: the success state shows for 5 seconds, then the form is fresh again. */
-const SUCCESS_MS = 5000;
+const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
 
 const GENDER_OPTIONS: { value: Gender; label: string }[] = [
   { value: 'female', label: 'Female' },
@@ -24,21 +28,20 @@ const GENDER_OPTIONS: { value: Gender; label: string }[] = [
   { value: 'prefer-not-to-say', label: 'Prefer not to say' },
 ];
 
-interface Bookable {
-  id: string;
-  name: string;
-  price: string | number;
-  defaultDuration: number | null;
-}
-
 /** What is booked on each side: the clinic's treatments, the studio's packages. */
 const BOOKABLE = { clinic: 'treatments', studio: 'packages' } as const;
+
+const NOT_ASKED: DayView = { kind: 'loading' };
+
+type FieldErrors = Partial<Record<keyof Form, string>>;
 
 export default function BookingForm({ side }: { side: Side }) {
   const label = SERVICE_LABEL[side];
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
-  const failed = FETCH_FAILED[BOOKABLE[side]];
+  const items: readonly Bookable[] | undefined = query.data;
   const client = useQueryClient();
+  const [params] = useSearchParams();
+  const wanted = params.get(BOOK_ITEM_PARAM);
   /** The form's controls by field, to put the focus where a problem is. */
   const controls = useRef<Partial<Record<keyof Form, HTMLElement | null>>>({});
   const bind = (field: keyof Form) => (element: HTMLElement | null) => {
@@ -46,43 +49,64 @@ export default function BookingForm({ side }: { side: Side }) {
   };
 
   const [form, setForm] = useState<Form>(EMPTY_BOOKING);
+  /** Problems found by the last submit, each cleared as its field is changed. */
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const [booked, setBooked] = useState(false);
+  const [booked, setBooked] = useState<BookedSummary | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const lastAttempt = useRef<Attempt | null>(null);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
 
+  // A detail page's "Book This Treatment" arrives with ?item=…: tick it once the list is here.
   useEffect(() => {
-    if (!booked) return;
-    const timer = setTimeout(() => {
-      setBooked(false);
-      setForm(EMPTY_BOOKING);
-    }, SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [booked]);
+    if (!wanted || !items?.some((item) => item.id === wanted)) return;
+    setForm((f) => (f.treatments.length === 0 ? { ...f, treatments: [wanted] } : f));
+  }, [wanted, items]);
 
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => setForm((f) => ({ ...f, [field]: value }));
+  const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
+  const dayAsked = form.treatments.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(form.preferredDate);
+  const dayQuery = useQuery({ ...daySlotsQuery(side, form.preferredDate, form.treatments), enabled: dayAsked });
+  const day = dayAsked ? dayView(dayQuery) : NOT_ASKED;
+  // Checked as it is typed, so a time that is not free is known before the server says so.
+  const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
+  const shownErrors: FieldErrors = timing ? { ...errors, [timing.field]: timing.description } : errors;
+
+  const clearErrors = (...fields: (keyof Form)[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof Form))));
+
+  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    clearErrors(field);
+  };
 
   function toggleService(id: string) {
     const next = withSelection(form, toggled(form.treatments, id));
     setForm(next.form);
+    clearErrors('treatments');
     if (next.cleared) toast.info('Time selection cleared', `Your ${label} selection changed, so please choose your date and time again.`);
   }
 
   function chooseSlot(date: string, time: string) {
     setForm((f) => ({ ...f, preferredDate: date, preferredTime: time }));
+    clearErrors('preferredDate', 'preferredTime');
     setScheduleOpen(false);
     toast.success('Time Selected', `${longDate(date)} at ${to12Hour(time)}`);
   }
 
+  function focusOn(field: keyof Form) {
+    const target = field === 'treatments' ? services.current?.querySelector('input') : controls.current[field];
+    target?.focus();
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = validateBooking(form, side);
-    if (problem) {
-      toast.error(problem.title, problem.description);
-      const target = problem.field === 'treatments' ? services.current?.querySelector('input') : controls.current[problem.field];
-      target?.focus();
+    const problems = bookingProblems(form, side);
+    const first = problems[0] ?? timing;
+    if (first) {
+      setErrors(problems.length > 0 ? problemsByField(problems) : {});
+      toast.error(first.title, first.description);
+      focusOn(first.field);
       return;
     }
     const request = toAppointmentRequest(form, side);
@@ -96,7 +120,9 @@ export default function BookingForm({ side }: { side: Side }) {
       void client.invalidateQueries({ queryKey: ['/api/appointments'] });
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
-      setBooked(true);
+      setBooked(bookedSummary(request, new Map((items ?? []).map((item) => [item.id, item.name]))));
+      setForm(EMPTY_BOOKING);
+      setErrors({});
     } catch (error) {
       toast.error('Booking Failed', serverMessage(error) ?? 'Please check your information and try again.');
     } finally {
@@ -104,147 +130,85 @@ export default function BookingForm({ side }: { side: Side }) {
     }
   }
 
-  if (booked) {
-    return (
-      <Stack role="status" align="center" textAlign="center" gap="3" py="16" px="6" bg="colorPalette.subtle" rounded="2xl">
-        <Box fontSize="4xl" color="colorPalette.fg">
-          <CheckIcon />
-        </Box>
-        <Heading as="h3" fontFamily="heading" fontWeight="normal" fontSize="2xl">
-          Appointment Booked!
-        </Heading>
-        <Text color="gray.700">We&apos;ll contact you shortly to confirm your appointment.</Text>
-      </Stack>
-    );
-  }
+  // Back from the success panel: the keyboard continues at the top of the fresh form.
+  const dismissSuccess = () => {
+    setBooked(null);
+    requestAnimationFrame(() => services.current?.querySelector('input')?.focus());
+  };
 
-  const today = manilaToday();
+  if (booked) return <BookingSuccess summary={booked} onDismiss={dismissSuccess} />;
 
   return (
     <chakra.form onSubmit={submit} noValidate aria-label={`Book a ${label}`} bg="white" rounded="2xl" borderWidth="1px" borderColor="gray.100" boxShadow="sm" p={{ base: '5', md: '8' }}>
       <Stack gap="8">
-        <Fieldset.Root>
-          <Fieldset.Legend fontSize="lg" fontWeight="semibold" color="gray.900">
-            Choose your {label}s
-          </Fieldset.Legend>
-          {query.isPending && <StatusText>Loading...</StatusText>}
-          {query.isError && <StatusText tone="error">{failed}</StatusText>}
-          {query.data && query.data.length === 0 && <StatusText>No {label}s available yet</StatusText>}
-          {query.data && query.data.length > 0 && (
-            <Grid ref={services} templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3" mt="3">
-              {query.data.map((item: Bookable) => (
-                <Checkbox.Root
-                  key={item.id}
-                  checked={form.treatments.includes(item.id)}
-                  onCheckedChange={() => toggleService(item.id)}
-                  alignItems="flex-start"
-                  p="3"
-                  rounded="lg"
-                  borderWidth="1px"
-                  borderColor={form.treatments.includes(item.id) ? 'colorPalette.solid' : 'gray.200'}
-                  bg={form.treatments.includes(item.id) ? 'colorPalette.subtle' : 'white'}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control mt="0.5" />
-                  <Checkbox.Label flex="1">
-                    <Text as="span" display="block" fontWeight="medium" color="gray.900">
-                      {item.name}
-                    </Text>
-                    <Text as="span" display="block" fontSize="sm" color="gray.600">
-                      {formatPeso(item.price)}
-                      {item.defaultDuration ? ` · ${formatDuration(item.defaultDuration)}` : ''}
-                    </Text>
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Grid>
-          )}
-        </Fieldset.Root>
+        <ServiceChoices
+          label={label}
+          items={items}
+          isPending={query.isPending}
+          failedText={query.isError ? FETCH_FAILED[BOOKABLE[side]] : null}
+          selected={form.treatments}
+          error={shownErrors.treatments}
+          onToggle={toggleService}
+          gridRef={services}
+        />
 
         <Fieldset.Root>
           <Fieldset.Legend fontSize="lg" fontWeight="semibold" color="gray.900">
             Your details
           </Fieldset.Legend>
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-            <Field.Root required>
-              <Field.Label>
-                First name <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Last name <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Gender</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field ref={bind('gender')} value={form.gender} onChange={(e) => set('gender', e.target.value as Gender | '')}>
-                  <option value="">Prefer not to answer here</option>
-                  {GENDER_OPTIONS.map((g) => (
-                    <option key={g.value} value={g.value}>
-                      {g.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Age</Field.Label>
-              <Input ref={bind('age')} inputMode="numeric" value={form.age} onChange={(e) => set('age', e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Contact number <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('contact')} type="tel" autoComplete="tel" value={form.contact} onChange={(e) => set('contact', e.target.value)} />
-            </Field.Root>
+            <BookingField label="First name" required error={shownErrors.firstName}>
+              {(link) => <Input ref={bind('firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} {...link} />}
+            </BookingField>
+            <BookingField label="Last name" required error={shownErrors.lastName}>
+              {(link) => <Input ref={bind('lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} {...link} />}
+            </BookingField>
+            <BookingField label="Gender">
+              {(link) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field ref={bind('gender')} value={form.gender} onChange={(e) => set('gender', e.target.value as Gender | '')} {...link}>
+                    <option value="">Select…</option>
+                    {GENDER_OPTIONS.map((g) => (
+                      <option key={g.value} value={g.value}>
+                        {g.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </BookingField>
+            <BookingField label="Age" error={shownErrors.age}>
+              {(link) => <Input ref={bind('age')} inputMode="numeric" value={form.age} onChange={(e) => set('age', e.target.value)} {...link} />}
+            </BookingField>
+            <BookingField label="Email" required error={shownErrors.email}>
+              {(link) => <Input ref={bind('email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} {...link} />}
+            </BookingField>
+            <BookingField label="Contact number" required error={shownErrors.contact}>
+              {(link) => <Input ref={bind('contact')} type="tel" autoComplete="tel" value={form.contact} onChange={(e) => set('contact', e.target.value)} {...link} />}
+            </BookingField>
           </Grid>
         </Fieldset.Root>
 
-        <Fieldset.Root>
-          <Fieldset.Legend fontSize="lg" fontWeight="semibold" color="gray.900">
-            Date and time
-          </Fieldset.Legend>
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-            <Field.Root required>
-              <Field.Label>
-                Preferred date <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('preferredDate')} type="date" min={today} value={form.preferredDate} onChange={(e) => set('preferredDate', e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Preferred time <Field.RequiredIndicator />
-              </Field.Label>
-              <Input ref={bind('preferredTime')} type="time" step={1800} value={form.preferredTime} onChange={(e) => set('preferredTime', e.target.value)} />
-            </Field.Root>
-          </Grid>
-          <HStack mt="4" gap="3" flexWrap="wrap">
-            <Button ref={scheduleButton} type="button" variant="outline" rounded="full" disabled={form.treatments.length === 0} onClick={() => setScheduleOpen(true)}>
-              <CalendarIcon /> View Available Schedule
-            </Button>
-            {form.treatments.length === 0 && (
-              <Text fontSize="sm" color="gray.600">
-                Choose a {label} first to see its free times.
-              </Text>
-            )}
-          </HStack>
-        </Fieldset.Root>
+        <DateTimeFields
+          label={label}
+          date={form.preferredDate}
+          time={form.preferredTime}
+          day={day}
+          dayAsked={dayAsked}
+          now={now}
+          errors={shownErrors}
+          canOpenSchedule={form.treatments.length > 0}
+          onDate={(date) => set('preferredDate', date)}
+          onTime={(time) => set('preferredTime', time)}
+          onOpenSchedule={() => setScheduleOpen(true)}
+          bind={bind}
+          scheduleButton={scheduleButton}
+        />
 
-        <Field.Root>
-          <Field.Label>Notes</Field.Label>
-          <Textarea ref={bind('notes')} rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} placeholder="Anything we should know before your visit?" />
-        </Field.Root>
+        <BookingField label="Notes">
+          {(link) => <Textarea ref={bind('notes')} rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} placeholder="Anything we should know before your visit?" {...link} />}
+        </BookingField>
 
         <Button type="submit" size="lg" rounded="full" loading={submitting} loadingText="Booking...">
           Book Appointment
@@ -256,7 +220,7 @@ export default function BookingForm({ side }: { side: Side }) {
           <ScheduleDialog
             side={side}
             treatmentIds={form.treatments}
-            initialDate={form.preferredDate || today}
+            initialDate={form.preferredDate || now.today}
             onSelect={chooseSlot}
             onClose={() => setScheduleOpen(false)}
             finalFocus={scheduleButton}

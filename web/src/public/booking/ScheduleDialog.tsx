@@ -1,11 +1,11 @@
 import { useState, type RefObject } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, Grid, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQueries } from '@tanstack/react-query';
-import type { Side, SlotsResponse } from '@bb/contracts';
-import { getQueryFn } from '../../shared/api/request';
-import { manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
+import type { Side } from '@bb/contracts';
+import { manilaClock, manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
 import { PALETTE } from '../site';
-import { canGoBack, dayView, longDate, shiftWeek, slotsUrl, weekOf, type DayView } from './domain/schedule';
+import { canGoBack, dayView, longDate, shiftWeek, slotState, weekOf, type DayView, type ManilaNow } from './domain/schedule';
+import { daySlotsQuery } from './slots-query';
 
 interface ScheduleDialogProps {
   side: Side;
@@ -17,9 +17,19 @@ interface ScheduleDialogProps {
   finalFocus: RefObject<HTMLElement | null>;
 }
 
-const slotsQueryFn = getQueryFn<SlotsResponse>({ on401: 'throw' });
+/** A slot that cannot be chosen: greyed, with why (Booked, or Past for one that has started). */
+function TakenSlot({ time, reason }: { time: string; reason: 'booked' | 'past' }) {
+  return (
+    <Button size="xs" variant="subtle" disabled flexDirection="column" h="auto" py="1" gap="0" data-booked={reason === 'booked' ? 'true' : undefined} data-past={reason === 'past' ? 'true' : undefined}>
+      <span>{to12Hour(time)}</span>
+      <Text as="span" fontSize="2xs" textTransform="uppercase">
+        {reason === 'booked' ? 'Booked' : 'Past'}
+      </Text>
+    </Button>
+  );
+}
 
-function DayBody({ date, view, onSelect }: { date: string; view: DayView; onSelect: (date: string, time: string) => void }) {
+function DayBody({ date, view, now, onSelect }: { date: string; view: DayView; now: ManilaNow; onSelect: (date: string, time: string) => void }) {
   switch (view.kind) {
     case 'loading':
       return <Text color="gray.600" fontSize="sm">Loading...</Text>;
@@ -32,33 +42,30 @@ function DayBody({ date, view, onSelect }: { date: string; view: DayView; onSele
     case 'slots':
       return (
         <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
-          {view.slots.map((slot) =>
-            slot.available ? (
+          {view.slots.map((slot) => {
+            const state = slotState(slot, date, now);
+            return state === 'free' ? (
               <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
                 {to12Hour(slot.time)}
               </Button>
             ) : (
-              <Button key={slot.time} size="xs" variant="subtle" disabled flexDirection="column" h="auto" py="1" gap="0" data-booked="true">
-                <span>{to12Hour(slot.time)}</span>
-                <Text as="span" fontSize="2xs" textTransform="uppercase">
-                  Booked
-                </Text>
-              </Button>
-            ),
-          )}
+              <TakenSlot key={slot.time} time={slot.time} reason={state} />
+            );
+          })}
         </Flex>
       );
   }
 }
 
-/** One week (Sunday first) of free and booked slots for the chosen treatments, in Manila time. */
+/** One week (Sunday first) of free, booked and past slots for the chosen treatments, in Manila time. */
 export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus }: ScheduleDialogProps) {
-  const today = manilaToday();
+  const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
+  const { today } = now;
   const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
   const days = weekOf(sunday);
   // Availability changes as others book: each opening asks again rather than trusting the cache.
   const results = useQueries({
-    queries: days.map((date) => ({ queryKey: [slotsUrl(side, date, treatmentIds)], queryFn: slotsQueryFn, refetchOnMount: 'always' as const })),
+    queries: days.map((date) => ({ ...daySlotsQuery(side, date, treatmentIds), refetchOnMount: 'always' as const })),
   });
   const failed = results.some((r) => r.isError);
 
@@ -108,7 +115,7 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
                       <Text fontSize="xs" color="gray.600" mb="2">
                         {longDate(date, 'MMM d')}
                       </Text>
-                      <DayBody date={date} view={dayView(results[i])} onSelect={onSelect} />
+                      <DayBody date={date} view={dayView(results[i])} now={now} onSelect={onSelect} />
                     </Box>
                   ))}
                 </Grid>

@@ -4,6 +4,7 @@ import type { Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { toast } from '../../shared/ui/toaster';
 import { BUSINESS } from '../site';
+import { messageTime } from './domain/time';
 import type { ChatState } from './useChat';
 
 function StartForm({ chat }: { chat: ChatState }) {
@@ -46,6 +47,7 @@ function StartForm({ chat }: { chat: ChatState }) {
 }
 
 function Conversation({ chat }: { chat: ChatState }) {
+  const now = new Date();
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
@@ -82,7 +84,7 @@ function Conversation({ chat }: { chat: ChatState }) {
               return (
                 <Box key={m.id} alignSelf={mine ? 'flex-end' : 'flex-start'} maxW="85%">
                   <Text fontSize="xs" color="gray.600" mb="0.5" textAlign={mine ? 'end' : 'start'}>
-                    {mine ? 'You' : m.senderName || 'Support'}
+                    {mine ? 'You' : m.senderName || 'Support'} · <time dateTime={m.createdAt}>{messageTime(m.createdAt, now)}</time>
                   </Text>
                   <Text px="3" py="2" rounded="xl" bg={mine ? 'colorPalette.solid' : 'white'} color={mine ? 'white' : 'gray.900'} borderWidth={mine ? '0' : '1px'} borderColor="gray.200" whiteSpace="pre-wrap" wordBreak="break-word">
                     {m.content}

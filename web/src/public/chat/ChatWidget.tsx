@@ -1,11 +1,12 @@
-import { lazy, useRef } from 'react';
+import { useRef } from 'react';
 import type { Side } from '@bb/contracts';
+import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import { Island } from '../../shared/islands/Island';
 import { ChatIcon, CloseIcon } from '../components/icons';
 import { PALETTE } from '../site';
 import { useChat } from './useChat';
 
-const ChatPanel = lazy(() => import('./ChatPanel'));
+const ChatPanel = retryableLazy(() => import('./ChatPanel'));
 
 /** The floating chat button with its unread badge; the panel is fetched on first open. */
 export function ChatWidget({ side }: { side: Side }) {

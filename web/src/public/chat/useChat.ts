@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, Conversation, ConversationCreate, MessageCreate, Side } from '@bb/contracts';
 import { apiJson, errorStatus } from '../../shared/api/request';
-import { chatCookieNames, identityAssignments, readIdentity, type ChatIdentity } from './domain/cookies';
+import { allChatCookieNames, identityAssignments, readIdentity, readSeenCount, seenCountAssignment, type ChatIdentity } from './domain/cookies';
 import { countUnread, mergeMessages, messagesUrl } from './domain/messages';
 import { IDLE_CHECK_MS, pollDelay, pollingMode, type PollingMode } from './domain/polling';
 
@@ -25,14 +25,15 @@ export function useChat(side: Side): ChatState {
   const [identity, setIdentity] = useState<ChatIdentity | null>(() => readIdentity(document.cookie, side));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [open, setOpenState] = useState(false);
-  /** How many messages the visitor had in front of them when the chat was last open. */
-  const [seenCount, setSeenCount] = useState(0);
+  /**
+   * How many messages the visitor had in front of them when the chat was last open, kept in a
+   * cookie so that replies written while they were away are unread when they come back.
+   */
+  const [seenCount, setSeenCount] = useState(() => (identity ? readSeenCount(document.cookie, side, identity.conversationId) : 0));
   const [mode, setMode] = useState<PollingMode>('active');
   const lastActivity = useRef(Date.now());
   /** Only polled answers move the cursor: a sent message must not skip a reply written before it. */
   const cursor = useRef<string | undefined>(undefined);
-  /** The first answer of a resumed conversation is its history, already read before. */
-  const historyLoaded = useRef(false);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
 
@@ -55,16 +56,14 @@ export function useChat(side: Side): ChatState {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const history = !historyLoaded.current;
+        const resumed = cursor.current === undefined;
         const fresh = await apiJson<ChatMessage[]>('GET', messagesUrl(identity.conversationId, cursor.current));
         if (stopped) return;
-        historyLoaded.current = true;
         if (fresh.length > 0) {
           cursor.current = fresh[fresh.length - 1].id;
           setMessages((current) => mergeMessages(current, fresh));
-          // The history a returning visitor comes back to is not news; replies after it are.
-          if (history) setSeenCount(fresh.length);
-          else markActive();
+          // Loading the history of a resumed conversation is not activity; a new message is.
+          if (!resumed) markActive();
         }
       } catch (error) {
         if (stopped) return;
@@ -88,6 +87,15 @@ export function useChat(side: Side): ChatState {
     if (!next) setSeenCount(messagesRef.current.length);
   }, []);
 
+  // While the chat is open every message is in front of the visitor.
+  useEffect(() => {
+    if (open) setSeenCount(messages.length);
+  }, [open, messages.length]);
+
+  useEffect(() => {
+    if (identity) document.cookie = seenCountAssignment(side, identity.conversationId, seenCount, secureCookies());
+  }, [identity, side, seenCount]);
+
   const start = useCallback(
     async (name: string, email: string) => {
       const body: ConversationCreate = { customerName: name.trim(), customerEmail: email.trim(), offeringType: side };
@@ -95,8 +103,8 @@ export function useChat(side: Side): ChatState {
       const next = { conversationId: conversation.id, name: body.customerName, email: body.customerEmail };
       for (const assignment of identityAssignments(next, side, secureCookies())) document.cookie = assignment;
       cursor.current = undefined;
-      historyLoaded.current = true;
       setMessages([]);
+      setSeenCount(0);
       markActive();
       setIdentity(next);
     },
@@ -119,5 +127,5 @@ export function useChat(side: Side): ChatState {
 
 /** A conversation the server no longer knows: drop its cookies so the visitor can start anew. */
 function forget(side: Side) {
-  for (const name of Object.values(chatCookieNames(side))) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  for (const name of allChatCookieNames(side)) document.cookie = `${name}=; Max-Age=0; Path=/`;
 }

@@ -5,7 +5,7 @@ import { SmartLink } from './SmartLink';
 
 /** Quick links, the Manila address and phone (the #contact anchor), and the newsletter. */
 export function SiteFooter({ hasClinicSections }: { hasClinicSections: boolean }) {
-  const links = footerLinks(hasClinicSections ? '' : '/landing');
+  const links = footerLinks(hasClinicSections);
   return (
     <footer id="contact" className="lx-footer">
       <div className="lx-container">

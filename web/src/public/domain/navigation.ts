@@ -6,10 +6,17 @@ const CLINIC_SECTIONS = new Set(['treatments', 'about-us', 'results', 'staff', '
 /**
  * The split landing screen has no sections of its own, yet the spec's shared nav, footer and
  * detail pages link to /landing#treatments, /landing#booking…: send those visitors to the
- * section they asked for (booking on the side they are on, the rest on the clinic page).
+ * section they asked for (booking on the side they are on, the rest on the clinic page). The
+ * query goes along: `?item=…` preselects what a detail page's book button was for.
  */
-export function landingForward(hash: string, offering: Side): string | null {
+export function landingForward(hash: string, offering: Side, search = ''): string | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
-  if (id === 'booking') return `/${offering}#booking`;
+  if (id === 'booking') return `/${offering}${search}#booking`;
   return CLINIC_SECTIONS.has(id) ? `/clinic#${id}` : null;
 }
+
+/** The query parameter that carries the item a book button was for. */
+export const BOOK_ITEM_PARAM = 'item';
+
+/** A detail page's book button: the booking section (spec: /landing#booking) with that item ticked. */
+export const bookItemHref = (itemId: string): string => `/landing?${new URLSearchParams({ [BOOK_ITEM_PARAM]: itemId }).toString()}#booking`;

@@ -18,10 +18,10 @@ const hoverOf = (hover: Hover, side: Side) => (hover === 'neutral' ? undefined :
 /** The landing screen: clinic on one half, studio on the other. */
 export function LandingPage() {
   const [hover, setHover] = useState<Hover>('neutral');
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const navigate = useNavigate();
   const { offering } = useOffering();
-  const forward = landingForward(hash, offering);
+  const forward = landingForward(hash, offering, search);
 
   useEffect(() => {
     if (forward) navigate(forward, { replace: true });

@@ -3,6 +3,7 @@ import { formatPeso } from '../../shared/format';
 import { Hero } from '../components/Hero';
 import { ItemImage } from '../components/ItemImage';
 import { StatusText } from '../components/StatusText';
+import { bookItemHref } from '../domain/navigation';
 import { detailDuration } from '../domain/treatment';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BackLink, DetailLayout, Facts } from './DetailLayout';
@@ -42,7 +43,7 @@ function ResultDetail() {
             <h3>{treatment.name}</h3>
             <p className="lx-prose">{treatment.description}</p>
             <Facts facts={[['Duration', detailDuration(treatment)], ['Price', formatPeso(treatment.price)]]} />
-            <RouterLink to="/landing#booking" className="lx-btn lx-btn--lg">
+            <RouterLink to={bookItemHref(treatment.id)} className="lx-btn lx-btn--lg">
               Book This Treatment
             </RouterLink>
           </section>

@@ -4,6 +4,7 @@ import { Hero } from '../components/Hero';
 import { CheckIcon } from '../components/icons';
 import { ItemImage } from '../components/ItemImage';
 import { StatusText } from '../components/StatusText';
+import { bookItemHref } from '../domain/navigation';
 import { detailDuration } from '../domain/treatment';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BackLink, DetailLayout, Facts } from './DetailLayout';
@@ -42,7 +43,7 @@ function TreatmentDetail() {
                 </ul>
               </div>
             )}
-            <RouterLink to="/landing#booking" className="lx-btn lx-btn--lg">
+            <RouterLink to={bookItemHref(treatment.id)} className="lx-btn lx-btn--lg">
               Book This Treatment
             </RouterLink>
           </div>

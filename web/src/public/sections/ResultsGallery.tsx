@@ -36,6 +36,11 @@ function ResultCard({ result, index }: { result: Result; index: number }) {
             </Text>
           </RouterLink>
         </LinkOverlay>
+        {result.treatmentName && (
+          <Text fontSize="sm" color="gray.600" mt="1" data-testid="result-treatment">
+            {result.treatmentName}
+          </Text>
+        )}
       </Box>
     </LinkBox>
   );

@@ -13,7 +13,7 @@ export default function ToastRegion() {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
             </Stack>
             <Toast.CloseTrigger />
           </Toast.Root>

@@ -1,6 +1,6 @@
-import type { Side, SlotsResponse } from '@bb/contracts';
+import type { Side, Slot, SlotsResponse } from '@bb/contracts';
 import { format } from 'date-fns';
-import { addDays, weekStartSunday } from '../../../shared/format';
+import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
 
 /** The seven dates (yyyy-MM-dd) of the week, Sunday first, that holds `date`. */
 export function weekOf(date: string): string[] {
@@ -45,4 +45,56 @@ export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
 export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {
   const [y, m, d] = date.split('-').map(Number);
   return format(new Date(y, m - 1, d), pattern);
+}
+
+/** Manila's date and time of day now: what makes a slot past. */
+export interface ManilaNow {
+  today: string;
+  time: string;
+}
+
+export type SlotState = 'free' | 'booked' | 'past';
+
+/**
+ * A slot that has started (Manila time) is past whatever the server's flag says (the server
+ * marks it unavailable too); otherwise the flag tells free from booked.
+ */
+export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
+  if (date < now.today || (date === now.today && slot.time <= now.time)) return 'past';
+  return slot.available ? 'free' : 'booked';
+}
+
+/** The times a visitor can still book on a day. */
+export const freeTimes = (slots: readonly Slot[], date: string, now: ManilaNow): string[] =>
+  slots.filter((slot) => slotState(slot, date, now) === 'free').map((slot) => slot.time);
+
+/** What is wrong with a chosen date or time, judged against that day's slots. */
+export interface ScheduleProblem {
+  field: 'preferredDate' | 'preferredTime';
+  title: string;
+  description: string;
+}
+
+/**
+ * Checks the date and time a visitor typed against the day's slots as soon as they are known:
+ * a past date, a closed day, a time that is not a slot, or a slot that is past or booked.
+ * Null when nothing is wrong or the day is not known yet (the server checks again anyway).
+ */
+export function scheduleProblem(date: string, time: string, day: DayView, now: ManilaNow): ScheduleProblem | null {
+  if (date === '') return null;
+  const when = longDate(date, 'EEEE, MMMM d');
+  if (date < now.today) return { field: 'preferredDate', title: 'Date Not Available', description: `${when} has passed. Please choose today or a later date.` };
+  if (day.kind === 'closed') return { field: 'preferredDate', title: 'Date Not Available', description: `We are closed on ${when}. Please choose another date.` };
+  if (time === '' || day.kind !== 'slots') return null;
+  const slot = day.slots.find((s) => s.time === time);
+  const at = to12Hour(time);
+  if (!slot) return { field: 'preferredTime', title: 'Time Not Available', description: `${at} is not one of the times we book on ${when}. Please pick one of the free times.` };
+  switch (slotState(slot, date, now)) {
+    case 'past':
+      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} has already passed. Please pick a later time.` };
+    case 'booked':
+      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} is fully booked. Please pick one of the free times.` };
+    default:
+      return null;
+  }
 }

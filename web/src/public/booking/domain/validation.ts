@@ -46,20 +46,28 @@ const blank = (value: string) => value.trim() === '';
  */
 const validAge = (age: string) => /^\d+$/.test(age.trim()) && Number(age) > 0 && Number(age) <= 150;
 
-/** The first problem of the form, checked in the spec's order (§5), or null when it can be sent. */
-export function validateBooking(form: BookingForm, side: Side): BookingProblem | null {
-  if (blank(form.firstName)) return { field: 'firstName', title: 'First Name Required', description: BOOKING_MESSAGES.firstName };
-  if (blank(form.lastName)) return { field: 'lastName', title: 'Last Name Required', description: BOOKING_MESSAGES.lastName };
-  if (!blank(form.age) && !validAge(form.age)) return { field: 'age', title: 'Invalid Age', description: BOOKING_MESSAGES.age };
-  if (!looksLikeEmail(form.email)) return { field: 'email', title: 'Email Required', description: BOOKING_MESSAGES.email };
-  if (blank(form.contact)) return { field: 'contact', title: 'Contact Number Required', description: BOOKING_MESSAGES.contact };
-  if (blank(form.preferredDate)) return { field: 'preferredDate', title: 'Date Required', description: BOOKING_MESSAGES.preferredDate };
-  if (blank(form.preferredTime)) return { field: 'preferredTime', title: 'Time Required', description: BOOKING_MESSAGES.preferredTime };
+/** Every problem of the form, in the spec's order (§5): the first is the one the toast reports. */
+export function bookingProblems(form: BookingForm, side: Side): BookingProblem[] {
+  const problems: BookingProblem[] = [];
+  if (blank(form.firstName)) problems.push({ field: 'firstName', title: 'First Name Required', description: BOOKING_MESSAGES.firstName });
+  if (blank(form.lastName)) problems.push({ field: 'lastName', title: 'Last Name Required', description: BOOKING_MESSAGES.lastName });
+  if (!blank(form.age) && !validAge(form.age)) problems.push({ field: 'age', title: 'Invalid Age', description: BOOKING_MESSAGES.age });
+  if (!looksLikeEmail(form.email)) problems.push({ field: 'email', title: 'Email Required', description: BOOKING_MESSAGES.email });
+  if (blank(form.contact)) problems.push({ field: 'contact', title: 'Contact Number Required', description: BOOKING_MESSAGES.contact });
+  if (blank(form.preferredDate)) problems.push({ field: 'preferredDate', title: 'Date Required', description: BOOKING_MESSAGES.preferredDate });
+  if (blank(form.preferredTime)) problems.push({ field: 'preferredTime', title: 'Time Required', description: BOOKING_MESSAGES.preferredTime });
   if (form.treatments.length === 0) {
-    return { field: 'treatments', title: `${capitalised(SERVICE_LABEL[side])} Required`, description: BOOKING_MESSAGES.treatments(side) };
+    problems.push({ field: 'treatments', title: `${capitalised(SERVICE_LABEL[side])} Required`, description: BOOKING_MESSAGES.treatments(side) });
   }
-  return null;
+  return problems;
 }
+
+/** The first problem of the form, checked in the spec's order (§5), or null when it can be sent. */
+export const validateBooking = (form: BookingForm, side: Side): BookingProblem | null => bookingProblems(form, side)[0] ?? null;
+
+/** Each field's message, for the inline errors beside the fields. */
+export const problemsByField = (problems: readonly BookingProblem[]): Partial<Record<keyof BookingForm, string>> =>
+  Object.fromEntries(problems.map((p) => [p.field, p.description]));
 
 /** The body of POST /api/appointments for a valid form. */
 export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest {

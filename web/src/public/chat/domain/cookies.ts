@@ -50,3 +50,19 @@ export function identityAssignments(identity: ChatIdentity, side: Side, secure: 
     cookieAssignment(names[key], identity[key], CHAT_COOKIE_DAYS, secure),
   );
 }
+
+/** How many messages of the conversation the visitor has had in front of them (the unread badge counts the rest). */
+const seenCookieName = (side: Side) => `chat_seen_${side}`;
+
+/** Messages seen of this conversation; 0 when nothing is recorded or the record is of another conversation. */
+export function readSeenCount(cookies: string, side: Side, conversationId: string): number {
+  const value = readCookie(cookies, seenCookieName(side));
+  const match = value ? /^(.+):(\d+)$/.exec(value) : null;
+  return match && match[1] === conversationId ? Number(match[2]) : 0;
+}
+
+export const seenCountAssignment = (side: Side, conversationId: string, count: number, secure: boolean): string =>
+  cookieAssignment(seenCookieName(side), `${conversationId}:${count}`, CHAT_COOKIE_DAYS, secure);
+
+/** Every chat cookie of a side, to forget a conversation the server no longer knows. */
+export const allChatCookieNames = (side: Side): string[] => [...Object.values(chatCookieNames(side)), seenCookieName(side)];

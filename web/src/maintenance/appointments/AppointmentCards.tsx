@@ -1,0 +1,71 @@
+import { Box, Button, DataList, Flex, Stack } from '@chakra-ui/react';
+import type { Appointment } from '@bb/contracts';
+import { clientName } from '../domain/appointments';
+import { serviceNames, type BookableIndex } from '../domain/bookables';
+import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { OfferingBadge } from './OfferingBadge';
+import { StatusBadge } from './StatusBadge';
+
+interface AppointmentCardsProps {
+  appointments: readonly Appointment[];
+  index: BookableIndex;
+  onSelect: (appointment: Appointment) => void;
+}
+
+/** The list on a narrow screen: one card per booking with every column of the table, labelled. */
+export function AppointmentCards({ appointments, index, onSelect }: AppointmentCardsProps) {
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Appointments">
+      {appointments.map((a) => (
+        <Box as="li" key={a.id} borderWidth="1px" borderRadius="md" p="3" cursor="pointer" onClick={() => onSelect(a)} data-appointment-id={a.id}>
+          <Flex justify="space-between" align="flex-start" gap="2" mb="2">
+            <Button
+              variant="plain"
+              p="0"
+              h="auto"
+              fontWeight="semibold"
+              whiteSpace="normal"
+              textAlign="start"
+              flexShrink={1}
+              minW="0"
+              onClick={(e) => {
+                e.stopPropagation();
+                onSelect(a);
+              }}
+            >
+              {clientName(a)}
+            </Button>
+            <Box flexShrink={0}>
+              <StatusBadge status={a.status} />
+            </Box>
+          </Flex>
+          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Offering</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <OfferingBadge offering={a.offeringType} />
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Contact</DataList.ItemLabel>
+              <DataList.ItemValue flexDirection="column">
+                <span>{a.email}</span>
+                <span>{a.contact}</span>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Date &amp; Time</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {formatCalendarDate(a.preferredDate)}, {formatBookedTime(a.preferredTime)}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Services</DataList.ItemLabel>
+              <DataList.ItemValue>{serviceNames(a.treatments, index).join(', ')}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
