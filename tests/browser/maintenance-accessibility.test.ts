@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { NewsArticle, Result, Treatment } from '@bb/contracts';
-import { api, openContext, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, book, findOpenSlot, openContext, TEST_TIMEOUT } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -9,6 +9,10 @@ let browser: Browser;
 let context: BrowserContext;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // The appointment screens are checked with an appointment on them, whatever other files left.
+  const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  const slot = await findOpenSlot('clinic', treatment.id);
+  await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
 });
 beforeEach(async () => {
   context = await openContext(browser, { admin: true });

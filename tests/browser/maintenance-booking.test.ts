@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Appointment, AppointmentReport, AppointmentRequest, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentReport, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { adminApiToken, api, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { adminApiToken, api, book, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -29,15 +29,6 @@ beforeEach(async () => {
 });
 afterEach(() => context.close());
 afterAll(() => browser.close());
-
-async function book(over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>): Promise<Appointment> {
-  const { status, body } = await api<Appointment>('/api/appointments', {
-    method: 'POST',
-    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: '+63 917 555 0101', age: 34, gender: 'female', offeringType: 'clinic', ...over },
-  });
-  if (status !== 201) throw new Error(`booking answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 async function download(page: Page, button: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { Side, SlotsResponse } from '@bb/contracts';
+import type { Appointment, AppointmentRequest, Side, SlotsResponse } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, type ApiOptions } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
@@ -118,4 +118,14 @@ export function parseCsv(text: string): string[][] {
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   return rows;
+}
+
+/** An appointment booked through the public API, as a visitor would. */
+export async function book(over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>): Promise<Appointment> {
+  const { status, body } = await api<Appointment>('/api/appointments', {
+    method: 'POST',
+    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: '+63 917 555 0101', age: 34, gender: 'female', offeringType: 'clinic', ...over },
+  });
+  if (status !== 201) throw new Error(`booking answered ${status}: ${JSON.stringify(body)}`);
+  return body;
 }
