@@ -1,4 +1,5 @@
 import { applyUpdate, belongsTo, clientName, isUnauthorized, sortNewestFirst } from '../src/maintenance/domain/appointments';
+import { ApiError } from '../src/shared/api/request';
 import { blankFields, joinFeatures, parseBookingDuration, parseDisplayOrder, parsePrice, splitFeatures } from '../src/maintenance/domain/forms';
 import { MENU, menuFor } from '../src/maintenance/domain/menu';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../src/maintenance/domain/sidebar';
@@ -66,8 +67,8 @@ describe('appointments helpers', () => {
   });
 
   it('treat an error message containing 401 as a lapsed session', () => {
-    expect(isUnauthorized(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorized(new Error('500: boom'))).toBe(false);
+    expect(isUnauthorized(new ApiError(401, { message: 'Unauthorized' }, '{"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorized(new ApiError(500, 'boom', 'boom'))).toBe(false);
     expect(isUnauthorized('401')).toBe(false);
   });
 

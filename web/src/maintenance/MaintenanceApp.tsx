@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { appointmentRoutes } from '@bb/contracts';
 import { AppointmentsPage } from './appointments/AppointmentsPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
@@ -34,7 +35,7 @@ function AdminRoutes() {
           </RequireAuth>
         }
       >
-        <Route path="appointments" element={<AppointmentsPage deletePath="/api/admin/appointments" />} />
+        <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.removeOlder} />} />
         <Route path="email-subscribers" element={<SubscribersPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
@@ -66,7 +67,7 @@ function MaintenanceRoutes() {
         <Route path="results" element={<ResultsPage />} />
         <Route path="results/:id" element={<ResultDetailPage />} />
         <Route path="staff" element={<StaffPage />} />
-        <Route path="appointments" element={<AppointmentsPage deletePath="/api/appointments" />} />
+        <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.remove} />} />
         <Route path="email-subscribers" element={<SubscribersPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="chat" element={<ChatPage />} />

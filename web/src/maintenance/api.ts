@@ -1,22 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson, serverMessage, TOKEN_KEY } from '../shared/api/request';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { serverMessage, TOKEN_KEY } from '../shared/api/request';
 import { ME_KEY } from '../shared/session/SessionContext';
 import { toast } from '../shared/ui/toaster';
 import { isUnauthorized } from './domain/appointments';
 import { pathOf, type LoginState } from './domain/session';
-
-/** A GET whose query key is its URL, so a write can refresh every read under a path. */
-export function useApi<T>(url: string | null, options: { refetchInterval?: number | ((data: T | undefined) => number) } = {}) {
-  const { refetchInterval } = options;
-  return useQuery<T>({
-    queryKey: [url],
-    queryFn: () => apiJson<T>('GET', url as string),
-    enabled: url !== null,
-    refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
-  });
-}
 
 /** The spec's fetch-failure toast ('Failed to fetch appointments'…), once per failure; a lapsed session says Session Expired instead. */
 export function useFetchErrorToast(error: Error | null, title: string) {

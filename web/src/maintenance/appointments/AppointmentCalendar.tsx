@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Text } from '@chakra-ui/react';
 import { parseISO, format } from 'date-fns';
-import type { Appointment, OfficeHours } from '@bb/contracts';
+import { scheduleRoutes, type Appointment } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
-import { useApi } from '../api';
+import { useRoute } from '../../shared/api/routes';
 import { clientName, OFFERING_LABELS } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { calendarColumns, calendarWindow, focusLabel, initialFocus, OFFERING_COLORS, shiftFocus, slotRows, type CalendarSpan } from '../domain/calendar';
@@ -30,8 +30,8 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
   const today = manilaToday();
   const span: CalendarSpan = useMinWidth(MOBILE_BREAKPOINT) ? 'week' : 'day';
   const [focus, setFocus] = useState(() => initialFocus(appointments, today, span));
-  const clinicHours = useApi<OfficeHours[]>('/api/office-hours/clinic');
-  const studioHours = useApi<OfficeHours[]>('/api/office-hours/studio');
+  const clinicHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'clinic' } });
+  const studioHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'studio' } });
   const open = useMemo(() => calendarWindow([...(clinicHours.data ?? []), ...(studioHours.data ?? [])]), [clinicHours.data, studioHours.data]);
   const rows = slotRows(open);
   const columns = useMemo(() => calendarColumns(appointments, focus, span, index, open), [appointments, focus, span, index, open]);

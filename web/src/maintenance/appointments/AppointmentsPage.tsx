@@ -10,17 +10,17 @@ import { AppointmentCards } from './AppointmentCards';
 import { AppointmentDialog } from './AppointmentDialog';
 import { AppointmentTable } from './AppointmentTable';
 import { useAppointmentData } from './useAppointmentData';
-import { useAppointmentWrites } from './useAppointmentWrites';
+import { useAppointmentWrites, type AppointmentDeleteRoute } from './useAppointmentWrites';
 
 type View = 'list' | 'calendar';
 
 /** Below this width (a phone, a tablet, a narrow window beside the sidebar) six columns do not fit: cards instead. */
 const TABLE_MIN_WIDTH = 1024;
 
-/** All bookings of both sides, as a list or a week; `deletePath` differs for the older console. */
-export function AppointmentsPage({ deletePath }: { deletePath: string }) {
+/** All bookings of both sides, as a list or a week; the older console deletes through its own route. */
+export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDeleteRoute }) {
   const { appointments, index, isLoading, error } = useAppointmentData();
-  const { update, remove } = useAppointmentWrites(deletePath);
+  const { update, remove } = useAppointmentWrites(deleteRoute);
   const wide = useMinWidth(TABLE_MIN_WIDTH);
   const [view, setView] = useState<View>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Appointment, AppointmentUpdate } from '@bb/contracts';
-import { apiJson, serverMessage } from '../../shared/api/request';
+import { appointmentRoutes, reportRoutes, scheduleRoutes, type Appointment, type AppointmentUpdate } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { callRoute, routePrefix, routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { invalidatePaths, useSessionExpiry } from '../api';
 import { applyUpdate } from '../domain/appointments';
-import { APPOINTMENTS_URL } from './useAppointmentData';
 
-const KEY = [APPOINTMENTS_URL];
+const KEY = [routeUrl(appointmentRoutes.list)];
 // A status change frees or takes capacity, so the public slots and the reports change too.
-const AFFECTED = [APPOINTMENTS_URL, '/api/reports', '/api/available-slots'];
+const AFFECTED = [routeUrl(appointmentRoutes.list), routePrefix(reportRoutes.appointments), routeUrl(scheduleRoutes.availableSlots)];
+
+export type AppointmentDeleteRoute = typeof appointmentRoutes.remove | typeof appointmentRoutes.removeOlder;
 
 type Snapshot = { previous?: Appointment[] };
 
@@ -16,7 +18,7 @@ type Snapshot = { previous?: Appointment[] };
  * Save and delete change the table at once and put it back if the server refuses; a lapsed
  * session sends the admin to the login screen.
  */
-export function useAppointmentWrites(deletePath: string) {
+export function useAppointmentWrites(deleteRoute: AppointmentDeleteRoute) {
   const client = useQueryClient();
   const expired = useSessionExpiry();
 
@@ -31,7 +33,7 @@ export function useAppointmentWrites(deletePath: string) {
   };
 
   const update = useMutation({
-    mutationFn: ({ id, change }: { id: string; change: AppointmentUpdate }) => apiJson<Appointment>('PATCH', `${APPOINTMENTS_URL}/${id}`, change),
+    mutationFn: ({ id, change }: { id: string; change: AppointmentUpdate }) => callRoute(appointmentRoutes.update, { params: { id }, body: change }),
     onMutate: ({ id, change }) => snapshot((list) => applyUpdate(list, id, change)),
     onError: (error, _vars, ctx) => {
       rollback(ctx);
@@ -42,7 +44,7 @@ export function useAppointmentWrites(deletePath: string) {
   });
 
   const remove = useMutation({
-    mutationFn: (id: string) => apiJson('DELETE', `${deletePath}/${id}`),
+    mutationFn: (id: string) => callRoute(deleteRoute, { params: { id } }),
     onMutate: (id) => snapshot((list) => list.filter((a) => a.id !== id)),
     onError: (error, _id, ctx) => {
       rollback(ctx);

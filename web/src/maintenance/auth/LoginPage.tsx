@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { AuthConfig } from '@bb/contracts';
+import { authRoutes } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { useSession } from '../../shared/session/SessionContext';
 import { toast } from '../../shared/ui/toaster';
-import { useApi } from '../api';
+import { useRoute } from '../../shared/api/routes';
 import { afterLogin } from '../domain/session';
 import { TextField } from '../ui/fields';
 
@@ -14,7 +14,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   // The page the admin was sent here from (a protected page, or one whose session lapsed).
   const target = afterLogin(useLocation().state);
-  const config = useApi<AuthConfig>('/api/auth/config');
+  const config = useRoute(authRoutes.config);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});

@@ -1,27 +1,18 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import type { NewsArticle, NewsUpdate } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { newsRoutes } from '@bb/contracts';
 import { formatNewsDate } from '../../shared/format';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { NewsDialog } from './NewsDialog';
+import { useCatalogItem } from './useCatalogResource';
 
 export function NewsDetailPage() {
   const { id = '' } = useParams();
-  const article = useApi<NewsArticle>(`/api/news/${id}`);
-  useFetchErrorToast(article.error, 'Failed to fetch news');
   const [editing, setEditing] = useState(false);
-  const update = useWrite({
-    run: (body: NewsUpdate) => apiJson('PUT', `/api/news/${id}`, body),
-    refresh: ['/api/news'],
-    success: 'News article updated successfully',
-    failure: 'Failed to update news article',
-    onSuccess: () => setEditing(false),
-  });
+  const { item: article, update } = useCatalogItem(newsRoutes, id, { noun: 'News article', fetchFailure: 'Failed to fetch news' }, () => setEditing(false));
 
   const back = <BackLink to="/maintenance/news" label="Back to News" />;
   return (

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Card, Flex, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import type { NewsArticle, NewsCreate } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { newsRoutes, type NewsArticle } from '@bb/contracts';
 import { formatNewsDate } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';
@@ -13,19 +11,13 @@ import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 import { NewsDialog, type NewsValues } from './NewsDialog';
-
-const REFRESH = ['/api/news'];
+import { useCatalogResource } from './useCatalogResource';
 
 export function NewsPage() {
   const { offering } = useOffering();
-  const news = useApi<NewsArticle[]>(`/api/news?offering=${offering}`);
-  useFetchErrorToast(news.error, 'Failed to fetch news');
   const [dialog, setDialog] = useState<{ article: NewsArticle | null } | null>(null);
-
   const close = () => setDialog(null);
-  const create = useWrite({ run: (body: NewsCreate) => apiJson('POST', '/api/news', body), refresh: REFRESH, success: 'News article created successfully', failure: 'Failed to create news article', onSuccess: close });
-  const update = useWrite({ run: ({ id, body }: { id: string; body: NewsCreate }) => apiJson('PUT', `/api/news/${id}`, body), refresh: REFRESH, success: 'News article updated successfully', failure: 'Failed to update news article', onSuccess: close });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/news/${id}`), refresh: REFRESH, success: 'News article deleted successfully', failure: 'Failed to delete news article' });
+  const { list: news, create, update, remove } = useCatalogResource(newsRoutes, { noun: 'News article', fetchFailure: 'Failed to fetch news' }, { query: { offering }, onSaved: close });
 
   const submit = (values: NewsValues) => {
     const article = dialog?.article;

@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { Button, Card, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
-import type { Package, PackageCreate } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { packageRoutes, type Package, type PackageCreate } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { blankFields, joinFeatures, parseBookingDuration, parsePrice, splitFeatures } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
@@ -15,36 +12,24 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', description: '', duration: '', price: '', defaultDuration: '', features: '', imageUrl: '' };
 type Form = typeof EMPTY;
 const REQUIRED = ['name', 'description', 'duration', 'price'] as const;
-// Every read of packages (this list, the unfiltered one for appointments, the public pages).
-const REFRESH = ['/api/packages'];
 
 export function PackagesPage() {
   const { offering } = useOffering();
-  const packages = useApi<Package[]>(`/api/packages?offering=${offering}`);
-  useFetchErrorToast(packages.error, 'Failed to fetch packages');
-  const [editing, setEditing] = useState<Package | 'new' | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-
-  const close = () => setEditing(null);
-  const create = useWrite({ run: (body: PackageCreate) => apiJson('POST', '/api/packages', body), refresh: REFRESH, success: 'Package created successfully', failure: 'Failed to create package', onSuccess: close });
-  const update = useWrite({ run: ({ id, body }: { id: string; body: PackageCreate }) => apiJson('PUT', `/api/packages/${id}`, body), refresh: REFRESH, success: 'Package updated successfully', failure: 'Failed to update package', onSuccess: close });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/packages/${id}`), refresh: REFRESH, success: 'Package deleted successfully', failure: 'Failed to delete package' });
-
-  const open = (p: Package | 'new') => {
-    setErrors({});
-    setForm(
-      p === 'new'
-        ? EMPTY
-        : { name: p.name, description: p.description, duration: p.duration, price: String(p.price), defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '', features: joinFeatures(p.features), imageUrl: p.imageUrl },
-    );
-    setEditing(p);
-  };
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<Package, Form>(EMPTY, (p) => ({
+    name: p.name,
+    description: p.description,
+    duration: p.duration,
+    price: String(p.price),
+    defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '',
+    features: joinFeatures(p.features),
+    imageUrl: p.imageUrl,
+  }));
+  const { list: packages, create, update, remove } = useCatalogResource(packageRoutes, { noun: 'Package', fetchFailure: 'Failed to fetch packages' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     const found: Partial<Record<keyof Form, string>> = Object.fromEntries(blankFields(form, REQUIRED).map((k) => [k, 'This field is required']));

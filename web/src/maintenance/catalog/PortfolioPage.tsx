@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { Badge, Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
-import type { PortfolioCreate, PortfolioItem } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { portfolioRoutes, type PortfolioCreate, type PortfolioItem } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { blankFields } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
@@ -14,31 +11,16 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { title: '', description: '', category: '', imageUrl: '' };
 type Form = typeof EMPTY;
 const REQUIRED = ['title', 'category', 'imageUrl'] as const;
-const REFRESH = ['/api/portfolio'];
 
 export function PortfolioPage() {
   const { offering } = useOffering();
-  const items = useApi<PortfolioItem[]>(`/api/portfolio?offering=${offering}`);
-  useFetchErrorToast(items.error, 'Failed to fetch portfolio');
-  const [editing, setEditing] = useState<PortfolioItem | 'new' | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-
-  const close = () => setEditing(null);
-  const create = useWrite({ run: (body: PortfolioCreate) => apiJson('POST', '/api/portfolio', body), refresh: REFRESH, success: 'Portfolio item created successfully', failure: 'Failed to create portfolio item', onSuccess: close });
-  const update = useWrite({ run: ({ id, body }: { id: string; body: PortfolioCreate }) => apiJson('PUT', `/api/portfolio/${id}`, body), refresh: REFRESH, success: 'Portfolio item updated successfully', failure: 'Failed to update portfolio item', onSuccess: close });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/portfolio/${id}`), refresh: REFRESH, success: 'Portfolio item deleted successfully', failure: 'Failed to delete portfolio item' });
-
-  const open = (item: PortfolioItem | 'new') => {
-    setErrors({});
-    setForm(item === 'new' ? EMPTY : { title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl });
-    setEditing(item);
-  };
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<PortfolioItem, Form>(EMPTY, (item) => ({ title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl }));
+  const { list: items, create, update, remove } = useCatalogResource(portfolioRoutes, { noun: 'Portfolio item', fetchFailure: 'Failed to fetch portfolio' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     const missing = blankFields(form, REQUIRED);

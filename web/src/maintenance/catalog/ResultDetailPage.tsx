@@ -1,29 +1,22 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import type { Result, ResultUpdate, Treatment } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { resultRoutes, treatmentRoutes } from '@bb/contracts';
+import { useRoute } from '../../shared/api/routes';
 import { resultTitle } from '../../shared/format';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { BeforeAfter } from './BeforeAfter';
 import { ResultDialog } from './ResultDialog';
+import { useCatalogItem } from './useCatalogResource';
 
 export function ResultDetailPage() {
   const { id = '' } = useParams();
-  const result = useApi<Result>(`/api/results/${id}`);
-  const treatment = useApi<Treatment>(result.data?.treatmentId ? `/api/treatments/${result.data.treatmentId}` : null);
-  useFetchErrorToast(result.error, 'Failed to fetch result');
   const [editing, setEditing] = useState(false);
-  const update = useWrite({
-    run: (body: ResultUpdate) => apiJson('PUT', `/api/results/${id}`, body),
-    refresh: ['/api/results'],
-    success: 'Result updated successfully',
-    failure: 'Failed to update result',
-    onSuccess: () => setEditing(false),
-  });
+  const { item: result, update } = useCatalogItem(resultRoutes, id, { noun: 'Result', fetchFailure: 'Failed to fetch result' }, () => setEditing(false));
+  const treatmentId = result.data?.treatmentId;
+  const treatment = useRoute(treatmentRoutes.read, { params: { id: treatmentId ?? '' }, enabled: Boolean(treatmentId) });
 
   const back = <BackLink to="/maintenance/results" label="Back to Results" />;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { RESULT_CATEGORIES, type Result, type ResultCreate, type Treatment } from '@bb/contracts';
-import { useApi } from '../api';
+import { RESULT_CATEGORIES, treatmentRoutes, type Result, type ResultCreate } from '@bb/contracts';
+import { useRoute } from '../../shared/api/routes';
 import { SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -24,7 +24,7 @@ interface ResultDialogProps {
 
 /** Related treatment, category, description and the before/after pictures. */
 export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDialogProps) {
-  const treatments = useApi<Treatment[]>(open ? '/api/treatments' : null);
+  const treatments = useRoute(treatmentRoutes.list, { enabled: open });
   const [form, setForm] = useState<Form>(() => valuesOf(result));
   const [error, setError] = useState<string>();
   useEffect(() => {

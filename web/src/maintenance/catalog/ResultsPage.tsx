@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import type { Result, ResultCreate, Treatment } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { resultRoutes, treatmentRoutes, type Result } from '@bb/contracts';
+import { useRoute } from '../../shared/api/routes';
 import { resultTitle } from '../../shared/format';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
@@ -13,19 +12,15 @@ import { EmptyState } from '../ui/states';
 import { BeforeAfter } from './BeforeAfter';
 import { CardActions } from './CardActions';
 import { ResultDialog } from './ResultDialog';
-
-const REFRESH = ['/api/results'];
+import { useCatalogResource } from './useCatalogResource';
 
 /** Before/after results; a card opens its detail screen, where it is edited. */
 export function ResultsPage() {
-  const results = useApi<Result[]>('/api/results');
-  const treatments = useApi<Treatment[]>('/api/treatments');
-  useFetchErrorToast(results.error, 'Failed to fetch results');
-  const names = useMemo(() => new Map((treatments.data ?? []).map((t) => [t.id, t.name])), [treatments.data]);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Result | null>(null);
-  const create = useWrite({ run: (body: ResultCreate) => apiJson('POST', '/api/results', { ...body, offeringType: 'clinic' }), refresh: REFRESH, success: 'Result created successfully', failure: 'Failed to create result', onSuccess: () => setCreating(false) });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/results/${id}`), refresh: REFRESH, success: 'Result deleted successfully', failure: 'Failed to delete result', onSuccess: () => setDeleting(null) });
+  const { list: results, create, remove } = useCatalogResource(resultRoutes, { noun: 'Result', fetchFailure: 'Failed to fetch results' }, { onSaved: () => setCreating(false), onRemoved: () => setDeleting(null) });
+  const treatments = useRoute(treatmentRoutes.list);
+  const names = useMemo(() => new Map((treatments.data ?? []).map((t) => [t.id, t.name])), [treatments.data]);
 
   return (
     <>
@@ -70,7 +65,7 @@ export function ResultsPage() {
           </SimpleGrid>
         )}
       </ListStates>
-      <ResultDialog open={creating} result={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate(body)} />
+      <ResultDialog open={creating} result={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Result"

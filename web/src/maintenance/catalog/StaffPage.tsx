@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
-import type { StaffCreate, StaffMember } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { staffRoutes, type StaffCreate, type StaffMember } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { blankFields, parseDisplayOrder } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
@@ -14,6 +11,7 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', position: '', bio: '', imageUrl: '', displayOrder: '0' };
 type Form = typeof EMPTY;
@@ -21,24 +19,14 @@ const REQUIRED = ['name', 'position', 'bio'] as const;
 
 export function StaffPage() {
   const { offering } = useOffering();
-  const url = `/api/staff?offering=${offering}`;
-  const staff = useApi<StaffMember[]>(url);
-  useFetchErrorToast(staff.error, 'Failed to fetch staff');
-  const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-
-  const close = () => setEditing(null);
-  const create = useWrite({ run: (body: StaffCreate) => apiJson('POST', '/api/staff', body), refresh: ['/api/staff'], success: 'Staff member created successfully', failure: 'Failed to create staff member', onSuccess: close });
-  const update = useWrite({ run: ({ id, body }: { id: string; body: StaffCreate }) => apiJson('PUT', `/api/staff/${id}`, body), refresh: ['/api/staff'], success: 'Staff member updated successfully', failure: 'Failed to update staff member', onSuccess: close });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/staff/${id}`), refresh: ['/api/staff'], success: 'Staff member deleted successfully', failure: 'Failed to delete staff member' });
-
-  const open = (member: StaffMember | 'new') => {
-    setErrors({});
-    setForm(member === 'new' ? EMPTY : { name: member.name, position: member.position, bio: member.bio, imageUrl: member.imageUrl, displayOrder: String(member.displayOrder) });
-    setEditing(member);
-  };
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<StaffMember, Form>(EMPTY, (member) => ({
+    name: member.name,
+    position: member.position,
+    bio: member.bio,
+    imageUrl: member.imageUrl,
+    displayOrder: String(member.displayOrder),
+  }));
+  const { list: staff, create, update, remove } = useCatalogResource(staffRoutes, { noun: 'Staff member', fetchFailure: 'Failed to fetch staff' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     const missing = blankFields(form, REQUIRED);

@@ -1,28 +1,19 @@
 import { useState } from 'react';
 import { Button, DataList, Flex, Heading, Image, List, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
-import type { Treatment, TreatmentUpdate } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { treatmentRoutes } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { DetailStates } from '../ui/DetailStates';
 import { BackLink } from './BackLink';
 import { TreatmentDialog } from './TreatmentDialog';
+import { useCatalogItem } from './useCatalogResource';
 
 export function TreatmentDetailPage() {
   const { id = '' } = useParams();
-  const treatment = useApi<Treatment>(`/api/treatments/${id}`);
-  useFetchErrorToast(treatment.error, 'Failed to fetch treatment');
   const [editing, setEditing] = useState(false);
-  const update = useWrite({
-    run: (body: TreatmentUpdate) => apiJson('PUT', `/api/treatments/${id}`, body),
-    // Appointments and the public pages show treatment names too.
-    refresh: ['/api/treatments'],
-    success: 'Treatment updated successfully',
-    failure: 'Failed to update treatment',
-    onSuccess: () => setEditing(false),
-  });
+  // The list's refresh covers appointments and the public pages, which show treatment names too.
+  const { item: treatment, update } = useCatalogItem(treatmentRoutes, id, { noun: 'Treatment', fetchFailure: 'Failed to fetch treatment' }, () => setEditing(false));
 
   const back = <BackLink to="/maintenance/treatments" label="Back to Treatments" />;
   return (

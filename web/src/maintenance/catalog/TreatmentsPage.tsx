@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, HStack, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
-import type { Treatment, TreatmentCreate } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { treatmentRoutes, type Treatment } from '@bb/contracts';
 import { formatPeso } from '../../shared/format';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
@@ -13,17 +11,14 @@ import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
 import { TreatmentDialog } from './TreatmentDialog';
-
-const REFRESH = ['/api/treatments'];
+import { useCatalogResource } from './useCatalogResource';
 
 /** Clinic treatments; a card opens its detail screen, where it is edited. */
 export function TreatmentsPage() {
-  const treatments = useApi<Treatment[]>('/api/treatments');
-  useFetchErrorToast(treatments.error, 'Failed to fetch treatments');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Treatment | null>(null);
-  const create = useWrite({ run: (body: TreatmentCreate) => apiJson('POST', '/api/treatments', { ...body, offeringType: 'clinic' }), refresh: REFRESH, success: 'Treatment created successfully', failure: 'Failed to create treatment', onSuccess: () => setCreating(false) });
-  const remove = useWrite({ run: (id: string) => apiJson('DELETE', `/api/treatments/${id}`), refresh: REFRESH, success: 'Treatment deleted successfully', failure: 'Failed to delete treatment', onSuccess: () => setDeleting(null) });
+  const names = { noun: 'Treatment', fetchFailure: 'Failed to fetch treatments' };
+  const { list: treatments, create, remove } = useCatalogResource(treatmentRoutes, names, { onSaved: () => setCreating(false), onRemoved: () => setDeleting(null) });
 
   return (
     <>
@@ -74,7 +69,7 @@ export function TreatmentsPage() {
           </SimpleGrid>
         )}
       </ListStates>
-      <TreatmentDialog open={creating} treatment={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate(body)} />
+      <TreatmentDialog open={creating} treatment={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Treatment"

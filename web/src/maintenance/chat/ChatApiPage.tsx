@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Field, Flex, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WebhookConfig, WebhookDelivery, WebhookTestResult } from '@bb/contracts';
-import { apiJson, serverMessage } from '../../shared/api/request';
+import { webhookRoutes, type WebhookConfig, type WebhookDelivery } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
-import { invalidatePaths, useApi, useSessionExpiry } from '../api';
+import { invalidatePaths, useSessionExpiry } from '../api';
 import { formatInstant } from '../domain/dates';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
@@ -12,8 +13,8 @@ import { ErrorState, LoadingState } from '../ui/states';
 import { CopyField } from './CopyField';
 import { IntegrationGuide } from './IntegrationGuide';
 
-const CONFIG_URL = '/api/webhook-config';
-const DELIVERIES_URL = '/api/webhook-deliveries';
+const CONFIG_URL = routeUrl(webhookRoutes.read);
+const DELIVERIES_URL = routeUrl(webhookRoutes.deliveries);
 
 const TEST_BADGE: Record<WebhookConfig['testStatus'], { label: string; palette: string }> = {
   success: { label: 'Success', palette: 'green' },
@@ -26,14 +27,14 @@ const OUTCOME_PALETTE: Record<WebhookDelivery['outcome'], string> = { success: '
 export function ChatApiPage() {
   const client = useQueryClient();
   const expired = useSessionExpiry();
-  const config = useApi<WebhookConfig>(CONFIG_URL);
-  const deliveries = useApi<WebhookDelivery[]>(DELIVERIES_URL);
+  const config = useRoute(webhookRoutes.read);
+  const deliveries = useRoute(webhookRoutes.deliveries);
   const [url, setUrl] = useState('');
   const savedUrl = config.data?.webhookUrl ?? '';
   useEffect(() => setUrl(savedUrl), [savedUrl]);
 
   const save = useMutation({
-    mutationFn: (webhookUrl: string) => apiJson<WebhookConfig>('POST', CONFIG_URL, { webhookUrl }),
+    mutationFn: (webhookUrl: string) => callRoute(webhookRoutes.save, { body: { webhookUrl } }),
     onSuccess: (saved) => {
       client.setQueryData([CONFIG_URL], saved);
       toast.success('Configuration Saved');
@@ -44,7 +45,7 @@ export function ChatApiPage() {
   });
 
   const test = useMutation({
-    mutationFn: () => apiJson<WebhookTestResult>('POST', `${CONFIG_URL}/test`, {}),
+    mutationFn: () => callRoute(webhookRoutes.test),
     onSuccess: (result) => {
       if (result.success) toast.success('Webhook Test Successful', result.message);
       else toast.error('Webhook Test Failed', result.message);

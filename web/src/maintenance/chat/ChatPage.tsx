@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Center, Grid, Tabs, Text } from '@chakra-ui/react';
-import type { ConversationSummary } from '@bb/contracts';
-import { useApi, useFetchErrorToast } from '../api';
+import { chatRoutes } from '@bb/contracts';
+import { useRoute } from '../../shared/api/routes';
+import { useFetchErrorToast } from '../api';
 import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, NO_SELECTION, opensAsSeen, tabCounts, withFirstSelected, type ChatSelection, type ChatTab } from '../domain/chat';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
@@ -18,7 +19,7 @@ export function ChatPage() {
   const openByPerson = (id: string) => setSelection({ id, byPerson: true });
   // The latest activity sets the pace: a live chat is polled often, a quiet inbox rarely;
   // the list at twice the thread's interval.
-  const conversations = useApi<ConversationSummary[]>('/api/conversations', {
+  const conversations = useRoute(chatRoutes.list, {
     refetchInterval: (data) => 2 * messagePollInterval(latestActivity(data ?? []), new Date()),
   });
   useFetchErrorToast(conversations.error, 'Failed to fetch conversations');

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SUPPORT_SENDER_NAME, type ChatMessage, type ConversationSummary, type MessageCreate } from '@bb/contracts';
-import { apiJson, serverMessage } from '../../shared/api/request';
+import { chatRoutes, SUPPORT_SENDER_NAME, type ConversationSummary } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
-import { invalidatePaths, useApi, useSessionExpiry } from '../api';
+import { invalidatePaths, useSessionExpiry } from '../api';
 import { OfferingBadge } from '../appointments/OfferingBadge';
 import { formatInstant } from '../domain/dates';
 
@@ -22,8 +23,8 @@ interface ChatThreadProps {
 export function ChatThread({ conversation, pollInterval, seenByPerson, onOpen, onSeen }: ChatThreadProps) {
   const client = useQueryClient();
   const expired = useSessionExpiry();
-  const messagesUrl = `/api/conversations/${conversation.id}/messages`;
-  const messages = useApi<ChatMessage[]>(messagesUrl, { refetchInterval: pollInterval });
+  const messagesUrl = routeUrl(chatRoutes.messages, { id: conversation.id });
+  const messages = useRoute(chatRoutes.messages, { params: { id: conversation.id }, refetchInterval: pollInterval });
   const [reply, setReply] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
@@ -39,18 +40,14 @@ export function ChatThread({ conversation, pollInterval, seenByPerson, onOpen, o
 
   const send = useMutation({
     mutationFn: (content: string) =>
-      apiJson<ChatMessage>('POST', '/api/messages', {
-        conversationId: conversation.id,
-        senderType: 'csr',
-        senderName: SUPPORT_SENDER_NAME,
-        content,
-        offeringType: conversation.offeringType,
-      } satisfies MessageCreate),
+      callRoute(chatRoutes.post, {
+        body: { conversationId: conversation.id, senderType: 'csr', senderName: SUPPORT_SENDER_NAME, content, offeringType: conversation.offeringType },
+      }),
     onSuccess: () => setReply(''),
     onError: (error) => {
       if (!expired(error)) toast.error('Failed to send message', serverMessage(error));
     },
-    onSettled: () => invalidatePaths(client, [messagesUrl, '/api/conversations']),
+    onSettled: () => invalidatePaths(client, [messagesUrl, routeUrl(chatRoutes.list)]),
   });
 
   const submit = (e?: FormEvent) => {

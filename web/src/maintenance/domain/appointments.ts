@@ -1,4 +1,5 @@
 import type { Appointment, AppointmentStatus, OfferingType } from '@bb/contracts';
+import { errorStatus } from '../../shared/api/request';
 
 export const STATUS_LABELS: Record<AppointmentStatus, string> = { pending: 'Pending', done: 'Done', cancelled: 'Cancelled' };
 export const OFFERING_LABELS: Record<OfferingType, string> = { clinic: 'Clinic', studio: 'Studio', both: 'Both' };
@@ -16,4 +17,4 @@ export const applyUpdate = (list: readonly Appointment[], id: string, change: Pa
   list.map((a) => (a.id === id ? { ...a, ...change } : a));
 
 /** The spec's rule for a lapsed session: the error message carries the 401 status. */
-export const isUnauthorized = (error: unknown) => error instanceof Error && error.message.includes('401');
+export const isUnauthorized = (error: unknown) => errorStatus(error) === 401;

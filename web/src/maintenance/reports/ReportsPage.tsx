@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
-import type { AppointmentReport } from '@bb/contracts';
+import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { toast } from '../../shared/ui/toaster';
-import { useApi, useFetchErrorToast } from '../api';
+import { useRoute } from '../../shared/api/routes';
+import { useFetchErrorToast } from '../api';
 import { useAppointmentData } from '../appointments/useAppointmentData';
 import { OFFERING_LABELS } from '../domain/appointments';
 import { ageGroupRows, appointmentsForReport, appointmentsReportCsv, defaultRange, genderRows, hourRows, itemRows, reportFileName, weekdayRows } from '../domain/reports';
@@ -25,7 +26,7 @@ export function ReportsPage() {
   const { offering } = useOffering();
   const [range, setRange] = useState(() => defaultRange(manilaToday()));
   const validRange = range.from !== '' && range.to !== '' && range.from <= range.to;
-  const report = useApi<AppointmentReport>(validRange ? `/api/reports/appointments?from=${range.from}&to=${range.to}&offering=${offering}` : null);
+  const report = useRoute(reportRoutes.appointments, { query: { from: range.from, to: range.to, offering }, enabled: validRange });
   useFetchErrorToast(report.error, 'Failed to fetch report');
   const { appointments, index } = useAppointmentData();
   const matching = useMemo(() => appointmentsForReport(appointments ?? [], range.from, range.to, offering), [appointments, range, offering]);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Card, HStack, IconButton, Text } from '@chakra-ui/react';
-import type { Settings, Side } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
-import { useApi, useWrite } from '../api';
+import { scheduleRoutes, type Side } from '@bb/contracts';
+import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
+import { useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { LoadingState } from '../ui/states';
 import { useAutoSave } from './useAutoSave';
@@ -11,15 +11,15 @@ const MIN_SESSIONS = 1;
 
 /** How many bookings may share one 30-minute slot (at least 1); each change is saved by itself. */
 export function CapacityCard({ side }: { side: Side }) {
-  const url = `/api/settings/${side}`;
-  const settings = useApi<Settings>(url);
+  const url = routeUrl(scheduleRoutes.settings, { offering: side });
+  const settings = useRoute(scheduleRoutes.settings, { params: { offering: side } });
   /** The admin's choice, null until they change the stored value. */
   const [chosen, setChosen] = useState<number | null>(null);
   const sessions = chosen ?? settings.data?.maxSessionsPerSlot ?? MIN_SESSIONS;
   const save = useWrite({
-    run: (maxSessionsPerSlot: number) => apiJson('PUT', url, { maxSessionsPerSlot }),
+    run: (maxSessionsPerSlot: number) => callRoute(scheduleRoutes.saveSettings, { params: { offering: side }, body: { maxSessionsPerSlot } }),
     // Capacity decides which public slots are free.
-    refresh: [url, '/api/available-slots'],
+    refresh: [url, routeUrl(scheduleRoutes.availableSlots)],
     success: 'Settings saved successfully',
     failure: 'Failed to save settings',
   });

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
-import type { OfficeHours, Side } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
-import { useApi, useWrite } from '../api';
+import { scheduleRoutes, type Side } from '@bb/contracts';
+import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/routes';
+import { useWrite } from '../api';
 import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, WEEKDAY_NAMES, weekFromServer, type DayHours } from '../domain/office-hours';
 import { LoadingState } from '../ui/states';
 
 /** Opening hours per weekday, Sunday to Saturday; times are disabled on closed days. */
 export function OfficeHoursCard({ side }: { side: Side }) {
-  const url = `/api/office-hours/${side}`;
-  const hours = useApi<OfficeHours[]>(url);
+  const hours = useRoute(scheduleRoutes.officeHours, { params: { offering: side } });
   const [week, setWeek] = useState<DayHours[]>(defaultWeek);
   useEffect(() => {
     if (hours.data) setWeek(weekFromServer(hours.data));
   }, [hours.data]);
   const save = useWrite({
-    run: () => apiJson('POST', '/api/office-hours/bulk', bulkRequest(week, side)),
-    refresh: ['/api/office-hours', '/api/available-slots'],
+    run: () => callRoute(scheduleRoutes.saveOfficeHours, { body: bulkRequest(week, side) }),
+    // Office hours decide which public slots there are.
+    refresh: [routePrefix(scheduleRoutes.officeHours), routeUrl(scheduleRoutes.availableSlots)],
     success: 'Office hours saved successfully',
     failure: 'Failed to save office hours',
   });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
-import type { Subscriber } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
+import { subscriberRoutes, type Subscriber } from '@bb/contracts';
+import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { manilaToday } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
-import { useApi, useFetchErrorToast, useWrite } from '../api';
+import { useFetchErrorToast, useWrite } from '../api';
 import { OfferingBadge } from '../appointments/OfferingBadge';
 import { formatInstantDate } from '../domain/dates';
 import { subscriberCounts, subscribersCsv, subscribersFileName } from '../domain/subscribers';
@@ -20,12 +20,12 @@ const showDate = (iso: string) => (iso ? formatInstantDate(iso) : '—');
 
 /** Everyone who left an e-mail address (booking, chat or newsletter), with CSV export. */
 export function SubscribersPage() {
-  const subscribers = useApi<Subscriber[]>('/api/email-subscribers');
+  const subscribers = useRoute(subscriberRoutes.list);
   useFetchErrorToast(subscribers.error, 'Failed to fetch email subscribers');
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const remove = useWrite({
-    run: (id: string) => apiJson('DELETE', `/api/email-subscribers/${id}`),
-    refresh: ['/api/email-subscribers'],
+    run: (id: string) => callRoute(subscriberRoutes.remove, { params: { id } }),
+    refresh: [routeUrl(subscriberRoutes.list)],
     success: 'Email subscriber deleted successfully',
     failure: 'Failed to delete email subscriber',
     onSuccess: () => setDeleting(null),

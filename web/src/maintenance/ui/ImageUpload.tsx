@@ -1,22 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Button, Center, Field, Flex, Image, Input, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { UploadResponse } from '@bb/contracts';
-import { readToken } from '../../shared/api/request';
+import { uploadRoutes, type UploadResponse } from '@bb/contracts';
+import { apiUpload, serverMessage } from '../../shared/api/request';
+import { routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { useSessionExpiry } from '../api';
 import { IMAGE_ACCEPT, imageFileProblem } from '../domain/upload';
 import { LineIcon } from './icons';
 
-/** POST /api/upload with the bearer token; the server's own message when it refuses. */
+/** The upload route with the bearer token attached, as the spec says; its URL as stored. */
 async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('image', file);
-  const token = readToken();
-  const res = await fetch('/api/upload', { method: 'POST', body, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const answer = (await res.json().catch(() => null)) as (Partial<UploadResponse> & { message?: string }) | null;
-  // A lapsed session keeps the "status: body" form, which the Session Expired flow recognises.
-  if (res.status === 401) throw new Error(`401: ${JSON.stringify(answer)}`);
-  if (!res.ok || !answer?.url) throw new Error(answer?.message ?? 'Unknown error occurred');
+  const answer = (await (await apiUpload(routeUrl(uploadRoutes.upload), body)).json()) as UploadResponse;
   return answer.url;
 }
 
@@ -50,7 +46,7 @@ export function ImageUpload({ label, value, onChange, required, error }: ImageUp
       onChange(await uploadImage(file));
       toast.success('Image uploaded successfully');
     } catch (err) {
-      if (!expired(err)) toast.error('Upload failed', err instanceof Error ? err.message : 'Unknown error occurred');
+      if (!expired(err)) toast.error('Upload failed', serverMessage(err) ?? 'Unknown error occurred');
     } finally {
       setUploading(false);
     }

@@ -1,9 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, chakra, Fieldset, Grid, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { idempotencyKeyHeader, SERVICE_LABEL, type Appointment, type Side } from '@bb/contracts';
-import { apiJson, serverMessage } from '../../shared/api/request';
+import { SERVICE_LABEL, type Side } from '@bb/contracts';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
@@ -12,21 +11,14 @@ import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BookingField } from './BookingField';
 import { BookingSuccess } from './BookingSuccess';
 import { DateTimeFields } from './DateTimeFields';
-import { attemptFor, type Attempt } from './domain/idempotency';
-import { dayView, isSlotsKey, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
-import { bookedSummary, type BookedSummary } from './domain/summary';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, withSelection, type BookingForm as Form, type Gender } from './domain/validation';
+import { dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withSelection, type BookingForm as Form } from './domain/validation';
+import { PersonalFields } from './PersonalFields';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
+import { useBookingSubmit } from './useBookingSubmit';
 
 const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
-
-const GENDER_OPTIONS: { value: Gender; label: string }[] = [
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
-  { value: 'prefer-not-to-say', label: 'Prefer not to say' },
-];
 
 /** What is booked on each side: the clinic's treatments, the studio's packages. */
 const BOOKABLE = { clinic: 'treatments', studio: 'packages' } as const;
@@ -39,7 +31,6 @@ export default function BookingForm({ side }: { side: Side }) {
   const label = SERVICE_LABEL[side];
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
   const items: readonly Bookable[] | undefined = query.data;
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const wanted = params.get(BOOK_ITEM_PARAM);
   /** The form's controls by field, to put the focus where a problem is. */
@@ -51,10 +42,8 @@ export default function BookingForm({ side }: { side: Side }) {
   const [form, setForm] = useState<Form>(EMPTY_BOOKING);
   /** Problems found by the last submit, each cleared as its field is changed. */
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [booked, setBooked] = useState<BookedSummary | null>(null);
+  const { send, submitting, booked, dismiss } = useBookingSubmit(side, () => new Map((items ?? []).map((item) => [item.id, item.name])));
   const [scheduleOpen, setScheduleOpen] = useState(false);
-  const lastAttempt = useRef<Attempt | null>(null);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
 
@@ -109,30 +98,15 @@ export default function BookingForm({ side }: { side: Side }) {
       focusOn(first.field);
       return;
     }
-    const request = toAppointmentRequest(form, side);
-    const attempt = attemptFor(JSON.stringify(request), lastAttempt.current);
-    lastAttempt.current = attempt;
-    setSubmitting(true);
-    try {
-      await apiJson<Appointment>('POST', '/api/appointments', request, { [idempotencyKeyHeader]: attempt.key });
-      lastAttempt.current = null;
-      // The booked slot is taken now: cached days and the console's list are read again.
-      void client.invalidateQueries({ queryKey: ['/api/appointments'] });
-      void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
-      toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
-      setBooked(bookedSummary(request, new Map((items ?? []).map((item) => [item.id, item.name]))));
+    if (await send(form)) {
       setForm(EMPTY_BOOKING);
       setErrors({});
-    } catch (error) {
-      toast.error('Booking Failed', serverMessage(error) ?? 'Please check your information and try again.');
-    } finally {
-      setSubmitting(false);
     }
   }
 
   // Back from the success panel: the keyboard continues at the top of the fresh form.
   const dismissSuccess = () => {
-    setBooked(null);
+    dismiss();
     requestAnimationFrame(() => services.current?.querySelector('input')?.focus());
   };
 
@@ -152,43 +126,7 @@ export default function BookingForm({ side }: { side: Side }) {
           gridRef={services}
         />
 
-        <Fieldset.Root>
-          <Fieldset.Legend fontSize="lg" fontWeight="semibold" color="gray.900">
-            Your details
-          </Fieldset.Legend>
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4" mt="3">
-            <BookingField label="First name" required error={shownErrors.firstName}>
-              {(link) => <Input ref={bind('firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} {...link} />}
-            </BookingField>
-            <BookingField label="Last name" required error={shownErrors.lastName}>
-              {(link) => <Input ref={bind('lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} {...link} />}
-            </BookingField>
-            <BookingField label="Gender">
-              {(link) => (
-                <NativeSelect.Root>
-                  <NativeSelect.Field ref={bind('gender')} value={form.gender} onChange={(e) => set('gender', e.target.value as Gender | '')} {...link}>
-                    <option value="">Select…</option>
-                    {GENDER_OPTIONS.map((g) => (
-                      <option key={g.value} value={g.value}>
-                        {g.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              )}
-            </BookingField>
-            <BookingField label="Age" error={shownErrors.age}>
-              {(link) => <Input ref={bind('age')} inputMode="numeric" value={form.age} onChange={(e) => set('age', e.target.value)} {...link} />}
-            </BookingField>
-            <BookingField label="Email" required error={shownErrors.email}>
-              {(link) => <Input ref={bind('email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} {...link} />}
-            </BookingField>
-            <BookingField label="Contact number" required error={shownErrors.contact}>
-              {(link) => <Input ref={bind('contact')} type="tel" autoComplete="tel" value={form.contact} onChange={(e) => set('contact', e.target.value)} {...link} />}
-            </BookingField>
-          </Grid>
-        </Fieldset.Root>
+        <PersonalFields form={form} errors={shownErrors} onChange={set} bind={bind} />
 
         <DateTimeFields
           label={label}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, Conversation, ConversationCreate, MessageCreate, Side } from '@bb/contracts';
 import { apiJson, errorStatus } from '../../shared/api/request';
 import { allChatCookieNames, identityAssignments, readIdentity, readSeenCount, seenCountAssignment, type ChatIdentity } from './domain/cookies';
-import { countUnread, mergeMessages, messagesUrl } from './domain/messages';
+import { countUnread, mergeMessages, messagesUrl, POST_MESSAGE, START_CONVERSATION } from './domain/messages';
 import { IDLE_CHECK_MS, pollDelay, pollingMode, type PollingMode } from './domain/polling';
 
 const secureCookies = () => window.location.protocol === 'https:';
@@ -99,7 +99,7 @@ export function useChat(side: Side): ChatState {
   const start = useCallback(
     async (name: string, email: string) => {
       const body: ConversationCreate = { customerName: name.trim(), customerEmail: email.trim(), offeringType: side };
-      const conversation = await apiJson<Conversation>('POST', '/api/conversations', body);
+      const conversation = await apiJson<Conversation>('POST', START_CONVERSATION, body);
       const next = { conversationId: conversation.id, name: body.customerName, email: body.customerEmail };
       for (const assignment of identityAssignments(next, side, secureCookies())) document.cookie = assignment;
       cursor.current = undefined;
@@ -115,7 +115,7 @@ export function useChat(side: Side): ChatState {
     async (content: string) => {
       if (!identity) return;
       const body: MessageCreate = { conversationId: identity.conversationId, senderType: 'customer', senderName: identity.name, content: content.trim(), offeringType: side };
-      const message = await apiJson<ChatMessage>('POST', '/api/messages', body);
+      const message = await apiJson<ChatMessage>('POST', POST_MESSAGE, body);
       setMessages((current) => mergeMessages(current, [message]));
       markActive();
     },

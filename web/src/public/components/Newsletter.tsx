@@ -1,9 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { SubscribeRequest } from '@bb/contracts';
+import type { SubscribeRequest, subscriberRoutes } from '@bb/contracts';
 import { apiJson, serverMessage } from '../../shared/api/request';
+import type { RoutePath } from '../../shared/api/routes';
 import { wantToasts } from '../../shared/islands/store';
 import { toast } from '../../shared/ui/toaster';
 import { looksLikeEmail } from '../domain/email';
+
+// On every public page's first load: the path is checked against the contract by type only (see RoutePath).
+const SUBSCRIBE: RoutePath<typeof subscriberRoutes.subscribe> = '/api/email-subscribers';
 
 /** E-mail newsletter sign-up (spec §5 and §8 texts). */
 export function Newsletter() {
@@ -20,7 +24,7 @@ export function Newsletter() {
     setSending(true);
     try {
       const body: SubscribeRequest = { email: email.trim(), source: 'newsletter', offeringType: 'both', consentMarketing: true };
-      await apiJson('POST', '/api/email-subscribers', body);
+      await apiJson('POST', SUBSCRIBE, body);
       toast.success('Success!', "You've been subscribed to our newsletter.");
       setEmail('');
     } catch (error) {

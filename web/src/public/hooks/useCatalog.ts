@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NewsArticle, Package, PortfolioItem, Result, Side, StaffMember, Treatment } from '@bb/contracts';
+import { newsRoutes, packageRoutes, portfolioRoutes, resultRoutes, staffRoutes, treatmentRoutes, type NewsArticle, type Package, type PortfolioItem, type Result, type RouteDef, type Side, type StaffMember, type Treatment } from '@bb/contracts';
+import { routeUrl } from '../../shared/api/routes';
 
 interface CatalogItems {
   treatments: Treatment;
@@ -10,6 +11,15 @@ interface CatalogItems {
   portfolio: PortfolioItem;
 }
 export type CatalogResource = keyof CatalogItems;
+
+const LIST_ROUTES = {
+  treatments: treatmentRoutes.list,
+  results: resultRoutes.list,
+  news: newsRoutes.list,
+  staff: staffRoutes.list,
+  packages: packageRoutes.list,
+  portfolio: portfolioRoutes.list,
+} satisfies Record<CatalogResource, RouteDef>;
 
 /** The error catalogue's text for each list that fails to load (spec §8). */
 export const FETCH_FAILED: Record<CatalogResource, string> = {
@@ -26,6 +36,5 @@ export const FETCH_FAILED: Record<CatalogResource, string> = {
  * offering on the landing pages, unfiltered for the detail pages (spec §7).
  */
 export function useCatalog<K extends CatalogResource>(resource: K, offering?: Side) {
-  const url = offering ? `/api/${resource}?offering=${offering}` : `/api/${resource}`;
-  return useQuery<CatalogItems[K][]>({ queryKey: [url] });
+  return useQuery<CatalogItems[K][]>({ queryKey: [routeUrl(LIST_ROUTES[resource], undefined, { offering })] });
 }

@@ -13,12 +13,39 @@ function headers(hasBody: boolean, extra: Record<string, string> = {}): HeadersI
   };
 }
 
-/** A non-OK answer becomes an Error reading "status: body" (or the status text when empty). */
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+/**
+ * A non-OK answer. Its message reads "status: body" (or the status text when the body is
+ * empty), as the spec words every request's error; the status and the parsed body are kept
+ * beside it, so nobody has to read them back out of the message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
   }
+
+  /** The server's own words: `message` of a JSON error body, or a plain-text body. */
+  get serverMessage(): string | undefined {
+    if (typeof this.body === 'string') return this.body || undefined;
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : undefined;
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const raw = await res.text();
+  let body: unknown = raw;
+  try {
+    body = raw ? JSON.parse(raw) : null;
+  } catch {
+    // Not JSON: the text itself is the body.
+  }
+  throw new ApiError(res.status, body, raw || res.statusText);
 }
 
 /** The one way the app writes: token header, cookies, JSON body (plus e.g. an Idempotency-Key). */
@@ -29,6 +56,14 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** A multipart upload (the console's images): the same token, cookies and errors as every other call. */
+export async function apiUpload(url: string, form: FormData): Promise<Response> {
+  const token = readToken();
+  const res = await fetch(url, { method: 'POST', body: form, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
   await throwIfNotOk(res);
   return res;
 }
@@ -50,21 +85,8 @@ export const getQueryFn =
     return (await res.json()) as T;
   };
 
-/** The server's own `message` out of an "status: body" error, when there is one. */
-export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return undefined;
-  try {
-    const body = JSON.parse(match[1]) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : undefined;
-  } catch {
-    return match[1] || undefined;
-  }
-}
+/** The server's own message of a failed request, when there is one. */
+export const serverMessage = (error: unknown): string | undefined => (error instanceof ApiError ? error.serverMessage : undefined);
 
-/** The HTTP status of a "status: body" error, when it is one. */
-export function errorStatus(error: unknown): number | undefined {
-  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return match ? Number(match[1]) : undefined;
-}
+/** The HTTP status of a failed request (undefined for a network failure). */
+export const errorStatus = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined);

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse, User } from '@bb/contracts';
+import type { authRoutes, LoginRequest, LoginResponse, User } from '@bb/contracts';
 import { apiJson, apiRequest, getQueryFn, readToken, TOKEN_KEY } from '../api/request';
+import type { RoutePath } from '../api/routes';
 
 interface SessionValue {
   user: User | null;
@@ -11,7 +12,11 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-export const ME_KEY = ['/api/auth/me'];
+// On the first load of every page: paths checked against the contract by type only (see RoutePath).
+const ME: RoutePath<typeof authRoutes.me> = '/api/auth/me';
+const LOGIN: RoutePath<typeof authRoutes.login> = '/api/auth/login';
+const LOGOUT: RoutePath<typeof authRoutes.logout> = '/api/auth/logout';
+export const ME_KEY = [ME];
 
 /** Signed in when a token is stored; the current user is loaded only then. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -21,7 +26,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { token, user } = await apiJson<LoginResponse>('POST', '/api/auth/login', credentials);
+      const { token, user } = await apiJson<LoginResponse>('POST', LOGIN, credentials);
       localStorage.setItem(TOKEN_KEY, token);
       client.setQueryData(ME_KEY, user);
       return user;
@@ -31,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await apiRequest('POST', LOGOUT);
     } finally {
       localStorage.removeItem(TOKEN_KEY);
       client.setQueryData(ME_KEY, null);

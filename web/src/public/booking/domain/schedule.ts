@@ -1,4 +1,5 @@
-import type { Side, Slot, SlotsResponse } from '@bb/contracts';
+import { scheduleRoutes, type Side, type Slot, type SlotsResponse } from '@bb/contracts';
+import { routeUrl } from '../../../shared/api/routes';
 import { format } from 'date-fns';
 import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
 
@@ -15,11 +16,8 @@ export const shiftWeek = (sunday: string, weeks: number): string => addDays(sund
 export const canGoBack = (sunday: string, today: string): boolean => sunday > weekStartSunday(today);
 
 /** GET /api/available-slots for a day, with one treatmentId per selected treatment. */
-export function slotsUrl(side: Side, date: string, treatmentIds: readonly string[]): string {
-  const query = new URLSearchParams({ offeringType: side, date });
-  for (const id of treatmentIds) query.append('treatmentId', id);
-  return `/api/available-slots?${query.toString()}`;
-}
+export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[]): string =>
+  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds });
 
 export type DayView =
   | { kind: 'loading' }
@@ -39,7 +37,7 @@ export function dayView(state: { isPending: boolean; isError: boolean; data?: Sl
 
 /** Slot queries are keyed by their URL; a booking makes every cached day stale. */
 export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
-  typeof queryKey[0] === 'string' && queryKey[0].startsWith('/api/available-slots');
+  typeof queryKey[0] === 'string' && queryKey[0].startsWith(routeUrl(scheduleRoutes.availableSlots));
 
 /** A calendar date in words ("Sunday, November 22"), with no time zone involved. */
 export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {

@@ -1,10 +1,14 @@
-import type { ChatMessage } from '@bb/contracts';
+import type { ChatMessage, chatRoutes } from '@bb/contracts';
+import { pathUrl, type RoutePath } from '../../../shared/api/routes';
+
+// The chat widget is on every public page's first load: its paths are checked against the
+// contract by type only (see RoutePath), so no route schemas load with it.
+const MESSAGES: RoutePath<typeof chatRoutes.messages> = '/api/conversations/:id/messages';
+export const START_CONVERSATION: RoutePath<typeof chatRoutes.start> = '/api/conversations';
+export const POST_MESSAGE: RoutePath<typeof chatRoutes.post> = '/api/messages';
 
 /** GET the conversation's messages, only those after `after` when a cursor is known. */
-export function messagesUrl(conversationId: string, after?: string): string {
-  const base = `/api/conversations/${encodeURIComponent(conversationId)}/messages`;
-  return after ? `${base}?after=${encodeURIComponent(after)}` : base;
-}
+export const messagesUrl = (conversationId: string, after?: string): string => pathUrl(MESSAGES, { id: conversationId }, { after });
 
 /**
  * Adds messages not seen yet, oldest first. A message the visitor sent is shown at once and

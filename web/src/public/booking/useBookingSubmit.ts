@@ -1,0 +1,46 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { appointmentRoutes, idempotencyKeyHeader, type Side } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { callRoute, routeUrl } from '../../shared/api/routes';
+import { toast } from '../../shared/ui/toaster';
+import { attemptFor, type Attempt } from './domain/idempotency';
+import { isSlotsKey } from './domain/schedule';
+import { bookedSummary, type BookedSummary } from './domain/summary';
+import { toAppointmentRequest, type BookingForm } from './domain/validation';
+
+/**
+ * Sends a checked booking form: one Idempotency-Key per distinct content (a retry of the same
+ * content reuses it), the spec's success and failure toasts, and fresh slots and console list
+ * afterwards. `booked` holds what was booked until the visitor dismisses it.
+ */
+export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string, string>) {
+  const client = useQueryClient();
+  const lastAttempt = useRef<Attempt | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [booked, setBooked] = useState<BookedSummary | null>(null);
+
+  async function send(form: BookingForm): Promise<boolean> {
+    const request = toAppointmentRequest(form, side);
+    const attempt = attemptFor(JSON.stringify(request), lastAttempt.current);
+    lastAttempt.current = attempt;
+    setSubmitting(true);
+    try {
+      await callRoute(appointmentRoutes.create, { body: request, headers: { [idempotencyKeyHeader]: attempt.key } });
+      lastAttempt.current = null;
+      // The booked slot is taken now: cached days and the console's list are read again.
+      void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
+      void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
+      toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
+      setBooked(bookedSummary(request, itemNames()));
+      return true;
+    } catch (error) {
+      toast.error('Booking Failed', serverMessage(error) ?? 'Please check your information and try again.');
+      return false;
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { send, submitting, booked, dismiss: () => setBooked(null) };
+}
