@@ -1,19 +1,14 @@
 import { Box, Button, DataList, Flex, Stack } from '@chakra-ui/react';
-import type { Appointment } from '@bb/contracts';
 import { clientName } from '../domain/appointments';
-import { serviceNames, type BookableIndex } from '../domain/bookables';
+import { serviceNames } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
 import { OfferingBadge } from './OfferingBadge';
+import type { AppointmentListProps } from './AppointmentTable';
 import { StatusBadge } from './StatusBadge';
 
-interface AppointmentCardsProps {
-  appointments: readonly Appointment[];
-  index: BookableIndex;
-  onSelect: (appointment: Appointment) => void;
-}
 
 /** The list on a narrow screen: one card per booking with every column of the table, labelled. */
-export function AppointmentCards({ appointments, index, onSelect }: AppointmentCardsProps) {
+export function AppointmentCards({ appointments, index, onSelect }: AppointmentListProps) {
   return (
     <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Appointments">
       {appointments.map((a) => (

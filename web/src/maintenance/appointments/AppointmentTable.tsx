@@ -6,7 +6,8 @@ import { formatBookedTime, formatCalendarDate } from '../domain/dates';
 import { OfferingBadge } from './OfferingBadge';
 import { StatusBadge } from './StatusBadge';
 
-interface AppointmentTableProps {
+/** What either form of the list shows: the appointments, what their ids name, and where a click goes. */
+export interface AppointmentListProps {
   appointments: readonly Appointment[];
   index: BookableIndex;
   onSelect: (appointment: Appointment) => void;
@@ -17,7 +18,7 @@ interface AppointmentTableProps {
  * Fixed column widths with wrapping text keep every column, Status included, inside the
  * screen: a long e-mail or a list of services wraps instead of pushing the table wider.
  */
-export function AppointmentTable({ appointments, index, onSelect }: AppointmentTableProps) {
+export function AppointmentTable({ appointments, index, onSelect }: AppointmentListProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root size="sm" interactive tableLayout="fixed" w="full" css={{ '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere', verticalAlign: 'top' } }}>

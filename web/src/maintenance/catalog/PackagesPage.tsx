@@ -3,8 +3,7 @@ import { packageRoutes, type Package, type PackageCreate } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { blankFields, joinFeatures, parseBookingDuration, parsePrice, splitFeatures } from '../domain/forms';
-import { TextAreaField, TextField } from '../ui/fields';
-import { FormDialog } from '../ui/FormDialog';
+import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
@@ -12,6 +11,7 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { ItemDialog } from './ItemDialog';
 import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', description: '', duration: '', price: '', defaultDuration: '', features: '', imageUrl: '' };
@@ -126,33 +126,17 @@ export function PackagesPage() {
           </SimpleGrid>
         )}
       </ListStates>
-      <FormDialog
-        open={editing !== null}
-        title={editing === 'new' ? 'Add Package' : 'Edit Package'}
-        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
-        busy={create.isPending || update.isPending}
-        onClose={close}
-        onSubmit={submit}
-      >
+      <ItemDialog editing={editing} noun="Package" busy={create.isPending || update.isPending} onClose={close} onSubmit={submit}>
         <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
         <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} required error={errors.description} />
         <HStack align="flex-start" gap="4">
           <TextField label="Price (₱)" value={form.price} onChange={set('price')} required error={errors.price} placeholder="2500" />
           <TextField label="Duration" value={form.duration} onChange={set('duration')} required error={errors.duration} placeholder="2 hours" />
         </HStack>
-        <TextField
-          label="Booking Duration (minutes)"
-          type="number"
-          min={1}
-          step={1}
-          value={form.defaultDuration}
-          onChange={set('defaultDuration')}
-          error={errors.defaultDuration}
-          helper="How long the booking blocks the calendar; 60 minutes when left blank."
-        />
+        <BookingDurationField value={form.defaultDuration} onChange={set('defaultDuration')} error={errors.defaultDuration} />
         <TextField label="Features" value={form.features} onChange={set('features')} placeholder="20 edited photos, 2 outfits, Online gallery" helper="Separate features with commas." />
         <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
-      </FormDialog>
+      </ItemDialog>
     </>
   );
 }

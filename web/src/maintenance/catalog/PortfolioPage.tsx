@@ -3,7 +3,6 @@ import { portfolioRoutes, type PortfolioCreate, type PortfolioItem } from '@bb/c
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { blankFields } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
-import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,6 +10,7 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { ItemDialog } from './ItemDialog';
 import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { title: '', description: '', category: '', imageUrl: '' };
@@ -79,19 +79,12 @@ export function PortfolioPage() {
           </SimpleGrid>
         )}
       </ListStates>
-      <FormDialog
-        open={editing !== null}
-        title={editing === 'new' ? 'Add Portfolio Item' : 'Edit Portfolio Item'}
-        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
-        busy={create.isPending || update.isPending}
-        onClose={close}
-        onSubmit={submit}
-      >
+      <ItemDialog editing={editing} noun="Portfolio Item" busy={create.isPending || update.isPending} onClose={close} onSubmit={submit}>
         <TextField label="Title" value={form.title} onChange={set('title')} required error={errors.title} />
         <TextField label="Category" value={form.category} onChange={set('category')} required error={errors.category} placeholder="Portraits" />
         <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} />
         <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} required error={errors.imageUrl} />
-      </FormDialog>
+      </ItemDialog>
     </>
   );
 }

@@ -3,7 +3,6 @@ import { staffRoutes, type StaffCreate, type StaffMember } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { blankFields, parseDisplayOrder } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
-import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,6 +10,7 @@ import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
 import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { ItemDialog } from './ItemDialog';
 import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', position: '', bio: '', imageUrl: '', displayOrder: '0' };
@@ -91,20 +91,13 @@ export function StaffPage() {
           </SimpleGrid>
         )}
       </ListStates>
-      <FormDialog
-        open={editing !== null}
-        title={editing === 'new' ? 'Add Staff Member' : 'Edit Staff Member'}
-        submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
-        busy={create.isPending || update.isPending}
-        onClose={close}
-        onSubmit={submit}
-      >
+      <ItemDialog editing={editing} noun="Staff Member" busy={create.isPending || update.isPending} onClose={close} onSubmit={submit}>
         <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
         <TextField label="Position" value={form.position} onChange={set('position')} required error={errors.position} />
         <TextAreaField label="Bio" rows={4} value={form.bio} onChange={set('bio')} required error={errors.bio} />
         <ImageUpload label="Photo" value={form.imageUrl} onChange={set('imageUrl')} />
         <TextField label="Display Order" type="number" step={1} value={form.displayOrder} onChange={set('displayOrder')} helper="Lower numbers show first." />
-      </FormDialog>
+      </ItemDialog>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Field, HStack, IconButton, Input, List, Text } from '@chakra-ui/react';
 import type { Treatment, TreatmentCreate } from '@bb/contracts';
 import { blankFields, parseBookingDuration } from '../domain/forms';
-import { TextAreaField, TextField } from '../ui/fields';
+import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -74,16 +74,7 @@ export function TreatmentDialog({ open, treatment, busy, onClose, onSubmit }: Tr
         <TextField label="Duration" value={form.duration} onChange={set('duration')} required error={errors.duration} placeholder="60 minutes" />
         <TextField label="Price" value={form.price} onChange={set('price')} required error={errors.price} placeholder="₱2,500" />
       </HStack>
-      <TextField
-        label="Booking Duration (minutes)"
-        type="number"
-        min={1}
-        step={1}
-        value={form.defaultDuration}
-        onChange={set('defaultDuration')}
-        error={errors.defaultDuration}
-        helper="How long the booking blocks the calendar; 60 minutes when left blank."
-      />
+      <BookingDurationField value={form.defaultDuration} onChange={set('defaultDuration')} error={errors.defaultDuration} />
       <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
       <Field.Root>
         <Field.Label>What to Expect</Field.Label>

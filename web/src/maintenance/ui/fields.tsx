@@ -41,6 +41,22 @@ export function TextField({ type = 'text', placeholder, min, step, autoComplete,
   );
 }
 
+/** A treatment's or package's booking duration in whole minutes (blank: 60). */
+export function BookingDurationField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <TextField
+      label="Booking Duration (minutes)"
+      type="number"
+      min={1}
+      step={1}
+      value={value}
+      onChange={onChange}
+      error={error}
+      helper="How long the booking blocks the calendar; 60 minutes when left blank."
+    />
+  );
+}
+
 export function TextAreaField({ rows, placeholder, ...props }: BaseProps & { rows: number; placeholder?: string }) {
   return (
     <FieldFrame {...props}>
