@@ -1,7 +1,7 @@
-import { Box, Button, DataList, Flex, Stack } from '@chakra-ui/react';
-import { clientName } from '../domain/appointments';
+import { Box, DataList, Flex, Stack } from '@chakra-ui/react';
 import { serviceNames } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { ClientButton } from './ClientButton';
 import { OfferingBadge } from './OfferingBadge';
 import type { AppointmentListProps } from './AppointmentTable';
 import { StatusBadge } from './StatusBadge';
@@ -14,22 +14,7 @@ export function AppointmentCards({ appointments, index, onSelect }: AppointmentL
       {appointments.map((a) => (
         <Box as="li" key={a.id} borderWidth="1px" borderRadius="md" p="3" cursor="pointer" onClick={() => onSelect(a)} data-appointment-id={a.id}>
           <Flex justify="space-between" align="flex-start" gap="2" mb="2">
-            <Button
-              variant="plain"
-              p="0"
-              h="auto"
-              fontWeight="semibold"
-              whiteSpace="normal"
-              textAlign="start"
-              flexShrink={1}
-              minW="0"
-              onClick={(e) => {
-                e.stopPropagation();
-                onSelect(a);
-              }}
-            >
-              {clientName(a)}
-            </Button>
+            <ClientButton appointment={a} onOpen={onSelect} flexShrink={1} minW="0" />
             <Box flexShrink={0}>
               <StatusBadge status={a.status} />
             </Box>

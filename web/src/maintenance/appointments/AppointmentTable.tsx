@@ -1,8 +1,8 @@
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import type { Appointment } from '@bb/contracts';
-import { clientName } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { ClientButton } from './ClientButton';
 import { OfferingBadge } from './OfferingBadge';
 import { StatusBadge } from './StatusBadge';
 
@@ -36,20 +36,7 @@ export function AppointmentTable({ appointments, index, onSelect }: AppointmentL
           {appointments.map((a) => (
             <Table.Row key={a.id} onClick={() => onSelect(a)} cursor="pointer" data-appointment-id={a.id}>
               <Table.Cell>
-                <Button
-                  variant="plain"
-                  p="0"
-                  h="auto"
-                  fontWeight="semibold"
-                  whiteSpace="normal"
-                  textAlign="start"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onSelect(a);
-                  }}
-                >
-                  {clientName(a)}
-                </Button>
+                <ClientButton appointment={a} onOpen={onSelect} />
               </Table.Cell>
               <Table.Cell>
                 <OfferingBadge offering={a.offeringType} />
