@@ -201,18 +201,81 @@ export function aptInstall(packages) {
 
 // ---------------------------------------------------------------- local servers
 
+/**
+ * FerretDB on Debian's PostgreSQL, its backend that finds documents by index (the SQLite one
+ * reads whole collections: 367 against 10 indexed finds a second, measured); on SQLite only
+ * where PostgreSQL cannot be installed, and then it says so.
+ */
 async function startFerretDb(dataDir, logDir) {
   const binary = ensureFerretDb();
   const dir = path.join(dataDir, 'ferretdb');
   fs.mkdirSync(dir, { recursive: true });
+  const postgres = await startPostgres(dataDir, logDir).catch((err) => {
+    log(`PostgreSQL is not available (${err.message}): FerretDB runs on its SQLite backend, which reads whole collections and is much slower`);
+    return null;
+  });
+  const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
   const port = await freePort();
   const proc = startProcess('ferretdb', binary, [
-    '--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
+    ...backend, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
     '--telemetry=disable', '--log-level=warn', '--debug-addr=-',
   ], { logFile: path.join(logDir, 'ferretdb.log') });
   await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });
-  log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port}`);
+  log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port} (${postgres ? 'PostgreSQL' : 'SQLite'} backend)`);
   return `mongodb://127.0.0.1:${port}`;
+}
+
+const POSTGRES_VERSIONS = ['17', '16', '15'];
+const postgresBin = () => POSTGRES_VERSIONS.map((v) => `/usr/lib/postgresql/${v}/bin`).find((dir) => fs.existsSync(path.join(dir, 'postgres')));
+
+/** Debian's PostgreSQL server, installed with apt when missing (root only). */
+export function ensurePostgres() {
+  if (postgresBin()) return postgresBin();
+  if (process.getuid?.() !== 0) throw new Error('postgresql is not installed (sudo apt-get install -y postgresql)');
+  log('installing Debian postgresql with apt (first run only)…');
+  aptInstall(['postgresql']);
+  const bin = postgresBin();
+  if (!bin) throw new Error('apt installed postgresql but no server binary was found');
+  return bin;
+}
+
+/**
+ * A PostgreSQL cluster of this run: its own data directory and port on loopback, run as the
+ * `postgres` user when we are root (PostgreSQL refuses to run as root), stopped with the rest.
+ * Durability settings are off: the data is throw-away or re-creatable demo content, and the
+ * point is to be fast.
+ */
+async function startPostgres(dataDir, logDir) {
+  const bin = ensurePostgres();
+  const dir = path.join(dataDir, 'postgres');
+  const asRoot = process.getuid?.() === 0;
+  const runAs = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
+  fs.mkdirSync(dir, { recursive: true });
+  if (asRoot) {
+    // The postgres user must reach its directory through ours.
+    for (let d = dir; d !== path.dirname(d) && d.startsWith(dataDir); d = path.dirname(d)) fs.chmodSync(d, 0o755);
+    fs.chmodSync(dataDir, 0o755);
+    run('chown', ['-R', 'postgres', dir]);
+  }
+  const data = path.join(dir, 'data');
+  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
+    const [cmd, args] = runAs(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-instructions']);
+    run(cmd, args, { quiet: true });
+  }
+  const port = await freePort();
+  const [cmd, args] = runAs(path.join(bin, 'postgres'), [
+    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+  ]);
+  const proc = startProcess('postgres', cmd, args, { logFile: path.join(logDir, 'postgres.log') });
+  // Accepting connections is not enough: pg_isready says when it answers queries.
+  const ready = () => spawnSync(path.join(bin, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)]).status === 0;
+  await waitFor('PostgreSQL', ready, { isDead: () => proc.exitCode !== null });
+  const psql = path.join(bin, 'psql');
+  const exists = run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'"], { quiet: true }).trim();
+  if (exists !== '1') run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE ferretdb'], { quiet: true });
+  log(`PostgreSQL on 127.0.0.1:${port}`);
+  return `postgres://postgres@127.0.0.1:${port}/ferretdb`;
 }
 
 async function startMinio(dataDir, logDir) {
