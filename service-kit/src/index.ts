@@ -23,3 +23,4 @@ export * from './metrics/registry';
 export * from './metrics/http-metrics';
 export * from './metrics/metrics-server';
 export * from './time/manila-time';
+export * from './http/storable-text';

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createServiceApp } from '../src/http/app';
 import { serveMetrics } from '../src/metrics/metrics-server';
+import { unstorableTextAt } from '../src/http/storable-text';
 import { AppError, notFound } from '../src/errors';
 import { adminToken, serve, silentLogger, TEST_JWT_SECRET } from '../testing';
 
@@ -184,5 +185,39 @@ describe('service app factory', () => {
       const res = await fetch(`${server.url}/api/treatments`);
       expect(res.status).toBe(404);
     });
+  });
+});
+
+describe('text no database can store', () => {
+  it('is found wherever it sits in a body, keys included', () => {
+    expect(unstorableTextAt({ name: 'Ana', features: ['ok', 'bad\u0000'] })).toBe('features[1]');
+    expect(unstorableTextAt({ nested: { 'k\u0000': 1 } })).toBe('nested.k\u0000');
+    expect(unstorableTextAt({ lone: 'x\ud8b2y' })).toBe('lone');
+    expect(unstorableTextAt({ lowHalf: '\udd3a' })).toBe('lowHalf');
+    expect(unstorableTextAt({ emoji: 'fine 😀', accents: 'Lumière' })).toBeNull();
+  });
+
+  it('is refused with 400 before any handler runs (found by schemathesis: PostgreSQL refused a NUL with a 500)', async () => {
+    const app = createServiceApp({
+      service: 'booking',
+      logger: silentLogger(),
+      jwtSecret: TEST_JWT_SECRET,
+      isReady: () => true,
+      routes: (a) => {
+        a.post('/api/appointments', (_req, res) => {
+          res.status(201).json({ reached: true });
+        });
+      },
+    });
+    const server = await serve(app);
+    try {
+      const res = await fetch(`${server.url}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"notes":"a\\u0000b"}' });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/NUL character.*at notes/);
+      const inQuery = await fetch(`${server.url}/api/appointments?x=%00`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(inQuery.status).toBe(400);
+    } finally {
+      await server.close();
+    }
   });
 });

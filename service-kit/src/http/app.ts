@@ -6,6 +6,7 @@ import { errorMapper } from './error-mapper';
 import { healthRoutes } from './health';
 import { requestContext } from './request-context';
 import { routeGate } from './route-gate';
+import { refuseUnstorableText } from './storable-text';
 
 export interface ServiceAppOptions {
   service: ServiceName;
@@ -37,6 +38,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   healthRoutes(app, options.isReady);
   app.use(routeGate({ service: options.service, jwtSecret: options.jwtSecret, isRevoked: options.isRevoked }));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+  app.use(refuseUnstorableText);
   options.routes(app);
   app.use((req: Request, res: Response) => {
     res.status(404).json({ message: `No route for ${req.method} ${req.path}` });
