@@ -1,4 +1,5 @@
 import http from 'node:http';
+import WebSocket from 'ws';
 import { requireEnv } from '@bb/service-kit/testing';
 
 export interface RawAnswer {
@@ -95,4 +96,44 @@ export async function residentBytes(component: string): Promise<number> {
   const { readFileSync } = await import('node:fs');
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
+}
+
+/**
+ * A component's live heap after a full garbage collection, in bytes, read through the Node
+ * inspector that SIGUSR1 opens on 127.0.0.1:9229. Resident memory alone cannot tell garbage V8
+ * has not yet collected from memory a flood left behind; this can.
+ */
+export async function heapUsedAfterGc(component: string): Promise<number> {
+  const res = await fetch(`${requireEnv('BB_STACK_CONTROL_URL')}/components/${component}`);
+  const { pid } = (await res.json()) as { pid: number };
+  process.kill(pid, 'SIGUSR1');
+  let target: string | undefined;
+  for (let i = 0; i < 50 && !target; i++) {
+    target = await fetch('http://127.0.0.1:9229/json/list')
+      .then(async (r) => ((await r.json()) as { webSocketDebuggerUrl: string }[])[0]?.webSocketDebuggerUrl)
+      .catch(() => undefined);
+    if (!target) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!target) throw new Error(`the inspector of ${component} (pid ${pid}) did not open on 127.0.0.1:9229`);
+  const socket = new WebSocket(target);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let nextId = 0;
+  const call = <T>(method: string) =>
+    new Promise<T>((resolve) => {
+      const id = ++nextId;
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data)) as { id?: number; result: T };
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        resolve(message.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    return (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+  } finally {
+    socket.close();
+  }
 }
