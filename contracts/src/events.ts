@@ -26,6 +26,8 @@ export const eventSchemas = {
     preferredTime: z.string(),
     createdAt: z.string(),
   }),
+  /** Capacity or office hours of an offering were saved: every booking replica reads them again. */
+  'booking.schedule.changed': z.object({ offeringType: sideSchema }),
   'chat.conversation.started': z.object({
     conversationId: z.string(),
     customerName: z.string(),

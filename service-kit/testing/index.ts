@@ -81,6 +81,7 @@ export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 export * from './harness';
+export * from './command-count';
 
 export interface ApiOptions {
   method?: string;

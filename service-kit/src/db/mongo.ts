@@ -1,5 +1,12 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../logger';
+import { counter } from '../metrics/registry';
+
+/**
+ * Every command the process sends its database, by name: round trips are what an operation
+ * costs on any database, and their number carries from a laptop to a MongoDB cluster.
+ */
+const databaseCommands = counter('mongodb_commands_total', 'Commands sent to the database, by command name.', ['command']);
 
 /**
  * Opens the service's own database, retrying until it answers (the database may start after
@@ -11,7 +18,10 @@ export async function connectMongo(url: string, logger: Logger, { attempts = 60,
       serverSelectionTimeoutMS: 5000,
       maxPoolSize: 20,
       autoIndex: true,
+      // commandStarted events: the count above, and the tests' per-operation budgets.
+      monitorCommands: true,
     });
+    conn.getClient().on('commandStarted', (event) => databaseCommands.inc({ command: event.commandName }));
     try {
       await conn.asPromise();
       logger.info({ db: conn.name }, 'connected to database');

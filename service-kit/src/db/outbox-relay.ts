@@ -155,24 +155,24 @@ export class OutboxRelay {
    */
   private async relayOne(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
     try {
-      if (!(await this.lease(model, id))) return false;
-      const doc = await model.findById(id).lean<WithOutbox & { _id: unknown }>();
+      const doc = await this.lease(model, id);
       if (!doc) return false;
       let current: OutboxEntry | null = null;
       try {
         // Entries are appended with $push and leave from the front with a guarded $pop
-        // (FerretDB v1's $pull matches whole elements only, not a condition).
-        for (const entry of doc.outbox) {
+        // (FerretDB v1's $pull matches whole elements only, not a condition). The last one's
+        // $pop releases the lease in the same write.
+        for (const [index, entry] of doc.outbox.entries()) {
           current = entry;
           await this.options.bus.publishEnvelope(toEnvelope(entry));
-          const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 } }, { timestamps: false });
+          const release = index === doc.outbox.length - 1 ? { $set: { outboxLockedUntil: null, outboxAttempts: 0 } } : {};
+          const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 }, ...release }, { timestamps: false });
           if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
         }
       } catch (err) {
         await this.publishFailed(model, doc, current, err as Error);
         return false;
       }
-      await model.updateOne({ _id: doc._id }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, { timestamps: false });
       if (doc.deletedAt) await model.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, outbox: { $size: 0 } });
       return true;
     } catch (err) {
@@ -208,18 +208,20 @@ export class OutboxRelay {
   }
 
   /**
-   * Takes the document for leaseMs if it has pending events and its last lease is over. Two
-   * plain conditional updates rather than one with `$or`: FerretDB finds the document by
-   * `_id` only when the filter has no `$or`, and otherwise reads the whole collection while
-   * holding its write lock.
+   * Takes the document for leaseMs if it has pending events and its last lease is over, and
+   * reads it in the same command. Two plain conditional writes rather than one with `$or`:
+   * FerretDB finds the document by `_id` only when the filter has no `$or`, and otherwise
+   * reads the whole collection while holding its write lock.
    */
-  private async lease(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
+  private async lease(model: Model<WithOutbox>, id: unknown): Promise<(WithOutbox & { _id: unknown }) | null> {
     const now = new Date();
     const until = { $set: { outboxLockedUntil: new Date(now.getTime() + (this.options.leaseMs ?? 30000)) } };
     // Relay bookkeeping is no change of the document: its updatedAt stays as it was.
-    const options = { timestamps: false };
+    const options = { timestamps: false, returnDocument: 'after' as const };
     const pending = { _id: id, 'outbox.0': { $exists: true } };
-    if ((await model.updateOne({ ...pending, outboxLockedUntil: null }, until, options)).matchedCount === 1) return true;
-    return (await model.updateOne({ ...pending, outboxLockedUntil: { $lt: now } }, until, options)).matchedCount === 1;
+    return (
+      (await model.findOneAndUpdate({ ...pending, outboxLockedUntil: null }, until, options).lean<WithOutbox & { _id: unknown }>()) ??
+      (await model.findOneAndUpdate({ ...pending, outboxLockedUntil: { $lt: now } }, until, options).lean<WithOutbox & { _id: unknown }>())
+    );
   }
 }

@@ -1,16 +1,19 @@
 import type { Express } from 'express';
-import { createServiceApp, type Logger, type OutboxRelay } from '@bb/service-kit';
+import { createServiceApp, type EventBus, type Logger, type OutboxRelay } from '@bb/service-kit';
 import type { BookingModels } from './models';
 import { mountAppointments } from './routes/appointments';
 import { mountAvailability } from './routes/availability';
 import { mountOfficeHours } from './routes/office-hours';
 import { mountReports } from './routes/reports';
 import { mountSettings } from './routes/settings';
+import type { ScheduleCopy } from './store/schedule-copy';
 
 export interface BookingAppDeps {
   logger: Logger;
   models: BookingModels;
   relay: OutboxRelay;
+  bus: EventBus;
+  schedule: ScheduleCopy;
   jwtSecret: string;
   isRevoked: (jti: string) => boolean;
   isReady: () => boolean;
@@ -19,7 +22,7 @@ export interface BookingAppDeps {
 }
 
 export function buildApp(deps: BookingAppDeps): Express {
-  const routeDeps = { models: deps.models, relay: deps.relay, now: deps.now };
+  const routeDeps = { models: deps.models, relay: deps.relay, bus: deps.bus, schedule: deps.schedule, now: deps.now };
   return createServiceApp({
     service: 'booking',
     logger: deps.logger,

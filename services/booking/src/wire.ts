@@ -4,6 +4,7 @@ import { BookableResync } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
+import { ScheduleCopy } from './store/schedule-copy';
 import { SeatSweeper } from './store/seat-sweeper';
 
 /**
@@ -17,14 +18,17 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   consumeBookableChanges(ctx.bus, models.Bookable);
   const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
   const sweeper = new SeatSweeper(models, logger, config.SEAT_SWEEP_INTERVAL_MS);
+  const schedule = new ScheduleCopy(models, logger);
   return {
-    app: buildApp({ logger, models, relay: ctx.relay, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
+    app: buildApp({ logger, models, relay: ctx.relay, bus: ctx.bus, schedule, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
     beforeServe: async () => {
       await resync.start();
+      await schedule.start(ctx.bus);
       sweeper.start();
     },
     onStop: async () => {
       resync.stop();
+      schedule.stop();
       await sweeper.stop();
     },
   };

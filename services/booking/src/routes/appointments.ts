@@ -22,7 +22,7 @@ export function mountAppointments(app: Express, deps: BookingDeps): void {
     return docs.map(toAppointment);
   });
 
-  bind(app, update, ({ params, body }) => changeAppointment(models, params.id, body));
+  bind(app, update, ({ params, body }) => changeAppointment(models, deps.schedule, params.id, body));
 
   const removeOne = async ({ params }: { params: { id: string } }) => {
     await deleteAppointment(models, params.id);

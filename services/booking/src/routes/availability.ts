@@ -4,19 +4,21 @@ import { bind } from '@bb/service-kit';
 import { readDay } from '../store/day-plan';
 import { bookingDuration, planDay, slotsResponse } from '../domain/slots';
 import type { BookingModels } from '../models';
+import type { ScheduleCopy } from '../store/schedule-copy';
 
 export interface AvailabilityDeps {
   models: BookingModels;
+  schedule: ScheduleCopy;
   now: () => Date;
 }
 
 const { availableSlots } = scheduleRoutes;
 
-export function mountAvailability(app: Express, { models, now }: AvailabilityDeps): void {
+export function mountAvailability(app: Express, { models, schedule, now }: AvailabilityDeps): void {
   bind(app, availableSlots, async ({ query }) => {
     const [items, day] = await Promise.all([
-      models.Bookable.find({ _id: { $in: query.treatmentId } }, { defaultDuration: 1 }).lean(),
-      readDay(models, query.offeringType, query.date),
+      schedule.bookables(query.treatmentId),
+      readDay(models, schedule, query.offeringType, query.date),
     ]);
     // Items booking does not know (yet) count as 60 minutes, like items without a duration.
     const known = new Map(items.map((b) => [b._id, b]));

@@ -1,19 +1,13 @@
 import type { Express } from 'express';
-import { DEFAULT_OFFICE_HOURS, scheduleRoutes, type OfficeHours, type Side } from '@bb/contracts';
+import { DEFAULT_OFFICE_HOURS, scheduleRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import { weekOfOfficeHours } from '../domain/office-hours';
-import type { BookingModels } from '../models';
 import { officeHoursId } from '../models/office-hours';
+import type { ScheduleRouteDeps } from './settings';
 
 const { officeHours, saveOfficeHours: officeHoursBulk } = scheduleRoutes;
 
-async function savedWeek(models: BookingModels, offering: Side): Promise<OfficeHours[]> {
-  const saved = await models.OfficeHours.find({ offeringType: offering }, { _id: 0, offeringType: 1, dayOfWeek: 1, startTime: 1, endTime: 1, isActive: 1 }).lean<OfficeHours[]>();
-  return weekOfOfficeHours(offering, saved);
-}
-
-export function mountOfficeHours(app: Express, { models }: { models: BookingModels }): void {
-  bind(app, officeHours, ({ params }) => savedWeek(models, params.offering));
+export function mountOfficeHours(app: Express, { models, schedule, bus }: ScheduleRouteDeps): void {
+  bind(app, officeHours, ({ params }) => schedule.week(params.offering));
 
   bind(app, officeHoursBulk, async ({ body }) => {
     for (const day of body.hours) {
@@ -29,6 +23,7 @@ export function mountOfficeHours(app: Express, { models }: { models: BookingMode
         { upsert: true },
       );
     }
-    return savedWeek(models, body.offeringType);
+    await schedule.scheduleSaved(bus, body.offeringType);
+    return schedule.week(body.offeringType);
   });
 }

@@ -2,7 +2,7 @@ import { conflict, notFound } from '@bb/service-kit';
 import type { Appointment, AppointmentStatus, AppointmentUpdate } from '@bb/contracts';
 import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
-import { capacityOf } from './day-plan';
+import type { ScheduleCopy } from './schedule-copy';
 import { claimSeats, releaseSeats } from './seats';
 
 const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
@@ -16,35 +16,36 @@ const isActive = (status: AppointmentStatus) => status !== 'cancelled';
  * for an active one: cancelling gives the seats back, un-cancelling takes them again (or
  * answers 409 when the time has filled up meanwhile).
  */
-export async function changeAppointment(models: BookingModels, id: string, change: AppointmentUpdate): Promise<Appointment> {
+export async function changeAppointment(models: BookingModels, schedule: ScheduleCopy, id: string, change: AppointmentUpdate): Promise<Appointment> {
   const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
   const status = change.status ?? current.status;
   const set = { status, ...(change.adminComment !== undefined ? { adminComment: change.adminComment } : {}) };
   const whileActive = { _id: current._id, deletedAt: null, status: { $ne: 'cancelled' as const } };
   const whileCancelled = { _id: current._id, deletedAt: null, status: 'cancelled' as const };
-  let done: boolean;
+  const andAnswer = { returnDocument: 'after' as const };
+  let updated: AppointmentDoc | null;
 
   if (isActive(current.status) === isActive(status)) {
-    done = (await models.Appointment.updateOne(isActive(status) ? whileActive : whileCancelled, { $set: set })).matchedCount === 1;
+    updated = await models.Appointment.findOneAndUpdate(isActive(status) ? whileActive : whileCancelled, { $set: set }, andAnswer).lean<AppointmentDoc>();
   } else if (!isActive(status)) {
-    const before = await models.Appointment.findOneAndUpdate(whileActive, { $set: { ...set, seats: [] } }, { returnDocument: 'before' }).lean<AppointmentDoc>();
+    // The seats to give back are those held when the write took effect: the document before it.
+    const updatedAt = new Date();
+    const before = await models.Appointment.findOneAndUpdate(whileActive, { $set: { ...set, seats: [], updatedAt } }, { returnDocument: 'before', timestamps: false }).lean<AppointmentDoc>();
     if (before) await releaseSeats(models, before.seats, before._id);
-    done = before !== null;
+    updated = before && { ...before, ...set, seats: [], updatedAt };
   } else {
     let seats: string[] = [];
     if (current.startTime && current.endTime && current.offeringType !== 'both') {
-      const capacity = await capacityOf(models, current.offeringType);
+      const capacity = schedule.capacity(current.offeringType);
       const claim = await claimSeats(models, { offering: current.offeringType, start: current.startTime, end: current.endTime, appointmentId: current._id, capacity });
       if (!claim.ok) throw conflict(STAYS_CANCELLED);
       seats = claim.seats;
     }
-    done = (await models.Appointment.updateOne(whileCancelled, { $set: { ...set, seats } })).matchedCount === 1;
-    if (!done) await releaseSeats(models, seats, current._id);
+    updated = await models.Appointment.findOneAndUpdate(whileCancelled, { $set: { ...set, seats } }, andAnswer).lean<AppointmentDoc>();
+    if (!updated) await releaseSeats(models, seats, current._id);
   }
-  if (!done) throw conflict(CHANGED_MEANWHILE);
-  const updated = await models.Appointment.findOne({ _id: current._id, deletedAt: null }).lean<AppointmentDoc>();
-  if (!updated) throw notFound('Appointment not found');
+  if (!updated) throw conflict(CHANGED_MEANWHILE);
   return toAppointment(updated);
 }
 

@@ -9,11 +9,13 @@ import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
 import { readDay } from './day-plan';
+import type { ScheduleCopy } from './schedule-copy';
 import { claimSeats, releaseSeats } from './seats';
 
 export interface BookingDeps {
   models: BookingModels;
   relay: OutboxRelay;
+  schedule: ScheduleCopy;
   /** The business clock: which slots are in the past. */
   now: () => Date;
 }
@@ -37,8 +39,8 @@ function firstAnswer(doc: AppointmentDoc, fingerprint: string): Appointment {
 }
 
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
-async function chosenItems(models: BookingModels, ids: string[], offering: Side): Promise<BookableDoc[]> {
-  const found = await models.Bookable.find({ _id: { $in: ids }, deleted: false }).lean<BookableDoc[]>();
+async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side): Promise<BookableDoc[]> {
+  const found = (await schedule.bookables(ids)).filter((b) => !b.deleted);
   const label = SERVICE_LABEL[offering];
   const unknown = ids.filter((id) => !found.some((b) => b._id === id));
   if (unknown.length > 0) {
@@ -95,10 +97,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     if (first) return firstAnswer(first, retry.fingerprint);
   }
 
-  const [items, day] = await Promise.all([chosenItems(models, body.treatments, body.offeringType), readDay(models, body.offeringType, body.preferredDate)]);
+  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, body.offeringType), readDay(models, deps.schedule, body.offeringType, body.preferredDate)]);
   const now = deps.now();
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, start: check.slot.start, end: check.slot.end, appointmentId: id, capacity: day.capacity }) : null;
+  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, start: check.slot.start, end: check.slot.end, appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
   if (!check.ok || !claim?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.

@@ -3,7 +3,7 @@ import type { Side } from '@bb/contracts';
 import { blocksCovering, isDuplicateKey, manilaDate } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { daySheetId, holdEntry, seatOfHold } from '../models/day-sheet';
-import { parseSeatId, seatId } from '../models/seat';
+import { parseSeatId, seatId, type SeatDoc } from '../models/seat';
 
 export interface SeatClaim {
   offering: Side;
@@ -19,61 +19,83 @@ export type ClaimResult = { ok: true; seats: string[] } | { ok: false };
 type Ledger = Pick<BookingModels, 'Seat' | 'DaySheet'>;
 
 /**
- * Takes one seat in every 30-minute block of the interval, blocks in ascending order, each
- * seat a single insert whose unique `_id` settles any race. When a block has no free seat
- * the seats taken so far are given back: the caller answers 409. Ascending order means that
- * of bookings contending for the same blocks at least one always gets through.
+ * Takes one seat in every 30-minute block of the interval, blocks in ascending order; the
+ * unique `_id` of each seat settles any race. The seats are inserted in one ordered write,
+ * which stops at the first block whose seat someone else holds: that block tries its next
+ * seat and the rest follow in one write again. Without contention a claim is one write
+ * whatever its length. `taken` (the seats the day sheet lists) says which seat to try first.
+ * When a block has no free seat the seats taken so far are given back: the caller answers 409.
+ * Ascending order means that of bookings contending for the same blocks one always gets through.
  */
-export async function claimSeats(ledger: Ledger, claim: SeatClaim): Promise<ClaimResult> {
-  const taken: string[] = [];
+export async function claimSeats(ledger: Ledger, claim: SeatClaim, taken: ReadonlySet<string> = new Set()): Promise<ClaimResult> {
+  const blocks = blocksCovering(claim.start, claim.end);
+  const nextSeat = (block: Date, from: number) => {
+    let seat = from;
+    while (seat < claim.capacity && taken.has(seatId(claim.offering, block, seat))) seat++;
+    return seat;
+  };
+  const trying = blocks.map((block) => nextSeat(block, 0));
+  const held: string[] = [];
   try {
-    for (const block of blocksCovering(claim.start, claim.end)) {
-      const seat = await claimSeatInBlock(ledger, claim, block);
-      if (seat === null) {
+    while (held.length < blocks.length) {
+      const first = held.length;
+      if (trying[first] >= claim.capacity) {
         // Not on a day sheet yet: deleting the seats is all there is to give back.
-        await deleteSeats(ledger, taken, claim.appointmentId);
+        await deleteSeats(ledger, held, claim.appointmentId);
         return { ok: false };
       }
-      taken.push(seat);
+      const docs = blocks.slice(first).map((block, i) => seatDoc(claim, block, Math.min(trying[first + i], claim.capacity - 1)));
+      const inserted = await insertUntilTaken(ledger, docs, held);
+      if (inserted < docs.length) trying[first + inserted] = nextSeat(blocks[first + inserted], trying[first + inserted] + 1);
     }
-    const holds = taken.map((seat) => holdEntry(seat, claim.appointmentId));
+    const holds = held.map((seat) => holdEntry(seat, claim.appointmentId));
     await updateSheets(ledger, holds, (sheet, entries) => ({ $addToSet: { holds: { $each: entries } }, $setOnInsert: sheetFields(sheet) }), true);
-    return { ok: true, seats: taken };
+    return { ok: true, seats: held };
   } catch (err) {
     // Best effort: what cannot be given back now is found by the seat sweep later.
-    await releaseSeats(ledger, taken, claim.appointmentId).catch(() => undefined);
+    await releaseSeats(ledger, held, claim.appointmentId).catch(() => undefined);
     throw err;
   }
 }
 
-async function claimSeatInBlock({ Seat }: Ledger, claim: SeatClaim, blockStart: Date): Promise<string | null> {
-  for (let seat = 0; seat < claim.capacity; seat++) {
-    const _id = seatId(claim.offering, blockStart, seat);
-    try {
-      // claimedAt is wall-clock time (not the injectable business clock): the sweep's grace period runs on it.
-      await Seat.create({ _id, offeringType: claim.offering, blockStart, seat, appointmentId: claim.appointmentId, claimedAt: new Date() });
-      return _id;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+function seatDoc(claim: SeatClaim, blockStart: Date, seat: number): SeatDoc {
+  // claimedAt is wall-clock time (not the injectable business clock): the sweep's grace period runs on it.
+  return { _id: seatId(claim.offering, blockStart, seat), offeringType: claim.offering, blockStart, seat, appointmentId: claim.appointmentId, claimedAt: new Date() };
+}
+
+/**
+ * Inserts the seats in order until one is held by someone else; adds those inserted to `held`
+ * (also when the write fails otherwise, so they can be given back) and returns their number.
+ */
+async function insertUntilTaken({ Seat }: Ledger, docs: SeatDoc[], held: string[]): Promise<number> {
+  try {
+    await Seat.insertMany(docs, { ordered: true });
+    held.push(...docs.map((d) => d._id));
+    return docs.length;
+  } catch (err) {
+    const firstError = (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors?.[0];
+    const inserted = firstError?.index ?? 0;
+    held.push(...docs.slice(0, inserted).map((d) => d._id));
+    if (firstError && isDuplicateKey(firstError)) return inserted;
+    throw err;
   }
-  return null;
 }
 
 /**
  * Gives seats back: only those still held by this appointment (one may have been swept and
- * taken by another), deleted first and then taken off the day sheet, so a sheet repair in
- * between never puts a released seat back.
+ * taken by another), deleted first and then this appointment's entries taken off the day
+ * sheet, so a sheet repair in between never puts a released seat back.
  */
 export async function releaseSeats(ledger: Ledger, seats: string[], appointmentId: Types.ObjectId): Promise<void> {
-  const deleted = await deleteSeats(ledger, seats, appointmentId);
-  await takeOffSheets(ledger, deleted.map((seat) => holdEntry(seat, appointmentId)));
+  if (seats.length === 0) return;
+  await deleteSeats(ledger, seats, appointmentId);
+  // Entries name their holder: removing this appointment's never touches another's.
+  await takeOffSheets(ledger, seats.map((seat) => holdEntry(seat, appointmentId)));
 }
 
-/** Deletes the seats this appointment still holds; returns those deleted. */
-async function deleteSeats({ Seat }: Ledger, seats: string[], appointmentId: Types.ObjectId): Promise<string[]> {
-  const deleted = await Promise.all(seats.map(async (_id) => ((await Seat.deleteOne({ _id, appointmentId })).deletedCount === 1 ? _id : null)));
-  return deleted.filter((id): id is string => id !== null);
+/** Deletes those of the seats this appointment still holds, in one write. */
+async function deleteSeats({ Seat }: Ledger, seats: string[], appointmentId: Types.ObjectId): Promise<void> {
+  if (seats.length > 0) await Seat.deleteMany({ _id: { $in: seats }, appointmentId });
 }
 
 /** Takes the entries of seats that no longer exist off their day sheets. */

@@ -6,7 +6,7 @@ import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
 import { blocksCovering, manilaInstant } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
 import { daySheetId, holdEntry } from '../../src/models/day-sheet';
-import { addBookable, bookingRequest, call, monday, startBooking, type BookingUnderTest } from '../support/booking';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from '../support/booking';
 import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';
 
 const CAPACITY = 2;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', defaultDuration: 30 });
   await addBookable(booking.models, { id: 'package', defaultDuration: 120 });
-  await booking.models.Settings.updateOne({ _id: 'clinic' }, { $set: { maxSessionsPerSlot: CAPACITY } }, { upsert: true });
+  expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: CAPACITY }, asAdmin)).status).toBe(200);
   bundle = await bundleInstance();
   processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
 });
