@@ -22,9 +22,9 @@ export const chatEnvShape = {
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /**
-   * How long a conversation's latest-message id is trusted from memory by the visitor's poll.
-   * A single replica is always exact; with several, a message written through another replica
-   * reaches a visitor served by this one at most this late.
+   * How long a conversation's latest-message id is trusted from memory by the visitor's poll
+   * before it is read again. Every replica drops a head when it hears a newer message's event;
+   * this bounds how late a message shows when its event was missed (the broker away).
    */
   POLL_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   /**

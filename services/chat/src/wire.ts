@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { ChatConfig } from './config';
 import { HeadCache } from './store/head-cache';
 import { SecretBox } from './domain/secret-box';
+import { consumeHeadChanges } from './events/head-events';
 import { consumeForWebhookDelivery } from './events/webhook-delivery';
 import { createModels } from './models';
 import { ConversationStore } from './store/conversation-store';
@@ -14,12 +15,14 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Conversation);
   const webhookConfig = new WebhookConfigStore(models, new SecretBox(config.WEBHOOK_SECRET_KEY), logger);
+  const heads = new HeadCache(config.POLL_CACHE_TTL_MS);
+  consumeHeadChanges(ctx.bus, heads);
   consumeForWebhookDelivery(ctx.bus, { models, config: webhookConfig, logger, retryDelaysMs: config.WEBHOOK_RETRY_DELAYS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   return {
     app: buildApp({
       logger,
       models,
-      conversations: new ConversationStore(models, new HeadCache(config.POLL_CACHE_TTL_MS), ctx.relay, logger),
+      conversations: new ConversationStore(models, heads, ctx.relay, logger),
       webhookConfig,
       webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
       jwtSecret: config.JWT_SECRET,

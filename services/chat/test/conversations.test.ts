@@ -1,5 +1,5 @@
 import { MAX_MESSAGES_PER_CONVERSATION, type ChatMessage, type Conversation, type ConversationSummary, type EventData } from '@bb/contracts';
-import { silentLogger, waitFor } from '@bb/service-kit/testing';
+import { commandsDuring, silentLogger, waitFor } from '@bb/service-kit/testing';
 import { HeadCache } from '../src/store/head-cache';
 import { ConversationStore } from '../src/store/conversation-store';
 import { client, startChat, type ChatHarness } from './harness';
@@ -222,5 +222,35 @@ describe('polling from memory', () => {
       return batch.length > 0 && batch;
     }, 2000, 50);
     expect(seen.map((m) => m.content)).toEqual(['Answered elsewhere']);
+  });
+});
+
+describe('polling across replicas', () => {
+  let slow: ChatHarness;
+  let slowApi: ReturnType<typeof client>;
+  beforeAll(async () => {
+    // A TTL of ten minutes: only the message's event can explain a poll that sees it sooner.
+    slow = await startChat('chat_poll_events', { pollCacheTtlMs: 600_000, outboxSweepMs: 3_600_000 });
+    slowApi = client(slow.url);
+  });
+  afterAll(() => slow.close());
+
+  it('shows a message written through another replica as soon as its event arrives', async () => {
+    const { id } = (await slowApi.post<Conversation>('/api/conversations', { customerName: 'Ana', customerEmail: 'ana@example.com' })).json;
+    const { json: hello } = await slowApi.post<ChatMessage>('/api/messages', { conversationId: id, content: 'Hello' });
+    const path = `/api/conversations/${id}/messages?after=${hello.id}`;
+    expect((await slowApi.get<ChatMessage[]>(path)).json).toEqual([]);
+    const otherReplica = new ConversationStore(slow.models, new HeadCache(600_000), slow.relay, silentLogger());
+    await otherReplica.append({ conversationId: id, senderType: 'csr', content: 'Answered elsewhere' });
+    const seen = await waitFor('the other replica’s message', async () => {
+      const batch = (await slowApi.get<ChatMessage[]>(path)).json;
+      return batch.length > 0 && batch;
+    }, 3000, 50);
+    expect(seen.map((m) => m.content)).toEqual(['Answered elsewhere']);
+    // Its own message's event leaves the head this replica recorded in place: polls stay in memory.
+    const { json: again } = await slowApi.post<ChatMessage>('/api/messages', { conversationId: id, content: 'Thanks' });
+    await new Promise((r) => setTimeout(r, 300));
+    const polls = await commandsDuring(slow.conn, () => slowApi.get(`/api/conversations/${id}/messages?after=${again.id}`), 100);
+    expect(polls).toEqual([]);
   });
 });

@@ -24,12 +24,14 @@ export interface HarnessOptions {
   retryDelaysMs?: number[];
   timeoutMs?: number;
   pollCacheTtlMs?: number;
+  /** The outbox relay's periodic pass; each write hands its own events over at once regardless. */
+  outboxSweepMs?: number;
 }
 
 export const SECRET_KEY = 'chat-test-key-for-sealing-webhook-secrets';
 
 /** Starts chat as main.ts wires it, plus a listener on its exchange that keeps what it publishes. */
-export async function startChat(label: string, { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000 }: HarnessOptions = {}): Promise<ChatHarness> {
+export async function startChat(label: string, { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000, outboxSweepMs = 100 }: HarnessOptions = {}): Promise<ChatHarness> {
   const chat = await startHarness('chat', chatEnvShape, wire, {
     label,
     env: {
@@ -37,7 +39,7 @@ export async function startChat(label: string, { retryDelaysMs = [100, 100, 100,
       WEBHOOK_RETRY_DELAYS: retryDelaysMs.map((ms) => `${ms}ms`).join(','),
       WEBHOOK_TIMEOUT_MS: String(timeoutMs),
       POLL_CACHE_TTL_MS: String(pollCacheTtlMs),
-      OUTBOX_SWEEP_INTERVAL_MS: '100',
+      OUTBOX_SWEEP_INTERVAL_MS: String(outboxSweepMs),
     },
   });
   const logger = silentLogger();

@@ -101,28 +101,20 @@ export class ConversationStore {
 
   /**
    * Messages after `after` (all without it). A poll that already holds the latest message is
-   * answered from the head cache, without reading the database.
+   * answered from the head cache, without reading the database; a stale head is still the
+   * answer and is read again in the background, so a slow database never delays the poll. Any
+   * other poll reads the head and the thread in one read.
    */
   async messages(conversationId: string, after: string | undefined): Promise<ChatMessage[]> {
-    const head = await this.head(conversationId);
-    if (after === (head.lastMessageId ?? undefined)) return [];
+    const cached = this.heads.get(conversationId);
+    if (cached?.stale) this.refresh(conversationId);
+    if (cached && after === (cached.head.lastMessageId ?? undefined)) return [];
     const doc = await this.models.Conversation.findById(conversationId, { ...HEAD_FIELDS, messages: 1 }).lean();
     if (!doc) throw notFound(NOT_FOUND);
     this.heads.record(conversationId, { messageCount: doc.messageCount, lastMessageId: doc.lastMessageId });
     const newer = messagesAfter(doc.messages, after);
     if (!newer) throw invalid('after must be the id of a message in this conversation');
     return newer.map((m) => toMessage(conversationId, m));
-  }
-
-  /**
-   * The head from memory when known, even stale: a stale one is read again in the background,
-   * so a slow database delays how soon another replica's message shows, never the poll itself.
-   */
-  private async head(conversationId: string): Promise<Head> {
-    const cached = this.heads.get(conversationId);
-    if (!cached) return this.readHead(conversationId);
-    if (cached.stale) this.refresh(conversationId);
-    return cached.head;
   }
 
   private refresh(conversationId: string): void {

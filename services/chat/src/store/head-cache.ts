@@ -18,10 +18,10 @@ interface Entry extends Head {
  * Each conversation's head in memory, so the widget's poll that finds nothing new (nearly all
  * of them, every 1.5 s per open widget) needs no database read.
  *
- * This process records the head after each of its own writes, so for it the cache is exact.
- * An entry turns stale after a random half to whole TTL (widgets opened together then do not
- * all go back to the database in the same second) and is read again: that bounds how late a
- * message written by another replica shows up. messageCount only grows, so a read that started
+ * This process records the head after each of its own writes, so for it the cache is exact;
+ * every replica hears every message's event and drops a head that does not end with it. As a
+ * safety net for events missed, an entry turns stale after a random half to whole TTL (widgets
+ * opened together then do not all go back to the database in the same second) and is read again. messageCount only grows, so a read that started
  * before a write and ends after it can never put an older head back.
  */
 export class HeadCache {
@@ -53,5 +53,18 @@ export class HeadCache {
 
   forget(conversationId: string): void {
     this.entries.delete(conversationId);
+  }
+
+  /**
+   * A message was written, by this replica or another: a head that does not end with it is
+   * dropped, so the next poll reads the thread instead of waiting out the entry's lifetime.
+   */
+  heard(conversationId: string, messageId: string): void {
+    if (this.entries.get(conversationId)?.lastMessageId !== messageId) this.entries.delete(conversationId);
+  }
+
+  /** Forgets every head: after events may have been missed. */
+  clear(): void {
+    this.entries.clear();
   }
 }
