@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import mongoose from 'mongoose';
 import { createModels, seedBookings, type BookingModels } from '../services/booking/testing';
+import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
@@ -34,11 +35,14 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const bare = await serveBare();
     const floor = await weeks(ctx, 'bare express handler', (date) => `${bare.url}${slotsPath(date)}`, week);
     await bare.close();
-    const slots = await weeks(ctx, 'booking service', (date) => `${bookingUrl}${slotsPath(date)}`, week);
+    const slots = await countingCommands(ctx, 'booking', async () => {
+      const measured = await weeks(ctx, 'booking service', (date) => `${bookingUrl}${slotsPath(date)}`, week);
+      return { ...measured, row: measured.perRequest };
+    });
     const viaGateway = await weeks(ctx, 'through the gateway', (date) => `${ctx.gatewayUrl}${slotsPath(date)}`, week);
 
     // Past the last seeded day (5,000 appointments fill about 440 days), so the burst starts from free slots.
-    const burst = await bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 700 * DAY_MS));
+    const burst = await countingCommands(ctx, 'booking', () => bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 700 * DAY_MS)));
     return {
       name: 'booking',
       description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated) and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2).`,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { connectMongo, createLogger, sendCacheableJson } from '@bb/service-kit';
 import { seedConversations } from '../services/chat/testing';
+import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
@@ -34,9 +35,9 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   await warmUp(ctx.gatewayUrl, visitors);
 
   const scenario = `${VISITORS} widgets polling every ${POLL_INTERVAL_MS / 1000} s`;
-  const viaGateway = await poll(ctx, scenario, 'through the gateway', ctx.gatewayUrl, visitors, seconds);
+  const { row: viaGateway } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'through the gateway', ctx.gatewayUrl, visitors, seconds) }));
   ctx.log(`gateway: ${viaGateway.requestsPerSec} req/s, p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}`);
-  const direct = await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds);
+  const { row: direct } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds) }));
   ctx.log(`chat directly: ${direct.requestsPerSec} req/s, p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms`);
 
   const bare = await serveBareHandler();

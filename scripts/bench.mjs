@@ -71,8 +71,8 @@ function writeResults(results) {
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.json`), JSON.stringify({ machine, results }, null, 2));
   const lines = [`# Benchmarks ${stamp}${suffix}`, '', `Node ${machine.node}, ${machine.cpus} CPUs, everything on one machine (loopback).`, ''];
   for (const r of results) {
-    lines.push(`## ${r.name}`, '', r.description, '', '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | requests |', '|---|---|---|---|---|---|---|---|');
-    for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} |`);
+    lines.push(`## ${r.name}`, '', r.description, '', '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | requests | db commands/request |', '|---|---|---|---|---|---|---|---|---|');
+    for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} | ${row.dbCommandsPerRequest ?? ''} |`);
     lines.push('', Object.entries(r.summary).map(([k, v]) => `- ${k}: ${v}`).join('\n'), '');
   }
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.md`), lines.join('\n'));

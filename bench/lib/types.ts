@@ -8,6 +8,8 @@ export interface BenchRow {
   errors: number;
   non2xx: number;
   requests: number;
+  /** Database commands the service sent per request during the load (mongodb_commands_total). */
+  dbCommandsPerRequest?: number;
 }
 
 export interface BenchResult {
