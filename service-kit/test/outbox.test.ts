@@ -110,6 +110,38 @@ describe('outbox relay', () => {
     await waitFor('outbox cleared', async () => (await Note.findById(doc._id).lean())?.outbox.length === 0);
   });
 
+  it('publishes at once an event written while its document was held by the relay', async () => {
+    const received = await collect(uniqueName('q'));
+    const { bus, relay } = setup({ intervalMs: 60000 });
+    await bus.start();
+    relay.start();
+    await new Promise((r) => setTimeout(r, 300)); // the first pass is over; the next is a minute away
+    // The relay's first publish waits until the second write has come and failed to take the lease.
+    let reached!: () => void;
+    const publishing = new Promise<void>((resolve) => (reached = resolve));
+    let proceed!: () => void;
+    const gate = new Promise<void>((resolve) => (proceed = resolve));
+    const publish = bus.publishEnvelope.bind(bus);
+    bus.publishEnvelope = async (envelope) => {
+      reached();
+      await gate;
+      return publish(envelope);
+    };
+    const doc = await Note.create({ text: 'busy', outbox: [changed('busy-1')] });
+    relay.publishDocument(Note, doc._id);
+    await publishing;
+    await Note.updateOne({ _id: doc._id }, { $push: { outbox: changed('busy-2') } });
+    relay.publishDocument(Note, doc._id);
+    await new Promise((r) => setTimeout(r, 200));
+    proceed();
+    await waitFor('both events', () => received.length === 2, 5000);
+    expect(received.map((e) => (e.data as { id: string }).id)).toEqual(['busy-1', 'busy-2']);
+    await waitFor('outbox cleared and released', async () => {
+      const stored = await Note.findById(doc._id).lean();
+      return stored?.outbox.length === 0 && stored.outboxLockedUntil === null;
+    });
+  });
+
   it('publishes what waited for the broker as soon as it connects', async () => {
     const received = await collect(uniqueName('q'));
     const { bus, relay } = setup({ intervalMs: 60000 });

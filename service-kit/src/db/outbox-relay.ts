@@ -155,19 +155,38 @@ export class OutboxRelay {
    */
   private async relayOne(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
     try {
-      const doc = await this.lease(model, id);
-      if (!doc) return false;
+      const leased = await this.lease(model, id);
+      if (!leased) return false;
+      let doc: WithOutbox & { _id: unknown } = leased;
       let current: OutboxEntry | null = null;
       try {
         // Entries are appended with $push and leave from the front with a guarded $pop
         // (FerretDB v1's $pull matches whole elements only, not a condition). The last one's
-        // $pop releases the lease in the same write.
-        for (const [index, entry] of doc.outbox.entries()) {
-          current = entry;
-          await this.options.bus.publishEnvelope(toEnvelope(entry));
-          const release = index === doc.outbox.length - 1 ? { $set: { outboxLockedUntil: null, outboxAttempts: 0 } } : {};
-          const popped = await model.updateOne({ _id: doc._id, 'outbox.0.id': entry.id }, { $pop: { outbox: -1 }, ...release }, { timestamps: false });
-          if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
+        // $pop releases the lease in the same write, but only if no entry arrived meanwhile: a
+        // write that came while this relay held the lease could not take it, so its entries
+        // are this relay's to publish, read again before letting go.
+        const options = { timestamps: false };
+        for (;;) {
+          let released = false;
+          for (const [index, entry] of doc.outbox.entries()) {
+            current = entry;
+            await this.options.bus.publishEnvelope(toEnvelope(entry));
+            const front = { _id: doc._id, 'outbox.0.id': entry.id };
+            if (index === doc.outbox.length - 1) {
+              const release = await model.updateOne({ ...front, outbox: { $size: 1 } }, { $pop: { outbox: -1 }, $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, options);
+              released = release.modifiedCount === 1;
+              if (released) break;
+            }
+            const popped = await model.updateOne(front, { $pop: { outbox: -1 } }, options);
+            if (popped.modifiedCount !== 1) throw new Error(`outbox of ${String(doc._id)} changed under the relay`);
+          }
+          if (released) break;
+          const fresh = await model.findById(doc._id).lean<WithOutbox & { _id: unknown }>();
+          if (!fresh) return true;
+          doc = fresh;
+          if (fresh.outbox.length > 0) continue;
+          const release = await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, options);
+          if (release.modifiedCount === 1) break;
         }
       } catch (err) {
         await this.publishFailed(model, doc, current, err as Error);
