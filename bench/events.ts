@@ -1,0 +1,448 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import type { ChatMessage, Conversation, Treatment } from '@bb/contracts';
+import { manilaDateInDays } from '@bb/service-kit';
+import { adminToken } from '@bb/service-kit/testing';
+import { load } from './lib/load';
+import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+
+/** Events measured per kind and condition (at least; under load the last window may add some). */
+const EVENTS = 500;
+/** Events of each kind sent before measuring: first connections, first reads, JIT. */
+const WARM_UP = 10;
+/** An event not seen this long after its trigger was sent is lost. */
+const LOST_AFTER_MS = 10_000;
+/** Events of each kind in flight under load (one at a time at idle). */
+const IN_FLIGHT_LOADED = 4;
+/**
+ * At idle, the pause between one event being seen and the next being sent, so each event has
+ * the system to itself. Back to back, each chat message waited ~40 ms more (see the
+ * messageToWebhookP95IdleBackToBackMs figure): the tail of the previous one is still in the way.
+ */
+const IDLE_PAUSE_MS = 60;
+/** Messages sent back to back (no pause) at idle, for that one figure. */
+const BACK_TO_BACK = 100;
+/** Messages per conversation: a conversation's document carries its messages, keep them few like real ones. */
+const MESSAGES_PER_CONVERSATION = 20;
+/** Stop extending the load after this long even if fewer events were measured (keeps the run bounded). */
+const MAX_LOADED_SECONDS = 90;
+/** The throw-away stack's databases are <prefix>_<service>, prefix 'stack' (scripts/lib/session.mjs, planStack). */
+const SUBSCRIBERS_DB = 'stack_subscribers';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** seen: latency from sending the trigger; lost: trigger accepted, event never observed; refused: trigger not accepted. */
+type Outcome = { kind: 'seen'; ms: number; answerMs: number; uncertaintyMs: number } | { kind: 'lost' } | { kind: 'refused'; status: number };
+
+interface Stream {
+  outcomes: Outcome[];
+  seconds: number;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function quantiles(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => round1(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+const seenOf = (s: Stream) => s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o] : []));
+
+/** A set-up call that failed would leave the figures measuring something else: stop instead. */
+async function expectOk(response: Promise<Response>): Promise<void> {
+  const res = await response;
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Runs `one` with `inFlight` workers while `more(started)` says so, each worker pausing
+ * `pauseMs` after each event; `outcomes` fills as events end, so the loaded phase can watch
+ * its progress.
+ */
+function runStream(one: () => Promise<Outcome>, inFlight: number, more: (started: number) => boolean, pauseMs = 0): { outcomes: Outcome[]; done: Promise<Stream> } {
+  const outcomes: Outcome[] = [];
+  let started = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (more(started)) {
+      started += 1;
+      outcomes.push(await one());
+      if (pauseMs > 0) await sleep(pauseMs);
+    }
+  };
+  const done = Promise.all(Array.from({ length: inFlight }, worker)).then(() => ({ outcomes, seconds: (performance.now() - t0) / 1000 }));
+  return { outcomes, done };
+}
+
+/**
+ * The bot: an HTTP server on loopback that answers every delivery 200 at once and notes when
+ * each webhook-id (msg_<message id>, services/chat/src/domain/ids.ts) first arrived. The time
+ * is taken when the request's headers are parsed, before its body is read.
+ */
+async function startBot() {
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  let deliveries = 0;
+  const server = http.createServer((req, res) => {
+    const at = performance.now();
+    deliveries += 1;
+    const id = req.headers['webhook-id'];
+    if (typeof id === 'string' && !arrivals.has(id)) {
+      arrivals.set(id, at);
+      waiters.get(id)?.(at);
+      waiters.delete(id);
+    }
+    req.resume();
+    req.on('end', () => res.writeHead(200).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot`,
+    deliveries: () => deliveries,
+    /** When the delivery arrived, or null when it has not by `deadline` (performance.now() time). */
+    arrival(id: string, deadline: number): Promise<number | null> {
+      const known = arrivals.get(id);
+      if (known !== undefined) return Promise.resolve(known);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(id);
+          resolve(null);
+        }, Math.max(0, deadline - performance.now()));
+        waiters.set(id, (t) => {
+          clearTimeout(timer);
+          resolve(t);
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Event latency end to end, each kind one at a time at idle, then both kinds (a few in flight
+ * each) under the mixed load of bench/mixed.ts:
+ * - a booking (POST /api/appointments through the gateway) until the subscribers service has
+ *   stored its subscriber (it consumes booking.appointment.created): seen by reading the
+ *   subscribers database directly, by the address, at an interval that grows with the wait;
+ * - a customer message (POST /api/messages) until chat's webhook delivery of it reaches a bot
+ *   server of this benchmark.
+ */
+export default async function run(ctx: BenchContext): Promise<BenchResult> {
+  const base = ctx.gatewayUrl;
+  const secret = ctx.env.JWT_SECRET;
+  const mongoUrl = ctx.env.MONGO_URL;
+  if (!secret) throw new Error('JWT_SECRET is not set');
+  if (!mongoUrl) throw new Error('MONGO_URL is not set');
+  const token = adminToken({ secret, username: 'bench' });
+  const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const json = { 'content-type': 'application/json' };
+  const tag = Date.now().toString(36);
+
+  // Open every day 08:00–20:00 with room for many sessions, so bookings measure writes, not refusals.
+  await expectOk(fetch(`${base}/api/settings/clinic`, { method: 'PUT', headers: admin, body: JSON.stringify({ maxSessionsPerSlot: 50 }) }));
+  const week = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
+  await expectOk(fetch(`${base}/api/office-hours/bulk`, { method: 'POST', headers: admin, body: JSON.stringify({ offeringType: 'clinic', hours: week }) }));
+  const treatments = (await (await fetch(`${base}/api/treatments?offering=clinic`)).json()) as Treatment[];
+  const treatmentId = treatments[0].id;
+
+  const bot = await startBot();
+  await expectOk(fetch(`${base}/api/webhook-config`, { method: 'POST', headers: admin, body: JSON.stringify({ webhookUrl: bot.url }) }));
+
+  const client = new mongoose.mongo.MongoClient(`${mongoUrl.replace(/\/+$/, '')}/${SUBSCRIBERS_DB}`);
+  await client.connect();
+  const subscribers = client.db(SUBSCRIBERS_DB).collection<{ emailKey: string }>('subscribers');
+  let polls = 0;
+
+  const startConversation = async (name: string, email: string): Promise<string> => {
+    const res = await fetch(`${base}/api/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ customerName: name, customerEmail: email, offeringType: 'clinic' }) });
+    if (res.status !== 201) throw new Error(`starting a conversation answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as Conversation).id;
+  };
+
+  /**
+   * Polls the subscribers collection for the address until found or lost. The interval grows
+   * with the wait (5% of it, 4–50 ms), so the reading error stays small beside the latency
+   * while a slow event does not cost hundreds of reads. The document appeared between the start
+   * of the last read that missed it and the end of the read that found it: the midpoint of
+   * that window is the estimate, half its width the uncertainty.
+   */
+  const watchSubscriber = async (emailKey: string, sentAt: number): Promise<{ at: number; uncertaintyMs: number } | null> => {
+    let lastMissStart: number | null = null;
+    for (;;) {
+      const start = performance.now();
+      polls += 1;
+      const found = await subscribers.findOne({ emailKey }, { projection: { _id: 1 } });
+      const end = performance.now();
+      if (found) {
+        const from = lastMissStart ?? start;
+        return { at: (from + end) / 2, uncertaintyMs: (end - from) / 2 };
+      }
+      if (end - sentAt > LOST_AFTER_MS) return null;
+      lastMissStart = start;
+      await sleep(Math.min(50, Math.max(4, (end - sentAt) * 0.05)));
+    }
+  };
+
+  // Far from the days the background load books (2–61 days ahead), 11 hours a day: no slot fills.
+  let bookings = 0;
+  const booking = async (): Promise<Outcome> => {
+    const n = bookings++;
+    const email = `events-${tag}-b${n}@example.com`;
+    const body = JSON.stringify({
+      firstName: 'Event',
+      lastName: `Booker ${n}`,
+      email,
+      contact: '0917 555 0100',
+      preferredDate: manilaDateInDays(70 + (n % 90)),
+      preferredTime: `${String(8 + (Math.floor(n / 90) % 11)).padStart(2, '0')}:${Math.floor(n / 990) % 2 ? '30' : '00'}`,
+      treatments: [treatmentId],
+      offeringType: 'clinic',
+    });
+    const sentAt = performance.now();
+    let status = 0;
+    try {
+      const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: json, body, signal: AbortSignal.timeout(LOST_AFTER_MS) });
+      status = res.status;
+      await res.arrayBuffer();
+    } catch {
+      return { kind: 'refused', status };
+    }
+    const answeredAt = performance.now();
+    if (status !== 201) return { kind: 'refused', status };
+    const seen = await watchSubscriber(email, sentAt);
+    if (!seen) return { kind: 'lost' };
+    return { kind: 'seen', ms: seen.at - sentAt, answerMs: answeredAt - sentAt, uncertaintyMs: seen.uncertaintyMs };
+  };
+
+  /**
+   * Conversations for one phase's messages, started before its clock runs, each taking the next
+   * message in turn: one customer never has two messages in flight at once, as in real chats.
+   */
+  let conversationCount = 0;
+  const messenger = async (messages: number) => {
+    const ids: string[] = [];
+    for (let i = 0; i < Math.ceil(messages / MESSAGES_PER_CONVERSATION); i++) {
+      const c = conversationCount++;
+      ids.push(await startConversation(`Event ${c}`, `events-${tag}-c${c}@example.com`));
+    }
+    let sent = 0;
+    return async (): Promise<Outcome> => {
+      const conversationId = ids[sent % ids.length];
+      const body = JSON.stringify({ conversationId, senderType: 'customer', content: `Event message ${sent++}` });
+      const sentAt = performance.now();
+      let status = 0;
+      let message: ChatMessage;
+      try {
+        const res = await fetch(`${base}/api/messages`, { method: 'POST', headers: json, body, signal: AbortSignal.timeout(LOST_AFTER_MS) });
+        status = res.status;
+        if (status !== 201) {
+          await res.arrayBuffer();
+          return { kind: 'refused', status };
+        }
+        message = (await res.json()) as ChatMessage;
+      } catch {
+        return { kind: 'refused', status };
+      }
+      const answeredAt = performance.now();
+      const arrivedAt = await bot.arrival(`msg_${message.id}`, sentAt + LOST_AFTER_MS);
+      if (arrivedAt === null) return { kind: 'lost' };
+      return { kind: 'seen', ms: arrivedAt - sentAt, answerMs: answeredAt - sentAt, uncertaintyMs: 0 };
+    };
+  };
+
+  // The background load: bench/mixed.ts's four kinds of visitors, on their own conversations and days.
+  const loadConversations: string[] = [];
+  for (let i = 0; i < 50; i++) loadConversations.push(await startConversation(`Mixed ${i}`, `events-${tag}-mixed-${i}@example.com`));
+  let loadBooking = 0;
+  const mixedLoad = (seconds: number): Promise<BenchRow[]> =>
+    Promise.all([
+      load({
+        scenario: 'browse',
+        target: 'through the gateway',
+        url: base,
+        connections: 20,
+        seconds,
+        requests: ['/clinic', '/api/treatments?offering=clinic', '/api/results?offering=clinic', '/api/news?offering=clinic', '/api/staff?offering=clinic'].map((path) => ({ method: 'GET' as const, path })),
+      }),
+      load({
+        scenario: 'slots',
+        target: 'through the gateway',
+        url: base,
+        connections: 10,
+        seconds,
+        requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${manilaDateInDays(d + 1)}&treatmentId=${treatmentId}` })),
+      }),
+      load({
+        scenario: 'bookings',
+        target: 'through the gateway',
+        url: base,
+        connections: 4,
+        seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/appointments',
+            headers: json,
+            setupRequest: (req) => {
+              const n = loadBooking++;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  firstName: 'Mixed',
+                  lastName: `Booker ${n}`,
+                  email: `events-${tag}-mixed-booker-${n}@example.com`,
+                  contact: '0917 555 0100',
+                  preferredDate: manilaDateInDays(2 + (n % 60)),
+                  preferredTime: `${String(8 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`,
+                  treatments: [treatmentId],
+                  offeringType: 'clinic',
+                }),
+              };
+            },
+          },
+        ],
+      }),
+      load({
+        scenario: 'chat polls',
+        target: 'through the gateway',
+        url: base,
+        connections: 50,
+        overallRate: Math.round((50 * 1000) / 1500),
+        seconds,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/conversations/${loadConversations[Math.floor(Math.random() * loadConversations.length)]}/messages` }) }],
+      }),
+    ]);
+
+  const pollsPerEvent = (before: number, stream: Stream) => round1((polls - before) / Math.max(1, stream.outcomes.length));
+
+  try {
+    // Warm-up, not measured.
+    await runStream(booking, 1, (started) => started < WARM_UP).done;
+    await runStream(await messenger(WARM_UP), 1, (started) => started < WARM_UP).done;
+
+    // Idle: one event at a time, the next sent IDLE_PAUSE_MS after the last was seen (or lost).
+    ctx.log(`idle: ${EVENTS} bookings one at a time…`);
+    let pollsBefore = polls;
+    const bookingIdle = await runStream(booking, 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done;
+    const bookingIdlePolls = pollsPerEvent(pollsBefore, bookingIdle);
+    ctx.log(`idle: ${EVENTS} customer messages one at a time…`);
+    const messageIdle = await runStream(await messenger(EVENTS), 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done;
+    ctx.log(`idle: ${BACK_TO_BACK} customer messages back to back…`);
+    const messageBackToBack = await runStream(await messenger(BACK_TO_BACK), 1, (started) => started < BACK_TO_BACK).done;
+
+    // Under load: both kinds at once, a few in flight each, for as long as the load runs; the
+    // load runs in windows of ctx.seconds until both kinds have EVENTS seen (or the cap).
+    const sendMessage = await messenger(EVENTS * 2);
+    ctx.log(`under the mixed load: bookings and messages, ${IN_FLIGHT_LOADED} of each in flight, load in windows of ${ctx.seconds} s…`);
+    let loadOver = false;
+    const loadStarted = performance.now();
+    const loadWindows: BenchRow[][] = [];
+    const seenCount = (outcomes: Outcome[]) => outcomes.filter((o) => o.kind === 'seen').length;
+    const streams: { bookings: Outcome[]; messages: Outcome[] } = { bookings: [], messages: [] };
+    const loadRun = (async () => {
+      for (;;) {
+        loadWindows.push(await mixedLoad(ctx.seconds));
+        const [b, m] = [seenCount(streams.bookings), seenCount(streams.messages)];
+        ctx.log(`load window ${loadWindows.length} over: ${b} bookings, ${m} messages seen so far`);
+        if ((b >= EVENTS && m >= EVENTS) || (performance.now() - loadStarted) / 1000 + ctx.seconds > MAX_LOADED_SECONDS) break;
+      }
+      loadOver = true;
+    })();
+    // Let the load's connections open before the first measured event.
+    await sleep(1000);
+    pollsBefore = polls;
+    // autocannon runs in this process: how late its timers and callbacks ran bounds how late
+    // this process may have noted an arrival.
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    const bookingRun = runStream(booking, IN_FLIGHT_LOADED, () => !loadOver);
+    const messageRun = runStream(sendMessage, IN_FLIGHT_LOADED, () => !loadOver);
+    streams.bookings = bookingRun.outcomes;
+    streams.messages = messageRun.outcomes;
+    const [bookingLoaded, messageLoaded] = await Promise.all([bookingRun.done, messageRun.done]);
+    await loadRun;
+    lag.disable();
+    const bookingLoadedPolls = pollsPerEvent(pollsBefore, bookingLoaded);
+
+    const row = (scenario: string, target: string, stream: Stream): BenchRow => {
+      const f = quantiles(seenOf(stream).map((o) => o.ms));
+      return {
+        scenario,
+        target,
+        requestsPerSec: round1(seenOf(stream).length / stream.seconds),
+        p50Ms: f.p50,
+        p99Ms: f.p99,
+        errors: stream.outcomes.filter((o) => o.kind === 'lost').length,
+        non2xx: stream.outcomes.filter((o) => o.kind === 'refused').length,
+        requests: seenOf(stream).length,
+      };
+    };
+    const bookingTarget = 'POST /api/appointments (gateway) sent → subscriber document stored';
+    const messageTarget = 'POST /api/messages (gateway) sent → webhook request at the bot';
+    const rows = [
+      row('booking → subscriber captured, idle, one at a time', bookingTarget, bookingIdle),
+      row('customer message → webhook received, idle, one at a time', messageTarget, messageIdle),
+      row(`booking → subscriber captured, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, bookingTarget, bookingLoaded),
+      row(`customer message → webhook received, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, messageTarget, messageLoaded),
+    ];
+    for (const r of rows) ctx.log(`${r.scenario}: ${r.requests} events, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, lost ${r.errors}, refused ${r.non2xx}`);
+
+    const p95 = (s: Stream) => quantiles(seenOf(s).map((o) => o.ms)).p95;
+    const p95Answer = (s: Stream) => quantiles(seenOf(s).map((o) => o.answerMs)).p95;
+    const p95AfterAnswer = (s: Stream) => quantiles(seenOf(s).map((o) => o.ms - o.answerMs)).p95;
+    const meanUncertainty = (s: Stream) => round1(seenOf(s).reduce((sum, o) => sum + o.uncertaintyMs, 0) / Math.max(1, seenOf(s).length));
+    const allLoad = loadWindows.flat();
+    const loadSeconds = loadWindows.length * ctx.seconds;
+    const bookingToSubscriberP95IdleMs = p95(bookingIdle);
+    const messageToWebhookP95IdleMs = p95(messageIdle);
+    return {
+      name: 'events',
+      description:
+        `Event latency end to end through the gateway, ${EVENTS}+ events per row. Booking: from sending POST /api/appointments until the subscribers service has stored ` +
+        'the subscriber for its address (read from its database, interval 5% of the wait, 4–50 ms). Message: from sending POST /api/messages until the bot webhook ' +
+        `request for it reaches a server of the benchmark. Idle rows one event at a time, ${IDLE_PAUSE_MS} ms between one seen and the next sent; loaded rows with both kinds at once, ` +
+        `${IN_FLIGHT_LOADED} of each in flight, under bench/mixed.ts's load (20 + 10 + 4 + 50 connections). requests = events seen, errors = lost ` +
+        `(not seen within ${LOST_AFTER_MS / 1000} s), non-2xx = triggers refused.`,
+      rows,
+      summary: {
+        bookingToSubscriberP95IdleMs,
+        bookingToSubscriberP95IdleUnder100: bookingToSubscriberP95IdleMs < 100,
+        messageToWebhookP95IdleMs,
+        messageToWebhookP95IdleUnder250: messageToWebhookP95IdleMs < 250,
+        bookingToSubscriberP95LoadedMs: p95(bookingLoaded),
+        messageToWebhookP95LoadedMs: p95(messageLoaded),
+        messageToWebhookP95IdleBackToBackMs: p95(messageBackToBack),
+        messageToWebhookP50IdleBackToBackMs: quantiles(seenOf(messageBackToBack).map((o) => o.ms)).p50,
+        bookingAnswerP95IdleMs: p95Answer(bookingIdle),
+        bookingAfterAnswerP95IdleMs: p95AfterAnswer(bookingIdle),
+        bookingAnswerP95LoadedMs: p95Answer(bookingLoaded),
+        bookingAfterAnswerP95LoadedMs: p95AfterAnswer(bookingLoaded),
+        messageAnswerP95IdleMs: p95Answer(messageIdle),
+        messageAfterAnswerP95IdleMs: p95AfterAnswer(messageIdle),
+        messageAnswerP95LoadedMs: p95Answer(messageLoaded),
+        messageAfterAnswerP95LoadedMs: p95AfterAnswer(messageLoaded),
+        subscriberPollUncertaintyMeanIdleMs: meanUncertainty(bookingIdle),
+        subscriberPollUncertaintyMeanLoadedMs: meanUncertainty(bookingLoaded),
+        subscriberPollsPerEventIdle: bookingIdlePolls,
+        subscriberPollsPerEventLoaded: bookingLoadedPolls,
+        benchEventLoopDelayP99LoadedMs: round1(lag.percentile(99) / 1e6),
+        loadSeconds,
+        loadRequestsPerSec: Math.round(allLoad.reduce((sum, r) => sum + r.requests, 0) / Math.max(1, loadSeconds)),
+        loadBookingsPerSec: round1(allLoad.filter((r) => r.scenario === 'bookings').reduce((sum, r) => sum + r.requests, 0) / Math.max(1, loadSeconds)),
+        loadErrors: allLoad.reduce((sum, r) => sum + r.errors, 0),
+        loadNon2xx: allLoad.reduce((sum, r) => sum + r.non2xx, 0),
+      },
+    };
+  } finally {
+    await client.close();
+    await bot.close();
+  }
+}
