@@ -1,5 +1,7 @@
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { connectMongo, createLogger, sendCacheableJson } from '@bb/service-kit';
 import { seedConversations } from '../services/chat/testing';
@@ -40,30 +42,47 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const { row: direct } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds) }));
   ctx.log(`chat directly: ${direct.requestsPerSec} req/s, p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms`);
 
-  const bare = await serveBareHandler();
+  const inProcess = await serveBareHandler();
+  let baseline: BenchRow;
   try {
-    const baseline = await poll(ctx, scenario, 'bare express handler', bare.url, visitors, seconds);
-    ctx.log(`bare express: ${baseline.requestsPerSec} req/s, p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms`);
-    const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 0.1)) * 10) / 10;
-    return {
-      name: 'chat',
-      description: `${VISITORS} simulated chat widgets, each polling its own conversation (seeded with one message) every ${POLL_INTERVAL_MS} ms for ${seconds} s with ?after= and If-None-Match (a 304 counts as success); the same load on the chat service directly and on a bare express handler in the same run`,
-      rows: [viaGateway, direct, baseline],
-      summary: {
-        targetRequestsPerSec: Math.round((VISITORS * 1000) / POLL_INTERVAL_MS),
-        gatewayP50Ms: viaGateway.p50Ms,
-        gatewayP99Ms: viaGateway.p99Ms,
-        bareP50Ms: baseline.p50Ms,
-        bareP99Ms: baseline.p99Ms,
-        p50RatioGatewayToBare: ratio(viaGateway.p50Ms, baseline.p50Ms),
-        p99RatioGatewayToBare: ratio(viaGateway.p99Ms, baseline.p99Ms),
-        throughputRatioGatewayToBare: Math.round((viaGateway.requestsPerSec / Math.max(baseline.requestsPerSec, 1)) * 100) / 100,
-        gatewayErrors: viaGateway.errors + viaGateway.non2xx,
-      },
-    };
+    baseline = await poll(ctx, scenario, 'bare express handler, in the load generator', inProcess.url, visitors, seconds);
   } finally {
-    await bare.close();
+    await inProcess.close();
   }
+  ctx.log(`bare express in the load generator: p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms`);
+  const own = await forkBareHandler();
+  let ownProcess: BenchRow;
+  try {
+    ownProcess = await poll(ctx, scenario, 'bare express handler, in a process of its own', own.url, visitors, seconds);
+  } finally {
+    await own.close();
+  }
+  ctx.log(`bare express in a process of its own: p50 ${ownProcess.p50Ms} ms, p99 ${ownProcess.p99Ms} ms`);
+  const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 0.1)) * 10) / 10;
+  return {
+    name: 'chat',
+    description:
+      `${VISITORS} simulated chat widgets, each polling its own conversation (seeded with one message) every ${POLL_INTERVAL_MS} ms for ${seconds} s with ?after= and If-None-Match (a 304 counts as success); ` +
+      'the same load on the chat service directly and on a bare express handler (same ETag code, no database, no proxy), once inside the load generator and once in a process of its own, ' +
+      'which pays the same hop to another process on this 2-CPU machine as the services do.',
+    rows: [viaGateway, direct, baseline, ownProcess],
+    summary: {
+      targetRequestsPerSec: Math.round((VISITORS * 1000) / POLL_INTERVAL_MS),
+      gatewayP50Ms: viaGateway.p50Ms,
+      gatewayP99Ms: viaGateway.p99Ms,
+      directP99Ms: direct.p99Ms,
+      bareP50Ms: baseline.p50Ms,
+      bareP99Ms: baseline.p99Ms,
+      bareOwnProcessP99Ms: ownProcess.p99Ms,
+      p50RatioGatewayToBare: ratio(viaGateway.p50Ms, baseline.p50Ms),
+      p99RatioGatewayToBare: ratio(viaGateway.p99Ms, baseline.p99Ms),
+      p99RatioGatewayToBareOwnProcess: ratio(viaGateway.p99Ms, ownProcess.p99Ms),
+      p99RatioDirectToBareOwnProcess: ratio(direct.p99Ms, ownProcess.p99Ms),
+      targetP99RatioMetOwnProcess: viaGateway.p99Ms <= 3 * ownProcess.p99Ms,
+      throughputRatioGatewayToBare: Math.round((viaGateway.requestsPerSec / Math.max(baseline.requestsPerSec, 1)) * 100) / 100,
+      gatewayErrors: viaGateway.errors + viaGateway.non2xx,
+    },
+  };
 }
 
 /** One conversation with one customer message per visitor, from chat's bulk fixtures. */
@@ -166,4 +185,27 @@ async function serveBareHandler(): Promise<{ url: string; close: () => Promise<v
         server.closeAllConnections();
       }),
   };
+}
+
+const BARE_CHILD = 'BENCH_CHAT_BARE_CHILD';
+
+/** The same bare handler in a child process: this module, run with BENCH_CHAT_BARE_CHILD set (below). */
+async function forkBareHandler(): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = fork(fileURLToPath(import.meta.url), { env: { ...process.env, [BARE_CHILD]: '1' }, stdio: 'inherit' });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve(String(m)));
+    child.once('exit', (code) => reject(new Error(`the bare handler process exited with ${code}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+if (process.env[BARE_CHILD] === '1') {
+  void serveBareHandler().then(({ url }) => process.send?.(url));
 }
