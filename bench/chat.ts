@@ -42,22 +42,19 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const { row: direct } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds) }));
   ctx.log(`chat directly: ${direct.requestsPerSec} req/s, p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms`);
 
-  const inProcess = await serveBareHandler();
-  let baseline: BenchRow;
-  try {
-    baseline = await poll(ctx, scenario, 'bare express handler, in the load generator', inProcess.url, visitors, seconds);
-  } finally {
-    await inProcess.close();
-  }
-  ctx.log(`bare express in the load generator: p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms`);
-  const own = await forkBareHandler();
-  let ownProcess: BenchRow;
-  try {
-    ownProcess = await poll(ctx, scenario, 'bare express handler, in a process of its own', own.url, visitors, seconds);
-  } finally {
-    await own.close();
-  }
-  ctx.log(`bare express in a process of its own: p50 ${ownProcess.p50Ms} ms, p99 ${ownProcess.p99Ms} ms`);
+  /** The same load on a bare handler, closed once measured. */
+  const onBare = async (target: string, server: Promise<{ url: string; close: () => Promise<void> }>) => {
+    const bare = await server;
+    try {
+      const row = await poll(ctx, scenario, target, bare.url, visitors, seconds);
+      ctx.log(`${target}: p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`);
+      return row;
+    } finally {
+      await bare.close();
+    }
+  };
+  const baseline = await onBare('bare express handler, in the load generator', serveBareHandler());
+  const ownProcess = await onBare('bare express handler, in a process of its own', forkBareHandler());
   const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 0.1)) * 10) / 10;
   return {
     name: 'chat',

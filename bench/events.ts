@@ -2,10 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import mongoose from 'mongoose';
-import type { ChatMessage, Conversation, Treatment } from '@bb/contracts';
+import type { ChatMessage } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { adminToken } from '@bb/service-kit/testing';
-import { load } from './lib/load';
+import { adminHeaders, expectOk, mixedLoad, openClinicForBookings, startConversation, type MixedRows } from './lib/mixed-load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
 /** Events measured per kind and condition (at least; under load the last window may add some). */
@@ -55,12 +54,6 @@ function quantiles(samples: number[]): Figures {
 }
 
 const seenOf = (s: Stream) => s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o] : []));
-
-/** A set-up call that failed would leave the figures measuring something else: stop instead. */
-async function expectOk(response: Promise<Response>): Promise<void> {
-  const res = await response;
-  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
-}
 
 /**
  * Runs `one` with `inFlight` workers while `more(started)` says so, each worker pausing
@@ -137,21 +130,12 @@ async function startBot() {
  */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const base = ctx.gatewayUrl;
-  const secret = ctx.env.JWT_SECRET;
   const mongoUrl = ctx.env.MONGO_URL;
-  if (!secret) throw new Error('JWT_SECRET is not set');
   if (!mongoUrl) throw new Error('MONGO_URL is not set');
-  const token = adminToken({ secret, username: 'bench' });
-  const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const admin = adminHeaders(ctx);
   const json = { 'content-type': 'application/json' };
   const tag = Date.now().toString(36);
-
-  // Open every day 08:00–20:00 with room for many sessions, so bookings measure writes, not refusals.
-  await expectOk(fetch(`${base}/api/settings/clinic`, { method: 'PUT', headers: admin, body: JSON.stringify({ maxSessionsPerSlot: 50 }) }));
-  const week = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
-  await expectOk(fetch(`${base}/api/office-hours/bulk`, { method: 'POST', headers: admin, body: JSON.stringify({ offeringType: 'clinic', hours: week }) }));
-  const treatments = (await (await fetch(`${base}/api/treatments?offering=clinic`)).json()) as Treatment[];
-  const treatmentId = treatments[0].id;
+  const treatmentId = await openClinicForBookings(base, admin);
 
   const bot = await startBot();
   await expectOk(fetch(`${base}/api/webhook-config`, { method: 'POST', headers: admin, body: JSON.stringify({ webhookUrl: bot.url }) }));
@@ -160,12 +144,6 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   await client.connect();
   const subscribers = client.db(SUBSCRIBERS_DB).collection<{ emailKey: string }>('subscribers');
   let polls = 0;
-
-  const startConversation = async (name: string, email: string): Promise<string> => {
-    const res = await fetch(`${base}/api/conversations`, { method: 'POST', headers: json, body: JSON.stringify({ customerName: name, customerEmail: email, offeringType: 'clinic' }) });
-    if (res.status !== 201) throw new Error(`starting a conversation answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as Conversation).id;
-  };
 
   /**
    * Polls the subscribers collection for the address until found or lost. The interval grows
@@ -232,7 +210,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const ids: string[] = [];
     for (let i = 0; i < Math.ceil(messages / MESSAGES_PER_CONVERSATION); i++) {
       const c = conversationCount++;
-      ids.push(await startConversation(`Event ${c}`, `events-${tag}-c${c}@example.com`));
+      ids.push(await startConversation(base, `Event ${c}`, `events-${tag}-c${c}@example.com`));
     }
     let sent = 0;
     return async (): Promise<Outcome> => {
@@ -261,66 +239,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
 
   // The background load: bench/mixed.ts's four kinds of visitors, on their own conversations and days.
   const loadConversations: string[] = [];
-  for (let i = 0; i < 50; i++) loadConversations.push(await startConversation(`Mixed ${i}`, `events-${tag}-mixed-${i}@example.com`));
-  let loadBooking = 0;
-  const mixedLoad = (seconds: number): Promise<BenchRow[]> =>
-    Promise.all([
-      load({
-        scenario: 'browse',
-        target: 'through the gateway',
-        url: base,
-        connections: 20,
-        seconds,
-        requests: ['/clinic', '/api/treatments?offering=clinic', '/api/results?offering=clinic', '/api/news?offering=clinic', '/api/staff?offering=clinic'].map((path) => ({ method: 'GET' as const, path })),
-      }),
-      load({
-        scenario: 'slots',
-        target: 'through the gateway',
-        url: base,
-        connections: 10,
-        seconds,
-        requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${manilaDateInDays(d + 1)}&treatmentId=${treatmentId}` })),
-      }),
-      load({
-        scenario: 'bookings',
-        target: 'through the gateway',
-        url: base,
-        connections: 4,
-        seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/appointments',
-            headers: json,
-            setupRequest: (req) => {
-              const n = loadBooking++;
-              return {
-                ...req,
-                body: JSON.stringify({
-                  firstName: 'Mixed',
-                  lastName: `Booker ${n}`,
-                  email: `events-${tag}-mixed-booker-${n}@example.com`,
-                  contact: '0917 555 0100',
-                  preferredDate: manilaDateInDays(2 + (n % 60)),
-                  preferredTime: `${String(8 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`,
-                  treatments: [treatmentId],
-                  offeringType: 'clinic',
-                }),
-              };
-            },
-          },
-        ],
-      }),
-      load({
-        scenario: 'chat polls',
-        target: 'through the gateway',
-        url: base,
-        connections: 50,
-        overallRate: Math.round((50 * 1000) / 1500),
-        seconds,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/conversations/${loadConversations[Math.floor(Math.random() * loadConversations.length)]}/messages` }) }],
-      }),
-    ]);
+  for (let i = 0; i < 50; i++) loadConversations.push(await startConversation(base, `Mixed ${i}`, `events-${tag}-mixed-${i}@example.com`));
+  const runMixedLoad = mixedLoad({ base, treatmentId, conversations: loadConversations, emailPrefix: `events-${tag}-mixed-` });
 
   const pollsPerEvent = (before: number, stream: Stream) => round1((polls - before) / Math.max(1, stream.outcomes.length));
 
@@ -345,12 +265,12 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     ctx.log(`under the mixed load: bookings and messages, ${IN_FLIGHT_LOADED} of each in flight, load in windows of ${ctx.seconds} s…`);
     let loadOver = false;
     const loadStarted = performance.now();
-    const loadWindows: BenchRow[][] = [];
+    const loadWindows: MixedRows[] = [];
     const seenCount = (outcomes: Outcome[]) => outcomes.filter((o) => o.kind === 'seen').length;
     const streams: { bookings: Outcome[]; messages: Outcome[] } = { bookings: [], messages: [] };
     const loadRun = (async () => {
       for (;;) {
-        loadWindows.push(await mixedLoad(ctx.seconds));
+        loadWindows.push(await runMixedLoad(ctx.seconds));
         const [b, m] = [seenCount(streams.bookings), seenCount(streams.messages)];
         ctx.log(`load window ${loadWindows.length} over: ${b} bookings, ${m} messages seen so far`);
         if ((b >= EVENTS && m >= EVENTS) || (performance.now() - loadStarted) / 1000 + ctx.seconds > MAX_LOADED_SECONDS) break;
@@ -400,7 +320,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const p95Answer = (s: Stream) => quantiles(seenOf(s).map((o) => o.answerMs)).p95;
     const p95AfterAnswer = (s: Stream) => quantiles(seenOf(s).map((o) => o.ms - o.answerMs)).p95;
     const meanUncertainty = (s: Stream) => round1(seenOf(s).reduce((sum, o) => sum + o.uncertaintyMs, 0) / Math.max(1, seenOf(s).length));
-    const allLoad = loadWindows.flat();
+    const allLoad = loadWindows.flatMap((w) => [w.browse, w.slots, w.book, w.chat]);
     const loadSeconds = loadWindows.length * ctx.seconds;
     const bookingToSubscriberP95IdleMs = p95(bookingIdle);
     const messageToWebhookP95IdleMs = p95(messageIdle);
@@ -437,7 +357,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         benchEventLoopDelayP99LoadedMs: round1(lag.percentile(99) / 1e6),
         loadSeconds,
         loadRequestsPerSec: Math.round(allLoad.reduce((sum, r) => sum + r.requests, 0) / Math.max(1, loadSeconds)),
-        loadBookingsPerSec: round1(allLoad.filter((r) => r.scenario === 'bookings').reduce((sum, r) => sum + r.requests, 0) / Math.max(1, loadSeconds)),
+        loadBookingsPerSec: round1(loadWindows.map((w) => w.book).reduce((sum, r) => sum + r.requests, 0) / Math.max(1, loadSeconds)),
         loadErrors: allLoad.reduce((sum, r) => sum + r.errors, 0),
         loadNon2xx: allLoad.reduce((sum, r) => sum + r.non2xx, 0),
       },
