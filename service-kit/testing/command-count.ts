@@ -35,3 +35,21 @@ export async function commandsDuring(conn: Connection, work: () => Promise<unkno
 
 /** `find day_sheets` style lines, for a failure message that says what was sent. */
 export const describeCommands = (commands: SentCommand[]) => commands.map((c) => `${c.name} ${c.collection}`.trim());
+
+/**
+ * A budget test's record: measures each operation's commands on the connection (read when
+ * measuring, as harnesses start in beforeAll) and reports them all, for the test log.
+ */
+export function commandLedger(conn: () => Connection) {
+  const counted = new Map<string, SentCommand[]>();
+  return {
+    async measure(operation: string, work: () => Promise<unknown>): Promise<SentCommand[]> {
+      const commands = await commandsDuring(conn(), work);
+      counted.set(operation, commands);
+      return commands;
+    },
+    /** Runs unmeasured work (none: only waits) until the connection has been quiet, so what it leaves to the background is over. */
+    settle: (work: () => Promise<unknown> = async () => undefined) => commandsDuring(conn(), work, 500),
+    report: () => `database commands per operation:\n${[...counted].map(([operation, c]) => `  ${operation} ${c.length}: ${describeCommands(c).join(', ')}`).join('\n')}`,
+  };
+}

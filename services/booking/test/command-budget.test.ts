@@ -1,5 +1,5 @@
 import type { Appointment } from '@bb/contracts';
-import { commandsDuring, describeCommands, startHarness, type Harness, type SentCommand } from '@bb/service-kit/testing';
+import { commandLedger, describeCommands, type Harness, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { createModels } from '../src/models';
 import { wire } from '../src/wire';
@@ -9,7 +9,7 @@ import { addBookable, asAdmin, bookingRequest, call, monday } from './support/bo
 // with the driver's command monitoring; the periodic passes (outbox sweep, seat sweep) are set
 // far apart so only the operation's own commands, and what it leaves to the background, count.
 let booking: Harness<BookingConfig>;
-const counted: Record<string, string> = {};
+const ledger = commandLedger(() => booking.ctx.conn);
 
 beforeAll(async () => {
   booking = await startHarness('booking', bookingEnvShape, wire, { label: 'budget', env: { OUTBOX_SWEEP_INTERVAL_MS: '3600000', SEAT_SWEEP_INTERVAL_MS: '3600000' } });
@@ -17,61 +17,52 @@ beforeAll(async () => {
   await addBookable(models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
   // Warm: the first request of a process reads what it then keeps; and let the start settle.
-  await settled(() => call(booking.url, 'GET', `/api/available-slots?offeringType=clinic&date=${monday(0)}&treatmentId=facial&treatmentId=peel`));
+  await ledger.settle(() => call(booking.url, 'GET', `/api/available-slots?offeringType=clinic&date=${monday(0)}&treatmentId=facial&treatmentId=peel`));
 });
 afterAll(async () => {
-  console.log(`database commands per operation:\n${Object.entries(counted).map(([op, c]) => `  ${op} ${c}`).join("\n")}`);
+  console.log(ledger.report());
   await booking.close();
 });
-
-/** Set-up that is not measured, and whatever it leaves to the background, over before a measure starts. */
-const settled = (work: () => Promise<unknown>) => commandsDuring(booking.ctx.conn, work, 500);
-
-async function measure(operation: string, work: () => Promise<unknown>): Promise<SentCommand[]> {
-  const commands = await commandsDuring(booking.ctx.conn, work);
-  counted[operation] = `${commands.length}: ${describeCommands(commands).join(", ")}`;
-  return commands;
-}
 
 const slotsOf = (date: string) => call(booking.url, 'GET', `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=facial&treatmentId=peel`);
 const book = (over: Record<string, unknown>, headers: Record<string, string> = {}) => call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
 
 describe('database commands per operation', () => {
   it('slots for a day', async () => {
-    const commands = await measure('slots for a day', async () => expect((await slotsOf(monday(1))).status).toBe(200));
+    const commands = await ledger.measure('slots for a day', async () => expect((await slotsOf(monday(1))).status).toBe(200));
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForADay);
   });
 
   it('slots for a week', async () => {
-    const commands = await measure('slots for a week', async () => {
+    const commands = await ledger.measure('slots for a week', async () => {
       for (let d = 0; d < 7; d++) expect((await slotsOf(new Date(Date.UTC(2030, 0, 14 + d)).toISOString().slice(0, 10))).status).toBe(200);
     });
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAWeek);
   });
 
   it('book (90 minutes: three blocks)', async () => {
-    const commands = await measure('book', async () => expect((await book({ preferredDate: monday(2), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201));
+    const commands = await ledger.measure('book', async () => expect((await book({ preferredDate: monday(2), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201));
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.book);
   });
 
   it('book with an Idempotency-Key, and its retry', async () => {
     const key = { 'idempotency-key': 'budget-key-1' };
-    const first = await measure('book with a key', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
+    const first = await ledger.measure('book with a key', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
     expect(describeCommands(first).length).toBeLessThanOrEqual(BUDGET.bookWithKey);
-    const retry = await measure('retried booking', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
+    const retry = await ledger.measure('retried booking', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
     expect(describeCommands(retry).length).toBeLessThanOrEqual(BUDGET.retriedBooking);
   });
 
   it('list, cancel, un-cancel and delete', async () => {
     const made = await book({ preferredDate: monday(3), preferredTime: '09:00' });
-    await settled(async () => undefined);
-    const list = await measure('list appointments', async () => expect((await call(booking.url, 'GET', '/api/appointments', undefined, asAdmin)).status).toBe(200));
+    await ledger.settle(async () => undefined);
+    const list = await ledger.measure('list appointments', async () => expect((await call(booking.url, 'GET', '/api/appointments', undefined, asAdmin)).status).toBe(200));
     expect(describeCommands(list).length).toBeLessThanOrEqual(BUDGET.list);
-    const cancel = await measure('cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'cancelled' }, asAdmin)).status).toBe(200));
+    const cancel = await ledger.measure('cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'cancelled' }, asAdmin)).status).toBe(200));
     expect(describeCommands(cancel).length).toBeLessThanOrEqual(BUDGET.cancel);
-    const restore = await measure('un-cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'pending' }, asAdmin)).status).toBe(200));
+    const restore = await ledger.measure('un-cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'pending' }, asAdmin)).status).toBe(200));
     expect(describeCommands(restore).length).toBeLessThanOrEqual(BUDGET.uncancel);
-    const remove = await measure('delete', async () => expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200));
+    const remove = await ledger.measure('delete', async () => expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200));
     expect(describeCommands(remove).length).toBeLessThanOrEqual(BUDGET.remove);
   });
 });

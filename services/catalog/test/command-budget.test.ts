@@ -1,5 +1,5 @@
 import type { Treatment } from '@bb/contracts';
-import { adminToken, api, commandsDuring, describeCommands, startHarness, type Harness } from '@bb/service-kit/testing';
+import { adminToken, api, commandLedger, type Harness, startHarness } from '@bb/service-kit/testing';
 import { catalogEnvShape, type CatalogConfig } from '../src/config';
 import { wire } from '../src/wire';
 import { dropBucket, storageOptions } from './support/harness';
@@ -8,7 +8,7 @@ import { dropBucket, storageOptions } from './support/harness';
 // outbox's periodic pass is an hour apart, so only the operation's own commands count.
 const storage = storageOptions('catalog_budget');
 let catalog: Harness<CatalogConfig>;
-const counted: Record<string, string> = {};
+const ledger = commandLedger(() => catalog.ctx.conn);
 const admin = adminToken();
 
 beforeAll(async () => {
@@ -16,34 +16,28 @@ beforeAll(async () => {
     label: 'catalog_budget',
     env: { S3_ENDPOINT: storage.endpoint, S3_ACCESS_KEY: storage.accessKey, S3_SECRET_KEY: storage.secretKey, S3_BUCKET: storage.bucket, READ_CACHE_MS: '600000', OUTBOX_SWEEP_INTERVAL_MS: '3600000' },
   });
-  await commandsDuring(catalog.ctx.conn, async () => undefined, 500);
+  await ledger.settle();
 });
 afterAll(async () => {
-  console.log(`database commands per operation:\n${Object.entries(counted).map(([op, c]) => `  ${op} ${c}`).join('\n')}`);
+  console.log(ledger.report());
   await catalog.close();
   await dropBucket(storage);
 });
 
-async function measure(operation: string, work: () => Promise<unknown>) {
-  const commands = await commandsDuring(catalog.ctx.conn, work);
-  counted[operation] = `${commands.length}: ${describeCommands(commands).join(', ')}`;
-  return commands;
-}
-
 describe('database commands per catalog operation', () => {
   it('create, list and read a treatment', async () => {
     let made!: Treatment;
-    const create = await measure('create a treatment', async () => {
+    const create = await ledger.measure('create a treatment', async () => {
       const res = await api<Treatment>(catalog.url, '/api/treatments', { method: 'POST', token: admin, body: { name: 'Facial', description: 'Glow', duration: '1 hour', price: '1,000', defaultDuration: 60 } });
       expect(res.status).toBe(201);
       made = res.body!;
     });
     expect(create.length).toBeLessThanOrEqual(BUDGET.create);
-    const list = await measure('list treatments', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
+    const list = await ledger.measure('list treatments', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
     expect(list.length).toBeLessThanOrEqual(BUDGET.list);
-    const listAgain = await measure('list treatments again', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
+    const listAgain = await ledger.measure('list treatments again', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
     expect(listAgain.length).toBeLessThanOrEqual(BUDGET.listAgain);
-    const read = await measure('read a treatment', async () => expect((await api(catalog.url, `/api/treatments/${made.id}`)).status).toBe(200));
+    const read = await ledger.measure('read a treatment', async () => expect((await api(catalog.url, `/api/treatments/${made.id}`)).status).toBe(200));
     expect(read.length).toBeLessThanOrEqual(BUDGET.read);
   });
 });

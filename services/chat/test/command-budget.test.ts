@@ -1,5 +1,5 @@
 import type { ChatMessage, Conversation } from '@bb/contracts';
-import { commandsDuring, describeCommands, silentLogger, type SentCommand } from '@bb/service-kit/testing';
+import { commandLedger, silentLogger } from '@bb/service-kit/testing';
 import { ConversationStore } from '../src/store/conversation-store';
 import { HeadCache } from '../src/store/head-cache';
 import { client, startChat, type ChatHarness } from './harness';
@@ -9,54 +9,48 @@ import { client, startChat, type ChatHarness } from './harness';
 // background: its event, the bot delivery's look at the webhook configuration) counts.
 let chat: ChatHarness;
 let api: ReturnType<typeof client>;
-const counted: Record<string, string> = {};
+const ledger = commandLedger(() => chat.conn);
 
 beforeAll(async () => {
   chat = await startChat('chat_budget', { outboxSweepMs: 3_600_000, pollCacheTtlMs: 600_000 });
   api = client(chat.url);
   // The start's own commands (index builds) are over before anything is measured.
-  await commandsDuring(chat.conn, async () => undefined, 500);
+  await ledger.settle();
 });
 afterAll(async () => {
-  console.log(`database commands per operation:\n${Object.entries(counted).map(([op, c]) => `  ${op} ${c}`).join('\n')}`);
+  console.log(ledger.report());
   await chat.close();
 });
-
-async function measure(operation: string, work: () => Promise<unknown>): Promise<SentCommand[]> {
-  const commands = await commandsDuring(chat.conn, work);
-  counted[operation] = `${commands.length}: ${describeCommands(commands).join(', ')}`;
-  return commands;
-}
 
 describe('database commands per chat operation', () => {
   it('start a conversation, send, and poll', async () => {
     let conversation!: Conversation;
-    const started = await measure('start a conversation', async () => {
+    const started = await ledger.measure('start a conversation', async () => {
       conversation = (await api.post<Conversation>('/api/conversations', { customerName: 'Ana', customerEmail: 'ana@example.com' })).json;
     });
     expect(started.length).toBeLessThanOrEqual(BUDGET.start);
 
     let hello!: ChatMessage;
-    const sent = await measure('send a message', async () => {
+    const sent = await ledger.measure('send a message', async () => {
       hello = (await api.post<ChatMessage>('/api/messages', { conversationId: conversation.id, content: 'Hello' })).json;
     });
     expect(sent.length).toBeLessThanOrEqual(BUDGET.send);
 
     const path = (after: string) => `/api/conversations/${conversation.id}/messages?after=${after}`;
-    const nothingNew = await measure('poll, nothing new', async () => expect((await api.get<ChatMessage[]>(path(hello.id))).json).toEqual([]));
+    const nothingNew = await ledger.measure('poll, nothing new', async () => expect((await api.get<ChatMessage[]>(path(hello.id))).json).toEqual([]));
     expect(nothingNew.length).toBeLessThanOrEqual(BUDGET.pollNothingNew);
 
     // A reply written through another replica: this one hears its event and reads the thread once.
     const otherReplica = new ConversationStore(chat.models, new HeadCache(600_000), chat.relay, silentLogger());
-    await commandsDuring(chat.conn, () => otherReplica.append({ conversationId: conversation.id, senderType: 'csr', content: 'Hi Ana' }), 500);
-    const newer = await measure('poll, a new message', async () => expect((await api.get<ChatMessage[]>(path(hello.id))).json).toHaveLength(1));
+    await ledger.settle(() => otherReplica.append({ conversationId: conversation.id, senderType: 'csr', content: 'Hi Ana' }));
+    const newer = await ledger.measure('poll, a new message', async () => expect((await api.get<ChatMessage[]>(path(hello.id))).json).toHaveLength(1));
     expect(newer.length).toBeLessThanOrEqual(BUDGET.pollNewMessage);
 
     const fresh = new ConversationStore(chat.models, new HeadCache(600_000), chat.relay, silentLogger());
-    const firstPoll = await measure('poll, first on a replica', async () => expect(await fresh.messages(conversation.id, hello.id)).toHaveLength(1));
+    const firstPoll = await ledger.measure('poll, first on a replica', async () => expect(await fresh.messages(conversation.id, hello.id)).toHaveLength(1));
     expect(firstPoll.length).toBeLessThanOrEqual(BUDGET.pollFirstOnAReplica);
 
-    const list = await measure('list conversations', async () => expect((await api.get('/api/conversations', { token: chat.token })).status).toBe(200));
+    const list = await ledger.measure('list conversations', async () => expect((await api.get('/api/conversations', { token: chat.token })).status).toBe(200));
     expect(list.length).toBeLessThanOrEqual(BUDGET.list);
   });
 });
