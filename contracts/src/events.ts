@@ -1,6 +1,34 @@
 import { z } from 'zod';
 import { offeringTypeSchema, sideSchema } from './common';
+import { appointmentStatusSchema } from './resources/appointments';
 import { chatMessageSchema } from './resources/chat';
+
+export const changedBySchema = z.enum(['customer', 'staff']);
+
+/**
+ * What every appointment lifecycle event carries: enough for a mail, a calendar entry and a
+ * reminder, without asking booking. `revision` counts the appointment's changes (0 when
+ * booked): a consumer ignores an event older than what it holds, and it is the iCalendar
+ * SEQUENCE.
+ */
+export const appointmentFacts = z.object({
+  appointmentId: z.string(),
+  revision: z.number().int().min(0),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  contact: z.string(),
+  offeringType: sideSchema,
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Manila date and time (yyyy-MM-dd, HH:mm). */
+  preferredDate: z.string(),
+  preferredTime: z.string(),
+  /** ISO instants of the booked interval. */
+  startTime: z.string(),
+  endTime: z.string(),
+  status: appointmentStatusSchema,
+});
+export type AppointmentFacts = z.infer<typeof appointmentFacts>;
 
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
@@ -14,20 +42,41 @@ export const eventSchemas = {
     /** Orders changes of one item: a consumer ignores a version older than what it holds. */
     version: z.number().int(),
   }),
-  'booking.appointment.created': z.object({
-    appointmentId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    contact: z.string(),
-    offeringType: sideSchema,
-    items: z.array(z.object({ id: z.string(), name: z.string() })),
-    preferredDate: z.string(),
-    preferredTime: z.string(),
+  'booking.appointment.created': appointmentFacts.extend({
     createdAt: z.string(),
+    /** The customer's manage link token, in clear only here (booking stores its hash). */
+    manageToken: z.string(),
+  }),
+  /** The customer (through the manage link) or staff moved the appointment to a new time. */
+  'booking.appointment.rescheduled': appointmentFacts.extend({
+    previousDate: z.string(),
+    previousTime: z.string(),
+    previousStartTime: z.string().nullable(),
+    by: changedBySchema,
+  }),
+  /**
+   * The appointment will not take place: cancelled by the customer or staff, or deleted by
+   * staff (`notifyCustomer` false: no mail, but its reminder is dropped).
+   */
+  'booking.appointment.cancelled': appointmentFacts.extend({
+    by: changedBySchema,
+    notifyCustomer: z.boolean(),
+  }),
+  /** Staff set another status: done, or pending again (a cancelled appointment re-opened). */
+  'booking.appointment.status-changed': appointmentFacts.extend({
+    previousStatus: appointmentStatusSchema,
   }),
   /** Capacity or office hours of an offering were saved: every booking replica reads them again. */
   'booking.schedule.changed': z.object({ offeringType: sideSchema }),
+  /** A newsletter sign-up waits for its address to be confirmed (double opt-in is on). */
+  'subscribers.confirmation.requested': z.object({
+    subscriberId: z.string(),
+    email: z.string(),
+    offeringType: offeringTypeSchema,
+    /** Goes into the confirmation link; subscribers keeps only its hash. */
+    confirmToken: z.string(),
+    requestedAt: z.string(),
+  }),
   'chat.conversation.started': z.object({
     conversationId: z.string(),
     customerName: z.string(),

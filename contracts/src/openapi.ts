@@ -35,6 +35,8 @@ function operation(route: RouteDef): JsonObject {
   const responses: JsonObject = {};
   if (route.response === 'binary') {
     responses[ok] = { description: 'The file', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } };
+  } else if (route.response === 'calendar') {
+    responses[ok] = { description: 'An iCalendar file (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } };
   } else {
     responses[ok] = { description: 'Success', ...(route.response ? { content: { 'application/json': { schema: toSchema(route.response, 'output') } } } : {}) };
   }

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 
 export type Access = 'public' | 'admin' | 'webhook';
-export type ServiceName = 'auth' | 'catalog' | 'booking' | 'chat' | 'subscribers';
+export type ServiceName = 'auth' | 'catalog' | 'booking' | 'chat' | 'subscribers' | 'notifications';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
@@ -21,7 +21,8 @@ export interface RouteDef {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType | 'multipart-image';
-  response?: ZodType | 'binary';
+  /** 'binary': an uploaded image; 'calendar': a text/calendar (iCalendar) file. */
+  response?: ZodType | 'binary' | 'calendar';
   /** Success status; 200 unless given. */
   status?: number;
   /** Public reads answer ETag / 304. */

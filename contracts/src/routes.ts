@@ -2,7 +2,9 @@ import type { RouteDef, ServiceName } from './route';
 import { appointmentRoutes } from './resources/appointments';
 import { authRoutes } from './resources/auth';
 import { chatRoutes } from './resources/chat';
+import { manageRoutes } from './resources/manage';
 import { newsRoutes } from './resources/news';
+import { notificationRoutes } from './resources/notifications';
 import { packageRoutes } from './resources/packages';
 import { portfolioRoutes } from './resources/portfolio';
 import { reportRoutes } from './resources/reports';
@@ -25,11 +27,13 @@ export const routeTable: readonly RouteDef[] = [
   portfolioRoutes,
   uploadRoutes,
   appointmentRoutes,
+  manageRoutes,
   scheduleRoutes,
   reportRoutes,
   chatRoutes,
   webhookRoutes,
   subscriberRoutes,
+  notificationRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));
 
 export const routesOf = (service: RouteDef['service']) => routeTable.filter((r) => r.service === service);

@@ -12,6 +12,7 @@ export const FERRETDB_VERSION = 'v1.24.2';
 // MinIO publishes release tags that are not Go module versions; this pseudo-version is the
 // commit of RELEASE.2021-05-16, the newest the module proxy reachable here serves.
 export const MINIO_VERSION = 'v0.0.0-20210516060309-ce3d9dc9faa5';
+export const MAILPIT_VERSION = 'v1.27.11';
 
 const S3_ACCESS_KEY = 'bb-local-access';
 // Long enough for production mode's secret rule; MinIO listens on loopback only.
@@ -33,9 +34,9 @@ function has(command) {
  * dataDir holds each local server's data; persistent data survives between runs.
  */
 export async function startInfrastructure({ dataDir, logDir }) {
-  const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT;
+  const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT && process.env.SMTP_URL;
   if (fromEnv) {
-    log('using MONGO_URL, AMQP_URL and S3_ENDPOINT from the environment');
+    log('using MONGO_URL, AMQP_URL, S3_ENDPOINT and SMTP_URL from the environment');
     return {
       env: {
         MONGO_URL: process.env.MONGO_URL,
@@ -43,19 +44,23 @@ export async function startInfrastructure({ dataDir, logDir }) {
         S3_ENDPOINT: process.env.S3_ENDPOINT,
         S3_ACCESS_KEY: process.env.S3_ACCESS_KEY ?? '',
         S3_SECRET_KEY: process.env.S3_SECRET_KEY ?? '',
+        SMTP_URL: process.env.SMTP_URL,
+        // The mail catcher's API, when the SMTP server is one (the mail tests read it).
+        MAILPIT_URL: process.env.MAILPIT_URL ?? '',
       },
       rabbit: null,
     };
   }
   if (dockerEngineAnswers()) return startWithDocker();
   fs.mkdirSync(dataDir, { recursive: true });
-  const [mongo, s3, rabbit] = await Promise.all([
+  const [mongo, s3, rabbit, mail] = await Promise.all([
     startFerretDb(dataDir, logDir),
     startMinio(dataDir, logDir),
     startRabbitMq(dataDir, logDir),
+    startMailpit(dataDir, logDir),
   ]);
   return {
-    env: { MONGO_URL: mongo, AMQP_URL: rabbit.url, S3_ENDPOINT: s3, S3_ACCESS_KEY, S3_SECRET_KEY },
+    env: { MONGO_URL: mongo, AMQP_URL: rabbit.url, S3_ENDPOINT: s3, S3_ACCESS_KEY, S3_SECRET_KEY, SMTP_URL: mail.smtpUrl, MAILPIT_URL: mail.apiUrl, MAILPIT_BIN: mail.binary },
     rabbit,
   };
 }
@@ -67,21 +72,24 @@ function dockerEngineAnswers() {
 
 /** With an engine present the official images run instead; each is removed on exit. */
 async function startWithDocker() {
-  log('a Docker engine answers: starting mongo, rabbitmq and minio containers');
-  const container = (image, port, extra = []) => {
-    const id = run('docker', ['run', '-d', '--rm', '-p', `127.0.0.1::${port}`, ...extra, image], { quiet: true }).trim();
+  log('a Docker engine answers: starting mongo, rabbitmq, mailpit and minio containers');
+  /** Starts an image with the given ports published on loopback; answers the host port of each, in order. */
+  const container = (image, ports, extra = []) => {
+    const published = ports.flatMap((port) => ['-p', `127.0.0.1::${port}`]);
+    const id = run('docker', ['run', '-d', '--rm', ...published, ...extra, image], { quiet: true }).trim();
     process.on('exit', () => spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore' }));
-    const mapped = run('docker', ['port', id, String(port)], { quiet: true }).trim().split('\n')[0];
-    return Number(mapped.split(':').pop());
+    return ports.map((port) => Number(run('docker', ['port', id, String(port)], { quiet: true }).trim().split('\n')[0].split(':').pop()));
   };
-  const mongoPort = container('mongo:7', 27017);
-  const amqpPort = container('rabbitmq:3.13', 5672);
-  const s3Port = container('minio/minio:latest', 9000, [
+  const [mongoPort] = container('mongo:7', [27017]);
+  const [amqpPort] = container('rabbitmq:3.13', [5672]);
+  const [smtpPort, mailApiPort] = container(`axllent/mailpit:${MAILPIT_VERSION}`, [1025, 8025]);
+  const [s3Port] = container('minio/minio:latest', [9000], [
     '-e', `MINIO_ROOT_USER=${S3_ACCESS_KEY}`, '-e', `MINIO_ROOT_PASSWORD=${S3_SECRET_KEY}`,
     '--entrypoint', 'minio',
   ]);
   await waitFor('mongo container', () => mongoAnswers(mongoPort), { timeoutMs: 120000 });
   await waitFor('rabbitmq container', () => amqpAnswers(amqpPort), { timeoutMs: 120000 });
+  await waitFor('mailpit container', async () => (await httpStatus(`http://127.0.0.1:${mailApiPort}/livez`)) === 200, { timeoutMs: 120000 });
   await waitFor('minio container', async () => (await httpStatus(`http://127.0.0.1:${s3Port}/minio/health/live`)) === 200, { timeoutMs: 120000 });
   return {
     env: {
@@ -90,6 +98,8 @@ async function startWithDocker() {
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_ACCESS_KEY,
       S3_SECRET_KEY,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAILPIT_URL: `http://127.0.0.1:${mailApiPort}`,
     },
     rabbit: null,
   };
@@ -181,6 +191,11 @@ export function ensureMinio() {
     pkg: '.',
     prepare: (dir) => run('go', ['mod', 'edit', '-require=github.com/modern-go/reflect2@v1.0.2'], { cwd: dir, quiet: true }),
   });
+}
+
+/** Mailpit, the SMTP catcher whose API the mail tests read. Its module carries the web UI's built assets. */
+export function ensureMailpit() {
+  return buildGoBinary({ name: 'mailpit', module: 'github.com/axllent/mailpit', version: MAILPIT_VERSION, pkg: '.' });
 }
 
 const RABBIT_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
@@ -299,6 +314,21 @@ async function startMinio(dataDir, logDir) {
   });
   log(`MinIO on 127.0.0.1:${port}`);
   return `http://127.0.0.1:${port}`;
+}
+
+/** Mailpit on loopback: SMTP for the services, its web UI and API for people and tests. */
+async function startMailpit(dataDir, logDir) {
+  const binary = ensureMailpit();
+  const [smtpPort, httpPort] = await Promise.all([freePort(), freePort()]);
+  const proc = startProcess('mailpit', binary, [
+    '--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`,
+    '--database', path.join(dataDir, 'mailpit.db'), '--max', '5000',
+    '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--smtp-disable-rdns', '--disable-version-check', '--quiet',
+  ], { logFile: path.join(logDir, 'mailpit.log') });
+  const apiUrl = `http://127.0.0.1:${httpPort}`;
+  await waitFor('Mailpit', async () => (await httpStatus(`${apiUrl}/livez`)) === 200, { isDead: () => proc.exitCode !== null });
+  log(`Mailpit ${MAILPIT_VERSION}: SMTP on 127.0.0.1:${smtpPort}, mails readable at ${apiUrl}`);
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary };
 }
 
 async function startRabbitMq(dataDir, logDir) {

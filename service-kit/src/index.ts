@@ -24,3 +24,4 @@ export * from './metrics/http-metrics';
 export * from './metrics/metrics-server';
 export * from './time/manila-time';
 export * from './http/storable-text';
+export * from './calendar/appointment-ics';

@@ -101,6 +101,17 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/**
+ * The answer to a booking: the appointment and the token of its manage link
+ * (`/manage/{token}`), which is shown once; a retried request (same Idempotency-Key) answers
+ * null there, and the link is in the confirmation mail.
+ */
+export const bookedAppointmentSchema = appointmentSchema.extend({ manageToken: z.string().nullable() });
+export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
+
+/** The short reference a customer quotes: the last 8 characters of the id, upper case. */
+export const appointmentReference = (id: string) => id.slice(-8).toUpperCase();
+
 export const appointmentUpdateSchema = z.object({
   status: appointmentStatusSchema.optional(),
   adminComment: z.string().max(2000).optional(),
@@ -125,7 +136,7 @@ export const appointmentRoutes = {
     summary: 'Book an appointment',
     description:
       'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
-    body: appointmentRequestSchema, response: appointmentSchema, status: 201,
+    body: appointmentRequestSchema, response: bookedAppointmentSchema, status: 201,
     errors: { 409: SLOT_FULL_MESSAGE },
   }),
   list: route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),

@@ -48,15 +48,28 @@ export const officeHoursBulkSchema = z
   });
 export type OfficeHoursBulk = z.input<typeof officeHoursBulkSchema>;
 
-export const settingsSchema = z.object({ offeringType: sideSchema, maxSessionsPerSlot: z.number().int() });
-export type Settings = z.infer<typeof settingsSchema>;
-export const settingsUpdateSchema = z.object({
-  maxSessionsPerSlot: z
-    .number({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
-    .int({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
-    .min(1, { error: 'maxSessionsPerSlot must be at least 1' })
-    .max(100, { error: 'maxSessionsPerSlot must be at most 100' }),
+/** Customers may change or cancel through their manage link until this many hours before the start. */
+export const DEFAULT_CHANGE_CUTOFF_HOURS = 24;
+
+export const settingsSchema = z.object({
+  offeringType: sideSchema,
+  maxSessionsPerSlot: z.number().int(),
+  changeCutoffHours: z.number().int(),
 });
+export type Settings = z.infer<typeof settingsSchema>;
+const cutoffMessage = 'changeCutoffHours must be a whole number of hours from 0 to 720';
+export const settingsUpdateSchema = z
+  .object({
+    maxSessionsPerSlot: z
+      .number({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
+      .int({ error: 'maxSessionsPerSlot must be a whole number of at least 1' })
+      .min(1, { error: 'maxSessionsPerSlot must be at least 1' })
+      .max(100, { error: 'maxSessionsPerSlot must be at most 100' })
+      .optional(),
+    changeCutoffHours: z.number({ error: cutoffMessage }).int({ error: cutoffMessage }).min(0, { error: cutoffMessage }).max(720, { error: cutoffMessage }).optional(),
+  })
+  .refine((v) => v.maxSessionsPerSlot !== undefined || v.changeCutoffHours !== undefined, { error: 'give maxSessionsPerSlot, changeCutoffHours or both' });
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export const offeringParamsSchema = z.object({ offering: sideSchema });
 
 export const slotsQuerySchema = z.object({
@@ -84,5 +97,5 @@ export const scheduleRoutes = {
   officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
   saveOfficeHours: route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
   settings: route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
-  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot', params, body: settingsUpdateSchema, response: settingsSchema }),
+  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot and the manage-link change cut-off', params, body: settingsUpdateSchema, response: settingsSchema }),
 } as const;

@@ -24,6 +24,8 @@ export const subscriberSchema = z.object({
   notes: z.string(),
   /** The signed link to put in e-mails to this person. */
   unsubscribeUrl: z.string(),
+  /** A newsletter sign-up made while double opt-in is on, whose mailed link is not followed yet. */
+  pendingConfirmation: z.boolean(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
@@ -49,6 +51,15 @@ export const unsubscribeQuerySchema = z.object({
   token: z.string({ error: 'This unsubscribe link is incomplete.' }).min(1, { error: 'This unsubscribe link is incomplete.' }).max(500),
 });
 
+export const confirmQuerySchema = z.object({
+  token: z.string({ error: 'This confirmation link is incomplete.' }).regex(/^[A-Za-z0-9_-]{32}$/, { error: 'This confirmation link is not valid.' }),
+});
+
+/** Newsletter settings; double opt-in is off by default, as the spec records consent at sign-up. */
+export const subscriberSettingsSchema = z.object({ doubleOptIn: z.boolean() });
+export type SubscriberSettings = z.infer<typeof subscriberSettingsSchema>;
+export const subscriberSettingsUpdateSchema = z.object({ doubleOptIn: z.boolean({ error: 'doubleOptIn must be true or false' }) });
+
 export const SUBSCRIBER_CSV_COLUMNS = [
   'Email', 'Full Name', 'Phone', 'Source', 'Offering', 'Subscribed', 'Consent Marketing', 'Created At', 'Last Interaction', 'Tags', 'Notes',
 ] as const;
@@ -70,4 +81,13 @@ export const subscriberRoutes = {
     query: unsubscribeQuerySchema, response: messageSchema,
     errors: { 400: 'The token is missing or not signed by us' },
   }),
+  confirm: route({
+    method: 'get', path: '/api/email-subscribers/confirm', service: 'subscribers', access: 'public', tag,
+    summary: 'Confirm a newsletter sign-up with the token from its confirmation mail (double opt-in)',
+    description: 'Answers a small HTML page to a browser, JSON otherwise. Following the link twice is a success both times.',
+    query: confirmQuerySchema, response: messageSchema,
+    errors: { 400: 'The token is malformed', 404: 'No sign-up waits for this token (never issued, or the address unsubscribed since)' },
+  }),
+  settings: route({ method: 'get', path: '/api/subscriber-settings', service: 'subscribers', access: 'admin', tag, summary: 'Newsletter settings (double opt-in)', response: subscriberSettingsSchema }),
+  saveSettings: route({ method: 'put', path: '/api/subscriber-settings', service: 'subscribers', access: 'admin', tag, summary: 'Turn newsletter double opt-in on or off', body: subscriberSettingsUpdateSchema, response: subscriberSettingsSchema }),
 } as const;

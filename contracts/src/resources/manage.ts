@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { sideSchema } from '../common';
+import { route } from '../route';
+import { appointmentStatusSchema, BOOKING_MESSAGES, calendarDateSchema, SLOT_FULL_MESSAGE, timeOfDaySchema } from './appointments';
+
+/**
+ * A customer's own appointment, reached through the unguessable link of its confirmation
+ * mail (`/manage/{token}`): no sign-in, so it shows no more than the customer gave.
+ */
+export const MANAGE_MESSAGES = {
+  badLink: 'This link is not valid. Please use the link from your confirmation e-mail.',
+  cancelled: 'This appointment has been cancelled.',
+  past: 'This appointment has already taken place.',
+  done: 'This appointment has already taken place.',
+  cutoff: (hours: number) => `Online changes close ${hours} hours before the appointment. Please contact us to change it.`,
+  sameTime: 'That is already the time of your appointment.',
+} as const;
+
+/** A manage token: 32 base64url characters (192 random bits). */
+export const manageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: MANAGE_MESSAGES.badLink });
+export const manageParamsSchema = z.object({ token: manageTokenSchema });
+
+export const managedAppointmentSchema = z.object({
+  reference: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  contact: z.string(),
+  offeringType: sideSchema,
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+  preferredDate: z.string(),
+  preferredTime: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: appointmentStatusSchema,
+  /** Whether cancel and reschedule are open now; when not, `changeClosedReason` says why. */
+  changeable: z.boolean(),
+  changeClosedReason: z.string().nullable(),
+  /** The last moment a change is accepted (ISO), from the offering's cut-off. */
+  changeDeadline: z.string(),
+});
+export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
+
+export const rescheduleRequestSchema = z.object({
+  preferredDate: z.string({ error: BOOKING_MESSAGES.preferredDate }).trim().min(1, { error: BOOKING_MESSAGES.preferredDate }).pipe(calendarDateSchema),
+  preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
+});
+export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
+
+const tag = 'Manage booking';
+const params = manageParamsSchema;
+const closed = 'Inside the change cut-off, already cancelled or already past: `message` says which';
+export const manageRoutes = {
+  view: route({ method: 'get', path: '/api/manage/:token', service: 'booking', access: 'public', tag, summary: 'The appointment of a manage link', params, response: managedAppointmentSchema }),
+  cancel: route({
+    method: 'post', path: '/api/manage/:token/cancel', service: 'booking', access: 'public', tag,
+    summary: 'Cancel through the manage link', description: 'Frees the seats and sends the cancellation mail. Cancelling twice answers the cancelled appointment.',
+    params, response: managedAppointmentSchema, errors: { 409: closed },
+  }),
+  reschedule: route({
+    method: 'post', path: '/api/manage/:token/reschedule', service: 'booking', access: 'public', tag,
+    summary: 'Move the appointment to another slot',
+    description: 'The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races.',
+    params, body: rescheduleRequestSchema, response: managedAppointmentSchema, errors: { 409: `${SLOT_FULL_MESSAGE} Or: ${closed}` },
+  }),
+  calendar: route({
+    method: 'get', path: '/api/manage/:token/calendar.ics', service: 'booking', access: 'public', tag,
+    summary: 'The appointment as an iCalendar file ("Add to calendar")', params, response: 'calendar',
+  }),
+} as const;

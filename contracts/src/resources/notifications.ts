@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { idParamsSchema, offeringTypeSchema, sideSchema } from '../common';
+import { route } from '../route';
+import { offeringParamsSchema } from './schedule';
+
+/** What the notifications service mails; each kind can be turned off per offering. */
+export const APPOINTMENT_MAIL_KINDS = ['confirmation', 'reschedule', 'cancellation', 'reminder', 'staff-alert'] as const;
+export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'newsletter-confirmation'] as const;
+export const mailKindSchema = z.enum(MAIL_KINDS);
+export type MailKind = z.infer<typeof mailKindSchema>;
+export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];
+
+/** queued: waiting for its time or its next attempt; cancelled: a reminder dropped because the appointment changed. */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+export const mailStatusSchema = z.enum(MAIL_STATUSES);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+export const DEFAULT_REMINDER_LEAD_HOURS = 24;
+
+const mailKindSwitches = z.object({
+  confirmation: z.boolean(),
+  reschedule: z.boolean(),
+  cancellation: z.boolean(),
+  reminder: z.boolean(),
+  'staff-alert': z.boolean(),
+});
+
+export const notificationSettingsSchema = z.object({
+  offeringType: sideSchema,
+  /** Where new-booking alerts go; blank: nobody. */
+  staffAlertEmail: z.string(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  reminderLeadHours: z.number().int(),
+  enabled: mailKindSwitches,
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+const emailOrBlank = (field: string) =>
+  z
+    .string({ error: `${field} must be an e-mail address` })
+    .trim()
+    .max(254)
+    .refine((v) => v === '' || /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/.test(v), { error: `${field} must be an e-mail address like name@example.com` });
+const leadMessage = 'reminderLeadHours must be a whole number of hours from 1 to 168';
+
+export const notificationSettingsUpdateSchema = z.object({
+  staffAlertEmail: emailOrBlank('staffAlertEmail'),
+  senderName: z.string({ error: 'senderName is required' }).trim().min(1, { error: 'senderName is required' }).max(100).refine((v) => !/[\r\n<>"]/.test(v), { error: 'senderName may not contain line breaks, <, > or "' }),
+  senderEmail: emailOrBlank('senderEmail').refine((v) => v !== '', { error: 'senderEmail is required' }),
+  reminderLeadHours: z.number({ error: leadMessage }).int({ error: leadMessage }).min(1, { error: leadMessage }).max(168, { error: leadMessage }),
+  enabled: mailKindSwitches,
+});
+export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
+
+/** One mail and what became of it: the console's mail log. */
+export const mailSchema = z.object({
+  id: z.string(),
+  kind: mailKindSchema,
+  appointmentId: z.string().nullable(),
+  offeringType: offeringTypeSchema,
+  recipient: z.string(),
+  subject: z.string(),
+  status: mailStatusSchema,
+  attempts: z.number().int(),
+  /** The SMTP server's last answer (or the connection error). */
+  lastResponse: z.string().nullable(),
+  /** Stable across attempts, so a mail sent twice is recognisable. */
+  messageId: z.string(),
+  /** When it is (or was) due: now for most mails, the reminder time for reminders. */
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The mail this one re-sends, when staff pressed Resend. */
+  resendOf: z.string().nullable(),
+});
+export type Mail = z.infer<typeof mailSchema>;
+
+const tag = 'Notifications';
+export const notificationRoutes = {
+  settings: route({ method: 'get', path: '/api/notification-settings/:offering', service: 'notifications', access: 'admin', tag, summary: 'Mail settings of an offering', params: offeringParamsSchema, response: notificationSettingsSchema }),
+  saveSettings: route({
+    method: 'put', path: '/api/notification-settings/:offering', service: 'notifications', access: 'admin', tag,
+    summary: 'Change mail settings of an offering', description: 'A changed reminder lead time moves the reminders still to be sent.',
+    params: offeringParamsSchema, body: notificationSettingsUpdateSchema, response: notificationSettingsSchema,
+  }),
+  appointmentMails: route({ method: 'get', path: '/api/appointments/:id/mails', service: 'notifications', access: 'admin', tag, summary: 'The mails of an appointment, oldest first', params: idParamsSchema, response: z.array(mailSchema) }),
+  resend: route({
+    method: 'post', path: '/api/mails/:id/resend', service: 'notifications', access: 'admin', tag,
+    summary: 'Send a mail again', description: 'Queues a copy (a new record with its own Message-ID, `resendOf` naming the original) to be sent now.',
+    params: idParamsSchema, response: mailSchema, status: 201,
+  }),
+} as const;
