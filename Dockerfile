@@ -1,5 +1,6 @@
 # One image recipe for every Node process; the build argument SERVICE_DIR picks which
-# (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers).
+# (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers,
+# services/notifications).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,6 +12,7 @@ COPY services/catalog/package.json services/catalog/
 COPY services/booking/package.json services/booking/
 COPY services/chat/package.json services/chat/
 COPY services/subscribers/package.json services/subscribers/
+COPY services/notifications/package.json services/notifications/
 COPY web/package.json web/
 COPY tests/package.json tests/
 COPY bench/package.json bench/

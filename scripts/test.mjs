@@ -20,11 +20,22 @@ function ensureChromium() {
 }
 
 /**
- * Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns,
- * and security tests can read a process's memory (GET /components/<name> gives its pid).
+ * Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns
+ * (and stop and start the local SMTP server: POST /infrastructure/mail/stop|start), and
+ * security tests can read a process's memory (GET /components/<name> gives its pid).
  */
-function startControlServer(plans, running, logDir) {
+function startControlServer(plans, running, logDir, infra) {
   const server = http.createServer(async (req, res) => {
+    const mail = /^\/infrastructure\/mail\/(stop|start)$/.exec(req.url ?? '');
+    if (req.method === 'POST' && mail && infra.mail) {
+      try {
+        await infra.mail[mail[1]]();
+        res.writeHead(204).end();
+      } catch (err) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: err.message }));
+      }
+      return;
+    }
     const info = /^\/components\/([a-z0-9-]+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && info && running[info[1]]) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid: running[info[1]].pid }));
@@ -88,7 +99,7 @@ try {
     },
   });
   tearDown = stack.tearDown;
-  const control = await startControlServer(stack.plans, stack.running, stack.logDir);
+  const control = await startControlServer(stack.plans, stack.running, stack.logDir, stack.infra);
   const env = { ...stack.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
   console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);
   const extra = process.argv.slice(2);

@@ -49,6 +49,7 @@ export function createApiDispatcher(deps: DispatchDeps) {
     booking: config.BOOKING_URL,
     chat: config.CHAT_URL,
     subscribers: config.SUBSCRIBERS_URL,
+    notifications: config.NOTIFICATIONS_URL,
   };
   const proxies = new Map<ServiceName, Proxy>((Object.keys(upstream) as ServiceName[]).map((s) => [s, serviceProxy(s, upstream[s], config.UPSTREAM_TIMEOUT_MS, logger)]));
   const keys = { jwtSecret: config.JWT_SECRET, isRevoked: deps.isRevoked };

@@ -19,6 +19,8 @@ export const gatewayEnvShape = {
   CHAT_URL: upstreamUrls,
   /** Base URL(s) of the subscribers service. */
   SUBSCRIBERS_URL: upstreamUrls,
+  /** Base URL(s) of the notifications service (mail settings and the mail log). */
+  NOTIFICATIONS_URL: upstreamUrls,
   /** The built web app (index.html and assets/). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** A service slower than this answers 504. */

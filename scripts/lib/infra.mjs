@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { amqpAnswers, freePort, httpStatus, mongoAnswers, waitFor } from './net.mjs';
-import { run, startProcess } from './processes.mjs';
+import { run, startProcess, stopProcess } from './processes.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 // MinIO publishes release tags that are not Go module versions; this pseudo-version is the
@@ -62,6 +62,7 @@ export async function startInfrastructure({ dataDir, logDir }) {
   return {
     env: { MONGO_URL: mongo, AMQP_URL: rabbit.url, S3_ENDPOINT: s3, S3_ACCESS_KEY, S3_SECRET_KEY, SMTP_URL: mail.smtpUrl, MAILPIT_URL: mail.apiUrl, MAILPIT_BIN: mail.binary },
     rabbit,
+    mail,
   };
 }
 
@@ -316,19 +317,29 @@ async function startMinio(dataDir, logDir) {
   return `http://127.0.0.1:${port}`;
 }
 
-/** Mailpit on loopback: SMTP for the services, its web UI and API for people and tests. */
+/**
+ * Mailpit on loopback: SMTP for the services, its web UI and API for people and tests. It can
+ * be stopped and started again on the same ports with its mails kept (the mail fault tests
+ * take the SMTP server away for a while).
+ */
 async function startMailpit(dataDir, logDir) {
   const binary = ensureMailpit();
   const [smtpPort, httpPort] = await Promise.all([freePort(), freePort()]);
-  const proc = startProcess('mailpit', binary, [
+  const apiUrl = `http://127.0.0.1:${httpPort}`;
+  const args = [
     '--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`,
     '--database', path.join(dataDir, 'mailpit.db'), '--max', '5000',
     '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--smtp-disable-rdns', '--disable-version-check', '--quiet',
-  ], { logFile: path.join(logDir, 'mailpit.log') });
-  const apiUrl = `http://127.0.0.1:${httpPort}`;
-  await waitFor('Mailpit', async () => (await httpStatus(`${apiUrl}/livez`)) === 200, { isDead: () => proc.exitCode !== null });
+  ];
+  let proc = null;
+  const start = async () => {
+    proc = startProcess('mailpit', binary, args, { logFile: path.join(logDir, 'mailpit.log') });
+    const started = proc;
+    await waitFor('Mailpit', async () => (await httpStatus(`${apiUrl}/livez`)) === 200, { isDead: () => started.exitCode !== null });
+  };
+  await start();
   log(`Mailpit ${MAILPIT_VERSION}: SMTP on 127.0.0.1:${smtpPort}, mails readable at ${apiUrl}`);
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary };
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary, start, stop: () => stopProcess(proc) };
 }
 
 async function startRabbitMq(dataDir, logDir) {

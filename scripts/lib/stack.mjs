@@ -16,6 +16,7 @@ export const components = [
   { name: 'booking', dir: 'services/booking', port: 4003 },
   { name: 'chat', dir: 'services/chat', port: 4004 },
   { name: 'subscribers', dir: 'services/subscribers', port: 4005 },
+  { name: 'notifications', dir: 'services/notifications', port: 4006 },
   { name: 'gateway', dir: 'gateway', port: 8080 },
 ];
 
@@ -106,12 +107,14 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
     booking: { CATALOG_URL: url('catalog') },
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
     subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: url('gateway') },
+    notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: url('gateway') },
     gateway: {
       AUTH_URL: urls('auth'),
       CATALOG_URL: urls('catalog'),
       BOOKING_URL: urls('booking'),
       CHAT_URL: urls('chat'),
       SUBSCRIBERS_URL: urls('subscribers'),
+      NOTIFICATIONS_URL: urls('notifications'),
       WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     },
   };

@@ -16,6 +16,7 @@ const components: Record<string, string> = {
   booking: 'services/booking/src/config.ts',
   chat: 'services/chat/src/config.ts',
   subscribers: 'services/subscribers/src/config.ts',
+  notifications: 'services/notifications/src/config.ts',
 };
 const present = Object.entries(components).filter(([, file]) => fs.existsSync(path.join(root, file)));
 
@@ -24,6 +25,7 @@ interface ComposeService {
   build?: { args?: Record<string, string> };
   ports?: string[];
   expose?: string[];
+  profiles?: string[];
 }
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const example = Object.fromEntries(
@@ -86,8 +88,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes only the gateway; every other process listens on the compose network alone', () => {
-    const published = Object.entries(compose.services).filter(([, service]) => (service.ports ?? []).length > 0).map(([name]) => name);
+    const always = Object.entries(compose.services).filter(([, service]) => !service.profiles);
+    const published = always.filter(([, service]) => (service.ports ?? []).length > 0).map(([name]) => name);
     expect(published).toEqual(['gateway']);
+    // Demo tools (the mail catcher's web UI) are published on the host's loopback only.
+    const demoPorts = Object.values(compose.services).filter((service) => service.profiles).flatMap((service) => service.ports ?? []);
+    for (const port of demoPorts) expect(port).toMatch(/^127\.0\.0\.1:/);
     for (const [name] of present) expect(compose.services[name].environment?.HOST).toBe('0.0.0.0');
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { requireEnv, waitFor } from '@bb/service-kit/testing';
-import { login, logout, raw, stackProcesses, urls } from './support';
+import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls } from './support';
 
 // A logout through one gateway must be refused by every process of the stack within a second:
 // the other gateway and both booking processes included, each on its own (every one hears the
@@ -17,6 +17,7 @@ const PROBE: Record<string, { method: string; path: string }> = {
   booking: { method: 'GET', path: '/api/appointments' },
   chat: { method: 'GET', path: '/api/conversations' },
   subscribers: { method: 'GET', path: '/api/email-subscribers' },
+  notifications: { method: 'GET', path: '/api/notification-settings/clinic' },
 };
 const processes = stackProcesses();
 const probe = (p: (typeof processes)[number], token: string) => raw(p.url, { ...PROBE[p.service ?? 'gateway'], headers: { authorization: `Bearer ${token}` } });
@@ -24,7 +25,7 @@ const jtiOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'b
 
 /** Deliveries each process's per-process revocation queue has acknowledged, from its metrics listener. */
 async function liveRevocationsHeard(): Promise<number[]> {
-  const metricsUrls = ['GATEWAY', 'AUTH', 'CATALOG', 'BOOKING', 'CHAT', 'SUBSCRIBERS'].flatMap((s) => urls(`${s}_REPLICA_METRICS_URLS`));
+  const metricsUrls = STACK_COMPONENT_KEYS.flatMap((s) => urls(`${s}_REPLICA_METRICS_URLS`));
   return Promise.all(
     metricsUrls.map(async (url) => {
       const text = await (await fetch(url)).text();

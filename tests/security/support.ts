@@ -70,9 +70,15 @@ export interface StackProcess {
   service: string | null;
 }
 
+/** Every service of the stack, in start order. */
+export const STACK_SERVICES = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications'] as const;
+
+/** The env names (GATEWAY, AUTH, …) under which the launcher lists each component's processes. */
+export const STACK_COMPONENT_KEYS = ['GATEWAY', ...STACK_SERVICES.map((s) => s.toUpperCase())];
+
 export function stackProcesses(): StackProcess[] {
   const list: StackProcess[] = urls('GATEWAY_REPLICA_URLS').map((url, i) => ({ name: `gateway-${i + 1}`, url, service: null }));
-  for (const service of ['auth', 'catalog', 'booking', 'chat', 'subscribers']) {
+  for (const service of STACK_SERVICES) {
     urls(`${service.toUpperCase()}_REPLICA_URLS`).forEach((url, i) => list.push({ name: `${service}-${i + 1}`, url, service }));
   }
   return list;

@@ -31,7 +31,7 @@ export const notificationSettingsSchema = z.object({
   staffAlertEmail: z.string(),
   senderName: z.string(),
   senderEmail: z.string(),
-  reminderLeadHours: z.number().int(),
+  reminderLeadHours: z.number(),
   enabled: mailKindSwitches,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
@@ -42,13 +42,14 @@ const emailOrBlank = (field: string) =>
     .trim()
     .max(254)
     .refine((v) => v === '' || /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/.test(v), { error: `${field} must be an e-mail address like name@example.com` });
-const leadMessage = 'reminderLeadHours must be a whole number of hours from 1 to 168';
+const leadMessage = 'reminderLeadHours must be a number of hours from 0.02 (one minute) to 168 (a week)';
 
 export const notificationSettingsUpdateSchema = z.object({
   staffAlertEmail: emailOrBlank('staffAlertEmail'),
   senderName: z.string({ error: 'senderName is required' }).trim().min(1, { error: 'senderName is required' }).max(100).refine((v) => !/[\r\n<>"]/.test(v), { error: 'senderName may not contain line breaks, <, > or "' }),
   senderEmail: emailOrBlank('senderEmail').refine((v) => v !== '', { error: 'senderEmail is required' }),
-  reminderLeadHours: z.number({ error: leadMessage }).int({ error: leadMessage }).min(1, { error: leadMessage }).max(168, { error: leadMessage }),
+  // Fractions are allowed (1.5 = 90 minutes), down to one minute.
+  reminderLeadHours: z.number({ error: leadMessage }).min(1 / 60, { error: leadMessage }).max(168, { error: leadMessage }),
   enabled: mailKindSwitches,
 });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;

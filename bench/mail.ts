@@ -1,0 +1,178 @@
+import type { NotificationSettings } from '@bb/contracts';
+import { manilaDateInDays } from '@bb/service-kit';
+import { adminHeaders, openClinicForBookings } from './lib/mixed-load';
+import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+
+/** Bookings measured per row. */
+const BOOKINGS = 200;
+const WARM_UP = 10;
+/** Bookings in flight in the concurrent row. */
+const IN_FLIGHT = 4;
+/** A confirmation not in Mailpit this long after its booking was sent is lost. */
+const LOST_AFTER_MS = 15_000;
+/** The customer's confirmation among the mails to an address (the staff alert goes elsewhere). */
+const CONFIRMATION_SUBJECT = /confirm/i;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+interface MailpitSummary {
+  ID: string;
+  To: { Address: string }[];
+  Subject: string;
+  Created: string;
+}
+
+type Outcome = { kind: 'seen'; ms: number } | { kind: 'lost' } | { kind: 'refused'; status: number };
+
+/**
+ * Watches Mailpit's newest messages for the addresses asked about. Mailpit stamps each message
+ * with the time its SMTP transaction ended (Created, millisecond precision, same clock as this
+ * process), so the latency is read from that stamp, not from when the poll happened to see it.
+ */
+function mailWatcher(mailpitUrl: string) {
+  /** Per recipient address, each mail seen: its subject and receive time (epoch ms), by Mailpit ID. */
+  const arrivals = new Map<string, Map<string, { subject: string; at: number }>>();
+  let running = true;
+  let polls = 0;
+  const loop = (async () => {
+    while (running) {
+      polls += 1;
+      const res = await fetch(`${mailpitUrl}/api/v1/messages?limit=50`).catch(() => null);
+      if (res?.ok) {
+        const { messages } = (await res.json()) as { messages: MailpitSummary[] };
+        for (const m of messages) {
+          for (const to of m.To) {
+            const mails = arrivals.get(to.Address) ?? new Map<string, { subject: string; at: number }>();
+            mails.set(m.ID, { subject: m.Subject, at: Date.parse(m.Created) });
+            arrivals.set(to.Address, mails);
+          }
+        }
+      }
+      await sleep(20);
+    }
+  })();
+  return {
+    polls: () => polls,
+    /** When a mail to the address whose subject matches arrived (epoch ms), or null after the deadline. */
+    async arrival(address: string, subject: RegExp, deadline: number): Promise<number | null> {
+      for (;;) {
+        const found = [...(arrivals.get(address)?.values() ?? [])].find((m) => subject.test(m.subject));
+        if (found) return found.at;
+        if (Date.now() > deadline) return null;
+        await sleep(10);
+      }
+    },
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+function quantiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => round1(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/**
+ * Booking → confirmation mail: from sending POST /api/appointments through the gateway until
+ * Mailpit has received the customer's confirmation (booking's outbox → RabbitMQ →
+ * notifications → SMTP), 200 bookings one at a time, then 200 with 4 in flight.
+ */
+export default async function run(ctx: BenchContext): Promise<BenchResult> {
+  const base = ctx.gatewayUrl;
+  const mailpitUrl = ctx.env.MAILPIT_URL;
+  if (!mailpitUrl) throw new Error('MAILPIT_URL is not set: the benchmark reads the confirmations from Mailpit');
+  const admin = adminHeaders(ctx);
+  const treatmentId = await openClinicForBookings(base, admin);
+  const settings = (await (await fetch(`${base}/api/notification-settings/clinic`, { headers: admin })).json()) as NotificationSettings;
+  if (!settings.enabled.confirmation) throw new Error('confirmation mails are turned off for the clinic');
+  const watcher = mailWatcher(mailpitUrl);
+  const tag = Date.now().toString(36);
+
+  // Days 87–89 (the events benchmark books 62–86, the booking benchmark's seeds start at 90):
+  // 3 days × 24 half hours × 50 seats, more than the 420 bookings made here.
+  let count = 0;
+  const book = async (): Promise<Outcome> => {
+    const n = count++;
+    const email = `mail-${tag}-${n}@example.com`;
+    const half = n % 24;
+    const body = JSON.stringify({
+      firstName: 'Mail',
+      lastName: `Bench ${n}`,
+      email,
+      contact: '0917 555 0101',
+      preferredDate: manilaDateInDays(87 + (Math.floor(n / 24) % 3)),
+      preferredTime: `${String(8 + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
+      treatments: [treatmentId],
+      offeringType: 'clinic',
+    });
+    const sentAt = Date.now();
+    const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => null);
+    if (res?.status !== 201) {
+      await res?.arrayBuffer();
+      return { kind: 'refused', status: res?.status ?? 0 };
+    }
+    await res.arrayBuffer();
+    const arrived = await watcher.arrival(email, CONFIRMATION_SUBJECT, sentAt + LOST_AFTER_MS);
+    return arrived === null ? { kind: 'lost' } : { kind: 'seen', ms: arrived - sentAt };
+  };
+  const stream = async (total: number, inFlight: number) => {
+    const outcomes: Outcome[] = [];
+    const t0 = performance.now();
+    let started = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (started < total) {
+          started += 1;
+          outcomes.push(await book());
+        }
+      }),
+    );
+    return { outcomes, seconds: (performance.now() - t0) / 1000 };
+  };
+
+  try {
+    await stream(WARM_UP, 1);
+    ctx.log(`${BOOKINGS} bookings one at a time…`);
+    const idle = await stream(BOOKINGS, 1);
+    ctx.log(`${BOOKINGS} bookings, ${IN_FLIGHT} in flight…`);
+    const concurrent = await stream(BOOKINGS, IN_FLIGHT);
+    const row = (scenario: string, s: { outcomes: Outcome[]; seconds: number }): BenchRow => {
+      const seen = s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o.ms] : []));
+      const q = quantiles(seen);
+      return {
+        scenario,
+        target: 'POST /api/appointments (gateway) sent → confirmation received by Mailpit',
+        requestsPerSec: round1(seen.length / s.seconds),
+        p50Ms: q.p50,
+        p99Ms: q.p99,
+        errors: s.outcomes.filter((o) => o.kind === 'lost').length,
+        non2xx: s.outcomes.filter((o) => o.kind === 'refused').length,
+        requests: seen.length,
+      };
+    };
+    const rows = [row('booking → confirmation mail, one at a time', idle), row(`booking → confirmation mail, ${IN_FLIGHT} in flight`, concurrent)];
+    for (const r of rows) ctx.log(`${r.scenario}: ${r.requests} mails, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, lost ${r.errors}, refused ${r.non2xx}`);
+    const p95 = (s: { outcomes: Outcome[] }) => quantiles(s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o.ms] : []))).p95;
+    return {
+      name: 'mail',
+      description:
+        `Booking → confirmation mail, ${BOOKINGS} bookings per row: from sending POST /api/appointments through the gateway until Mailpit received the customer's ` +
+        'confirmation (its own receive stamp, same clock). The path: booking writes the appointment with its event, the relay publishes it, notifications ' +
+        `renders the mail with its .ics and sends it over SMTP. requests = mails seen, errors = lost (none within ${LOST_AFTER_MS / 1000} s), non-2xx = bookings refused.`,
+      rows,
+      summary: {
+        bookingToConfirmationP50IdleMs: rows[0].p50Ms,
+        bookingToConfirmationP95IdleMs: p95(idle),
+        bookingToConfirmationP50ConcurrentMs: rows[1].p50Ms,
+        bookingToConfirmationP95ConcurrentMs: p95(concurrent),
+        mailpitPolls: watcher.polls(),
+      },
+    };
+  } finally {
+    await watcher.stop();
+  }
+}

@@ -1,0 +1,228 @@
+// Mails of an appointment's life, through the gateway and read back from Mailpit: the
+// confirmation with its calendar invitation and manage link, rescheduling and cancelling
+// through that link (capacity taken and freed, each with its mail and .ics), the change
+// cut-off, the staff alert, and a reminder that arrives once — never for a cancelled booking.
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import type { ApiError, BookedAppointment, ManagedAppointment, NotificationSettings, Settings, SlotsResponse, Treatment } from '@bb/contracts';
+import { appointmentReference } from '@bb/contracts';
+import { manilaDateInDays } from '@bb/service-kit';
+import { api as callApi, mailpit, requireEnv, waitFor, type ApiOptions } from '@bb/service-kit/testing';
+
+jest.setTimeout(5 * 60 * 1000);
+
+const gateway = () => requireEnv('GATEWAY_URL');
+const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
+const run = randomUUID().slice(0, 8);
+const address = (label: string) => `notify-${run}-${label}@example.com`;
+
+let token = '';
+let treatmentId = '';
+let packageId = '';
+
+beforeAll(async () => {
+  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0].id;
+  packageId = (await api<Treatment[]>('/api/packages?offering=studio')).body[0].id;
+});
+
+/** The one VEVENT of a mailed calendar file, with the calendar's METHOD. */
+function parseInvite(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent('vevent');
+  if (!event) throw new Error('no VEVENT in the calendar file');
+  const start = event.getFirstPropertyValue('dtstart') as ICAL.Time;
+  return {
+    method: String(calendar.getFirstPropertyValue('method')),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: String(event.getFirstPropertyValue('status')),
+    start: start.toJSDate(),
+    tzid: start.timezone,
+  };
+}
+
+/** The mails to an address whose subject matches, once there are `count` of them. */
+async function mailsTo(email: string, subject: RegExp, count = 1) {
+  return waitFor(`${count} mail(s) "${subject.source}" to ${email}`, async () => {
+    const found = (await mailpit.messagesTo(email)).filter((m) => subject.test(m.Subject));
+    return found.length >= count && found;
+  }, 30000, 250);
+}
+
+/** The calendar file attached to a mail, parsed. */
+async function inviteOf(id: string) {
+  const message = await mailpit.message(id);
+  const part = message.Attachments.find((a) => a.FileName.endsWith('.ics') || a.ContentType.startsWith('text/calendar'));
+  if (!part) throw new Error(`mail ${id} has no calendar attachment`);
+  return { message, invite: parseInvite(await mailpit.attachment(id, part.PartID)) };
+}
+
+const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
+
+async function bookClinic(email: string, date: string, time: string) {
+  const res = await api<BookedAppointment>('/api/appointments', {
+    method: 'POST',
+    body: { firstName: 'Nina', lastName: 'Notify', email, contact: '0917 555 0110', preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** A free clinic slot of a far day (random, so no other run shares it) and the next free one after it. */
+async function twoFreeClinicSlots(): Promise<{ date: string; first: string; second: string }> {
+  for (;;) {
+    const date = manilaDateInDays(400 + Math.floor(Math.random() * 2000));
+    const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.filter((s) => s.available);
+    if (slots.length >= 4) return { date, first: slots[0].time, second: slots[3].time };
+  }
+}
+
+const slotFree = async (date: string, time: string) =>
+  (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find((s) => s.time === time)?.available;
+
+describe('appointment mails', () => {
+  it('confirms with an invitation and a manage link, then reschedules and cancels through it with a mail each', async () => {
+    const email = address('life');
+    const { date, first, second } = await twoFreeClinicSlots();
+    const booked = await bookClinic(email, date, first);
+    expect(booked.manageToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const [confirmation] = await mailsTo(email, /confirm/i);
+    const { message, invite } = await inviteOf(confirmation.ID);
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED' });
+    expect(invite.start.getTime()).toBe(manilaInstant(date, first).getTime());
+    expect(invite.tzid).toBe('Asia/Manila');
+    expect(message.Text).toContain(appointmentReference(booked.id));
+    const link = new RegExp(`${gateway().replace(/[.:/]/g, '\\$&')}/manage/([A-Za-z0-9_-]{32})`).exec(message.Text + message.HTML);
+    expect(link?.[1]).toBe(booked.manageToken);
+
+    const view = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ reference: appointmentReference(booked.id), preferredDate: date, preferredTime: first, status: 'pending', changeable: true });
+
+    // Reschedule: the new time is taken, the old one freed, and a new invitation replaces the first.
+    expect(await slotFree(date, first)).toBe(false);
+    const moved = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}/reschedule`, { method: 'POST', body: { preferredDate: date, preferredTime: second } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.preferredTime).toBe(second);
+    expect(await slotFree(date, first)).toBe(true);
+    expect(await slotFree(date, second)).toBe(false);
+    const [rescheduled] = await mailsTo(email, /resched|moved|new time/i);
+    const update = (await inviteOf(rescheduled.ID)).invite;
+    expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: 1 });
+    expect(update.start.getTime()).toBe(manilaInstant(date, second).getTime());
+
+    // Cancel: the time is free again and the calendar entry is withdrawn.
+    const cancelled = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(await slotFree(date, second)).toBe(true);
+    const [cancellation] = await mailsTo(email, /cancel/i);
+    const withdrawn = (await inviteOf(cancellation.ID)).invite;
+    expect(withdrawn).toMatchObject({ method: 'CANCEL', uid: invite.uid, status: 'CANCELLED' });
+    expect(withdrawn.sequence).toBeGreaterThan(1);
+
+    // A cancelled booking cannot be moved, and the staff mail log lists all three mails as sent.
+    const refused = await api(`/api/manage/${booked.manageToken}/reschedule`, { method: 'POST', body: { preferredDate: date, preferredTime: first } });
+    expect(refused.status).toBe(409);
+    const log = await api<{ kind: string; status: string }[]>(`/api/appointments/${booked.id}/mails`, { token });
+    expect(log.body.filter((m) => m.kind !== 'reminder' && m.kind !== 'staff-alert').map((m) => [m.kind, m.status])).toEqual([
+      ['confirmation', 'sent'],
+      ['reschedule', 'sent'],
+      ['cancellation', 'sent'],
+    ]);
+  });
+
+  it('answers 404 to a link nobody was given', async () => {
+    const res = await api(`/api/manage/${'A'.repeat(32)}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/link/i);
+  });
+
+  it("alerts staff at the offering's address", async () => {
+    const staff = address('staff');
+    const before = (await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body;
+    const { offeringType: _offering, ...editable } = before;
+    expect((await api('/api/notification-settings/clinic', { method: 'PUT', token, body: { ...editable, staffAlertEmail: staff } })).status).toBe(200);
+    try {
+      const { date, first } = await twoFreeClinicSlots();
+      const booked = await bookClinic(address('alerted'), date, first);
+      const [alert] = await mailsTo(staff, /./);
+      const message = await mailpit.message(alert.ID);
+      expect(message.Text).toContain('Nina');
+      expect(message.Text).toContain(address('alerted'));
+      expect(message.Text).toContain(appointmentReference(booked.id));
+    } finally {
+      await api('/api/notification-settings/clinic', { method: 'PUT', token, body: editable });
+    }
+  });
+});
+
+describe('studio: reminders and the change cut-off', () => {
+  /** Free studio slots (for the first package) from 15 minutes on, over the next two weeks. */
+  async function nextFreeStudioSlots(): Promise<{ date: string; time: string; start: Date }[]> {
+    const free: { date: string; time: string; start: Date }[] = [];
+    for (let day = 0; day <= 14 && free.length < 2; day++) {
+      const date = manilaDateInDays(day);
+      const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=studio&date=${date}&treatmentId=${packageId}`)).body.slots;
+      for (const s of slots) {
+        const start = manilaInstant(date, s.time);
+        if (s.available && start.getTime() > Date.now() + 15 * 60000) free.push({ date, time: s.time, start });
+      }
+    }
+    return free;
+  }
+
+  it('sends a reminder due now exactly once, and none for a cancelled appointment; refuses changes inside the cut-off', async () => {
+    const [a, b] = await nextFreeStudioSlots();
+    expect(b).toBeDefined();
+    const before = (await api<NotificationSettings>('/api/notification-settings/studio', { token })).body;
+    const { offeringType: _offering, ...editable } = before;
+    const leadFor = (start: Date, dueInMs: number) => (start.getTime() - Date.now() - dueInMs) / 3600000;
+    const setLead = async (hours: number) => expect((await api('/api/notification-settings/studio', { method: 'PUT', token, body: { ...editable, reminderLeadHours: hours } })).status).toBe(200);
+    const book = async (slot: { date: string; time: string }, email: string) => {
+      const res = await api<BookedAppointment>('/api/appointments', {
+        method: 'POST',
+        body: { firstName: 'Rita', lastName: 'Remind', email, contact: '0917 555 0111', preferredDate: slot.date, preferredTime: slot.time, treatments: [packageId], offeringType: 'studio' },
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const kept = address('reminded');
+    const dropped = address('not-reminded');
+    try {
+      await setLead(leadFor(a.start, 20000));
+      await book(a, kept);
+      const cancelledOne = await book(b, dropped);
+      expect((await api(`/api/manage/${cancelledOne.manageToken}/cancel`, { method: 'POST' })).status).toBe(200);
+      await mailsTo(kept, /remind/i);
+
+      // The cancelled appointment's reminder would be due in 5 s with this lead: it never comes.
+      await setLead(leadFor(b.start, 5000));
+      await new Promise((r) => setTimeout(r, 20000));
+      expect((await mailpit.messagesTo(dropped)).filter((m) => /remind/i.test(m.Subject))).toEqual([]);
+      // Moving the lead does not send a reminder that went out already.
+      expect((await mailpit.messagesTo(kept)).filter((m) => /remind/i.test(m.Subject))).toHaveLength(1);
+
+      // A is within 30 days: a 720-hour cut-off closes it to online changes.
+      const settings = (await api<Settings>('/api/settings/studio', { token })).body;
+      expect((await api('/api/settings/studio', { method: 'PUT', token, body: { changeCutoffHours: 720 } })).status).toBe(200);
+      try {
+        const keptToken = (await mailsTo(kept, /confirm/i))[0];
+        const text = (await mailpit.message(keptToken.ID)).Text;
+        const manageToken = /\/manage\/([A-Za-z0-9_-]{32})/.exec(text)![1];
+        const refused = await api(`/api/manage/${manageToken}/cancel`, { method: 'POST' });
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe('Online changes close 720 hours before the appointment. Please contact us to change it.');
+        const view = await api<ManagedAppointment>(`/api/manage/${manageToken}`);
+        expect(view.body).toMatchObject({ changeable: false, status: 'pending' });
+        expect((await api(`/api/manage/${manageToken}/cancel`, { method: 'POST' })).status).toBe(409);
+      } finally {
+        await api('/api/settings/studio', { method: 'PUT', token, body: { changeCutoffHours: settings.changeCutoffHours } });
+      }
+    } finally {
+      await api('/api/notification-settings/studio', { method: 'PUT', token, body: editable });
+    }
+  });
+});
