@@ -36,6 +36,7 @@ describe('subscriber capture across services', () => {
     const email = `booked-${randomUUID()}@example.com`;
     const event = buildEnvelope('booking', 'booking.appointment.created', {
       appointmentId: randomUUID(),
+      revision: 0,
       firstName: 'Bea',
       lastName: 'Santos',
       email,
@@ -44,7 +45,11 @@ describe('subscriber capture across services', () => {
       items: [{ id: 't1', name: 'Facial' }],
       preferredDate: '2030-01-07',
       preferredTime: '10:00',
+      startTime: '2030-01-07T02:00:00.000Z',
+      endTime: '2030-01-07T03:00:00.000Z',
+      status: 'pending',
       createdAt: new Date().toISOString(),
+      manageToken: randomUUID(),
     });
     const published = Date.now();
     await booking.publishEnvelope(event);

@@ -35,6 +35,7 @@ describe('subscribers service stopped, then started', () => {
     for (const email of emails) {
       await booking.publish('booking.appointment.created', {
         appointmentId: randomUUID(),
+        revision: 0,
         firstName: 'Offline',
         lastName: 'Customer',
         email,
@@ -43,7 +44,11 @@ describe('subscribers service stopped, then started', () => {
         items: [{ id: 'p1', name: 'Portrait session' }],
         preferredDate: '2030-01-07',
         preferredTime: '14:00',
+        startTime: '2030-01-07T06:00:00.000Z',
+        endTime: '2030-01-07T07:00:00.000Z',
+        status: 'pending',
         createdAt: new Date().toISOString(),
+        manageToken: randomUUID(),
       });
     }
     await control('subscribers', 'start');

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger } from '@bb/service-kit';
+import { mountSubscriberSettings } from './routes/subscriber-settings';
 import { mountSubscribers, type SubscriberRouteDeps } from './routes/subscribers';
 
 export interface SubscribersAppDeps extends SubscriberRouteDeps {
@@ -16,6 +17,9 @@ export function buildApp(deps: SubscribersAppDeps): Express {
     jwtSecret: deps.jwtSecret,
     isRevoked: deps.isRevoked,
     isReady: deps.isReady,
-    routes: (app) => mountSubscribers(app, deps),
+    routes: (app) => {
+      mountSubscribers(app, deps);
+      mountSubscriberSettings(app, deps);
+    },
   });
 }

@@ -3,17 +3,25 @@ import { buildApp } from './app';
 import type { SubscribersConfig } from './config';
 import { consumeContactEvents } from './events/contact-capture';
 import { createModels } from './models';
+import { NewsletterSettings } from './store/newsletter-settings';
 import { SubscriberStore } from './store/subscriber-store';
 
-/** The subscribers service from its context: the newsletter list, and contacts captured from bookings and chats. */
+/**
+ * The subscribers service from its context: the newsletter list with its double opt-in, and
+ * contacts captured from bookings and chats.
+ */
 export const wire: Wire<SubscribersConfig> = (ctx) => {
   const { config, logger } = ctx;
-  const subscribers = new SubscriberStore(createModels(ctx.conn));
+  const models = createModels(ctx.conn);
+  // Confirmation requests leave through the subscribers' outbox.
+  ctx.relay.watch(models.Subscriber);
+  const subscribers = new SubscriberStore(models, ctx.relay);
   consumeContactEvents(ctx.bus, subscribers, logger);
   return {
     app: buildApp({
       logger,
       subscribers,
+      settings: new NewsletterSettings(models),
       unsubscribeSecret: config.UNSUBSCRIBE_SECRET,
       publicUrl: config.PUBLIC_URL,
       jwtSecret: config.JWT_SECRET,

@@ -22,6 +22,7 @@ afterAll(async () => {
 
 const booking = (email: string, over: Partial<EventData<'booking.appointment.created'>> = {}): EventData<'booking.appointment.created'> => ({
   appointmentId: randomUUID(),
+  revision: 0,
   firstName: 'Ana',
   lastName: 'Cruz',
   email,
@@ -30,7 +31,11 @@ const booking = (email: string, over: Partial<EventData<'booking.appointment.cre
   items: [{ id: 't1', name: 'Facial' }],
   preferredDate: '2026-03-01',
   preferredTime: '10:00',
+  startTime: '2026-03-01T02:00:00.000Z',
+  endTime: '2026-03-01T03:00:00.000Z',
+  status: 'pending',
   createdAt: new Date().toISOString(),
+  manageToken: 'manage-token-of-the-capture-test',
   ...over,
 });
 const chatStarted = (email: string, over: Partial<EventData<'chat.conversation.started'>> = {}): EventData<'chat.conversation.started'> => ({

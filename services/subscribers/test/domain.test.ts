@@ -1,9 +1,11 @@
 import type { EventData } from '@bb/contracts';
-import { contactFromBooking, contactFromChat, contactFromNewsletter, emailKeyOf, mergeContact, mergeOffering, newSubscriber, type Contact } from '../src/domain/contact';
+import { confirmTokenHash, newConfirmToken } from '../src/domain/confirm-token';
+import { contactFromBooking, contactFromChat, contactFromNewsletter, emailKeyOf, mergeContact, mergeOffering, needsConfirmation, newSubscriber, unconfirmedSubscriber, type Contact } from '../src/domain/contact';
 import { subscriberIdFromToken, unsubscribeToken, unsubscribeUrl } from '../src/domain/unsubscribe-token';
 
 const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): EventData<'booking.appointment.created'> => ({
   appointmentId: 'a1',
+  revision: 0,
   firstName: ' Ana ',
   lastName: 'Cruz',
   email: ' Ana.Cruz@Example.com ',
@@ -12,7 +14,11 @@ const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): 
   items: [{ id: 't1', name: 'Facial' }],
   preferredDate: '2026-03-01',
   preferredTime: '10:00',
+  startTime: '2026-03-01T02:00:00.000Z',
+  endTime: '2026-03-01T03:00:00.000Z',
+  status: 'pending',
   createdAt: '2026-02-01T00:00:00.000Z',
+  manageToken: 'manage-token-of-the-domain-test',
   ...over,
 });
 
@@ -123,5 +129,33 @@ describe('unsubscribe token', () => {
 
   it('makes a link on the public site', () => {
     expect(unsubscribeUrl('https://example.com/', 'a.b+c')).toBe('https://example.com/api/email-subscribers/unsubscribe?token=a.b%2Bc');
+  });
+});
+
+describe('double opt-in', () => {
+  const signUp = (consentMarketing = true) => contactFromNewsletter({ email: 'ana.cruz@example.com', offeringType: 'both', consentMarketing }, new Date('2026-03-01T00:00:00.000Z'));
+  const captured = newSubscriber(contactFromBooking(booking())!);
+
+  it('asks a new or unsubscribed address, or one without the consent asked for, to confirm', () => {
+    expect(needsConfirmation(null, signUp())).toBe(true);
+    expect(needsConfirmation({ ...captured, subscribed: false, consentMarketing: true }, signUp())).toBe(true);
+    expect(needsConfirmation(captured, signUp())).toBe(true);
+  });
+
+  it('asks nothing of an address that already holds what the sign-up asks for', () => {
+    expect(needsConfirmation({ ...captured, consentMarketing: true }, signUp())).toBe(false);
+    expect(needsConfirmation(captured, signUp(false))).toBe(false);
+  });
+
+  it('puts a new address on the list unsubscribed and without consent until it confirms', () => {
+    expect(unconfirmedSubscriber(signUp())).toMatchObject({ source: 'newsletter', tags: ['newsletter'], subscribed: false, consentMarketing: false });
+  });
+
+  it('makes a 32-character token for a link, fresh each time, and keeps its SHA-256', () => {
+    const token = newConfirmToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(newConfirmToken()).not.toBe(token);
+    expect(confirmTokenHash(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(confirmTokenHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });

@@ -1,6 +1,7 @@
 // The subscribers service as main.ts wires it, on a database, exchange and queues of its own.
 // stop() and start() end and begin its process (same database and queues), as a restart would.
 import type { Connection } from 'mongoose';
+import type { Subscriber } from '@bb/contracts';
 import { connectMongo } from '@bb/service-kit';
 import { adminToken, silentLogger, startHarness, testMongoUrl, uniqueName, type Harness } from '@bb/service-kit/testing';
 import { subscribersEnvShape, type SubscribersConfig } from '../src/config';
@@ -24,9 +25,10 @@ export interface SubscribersHarness {
   close: () => Promise<void>;
 }
 
-export async function startSubscribers(label: string): Promise<SubscribersHarness> {
+/** `extraEnv` adds to or overrides the test defaults (a budget test turns the relay's periodic pass off, say). */
+export async function startSubscribers(label: string, extraEnv: Record<string, string> = {}): Promise<SubscribersHarness> {
   const mongoUrl = testMongoUrl(label);
-  const env = { UNSUBSCRIBE_SECRET, PUBLIC_URL, BUS_EXCHANGE: uniqueName(`${label}_ex`), BUS_QUEUE_PREFIX: `${uniqueName(label)}.` };
+  const env = { UNSUBSCRIBE_SECRET, PUBLIC_URL, BUS_EXCHANGE: uniqueName(`${label}_ex`), BUS_QUEUE_PREFIX: `${uniqueName(label)}.`, ...extraEnv };
   let running: Harness<SubscribersConfig> | undefined = await startHarness('subscribers', subscribersEnvShape, wire, { label, mongoUrl, env });
   const conn = await connectMongo(mongoUrl, silentLogger());
   const current = () => {
@@ -54,5 +56,34 @@ export async function startSubscribers(label: string): Promise<SubscribersHarnes
       await conn.dropDatabase();
       await conn.close();
     },
+  };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  accept?: string;
+}
+
+/** One call of the service, with the raw answer too: a link from an e-mail answers a browser with an HTML page. */
+export async function requestService<T = { message: string }>(base: string, method: string, path: string, { body, token, accept }: RequestOptions = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accept ? { accept } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
+}
+
+/** The calls the tests make; `svc` is read at each call, as harnesses start in beforeAll. */
+export function clientOf(svc: () => SubscribersHarness) {
+  const request = <T = { message: string }>(method: string, path: string, options?: RequestOptions) => requestService<T>(svc().url, method, path, options);
+  const list = async () => (await request<Subscriber[]>('GET', '/api/email-subscribers', { token: svc().token })).json;
+  return {
+    request,
+    subscribe: (body: unknown) => request('POST', '/api/email-subscribers', { body }),
+    list,
+    byEmail: async (email: string) => (await list()).filter((s) => s.email.toLowerCase() === email.toLowerCase()),
   };
 }

@@ -1,25 +1,12 @@
 import type { Subscriber } from '@bb/contracts';
-import { PUBLIC_URL, startSubscribers, type SubscribersHarness } from './harness';
+import { clientOf, PUBLIC_URL, startSubscribers, type SubscribersHarness } from './harness';
 
 let svc: SubscribersHarness;
 beforeAll(async () => {
   svc = await startSubscribers('subs_api');
 });
 afterAll(() => svc.close());
-
-const request = async <T = { message: string }>(method: string, path: string, { body, token, accept }: { body?: unknown; token?: string; accept?: string } = {}) => {
-  const res = await fetch(svc.url + path, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accept ? { accept } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // The raw text too: an unsubscribe answers a browser with an HTML page.
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
-};
-const subscribe = (body: unknown) => request('POST', '/api/email-subscribers', { body });
-const list = async () => (await request<Subscriber[]>('GET', '/api/email-subscribers', { token: svc.token })).json;
-const byEmail = async (email: string) => (await list()).filter((s) => s.email.toLowerCase() === email.toLowerCase());
+const { request, subscribe, list, byEmail } = clientOf(() => svc);
 
 describe('newsletter sign-up', () => {
   it('adds a new address, and the same address in other capitals is the same success, not a second subscriber', async () => {
@@ -32,7 +19,7 @@ describe('newsletter sign-up', () => {
     expect(again.text).toBe(first.text);
     const found = await byEmail('lia@example.com');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ email: 'Lia@Example.com', source: 'newsletter', offeringType: 'both', subscribed: true, consentMarketing: true, tags: ['newsletter'], fullName: '', phone: '', notes: '' });
+    expect(found[0]).toMatchObject({ email: 'Lia@Example.com', source: 'newsletter', offeringType: 'both', subscribed: true, consentMarketing: true, tags: ['newsletter'], fullName: '', phone: '', notes: '', pendingConfirmation: false });
   });
 
   it('fills in what the form leaves out', async () => {

@@ -12,6 +12,9 @@ export interface Contact {
   optIn?: { consentMarketing: boolean };
 }
 
+/** A contact from the newsletter form, which always carries its opt-in. */
+export type SignUp = Contact & Required<Pick<Contact, 'optIn'>>;
+
 /** What the list holds about a person and a new contact can change. */
 export interface SubscriberState {
   fullName: string;
@@ -53,7 +56,7 @@ export function contactFromChat(data: EventData<'chat.conversation.started'>): C
   return { email: data.customerEmail.trim(), fullName: data.customerName.trim(), phone: '', source: 'chat', offeringType: data.offeringType, at: new Date(data.createdAt) };
 }
 
-export function contactFromNewsletter(body: { email: string; offeringType: OfferingType; consentMarketing: boolean }, at: Date): Contact {
+export function contactFromNewsletter(body: { email: string; offeringType: OfferingType; consentMarketing: boolean }, at: Date): SignUp {
   return { email: body.email.trim(), fullName: '', phone: '', source: 'newsletter', offeringType: body.offeringType, at, optIn: { consentMarketing: body.consentMarketing } };
 }
 
@@ -78,6 +81,24 @@ export function newSubscriber(contact: Contact): NewSubscriber {
     notes: '',
   };
 }
+
+/**
+ * Whether a sign-up asks for more than the list holds for its address (being on the list, or
+ * a marketing consent not given before): only that waits for confirmation under double
+ * opt-in. Someone already subscribed with consent stays subscribed and is sent nothing.
+ */
+export function needsConfirmation(held: SubscriberState | null, signUp: SignUp): boolean {
+  return !held || !held.subscribed || (signUp.optIn.consentMarketing && !held.consentMarketing);
+}
+
+/** A sign-up seen as a mere contact: what it says about the person, without its opt-in, which waits for confirmation. */
+export function unconfirmed(signUp: SignUp): Contact {
+  const { optIn: _waiting, ...contact } = signUp;
+  return contact;
+}
+
+/** A new address signed up under double opt-in: on the list, but not subscribed until confirmed. */
+export const unconfirmedSubscriber = (signUp: SignUp): NewSubscriber => ({ ...newSubscriber(unconfirmed(signUp)), subscribed: false });
 
 /**
  * A contact applied to someone already on the list. The first source stays; the channel

@@ -1,8 +1,21 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, SUBSCRIBER_SOURCES } from '@bb/contracts';
+import { outboxFields, type WithOutbox } from '@bb/service-kit';
 import type { NewSubscriber } from '../domain/contact';
 
-export interface SubscriberDoc extends NewSubscriber {
+/** Double opt-in state; absent on subscribers stored before it existed. */
+export interface ConfirmationFields {
+  /** A newsletter sign-up waits for its mailed link to be followed. */
+  pendingConfirmation?: boolean;
+  /** SHA-256 of the waiting link's token; the token itself leaves only in the event. */
+  confirmTokenHash?: string;
+  /** The marketing consent the waiting sign-up asked for, recorded when it is confirmed. */
+  pendingConsentMarketing?: boolean;
+  /** The last link followed, so following it again is still a success. */
+  confirmedTokenHash?: string;
+}
+
+export interface SubscriberDoc extends NewSubscriber, ConfirmationFields, WithOutbox {
   /** Bumped by every change: an update applies only to the state it was computed from. */
   revision: number;
 }
@@ -23,8 +36,17 @@ const subscriberSchema = new Schema<SubscriberDoc>(
     tags: { type: [String], default: [] },
     notes: { type: String, default: '' },
     revision: { type: Number, default: 0 },
+    pendingConfirmation: { type: Boolean, default: false },
+    // No defaults: the hashes are absent when unset, which keeps them out of their sparse indexes.
+    confirmTokenHash: { type: String },
+    pendingConsentMarketing: { type: Boolean },
+    confirmedTokenHash: { type: String },
+    ...outboxFields,
   },
   { versionKey: false },
 );
+// A confirmation link finds its subscriber by the token's hash.
+subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
+subscriberSchema.index({ confirmedTokenHash: 1 }, { sparse: true });
 
 export const subscriberModel = (conn: Connection) => conn.model<SubscriberDoc>('Subscriber', subscriberSchema, 'subscribers');

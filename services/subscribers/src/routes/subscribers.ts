@@ -1,27 +1,36 @@
 import type { Express, Response } from 'express';
 import { SUBSCRIBE_MESSAGES, subscriberRoutes, type Subscriber } from '@bb/contracts';
-import { bind, invalid } from '@bb/service-kit';
+import { bind } from '@bb/service-kit';
+import { confirmTokenHash } from '../domain/confirm-token';
 import { contactFromNewsletter } from '../domain/contact';
 import { subscriberIdFromToken, unsubscribeToken, unsubscribeUrl } from '../domain/unsubscribe-token';
+import type { NewsletterSettings } from '../store/newsletter-settings';
 import type { SubscriberStore } from '../store/subscriber-store';
+import { answerLink } from './email-link';
 
 export interface SubscriberRouteDeps {
   subscribers: SubscriberStore;
+  settings: NewsletterSettings;
   unsubscribeSecret: string;
   /** Where the site is reached from outside, for the links in e-mails. */
   publicUrl: string;
 }
 
-const { subscribe, list, remove, unsubscribe } = subscriberRoutes;
+const { subscribe, list, remove, unsubscribe, confirm } = subscriberRoutes;
 
 const UNSUBSCRIBED = 'You have been unsubscribed. You will no longer receive our newsletter.';
 const BAD_LINK = 'This unsubscribe link is not valid. Please use the link from our latest e-mail.';
+const CONFIRMED = 'Thank you! Your subscription to our newsletter is confirmed.';
+const UNKNOWN_CONFIRMATION = 'This confirmation link is no longer valid: a newer one may have been sent. Please use the link from our latest e-mail, or sign up again.';
+
+const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
 
 export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void {
-  // New or already on the list, the answer is the same 201 and the same text: anything else
-  // would tell anyone who asks whether an address is a customer's.
-  bind(app, subscribe, async ({ body }) => {
-    await deps.subscribers.capture(contactFromNewsletter(body, new Date()));
+  // New, known or waiting for confirmation, the answer is the same 201 and the same text:
+  // anything else would tell anyone who asks whether an address is a customer's.
+  bind(app, subscribe, async ({ body, res }) => {
+    const { doubleOptIn } = await deps.settings.read();
+    await deps.subscribers.signUp(contactFromNewsletter(body, new Date()), { doubleOptIn, correlationId: correlationOf(res) });
     return { message: SUBSCRIBE_MESSAGES.subscribed };
   });
 
@@ -43,6 +52,7 @@ export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void 
         tags: d.tags,
         notes: d.notes,
         unsubscribeUrl: unsubscribeUrl(deps.publicUrl, unsubscribeToken(id, deps.unsubscribeSecret)),
+        pendingConfirmation: d.pendingConfirmation === true,
       };
     });
   });
@@ -52,25 +62,18 @@ export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void 
     return { message: 'Email subscriber deleted successfully' };
   });
 
-  // Reached from a link in an e-mail: a browser gets a page, an API client JSON. A subscriber
-  // deleted since the e-mail was sent is not on the list either, so it gets the same answer.
+  // Reached from a link in an e-mail. A subscriber deleted since the e-mail was sent is not on
+  // the list either, so it gets the same answer.
   bind(app, unsubscribe, async ({ query, req, res }) => {
-    const wantsPage = req.accepts(['json', 'html']) === 'html';
     const id = subscriberIdFromToken(query.token, deps.unsubscribeSecret);
-    if (!id) {
-      if (wantsPage) return sendPage(res, 400, BAD_LINK);
-      throw invalid(BAD_LINK);
-    }
+    if (!id) return answerLink(req, res, { status: 400, message: BAD_LINK });
     await deps.subscribers.unsubscribe(id);
-    if (wantsPage) return sendPage(res, 200, UNSUBSCRIBED);
-    return { message: UNSUBSCRIBED };
+    return answerLink(req, res, { status: 200, message: UNSUBSCRIBED });
   });
-}
 
-function sendPage(res: Response, status: number, message: string): undefined {
-  res
-    .status(status)
-    .type('html')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Newsletter</title></head><body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem"><h1>Newsletter</h1><p>${message}</p></body></html>`);
-  return undefined;
+  // The double opt-in link; following it again is the same success.
+  bind(app, confirm, async ({ query, req, res }) => {
+    const confirmed = await deps.subscribers.confirm(confirmTokenHash(query.token), new Date());
+    return answerLink(req, res, confirmed ? { status: 200, message: CONFIRMED } : { status: 404, message: UNKNOWN_CONFIRMATION });
+  });
 }
