@@ -3,6 +3,7 @@ import { createServiceApp, type EventBus, type Logger, type OutboxRelay } from '
 import type { BookingModels } from './models';
 import { mountAppointments } from './routes/appointments';
 import { mountAvailability } from './routes/availability';
+import { mountManage } from './routes/manage';
 import { mountOfficeHours } from './routes/office-hours';
 import { mountReports } from './routes/reports';
 import { mountSettings } from './routes/settings';
@@ -31,6 +32,7 @@ export function buildApp(deps: BookingAppDeps): Express {
     isReady: deps.isReady,
     routes: (app) => {
       mountAppointments(app, routeDeps);
+      mountManage(app, routeDeps);
       mountAvailability(app, routeDeps);
       mountOfficeHours(app, routeDeps);
       mountSettings(app, routeDeps);

@@ -1,4 +1,5 @@
-import type { ApiError, Appointment } from '@bb/contracts';
+import { createHash } from 'node:crypto';
+import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
 import { buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
 
@@ -22,7 +23,7 @@ afterEach(() => {
 afterAll(() => booking.close());
 
 const book = (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
+  call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
 const list = () => call<Appointment[]>(booking.url, 'GET', '/api/appointments', undefined, asAdmin);
 const patch = (id: string, body: unknown) => call<Appointment>(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
 
@@ -48,6 +49,10 @@ describe('booking an appointment', () => {
     });
     const stored = await booking.models.Appointment.findById(res.body.id).lean();
     expect(stored?.seats).toHaveLength(3);
+    expect(stored?.revision).toBe(0);
+    // The manage link's token is in the answer; only its SHA-256 is stored.
+    expect(res.body.manageToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(stored?.manageTokenHash).toBe(createHash('sha256').update(res.body.manageToken ?? '').digest('hex'));
     expect(stored?.items).toEqual([
       { id: 'facial', name: 'Hydra Facial' },
       { id: 'peel', name: 'Chemical Peel' },
@@ -108,7 +113,9 @@ describe('Idempotency-Key', () => {
     const retry = await book({ preferredDate: monday(3) }, headers);
     expect(first.status).toBe(201);
     expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
+    // The manage link's token is shown once; the retry answers without it.
+    expect(first.body.manageToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(retry.body).toEqual({ ...first.body, manageToken: null });
     expect(await booking.models.Appointment.countDocuments({ preferredDate: monday(3) })).toBe(1);
   });
 
@@ -117,7 +124,7 @@ describe('Idempotency-Key', () => {
     const first = await book({ preferredDate: monday(4) }, headers);
     await patch(first.body.id, { status: 'done', adminComment: 'internal note' });
     const retry = await book({ preferredDate: monday(4) }, headers);
-    expect(retry.body).toEqual(first.body);
+    expect(retry.body).toEqual({ ...first.body, manageToken: null });
   });
 
   it('refuses a key reused for a different request', async () => {

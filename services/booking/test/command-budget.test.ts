@@ -1,4 +1,4 @@
-import type { Appointment } from '@bb/contracts';
+import type { BookedAppointment } from '@bb/contracts';
 import { commandLedger, describeCommands, type Harness, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { createModels } from '../src/models';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const slotsOf = (date: string) => call(booking.url, 'GET', `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=facial&treatmentId=peel`);
-const book = (over: Record<string, unknown>, headers: Record<string, string> = {}) => call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
+const book = (over: Record<string, unknown>, headers: Record<string, string> = {}) => call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
 
 describe('database commands per operation', () => {
   it('slots for a day', async () => {
@@ -65,11 +65,27 @@ describe('database commands per operation', () => {
     const remove = await ledger.measure('delete', async () => expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200));
     expect(describeCommands(remove).length).toBeLessThanOrEqual(BUDGET.remove);
   });
+
+  it('the manage link: view, and a move to another day', async () => {
+    const made = await book({ preferredDate: monday(4), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    const token = made.body.manageToken as string;
+    await ledger.settle();
+    const view = await ledger.measure('manage view', async () => expect((await call(booking.url, 'GET', `/api/manage/${token}`)).status).toBe(200));
+    expect(describeCommands(view).length).toBeLessThanOrEqual(BUDGET.manageView);
+    const move = await ledger.measure('reschedule', async () =>
+      expect((await call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate: monday(5), preferredTime: '14:00' })).status).toBe(200),
+    );
+    expect(describeCommands(move).length).toBeLessThanOrEqual(BUDGET.reschedule);
+  });
 });
 
 /**
  * The most each operation may send. Before the round-trip cuts of issue 15: slots for a day 4,
  * a week 28, a booking 13 (with a key too), its retry 1, list 1, cancel 6, un-cancel 7, delete 5.
+ * Issue 16 announces cancel, un-cancel and delete (4 each before): each adds the relay's lease
+ * and release, and delete a read first (its event is built from the appointment; the tombstone
+ * now goes in the relay's pass). A move: the link's read, the day sheet, the new seats and their
+ * sheet entries, the guarded write, the relay's two, the old seats and their sheet entries.
  */
 const BUDGET = {
   slotsForADay: 1,
@@ -78,7 +94,9 @@ const BUDGET = {
   bookWithKey: 7,
   retriedBooking: 1,
   list: 1,
-  cancel: 4,
-  uncancel: 4,
-  remove: 4,
+  cancel: 6,
+  uncancel: 6,
+  remove: 7,
+  manageView: 1,
+  reschedule: 9,
 };

@@ -62,15 +62,38 @@ describe('office hours', () => {
 describe('settings', () => {
   it('start at one session per slot and take a whole number of at least 1', async () => {
     expect((await call(booking.url, 'GET', '/api/settings/clinic')).status).toBe(401);
-    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1 });
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24 });
     for (const maxSessionsPerSlot of [0, 1.5, '2', null]) {
       const res = await call(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot }, asAdmin);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/maxSessionsPerSlot/);
     }
-    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3 });
+    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 24 });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(3);
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(1);
+  });
+
+  it('keep a change cut-off of 24 hours until staff set 0 to 720, each field saved alone or both together', async () => {
+    const put = (body: unknown) => call<Settings>(booking.url, 'PUT', '/api/settings/studio', body, asAdmin);
+    expect((await put({ changeCutoffHours: 0 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 0 });
+    expect((await put({ maxSessionsPerSlot: 2 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 2, changeCutoffHours: 0 });
+    expect((await put({ maxSessionsPerSlot: 3, changeCutoffHours: 48 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 48 });
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.changeCutoffHours).toBe(48);
+    for (const changeCutoffHours of [-1, 721, 1.5, '24']) {
+      const res = await put({ changeCutoffHours });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/changeCutoffHours/);
+    }
+    expect((await put({})).status).toBe(400);
+  });
+
+  it('save the cut-off of an offering never saved before with one session per slot', async () => {
+    await booking.models.Settings.deleteOne({ _id: 'clinic' });
+    try {
+      expect((await call<Settings>(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 12 }, asAdmin)).body).toEqual({ offeringType: 'clinic', maxSessionsPerSlot: 1, changeCutoffHours: 12 });
+    } finally {
+      await call(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 24 }, asAdmin);
+    }
   });
 });
 

@@ -68,6 +68,8 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
           adminComment: '',
           seats: held.map((seat) => seat._id),
           requestHash: null,
+          // No manage link: seeded appointments have no customer to send one to.
+          revision: 0,
           outbox: [],
           outboxLockedUntil: null,
           deletedAt: null,

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type OfferingType } from '@bb/contracts';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, type WithOutbox } from '@bb/service-kit';
+import type { ChangeWindow } from '../domain/manage-link';
 
 export interface BookedItem {
   id: string;
@@ -20,7 +21,7 @@ export interface AppointmentDoc extends WithOutbox {
   preferredTime: string;
   startTime: Date | null;
   endTime: Date | null;
-  offeringType: OfferingType;
+  offeringType: Side;
   treatments: string[];
   /** Names as they were at booking time, for reports of items since renamed or deleted. */
   items: BookedItem[];
@@ -31,6 +32,18 @@ export interface AppointmentDoc extends WithOutbox {
   seats: string[];
   /** Fingerprint of the request when it came with an Idempotency-Key. */
   requestHash: string | null;
+  /**
+   * SHA-256 (hex) of the manage link's token: the token itself is only in the booking answer
+   * and the created event. Absent (never null: the unique index would count nulls) on
+   * appointments booked before manage links.
+   */
+  manageTokenHash?: string;
+  /**
+   * Lifecycle changes so far (0 when booked): every change is guarded by the revision it
+   * read and bumps it in the same write, and its event carries the new one. Absent on
+   * appointments booked before it was counted; read as 0 (`revisionOf`).
+   */
+  revision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +68,8 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     adminComment: { type: String, default: '' },
     seats: { type: [String], default: [] },
     requestHash: { type: String, default: null },
+    manageTokenHash: { type: String },
+    revision: { type: Number, default: 0 },
     ...outboxFields,
   },
   { timestamps: true, versionKey: false },
@@ -62,6 +77,22 @@ const appointmentSchema = new Schema<AppointmentDoc>(
 // The staff list (newest first) and reports (by booked date).
 appointmentSchema.index({ createdAt: -1 });
 appointmentSchema.index({ preferredDate: 1 });
+// The manage link finds its appointment by the token's hash; sparse, for appointments without one.
+appointmentSchema.index({ manageTokenHash: 1 }, { unique: true, sparse: true });
+
+/**
+ * The booked interval. Every booking stores its instants; one stored without them (the
+ * schema allows it) is read from its Manila date and time, as long as an unknown duration.
+ */
+export function intervalOf(doc: Pick<AppointmentDoc, 'startTime' | 'endTime' | 'preferredDate' | 'preferredTime'>): { start: Date; end: Date } {
+  const start = doc.startTime ?? manilaInstant(doc.preferredDate, minutesOfDay(doc.preferredTime) ?? 0);
+  return { start, end: doc.endTime ?? new Date(start.getTime() + DEFAULT_DURATION_MINUTES * MINUTE_MS) };
+}
+
+export const revisionOf = (doc: Pick<AppointmentDoc, 'revision'>) => doc.revision ?? 0;
+
+/** Matches the appointment only while it is at the revision it was read at (none stored matches null). */
+export const atRevision = (doc: Pick<AppointmentDoc, '_id' | 'revision'>) => ({ _id: doc._id, deletedAt: null, revision: doc.revision ?? null });
 
 export const appointmentModel = (conn: Connection) => conn.model<AppointmentDoc>('Appointment', appointmentSchema, 'appointments');
 
@@ -86,5 +117,27 @@ export function toAppointment(doc: AppointmentDoc): Appointment {
     adminComment: doc.adminComment,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+/** A stored appointment as its manage link shows it: no more than the customer gave. */
+export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow): ManagedAppointment {
+  const { start, end } = intervalOf(doc);
+  return {
+    reference: appointmentReference(String(doc._id)),
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    email: doc.email,
+    contact: doc.contact,
+    offeringType: doc.offeringType,
+    items: doc.items.map((item) => ({ id: item.id, name: item.name })),
+    preferredDate: doc.preferredDate,
+    preferredTime: doc.preferredTime,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    status: doc.status,
+    changeable: window.closed === null,
+    changeClosedReason: window.reason,
+    changeDeadline: window.deadline.toISOString(),
   };
 }

@@ -35,4 +35,7 @@ export const holdEntry = (seat: string, appointmentId: unknown) => `${seat}#${St
 /** The seat id of a sheet entry. */
 export const seatOfHold = (entry: string) => entry.split('#')[0];
 
+/** The appointment id of a sheet entry. */
+export const holderOf = (entry: string) => entry.split('#')[1];
+
 export const daySheetModel = (conn: Connection) => conn.model<DaySheetDoc>('DaySheet', daySheetSchema, 'day_sheets');

@@ -5,9 +5,14 @@ import type { Side } from '@bb/contracts';
 export interface SettingsDoc {
   _id: Side;
   maxSessionsPerSlot: number;
+  /** Hours before the start when manage-link changes close; absent on settings saved before it existed. */
+  changeCutoffHours?: number;
 }
 
-const settingsSchema = new Schema<SettingsDoc>({ _id: String, maxSessionsPerSlot: { type: Number, required: true } }, { versionKey: false });
+const settingsSchema = new Schema<SettingsDoc>(
+  { _id: String, maxSessionsPerSlot: { type: Number, required: true }, changeCutoffHours: { type: Number } },
+  { versionKey: false },
+);
 
 export const DEFAULT_MAX_SESSIONS_PER_SLOT = 1;
 

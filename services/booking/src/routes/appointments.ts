@@ -1,4 +1,4 @@
-import type { Express, Request } from 'express';
+import type { Express, Request, Response } from 'express';
 import { appointmentRoutes, idempotencyKeyHeader, idempotencyKeySchema } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
@@ -15,17 +15,19 @@ function idempotencyKeyOf(req: Request): string | null {
 export function mountAppointments(app: Express, deps: BookingDeps): void {
   const { models } = deps;
 
-  bind(app, create, ({ body, req, res }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: res.locals.requestId as string | undefined }));
+  const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
+
+  bind(app, create, ({ body, req, res }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: correlationOf(res) }));
 
   bind(app, list, async () => {
     const docs = await models.Appointment.find({ deletedAt: null }, { outbox: 0, seats: 0 }).sort({ createdAt: -1, _id: -1 }).lean<AppointmentDoc[]>();
     return docs.map(toAppointment);
   });
 
-  bind(app, update, ({ params, body }) => changeAppointment(models, deps.schedule, params.id, body));
+  bind(app, update, ({ params, body, res }) => changeAppointment(deps, params.id, body, correlationOf(res)));
 
-  const removeOne = async ({ params }: { params: { id: string } }) => {
-    await deleteAppointment(models, params.id);
+  const removeOne = async ({ params, res }: { params: { id: string }; res: Response }) => {
+    await deleteAppointment(deps, params.id, correlationOf(res));
     return { message: 'Appointment deleted' };
   };
   bind(app, remove, removeOne);

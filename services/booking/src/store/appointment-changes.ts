@@ -1,58 +1,102 @@
-import { conflict, notFound } from '@bb/service-kit';
-import type { Appointment, AppointmentStatus, AppointmentUpdate } from '@bb/contracts';
-import type { BookingModels } from '../models';
-import { toAppointment, type AppointmentDoc } from '../models/appointment';
-import type { ScheduleCopy } from './schedule-copy';
+import { blocksCovering, conflict, notFound } from '@bb/service-kit';
+import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
+import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
+import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
+import type { BookingDeps } from './book-appointment';
 import { claimSeats, releaseSeats } from './seats';
 
-const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
+export const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
 const STAYS_CANCELLED = 'That time is fully booked now, so the appointment stays cancelled.';
 
-const isActive = (status: AppointmentStatus) => status !== 'cancelled';
+const afterWrite = { returnDocument: 'after' as const };
+
+/** The appointment as a lifecycle write leaves it: the event describes this state. */
+const nextRevision = (current: AppointmentDoc, set: Partial<AppointmentDoc>): AppointmentDoc => ({ ...current, ...set, revision: revisionOf(current) + 1 });
 
 /**
- * Staff set status and comment. Each write is guarded by the state it starts from, so a
- * concurrent cancel or un-cancel cannot leave seats held by a cancelled appointment or missing
- * for an active one: cancelling gives the seats back, un-cancelling takes them again (or
- * answers 409 when the time has filled up meanwhile).
+ * Cancels the appointment as it was read: status, seats, revision and the cancelled event in
+ * one write guarded by the revision read, then its seats are given back. Null when it changed
+ * since it was read (nothing was written). `also` is set in the same write (a staff comment).
  */
-export async function changeAppointment(models: BookingModels, schedule: ScheduleCopy, id: string, change: AppointmentUpdate): Promise<Appointment> {
-  const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
+export async function cancelAppointment(
+  deps: BookingDeps,
+  current: AppointmentDoc,
+  by: EventData<'booking.appointment.cancelled'>['by'],
+  correlationId?: string,
+  also: Partial<AppointmentDoc> = {},
+): Promise<AppointmentDoc | null> {
+  const { models } = deps;
+  const set = { ...also, status: 'cancelled' as const, seats: [] };
+  const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId);
+  const cancelled = await models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
+  if (!cancelled) return null;
+  deps.relay.publishDocument(models.Appointment, current._id);
+  await releaseSeats(models, current.seats, current._id);
+  return cancelled;
+}
+
+/**
+ * Staff set done or pending. Re-opening a cancelled appointment takes its seats again first
+ * (409 when its time has filled up meanwhile) and gives them back if the write then misses.
+ */
+async function setStatus(deps: BookingDeps, current: AppointmentDoc, status: Exclude<AppointmentStatus, 'cancelled'>, also: Partial<AppointmentDoc>, correlationId?: string) {
+  const { models } = deps;
+  let claimed: string[] = [];
+  if (current.status === 'cancelled') {
+    const { start, end } = intervalOf(current);
+    const claim = await claimSeats(models, { offering: current.offeringType, blocks: blocksCovering(start, end), appointmentId: current._id, capacity: deps.schedule.capacity(current.offeringType) });
+    if (!claim.ok) throw conflict(STAYS_CANCELLED);
+    claimed = claim.seats;
+  }
+  const set = { ...also, status, seats: current.status === 'cancelled' ? claimed : current.seats };
+  const event = appointmentStatusChanged(nextRevision(current, set), current.status, correlationId);
+  const updated = await models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
+  if (updated) deps.relay.publishDocument(models.Appointment, current._id);
+  else await releaseSeats(models, claimed, current._id);
+  return updated;
+}
+
+/**
+ * Staff set status and comment. A new status is a lifecycle change: written with its event,
+ * guarded by the revision read, so a concurrent change cannot leave seats held by a cancelled
+ * appointment or missing for an active one, nor two events claim the same revision. A comment
+ * alone changes nothing a customer sees: no event, no new revision.
+ */
+export async function changeAppointment(deps: BookingDeps, id: string, change: AppointmentUpdate, correlationId?: string): Promise<Appointment> {
+  const current = await deps.models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
   const status = change.status ?? current.status;
-  const set = { status, ...(change.adminComment !== undefined ? { adminComment: change.adminComment } : {}) };
-  const whileActive = { _id: current._id, deletedAt: null, status: { $ne: 'cancelled' as const } };
-  const whileCancelled = { _id: current._id, deletedAt: null, status: 'cancelled' as const };
-  const andAnswer = { returnDocument: 'after' as const };
+  const comment = change.adminComment !== undefined ? { adminComment: change.adminComment } : {};
   let updated: AppointmentDoc | null;
-
-  if (isActive(current.status) === isActive(status)) {
-    updated = await models.Appointment.findOneAndUpdate(isActive(status) ? whileActive : whileCancelled, { $set: set }, andAnswer).lean<AppointmentDoc>();
-  } else if (!isActive(status)) {
-    // The seats to give back are those held when the write took effect: the document before it.
-    const updatedAt = new Date();
-    const before = await models.Appointment.findOneAndUpdate(whileActive, { $set: { ...set, seats: [], updatedAt } }, { returnDocument: 'before', timestamps: false }).lean<AppointmentDoc>();
-    if (before) await releaseSeats(models, before.seats, before._id);
-    updated = before && { ...before, ...set, seats: [], updatedAt };
+  if (status === current.status) {
+    updated = await deps.models.Appointment.findOneAndUpdate({ _id: current._id, deletedAt: null, status }, { $set: comment }, afterWrite).lean<AppointmentDoc>();
+  } else if (status === 'cancelled') {
+    updated = await cancelAppointment(deps, current, 'staff', correlationId, comment);
   } else {
-    let seats: string[] = [];
-    if (current.startTime && current.endTime && current.offeringType !== 'both') {
-      const capacity = schedule.capacity(current.offeringType);
-      const claim = await claimSeats(models, { offering: current.offeringType, start: current.startTime, end: current.endTime, appointmentId: current._id, capacity });
-      if (!claim.ok) throw conflict(STAYS_CANCELLED);
-      seats = claim.seats;
-    }
-    updated = await models.Appointment.findOneAndUpdate(whileCancelled, { $set: { ...set, seats } }, andAnswer).lean<AppointmentDoc>();
-    if (!updated) await releaseSeats(models, seats, current._id);
+    updated = await setStatus(deps, current, status, comment, correlationId);
   }
   if (!updated) throw conflict(CHANGED_MEANWHILE);
   return toAppointment(updated);
 }
 
-/** Deletes an appointment and frees its seats; kept as a tombstone while its created event still waits in the outbox. */
-export async function deleteAppointment(models: BookingModels, id: string): Promise<void> {
-  const before = await models.Appointment.findOneAndUpdate({ _id: id, deletedAt: null }, { $set: { deletedAt: new Date(), seats: [] } }, { returnDocument: 'before' }).lean<AppointmentDoc>();
-  if (!before) throw notFound('Appointment not found');
-  await releaseSeats(models, before.seats, before._id);
-  await models.Appointment.deleteOne({ _id: before._id, outbox: { $size: 0 } });
+/**
+ * Deletes an appointment and frees its seats. Deleting one not yet cancelled cancels it, so
+ * its reminder is dropped, but the customer is not written to (staff decided, and may have
+ * told them already). The document stays as a tombstone until its outbox is empty: the
+ * relay removes it once the events it holds have left.
+ */
+export async function deleteAppointment(deps: BookingDeps, id: string, correlationId?: string): Promise<void> {
+  const { models } = deps;
+  const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
+  if (!current) throw notFound('Appointment not found');
+  const set = { deletedAt: new Date(), seats: [] };
+  const announce = current.status !== 'cancelled';
+  const update = announce
+    ? { $set: set, $inc: { revision: 1 }, $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', seats: [] }), 'staff', false, correlationId) } }
+    : { $set: set };
+  const deleted = await models.Appointment.updateOne(atRevision(current), update);
+  if (deleted.matchedCount === 0) throw conflict(CHANGED_MEANWHILE);
+  await releaseSeats(models, current.seats, current._id);
+  const gone = !announce && (await models.Appointment.deleteOne({ _id: current._id, outbox: { $size: 0 } })).deletedCount === 1;
+  if (!gone) deps.relay.publishDocument(models.Appointment, current._id);
 }

@@ -1,10 +1,11 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { SERVICE_LABEL, SLOT_FULL_MESSAGE, type Appointment, type appointmentRequestSchema, type Side } from '@bb/contracts';
-import { conflict, invalid, isDuplicateKey, type OutboxRelay } from '@bb/service-kit';
+import { SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
+import { blocksCovering, conflict, invalid, isDuplicateKey, type OutboxRelay } from '@bb/service-kit';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
+import { manageTokenHash, newManageToken } from '../domain/manage-link';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
-import { appointmentCreated } from '../events/appointment-created';
+import { appointmentCreated } from '../events/appointment-lifecycle';
 import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
@@ -31,11 +32,14 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different bookin
 /** How long a request waits for a copy of itself (same key) that holds seats to finish. */
 const TWIN_WAIT_MS = 5000;
 
-/** A retry answers what the first request answered, not what staff did with the booking since. */
-function firstAnswer(doc: AppointmentDoc, fingerprint: string): Appointment {
+/**
+ * A retry answers what the first request answered, not what staff did with the booking since;
+ * but without the manage token, which only its hash keeps (the confirmation mail has the link).
+ */
+function firstAnswer(doc: AppointmentDoc, fingerprint: string): BookedAppointment {
   if (doc.requestHash !== fingerprint) throw invalid(KEY_REUSED);
   const first = toAppointment(doc);
-  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt };
+  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt, manageToken: null };
 }
 
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
@@ -54,7 +58,7 @@ async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side
   return [...found].sort((x, y) => ids.indexOf(x._id) - ids.indexOf(y._id));
 }
 
-function refusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side) {
+export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side) {
   switch (reason) {
     case 'closed':
       return invalid(`The ${offering} is closed on that day. Please choose another date.`);
@@ -86,9 +90,10 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<
  * Books an appointment: replays the first answer for a retried request (same Idempotency-Key),
  * checks the time against the same slots the visitor chose from, claims the seats (which settle
  * races between any number of processes), stores the appointment with its event, and gives the
- * seats back if that store fails.
+ * seats back if that store fails. The answer carries the manage link's token, the only time
+ * booking has it in clear besides the created event.
  */
-export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<Appointment> {
+export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
   const { models } = deps;
   const retry = idempotencyKey ? { id: new Types.ObjectId(appointmentIdForKey(idempotencyKey)), fingerprint: requestFingerprint(body) } : null;
   const id = retry?.id ?? new Types.ObjectId();
@@ -100,18 +105,19 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, body.offeringType), readDay(models, deps.schedule, body.offeringType, body.preferredDate)]);
   const now = deps.now();
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, start: check.slot.start, end: check.slot.end, appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
+  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, blocks: blocksCovering(check.slot.start, check.slot.end), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
   if (!check.ok || !claim?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.
     const first = retry && full ? await copyInFlight(models, id) : null;
     if (retry && first) return firstAnswer(first, retry.fingerprint);
-    throw refusal(check.ok ? 'full' : check.reason, body.offeringType);
+    throw slotRefusal(check.ok ? 'full' : check.reason, body.offeringType);
   }
   const { start, end } = check.slot;
 
   const booked = items.map((b) => ({ id: b._id, name: b.name }));
-  const fields = {
+  const manageToken = newManageToken();
+  const fields: AppointmentDoc = {
     _id: id,
     firstName: body.firstName,
     lastName: body.lastName,
@@ -131,27 +137,15 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     adminComment: '',
     seats: claim.seats,
     requestHash: retry?.fingerprint ?? null,
+    manageTokenHash: manageTokenHash(manageToken),
+    revision: 0,
     createdAt: now,
     updatedAt: now,
+    outbox: [],
   };
-  const event = appointmentCreated(
-    {
-      appointmentId: String(id),
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      email: fields.email,
-      contact: fields.contact,
-      offeringType: body.offeringType,
-      items: booked,
-      preferredDate: fields.preferredDate,
-      preferredTime: fields.preferredTime,
-      createdAt: now.toISOString(),
-    },
-    correlationId,
-  );
   try {
     // createdAt comes from the business clock, like the slot check, not from mongoose.
-    await new models.Appointment({ ...fields, outbox: [event] }).save({ timestamps: false });
+    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, manageToken, correlationId)] }).save({ timestamps: false });
   } catch (err) {
     await releaseSeats(models, claim.seats, id);
     // A copy of this request (same key) stored it first.
@@ -160,5 +154,5 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     throw err;
   }
   deps.relay.publishDocument(models.Appointment, id);
-  return toAppointment({ ...fields, outbox: [] });
+  return { ...toAppointment(fields), manageToken };
 }

@@ -1,19 +1,19 @@
-import type { OfficeHours, Side } from '@bb/contracts';
+import { DEFAULT_CHANGE_CUTOFF_HOURS, type OfficeHours, type Side } from '@bb/contracts';
 import type { EventBus, Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
 import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
 import { officeHoursId } from '../models/office-hours';
-import { DEFAULT_MAX_SESSIONS_PER_SLOT } from '../models/settings';
+import { DEFAULT_MAX_SESSIONS_PER_SLOT, type SettingsDoc } from '../models/settings';
 
 /** How often the copy is read again besides the events: a safety net for events missed, not the path. */
 const RELOAD_INTERVAL_MS = 60_000;
 
 /**
  * What every booking and every slot request needs besides the day sheet, in memory: each
- * offering's capacity and office hours, and the bookable items. Read at start and kept fresh
- * by events every replica hears (its own per-process queues):
- * - `booking.schedule.changed`, published by the replica that saved capacity or office hours
+ * offering's settings (capacity, change cut-off) and office hours, and the bookable items.
+ * Read at start and kept fresh by events every replica hears (its own per-process queues):
+ * - `booking.schedule.changed`, published by the replica that saved settings or office hours
  *   (which reads them again itself before it answers);
  * - `catalog.bookable.changed`, applied here by version as the durable consumer applies it to
  *   the database;
@@ -21,7 +21,7 @@ const RELOAD_INTERVAL_MS = 60_000;
  * is read from the database on the way (the durable consumer may have stored it first).
  */
 export class ScheduleCopy {
-  private capacities = new Map<Side, number>();
+  private settings = new Map<Side, SettingsDoc>();
   private officeDays = new Map<string, OfficeHours>();
   private readonly items = new Map<string, BookableDoc>();
   private timer: NodeJS.Timeout | null = null;
@@ -52,7 +52,12 @@ export class ScheduleCopy {
   }
 
   capacity(offering: Side): number {
-    return this.capacities.get(offering) ?? DEFAULT_MAX_SESSIONS_PER_SLOT;
+    return this.settings.get(offering)?.maxSessionsPerSlot ?? DEFAULT_MAX_SESSIONS_PER_SLOT;
+  }
+
+  /** Hours before an appointment's start when changes through the manage link close. */
+  changeCutoffHours(offering: Side): number {
+    return this.settings.get(offering)?.changeCutoffHours ?? DEFAULT_CHANGE_CUTOFF_HOURS;
   }
 
   officeDay(offering: Side, dayOfWeek: number): OfficeHours {
@@ -71,7 +76,7 @@ export class ScheduleCopy {
     return ids.flatMap((id) => this.items.get(id) ?? []);
   }
 
-  /** After this replica saved capacity or office hours: read them again, and tell the others. */
+  /** After this replica saved settings or office hours: read them again, and tell the others. */
   async scheduleSaved(bus: EventBus, offering: Side): Promise<void> {
     await this.loadSchedule();
     // Without the broker the others catch up at their next reload.
@@ -84,7 +89,7 @@ export class ScheduleCopy {
 
   private async loadSchedule(): Promise<void> {
     const [settings, hours] = await Promise.all([this.models.Settings.find().lean(), this.models.OfficeHours.find().lean()]);
-    this.capacities = new Map(settings.map((s) => [s._id, s.maxSessionsPerSlot]));
+    this.settings = new Map(settings.map((s) => [s._id, s]));
     this.officeDays = new Map(
       hours.map((h) => [h._id, { offeringType: h.offeringType, dayOfWeek: h.dayOfWeek, startTime: h.startTime, endTime: h.endTime, isActive: h.isActive }]),
     );

@@ -1,14 +1,14 @@
 import type { Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
-import { blocksCovering, isDuplicateKey, manilaDate } from '@bb/service-kit';
+import { isDuplicateKey, manilaDate } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { daySheetId, holdEntry, seatOfHold } from '../models/day-sheet';
 import { parseSeatId, seatId, type SeatDoc } from '../models/seat';
 
 export interface SeatClaim {
   offering: Side;
-  start: Date;
-  end: Date;
+  /** The 30-minute blocks to take a seat in, ascending (`blocksCovering` of an interval). */
+  blocks: Date[];
   appointmentId: Types.ObjectId;
   /** maxSessionsPerSlot of the offering now. */
   capacity: number;
@@ -19,7 +19,7 @@ export type ClaimResult = { ok: true; seats: string[] } | { ok: false };
 type Ledger = Pick<BookingModels, 'Seat' | 'DaySheet'>;
 
 /**
- * Takes one seat in every 30-minute block of the interval, blocks in ascending order; the
+ * Takes one seat in every one of the 30-minute blocks, in ascending order; the
  * unique `_id` of each seat settles any race. The seats are inserted in one ordered write,
  * which stops at the first block whose seat someone else holds: that block tries its next
  * seat and the rest follow in one write again. Without contention a claim is one write
@@ -28,7 +28,7 @@ type Ledger = Pick<BookingModels, 'Seat' | 'DaySheet'>;
  * Ascending order means that of bookings contending for the same blocks one always gets through.
  */
 export async function claimSeats(ledger: Ledger, claim: SeatClaim, taken: ReadonlySet<string> = new Set()): Promise<ClaimResult> {
-  const blocks = blocksCovering(claim.start, claim.end);
+  const { blocks } = claim;
   const nextSeat = (block: Date, from: number) => {
     let seat = from;
     while (seat < claim.capacity && taken.has(seatId(claim.offering, block, seat))) seat++;

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
-import type { ApiError, EventData } from '@bb/contracts';
-import type { EventBus, OutboxRelay } from '@bb/service-kit';
-import { adminToken, api, startHarness } from '@bb/service-kit/testing';
+import type { ApiError, Envelope, EventData } from '@bb/contracts';
+import { EventBus, type OutboxRelay } from '@bb/service-kit';
+import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
@@ -64,4 +64,24 @@ export const bookingRequest = (over: Record<string, unknown> = {}) => ({
 export function monday(weeksAfterFirst: number): string {
   const first = Date.UTC(2030, 0, 7);
   return new Date(first + weeksAfterFirst * 7 * 86400000).toISOString().slice(0, 10);
+}
+
+export type LifecycleType = 'booking.appointment.created' | 'booking.appointment.rescheduled' | 'booking.appointment.cancelled' | 'booking.appointment.status-changed';
+export const LIFECYCLE_TYPES: LifecycleType[] = ['booking.appointment.created', 'booking.appointment.rescheduled', 'booking.appointment.cancelled', 'booking.appointment.status-changed'];
+
+/** What a consumer of appointment events (mail, subscriber capture) hears on the booking's exchange, in arrival order. */
+export async function appointmentEvents(exchange: string) {
+  const received: Envelope<EventData<LifecycleType>>[] = [];
+  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'notifications', logger: silentLogger() });
+  bus.subscribe(uniqueName('lifecycle'), LIFECYCLE_TYPES, async (event) => {
+    received.push(event);
+  });
+  await bus.start();
+  return {
+    received,
+    /** The events of one appointment, each with its type. */
+    of: (appointmentId: string) => received.filter((e) => e.data.appointmentId === appointmentId),
+    ofType: <T extends LifecycleType>(type: T) => received.filter((e) => e.type === type) as Envelope<EventData<T>>[],
+    close: () => bus.close(),
+  };
 }

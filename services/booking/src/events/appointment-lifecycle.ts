@@ -1,0 +1,47 @@
+import type { AppointmentFacts, AppointmentStatus, EventData } from '@bb/contracts';
+import { outboxEvent, type OutboxEntry } from '@bb/service-kit';
+import { intervalOf, revisionOf, type AppointmentDoc } from '../models/appointment';
+
+// What booking says about an appointment's life: each event is stored with the write it
+// announces (the outbox) and carries the appointment as that write leaves it, so a consumer
+// (mail, calendar, reminders, subscriber capture) never asks booking.
+
+/** The appointment as every lifecycle event carries it: `doc` is the state after the change. */
+export function facts(doc: AppointmentDoc): AppointmentFacts {
+  const { start, end } = intervalOf(doc);
+  return {
+    appointmentId: String(doc._id),
+    revision: revisionOf(doc),
+    firstName: doc.firstName,
+    lastName: doc.lastName,
+    email: doc.email,
+    contact: doc.contact,
+    offeringType: doc.offeringType,
+    items: doc.items.map((item) => ({ id: item.id, name: item.name })),
+    preferredDate: doc.preferredDate,
+    preferredTime: doc.preferredTime,
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    status: doc.status,
+  };
+}
+
+type By = EventData<'booking.appointment.cancelled'>['by'];
+
+/** Booked: with the manage link's token, which nothing else stores in clear. */
+export const appointmentCreated = (doc: AppointmentDoc, manageToken: string, correlationId?: string): OutboxEntry =>
+  outboxEvent('booking', 'booking.appointment.created', { ...facts(doc), createdAt: doc.createdAt.toISOString(), manageToken }, correlationId);
+
+/** Moved to another time; `before` is the appointment as it was. */
+export function appointmentRescheduled(doc: AppointmentDoc, before: AppointmentDoc, by: By, correlationId?: string): OutboxEntry {
+  const data = { ...facts(doc), previousDate: before.preferredDate, previousTime: before.preferredTime, previousStartTime: before.startTime?.toISOString() ?? null, by };
+  return outboxEvent('booking', 'booking.appointment.rescheduled', data, correlationId);
+}
+
+/** Will not take place: cancelled, or deleted by staff (then the customer is not told). */
+export const appointmentCancelled = (doc: AppointmentDoc, by: By, notifyCustomer: boolean, correlationId?: string): OutboxEntry =>
+  outboxEvent('booking', 'booking.appointment.cancelled', { ...facts(doc), by, notifyCustomer }, correlationId);
+
+/** Staff set another status than cancelled: done, or pending again. */
+export const appointmentStatusChanged = (doc: AppointmentDoc, previousStatus: AppointmentStatus, correlationId?: string): OutboxEntry =>
+  outboxEvent('booking', 'booking.appointment.status-changed', { ...facts(doc), previousStatus }, correlationId);

@@ -1,0 +1,40 @@
+import type { Express, Response } from 'express';
+import { appointmentReference, manageRoutes } from '@bb/contracts';
+import { appointmentIcs, bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
+import { calendarEntry } from '../domain/calendar-entry';
+import { facts } from '../events/appointment-lifecycle';
+import type { BookingDeps } from '../store/book-appointment';
+import { appointmentOfLink, cancelByCustomer, managedView, rescheduleByCustomer } from '../store/manage-appointment';
+
+const { view, cancel, reschedule, calendar } = manageRoutes;
+
+/** What a manage link shows is the customer's own: no cache, shared or private, keeps it. */
+const personal = (res: Response) => res.setHeader('Cache-Control', 'no-store');
+
+export function mountManage(app: Express, deps: BookingDeps): void {
+  const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
+
+  bind(app, view, async ({ params, res }) => {
+    personal(res);
+    return managedView(deps, await appointmentOfLink(deps.models, params.token));
+  });
+
+  bind(app, cancel, ({ params, res }) => {
+    personal(res);
+    return cancelByCustomer(deps, params.token, correlationOf(res));
+  });
+
+  bind(app, reschedule, ({ params, body, res }) => {
+    personal(res);
+    return rescheduleByCustomer(deps, params.token, body, correlationOf(res));
+  });
+
+  bind(app, calendar, async ({ params, res }) => {
+    const doc = await appointmentOfLink(deps.models, params.token);
+    personal(res);
+    res.setHeader('Content-Type', ICS_CONTENT_TYPE);
+    res.setHeader('Content-Disposition', `attachment; filename="appointment-${appointmentReference(String(doc._id))}.ics"`);
+    res.send(appointmentIcs(calendarEntry(facts(doc)), 'publish'));
+    return undefined;
+  });
+}

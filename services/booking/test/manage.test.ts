@@ -1,0 +1,268 @@
+import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type ManagedAppointment } from '@bb/contracts';
+import { daySheetId, holdEntry } from '../src/models/day-sheet';
+import { renewManageToken } from '../src/store/manage-appointment';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+
+let booking: BookingUnderTest;
+/** The business clock of this app: real time unless a test moves it. */
+let clock: Date | null = null;
+
+beforeAll(async () => {
+  booking = await startBooking('manage', { now: () => clock ?? new Date() });
+  await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
+  await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+});
+afterEach(() => {
+  clock = null;
+});
+afterAll(() => booking.close());
+
+async function book(over: Record<string, unknown>) {
+  const res = await call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over));
+  expect(res.status).toBe(201);
+  return { ...res.body, token: res.body.manageToken as string };
+}
+const view = (token: string) => call<ManagedAppointment>(booking.url, 'GET', `/api/manage/${token}`);
+const cancel = (token: string) => call<ManagedAppointment>(booking.url, 'POST', `/api/manage/${token}/cancel`);
+const reschedule = (token: string, preferredDate: string, preferredTime: string) =>
+  call<ManagedAppointment>(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
+const setCutoff = (changeCutoffHours: number) => call(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours }, asAdmin);
+const stored = (id: string) => booking.models.Appointment.findById(id).lean();
+const seatsOf = async (id: string) => (await booking.models.Seat.find({ appointmentId: id }).lean()).map((s) => s._id).sort();
+const sheetOf = async (date: string) => (await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean())?.holds ?? [];
+/** A token of the right shape that no appointment has. */
+const UNKNOWN_TOKEN = 'A'.repeat(32);
+
+describe('the manage link', () => {
+  it('shows the customer their appointment, with the deadline for changes, and is never cached', async () => {
+    const made = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    const res = await view(made.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      reference: appointmentReference(made.id),
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      email: 'ana@example.com',
+      contact: '0917 000 0000',
+      offeringType: 'clinic',
+      items: [
+        { id: 'facial', name: 'Hydra Facial' },
+        { id: 'peel', name: 'Chemical Peel' },
+      ],
+      preferredDate: monday(0),
+      preferredTime: '10:00',
+      startTime: `${monday(0)}T02:00:00.000Z`,
+      endTime: `${monday(0)}T03:30:00.000Z`,
+      status: 'pending',
+      changeable: true,
+      changeClosedReason: null,
+      // 24 hours before 10:00 in Manila.
+      changeDeadline: '2030-01-06T02:00:00.000Z',
+    });
+    const raw = await fetch(`${booking.url}/api/manage/${made.token}`);
+    expect(raw.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown token 404 and a malformed one 400, both as JSON with the link message', async () => {
+    for (const [token, status] of [
+      [UNKNOWN_TOKEN, 404],
+      ['short', 400],
+      ['A'.repeat(33), 400],
+      [`${'A'.repeat(31)}.`, 400],
+    ] as const) {
+      for (const res of [await view(token), await cancel(token), await reschedule(token, monday(1), '10:00'), await call(booking.url, 'GET', `/api/manage/${token}/calendar.ics`)]) {
+        expect(res.status).toBe(status);
+        expect(res.body.message).toBe(MANAGE_MESSAGES.badLink);
+      }
+    }
+  });
+
+  it('is reached only by the exact routes: other methods and paths change nothing', async () => {
+    const made = await book({ preferredDate: monday(1), preferredTime: '10:00' });
+    expect((await call(booking.url, 'GET', `/api/manage/${made.token}/cancel`)).status).toBe(405);
+    expect((await call(booking.url, 'POST', `/api/manage/${made.token}`)).status).toBe(405);
+    expect((await call(booking.url, 'DELETE', `/api/manage/${made.token}`)).status).toBe(405);
+    expect((await call(booking.url, 'POST', `/api/manage/${made.token}/cancel/now`)).status).toBe(404);
+    expect((await call(booking.url, 'POST', `/api/manage/${made.token}/${made.token}/cancel`)).status).toBe(404);
+    expect((await stored(made.id))?.status).toBe('pending');
+  });
+
+  it('follows a renewed token and no longer the old one', async () => {
+    const made = await book({ preferredDate: monday(1), preferredTime: '12:00' });
+    const renewed = await renewManageToken(booking.models, (await stored(made.id))!._id);
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await view(made.token)).status).toBe(404);
+    expect((await view(renewed)).body.reference).toBe(appointmentReference(made.id));
+  });
+});
+
+describe('cancelling through the link', () => {
+  it('frees the seats and keeps the link, which shows the cancelled appointment; cancelling again answers it again', async () => {
+    const slot = { preferredDate: monday(2), preferredTime: '10:00' };
+    const made = await book(slot);
+    const res = await cancel(made.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', changeable: false, changeClosedReason: MANAGE_MESSAGES.cancelled });
+    expect(await seatsOf(made.id)).toEqual([]);
+    expect(await sheetOf(monday(2))).toEqual([]);
+    expect((await stored(made.id))?.revision).toBe(1);
+    expect((await view(made.token)).body.status).toBe('cancelled');
+    const again = await cancel(made.token);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    expect((await stored(made.id))?.revision).toBe(1);
+    expect((await book(slot)).status).toBe('pending');
+  });
+
+  it('cannot move a cancelled appointment', async () => {
+    const made = await book({ preferredDate: monday(2), preferredTime: '13:00' });
+    await cancel(made.token);
+    const res = await reschedule(made.token, monday(2), '14:00');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(MANAGE_MESSAGES.cancelled);
+  });
+
+  it('cannot change an appointment that is done or has started', async () => {
+    const done = await book({ preferredDate: monday(3), preferredTime: '09:00' });
+    expect((await call(booking.url, 'PATCH', `/api/appointments/${done.id}`, { status: 'done' }, asAdmin)).status).toBe(200);
+    for (const res of [await cancel(done.token), await reschedule(done.token, monday(3), '11:00')]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MANAGE_MESSAGES.done);
+    }
+    expect((await view(done.token)).body).toMatchObject({ changeable: false, changeClosedReason: MANAGE_MESSAGES.done });
+
+    const started = await book({ preferredDate: monday(3), preferredTime: '13:00' });
+    clock = new Date(`${monday(3)}T05:00:00.000Z`); // 13:00 in Manila: it starts now
+    for (const res of [await cancel(started.token), await reschedule(started.token, monday(4), '11:00')]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MANAGE_MESSAGES.past);
+    }
+    expect((await stored(started.id))?.status).toBe('pending');
+  });
+});
+
+describe('the change cut-off', () => {
+  it('closes changes 24 hours before the start unless staff set another: at the deadline a change is refused, just before it is taken', async () => {
+    const made = await book({ preferredDate: monday(5), preferredTime: '10:00' });
+    const deadline = new Date(`${monday(5)}T02:00:00.000Z`).getTime() - 24 * 3600_000;
+    clock = new Date(deadline);
+    expect((await view(made.token)).body).toMatchObject({ changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24), changeDeadline: new Date(deadline).toISOString() });
+    for (const res of [await cancel(made.token), await reschedule(made.token, monday(5), '14:00')]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MANAGE_MESSAGES.cutoff(24));
+    }
+    clock = new Date(deadline - 1);
+    expect((await view(made.token)).body.changeable).toBe(true);
+    expect((await reschedule(made.token, monday(5), '14:00')).status).toBe(200);
+
+    expect((await setCutoff(48)).status).toBe(200);
+    try {
+      const res = await cancel(made.token);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MANAGE_MESSAGES.cutoff(48));
+      // 0: changes stay open until the start itself.
+      expect((await setCutoff(0)).status).toBe(200);
+      clock = new Date(new Date(`${monday(5)}T06:00:00.000Z`).getTime() - 1); // just before 14:00 in Manila
+      expect((await view(made.token)).body).toMatchObject({ changeable: true, changeDeadline: `${monday(5)}T06:00:00.000Z` });
+      expect((await cancel(made.token)).status).toBe(200);
+    } finally {
+      await setCutoff(24);
+    }
+  });
+});
+
+describe('moving an appointment through the link', () => {
+  it('moves it to a free slot of another day with the same duration, claiming new seats and freeing the old ones', async () => {
+    const made = await book({ preferredDate: monday(6), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    const before = await seatsOf(made.id);
+    const res = await reschedule(made.token, monday(7), '2:00 PM');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ preferredDate: monday(7), preferredTime: '14:00', startTime: `${monday(7)}T06:00:00.000Z`, endTime: `${monday(7)}T07:30:00.000Z`, status: 'pending', changeable: true });
+    const after = await stored(made.id);
+    expect(after).toMatchObject({ preferredDate: monday(7), preferredTime: '14:00', revision: 1 });
+    expect(after?.seats.sort()).toEqual(await seatsOf(made.id));
+    expect(after?.seats).toHaveLength(3);
+    expect(after?.seats.some((seat) => before.includes(seat))).toBe(false);
+    expect(await sheetOf(monday(6))).toEqual([]);
+    expect((await sheetOf(monday(7))).sort()).toEqual(after?.seats.map((seat) => holdEntry(seat, made.id)).sort());
+    // The old time is free again; the new one is taken.
+    expect((await book({ preferredDate: monday(6), preferredTime: '10:00' })).status).toBe('pending');
+    expect((await call(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(7), preferredTime: '14:00' }))).status).toBe(409);
+  });
+
+  it('moves it by half an hour at capacity 1, keeping the seat of the block both times cover', async () => {
+    const made = await book({ preferredDate: monday(8), preferredTime: '10:00' });
+    const [tenOClock, halfPast] = await seatsOf(made.id);
+    expect((await reschedule(made.token, monday(8), '10:30')).status).toBe(200);
+    const moved = await seatsOf(made.id);
+    expect(moved).toHaveLength(2);
+    expect(moved).toContain(halfPast);
+    expect(moved).not.toContain(tenOClock);
+    expect((await stored(made.id))?.seats.sort()).toEqual(moved);
+    expect((await sheetOf(monday(8))).sort()).toEqual(moved.map((seat) => holdEntry(seat, made.id)).sort());
+    expect((await reschedule(made.token, monday(8), '10:00')).status).toBe(200);
+    expect(await seatsOf(made.id)).toEqual([tenOClock, halfPast].sort());
+    expect((await stored(made.id))?.revision).toBe(2);
+  });
+
+  it('refuses a move as a booking would, and the appointment keeps its time and seats', async () => {
+    const made = await book({ preferredDate: monday(9), preferredTime: '10:00' });
+    await book({ preferredDate: monday(9), preferredTime: '13:00', firstName: 'Bea' });
+    const seats = await seatsOf(made.id);
+    const refusals: [string, string, number, string | RegExp][] = [
+      ['2030-03-17', '10:00', 400, /closed/], // a Sunday
+      [monday(9), '10:10', 400, /not one of the available times/],
+      [monday(9), '16:30', 400, /not one of the available times/], // would end after closing
+      [monday(9), '12:30', 409, SLOT_FULL_MESSAGE], // its second half overlaps Bea at 13:00
+      [monday(9), '10:00', 400, MANAGE_MESSAGES.sameTime],
+      ['', '10:00', 400, 'Please select a preferred date for your appointment.'],
+      [monday(9), 'soon', 400, 'Please select a preferred time for your appointment.'],
+    ];
+    for (const [date, time, status, message] of refusals) {
+      const res = await reschedule(made.token, date, time);
+      expect([date, time, res.status]).toEqual([date, time, status]);
+      expect(res.body.message).toMatch(message);
+    }
+    // Cut-off 0 at 09:10 in Manila: the appointment (10:00) may still move, but not into the past.
+    await setCutoff(0);
+    try {
+      clock = new Date(`${monday(9)}T01:10:00.000Z`);
+      const past = await reschedule(made.token, monday(9), '09:00');
+      expect(past.status).toBe(400);
+      expect(past.body.message).toMatch(/already passed/);
+      clock = new Date(`${monday(9)}T01:30:00.000Z`); // 09:30: a slot starting now is past too
+      expect((await reschedule(made.token, monday(9), '09:30')).body.message).toMatch(/already passed/);
+    } finally {
+      await setCutoff(24);
+    }
+    expect(await stored(made.id)).toMatchObject({ preferredDate: monday(9), preferredTime: '10:00', revision: 0 });
+    expect(await seatsOf(made.id)).toEqual(seats);
+  });
+});
+
+describe('the calendar file', () => {
+  it('is the appointment as an iCalendar download named by its reference, replaced by each change', async () => {
+    const made = await book({ preferredDate: monday(10), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    const ics = async () => fetch(`${booking.url}/api/manage/${made.token}/calendar.ics`);
+    const res = await ics();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="appointment-${appointmentReference(made.id)}.ics"`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    expect(text).toContain('METHOD:PUBLISH');
+    expect(text).toContain(`UID:appointment-${made.id}@beauty-booking`);
+    expect(text).toContain('SEQUENCE:0');
+    expect(text).toContain('DTSTART;TZID=Asia/Manila:20300318T100000');
+    expect(text).toContain('DTEND;TZID=Asia/Manila:20300318T113000');
+    expect(text).toContain('SUMMARY:Hydra Facial\\, Chemical Peel at the clinic');
+    expect(text).toContain('STATUS:CONFIRMED');
+
+    await reschedule(made.token, monday(10), '13:00');
+    await cancel(made.token);
+    const changed = await (await ics()).text();
+    expect(changed).toContain('SEQUENCE:2');
+    expect(changed).toContain('DTSTART;TZID=Asia/Manila:20300318T130000');
+    expect(changed).toContain('STATUS:CANCELLED');
+  });
+});
