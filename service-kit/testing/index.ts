@@ -82,6 +82,7 @@ export async function json<T = unknown>(res: Response): Promise<T> {
 }
 export * from './harness';
 export * from './command-count';
+export * from './mailpit';
 
 export interface ApiOptions {
   method?: string;

@@ -38,7 +38,7 @@ function parseInvite(text: string) {
     sequence: Number(event.getFirstPropertyValue('sequence')),
     status: String(event.getFirstPropertyValue('status')),
     start: start.toJSDate(),
-    tzid: start.timezone,
+    tzid: event.getFirstProperty('dtstart')?.getParameter('tzid'),
   };
 }
 

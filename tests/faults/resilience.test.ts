@@ -5,18 +5,19 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Appointment, ChatMessage, Conversation, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
 import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
-import { rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
+import { mailpit, rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
 
 // While a scripted mix of bookings, chat messages and newsletter sign-ups runs through the
 // gateway, every service is killed -9 in turn and restarted, and RabbitMQ is restarted once.
-// Then everything accepted must exist exactly once, and every event must have had its effect.
+// Then everything accepted must exist exactly once, and every event must have had its effect
+// (a subscriber captured, a webhook delivered, a confirmation mailed).
 jest.setTimeout(15 * 60 * 1000);
 
 const gateway = requireEnv('GATEWAY_URL');
 const control = requireEnv('BB_STACK_CONTROL_URL');
 const CAPACITY = 2;
 // npm test runs booking twice behind the gateway (see scripts/test.mjs): both are killed in turn.
-const VICTIMS = ['catalog', 'booking', 'booking-2', 'chat', 'subscribers', 'auth', 'gateway'] as const;
+const VICTIMS = ['catalog', 'booking', 'booking-2', 'chat', 'subscribers', 'notifications', 'auth', 'gateway'] as const;
 
 let token = '';
 const admin = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -152,7 +153,7 @@ describe('faults under load', () => {
     // The faults, one after another, while the writers run.
     const recovery: Record<string, number> = {};
     // Every process, the second booking replica included.
-    const readyUrls = [...new Set(['AUTH', 'CATALOG', 'BOOKING', 'CHAT', 'SUBSCRIBERS', 'GATEWAY'].map((s) => requireEnv(`${s}_URL`)).concat((process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean)))];
+    const readyUrls = [...new Set(['AUTH', 'CATALOG', 'BOOKING', 'CHAT', 'SUBSCRIBERS', 'NOTIFICATIONS', 'GATEWAY'].map((s) => requireEnv(`${s}_URL`)).concat((process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean)))];
     try {
       await new Promise((r) => setTimeout(r, 5000));
       for (const victim of VICTIMS) {
@@ -224,7 +225,17 @@ describe('faults under load', () => {
     for (const d of bot.deliveries) webhookIdsPerMessage.set(d.messageId, new Set([...(webhookIdsPerMessage.get(d.messageId) ?? []), d.webhookId]));
     expect([...webhookIdsPerMessage.entries()].filter(([, ids]) => ids.size !== 1)).toEqual([]);
 
+    // Every accepted booking's customer got a confirmation; a duplicate is a resent Message-ID.
+    const confirmationsOf = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /confirm/i.test(m.Subject));
+    const unconfirmed = async () => (await Promise.all(accepted.bookings.map(async (b) => ((await confirmationsOf(b.email)).length === 0 ? b.email : null)))).filter(Boolean);
+    await waitFor('a confirmation for every accepted booking', async () => (await unconfirmed()).length === 0, 120000, 1000).catch(() => undefined);
+    expect(await unconfirmed()).toEqual([]);
+    const confirmations = await Promise.all(accepted.bookings.map((b) => confirmationsOf(b.email)));
+    const confirmationDuplicates = confirmations.reduce((sum, list) => sum + list.length - new Set(list.map((m) => m.MessageID)).size, 0);
+    expect(confirmations.reduce((sum, list) => sum + list.length, 0) - accepted.bookings.length).toBe(confirmationDuplicates);
+
     const summary = {
+      confirmationDuplicates,
       accepted: { bookings: accepted.bookings.length, messages: accepted.messages.length, signups: accepted.signups.length, conversations: accepted.conversations.length },
       lost: lostBookings.length + lostMessages.length,
       subscribers: subscribers.size,

@@ -18,6 +18,7 @@ const sources: [string, string][] = [
   ['booking', 'services/booking/src/config.ts'],
   ['chat', 'services/chat/src/config.ts'],
   ['subscribers', 'services/subscribers/src/config.ts'],
+  ['notifications', 'services/notifications/src/config.ts'],
 ];
 
 /** The /** … *\/ comment right above each `KEY:` line of a config source. */

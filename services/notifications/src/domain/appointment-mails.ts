@@ -1,0 +1,180 @@
+import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
+import { appointmentIcs, type AppointmentCalendarEntry } from '@bb/service-kit';
+import { renderHtml, renderText, type MailBody } from './mail-layout';
+import { manilaClock, manilaDateTime } from './manila-format';
+
+/** A file sent with a mail (kept on the mail record, so a retry or a resend carries the same one). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** A mail ready to queue: what the recipient will read. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/** What a mail about an appointment is written from; the kind-specific part says why it is sent. */
+export type AppointmentMailInput = {
+  appointment: AppointmentFacts;
+  /** The manage link's token, known from the booking's `created` event; null if that never arrived. */
+  manageToken: string | null;
+  settings: NotificationSettings;
+  /** The site's address (PUBLIC_URL): every link is absolute from it. */
+  publicUrl: string;
+} & (
+  | { kind: 'confirmation' | 'reminder' | 'staff-alert' }
+  | { kind: 'reschedule'; previousStart: Date; by: 'customer' | 'staff' }
+  | { kind: 'cancellation'; by: 'customer' | 'staff' }
+);
+
+const siteUrl = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
+export const manageUrl = (publicUrl: string, token: string): string => siteUrl(publicUrl, `/manage/${encodeURIComponent(token)}`);
+
+const ICS_FILENAME = 'invite.ics';
+const icsContentType = (method: 'REQUEST' | 'CANCEL') => `text/calendar; method=${method}; charset=utf-8`;
+
+/** The appointment as a calendar entry; its SEQUENCE is the appointment's revision, so each file replaces the last. */
+export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarEntry {
+  const { appointment: a, settings } = input;
+  const link = input.manageToken ? manageUrl(input.publicUrl, input.manageToken) : undefined;
+  const items = a.items.map((i) => i.name).join(', ');
+  return {
+    appointmentId: a.appointmentId,
+    sequence: a.revision,
+    summary: `${items || 'Appointment'} – ${settings.senderName}`,
+    description: [`Reference: ${appointmentReference(a.appointmentId)}`, ...(link ? [`View or change your booking: ${link}`] : [])].join('\n'),
+    start: new Date(a.startTime),
+    end: new Date(a.endTime),
+    location: settings.senderName,
+    ...(link ? { url: link } : {}),
+    organizer: { name: settings.senderName, email: settings.senderEmail },
+    attendee: { name: fullName(a), email: a.email },
+  };
+}
+
+const fullName = (a: AppointmentFacts) => `${a.firstName.trim()} ${a.lastName.trim()}`.trim();
+const greeting = (a: AppointmentFacts) => (a.firstName.trim() ? `Hi ${a.firstName.trim()},` : 'Hello,');
+
+/** "Tuesday, 1 December 2026, 10:00 AM to 11:00 AM" */
+const interval = (a: AppointmentFacts) => `${manilaDateTime(new Date(a.startTime))} to ${manilaClock(new Date(a.endTime))}`;
+
+function appointmentDetails(a: AppointmentFacts): MailBody['details'] {
+  const itemLabel = SERVICE_LABEL[a.offeringType];
+  return [
+    { label: 'When', value: interval(a) },
+    { label: a.items.length === 1 ? capitalise(itemLabel) : `${capitalise(itemLabel)}s`, value: a.items.map((i) => i.name) },
+    { label: 'Reference', value: appointmentReference(a.appointmentId) },
+  ];
+}
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** What each kind says: subject, words, details, its one button. */
+function bodyOf(input: AppointmentMailInput): MailBody {
+  const { appointment: a, settings } = input;
+  const when = manilaDateTime(new Date(a.startTime));
+  const business = settings.senderName;
+  const link = input.manageToken ? manageUrl(input.publicUrl, input.manageToken) : null;
+  const manageAction = link ? { label: 'View or change your booking', url: link } : undefined;
+  const customerFooter = `You receive this e-mail because an appointment was booked with ${business} for this address. Please quote your reference when you contact us.`;
+  const base = { side: a.offeringType, businessName: business, details: appointmentDetails(a), footer: customerFooter };
+
+  switch (input.kind) {
+    case 'confirmation':
+      return {
+        ...base,
+        subject: `Appointment confirmed: ${when}`,
+        preheader: `We look forward to seeing you on ${when}. Reference ${appointmentReference(a.appointmentId)}.`,
+        heading: 'Your appointment is confirmed',
+        paragraphs: [greeting(a), `Thank you for booking with ${business}. Your appointment is confirmed:`],
+        action: manageAction,
+        closing: [
+          'The attached calendar invitation adds it to your calendar.',
+          link ? 'Plans changed? Use the link above to pick another time or to cancel.' : 'Plans changed? Reply to this e-mail and we will help.',
+          `See you soon,\n${business}`,
+        ],
+      };
+    case 'reschedule':
+      return {
+        ...base,
+        subject: `Appointment rescheduled: ${when}`,
+        preheader: `Your appointment moved to ${when}.`,
+        heading: 'Your appointment has a new time',
+        paragraphs: [
+          greeting(a),
+          input.by === 'staff'
+            ? `Our team has moved your appointment from ${manilaDateTime(input.previousStart)} to a new time:`
+            : `As you asked, your appointment has moved from ${manilaDateTime(input.previousStart)} to a new time:`,
+        ],
+        action: manageAction,
+        closing: ['The attached calendar invitation updates the entry in your calendar.', `See you soon,\n${business}`],
+      };
+    case 'cancellation':
+      return {
+        ...base,
+        subject: `Appointment cancelled: ${when}`,
+        preheader: `Your appointment on ${when} will not take place.`,
+        heading: 'Your appointment is cancelled',
+        paragraphs: [
+          greeting(a),
+          input.by === 'staff'
+            ? `We are sorry to let you know that your appointment on ${when} has been cancelled.`
+            : `As you asked, we have cancelled your appointment on ${when}.`,
+        ],
+        action: { label: 'Book another time', url: siteUrl(input.publicUrl, `/${a.offeringType}`) },
+        closing: ['The attached calendar file removes the entry from your calendar.', `We hope to see you another time,\n${business}`],
+      };
+    case 'reminder':
+      return {
+        ...base,
+        subject: `Reminder: your appointment on ${when}`,
+        preheader: `See you on ${when}.`,
+        heading: 'See you soon',
+        paragraphs: [greeting(a), `A reminder of your appointment with ${business}:`],
+        action: manageAction,
+        closing: [link ? 'Cannot make it? Use the link above to pick another time or to cancel.' : 'Cannot make it? Reply to this e-mail and we will help.', `See you soon,\n${business}`],
+      };
+    case 'staff-alert':
+      return {
+        side: a.offeringType,
+        businessName: business,
+        subject: `New booking: ${fullName(a) || a.email}, ${when}`,
+        preheader: `${fullName(a)} booked ${a.items.map((i) => i.name).join(', ')} for ${when}.`,
+        heading: 'New booking',
+        paragraphs: [`${fullName(a) || 'A customer'} has booked an appointment.`],
+        details: [
+          { label: 'Customer', value: fullName(a) },
+          { label: 'E-mail', value: a.email },
+          { label: 'Phone', value: a.contact },
+          ...appointmentDetails(a),
+        ],
+        action: { label: 'Open the appointments', url: siteUrl(input.publicUrl, '/maintenance/appointments') },
+        closing: [],
+        footer: `Sent to the staff alert address in the ${business} notification settings.`,
+      };
+  }
+}
+
+/** The calendar file each kind carries: an invitation, an update (same UID, higher SEQUENCE), or a withdrawal. */
+function attachmentsOf(input: AppointmentMailInput): MailAttachment[] {
+  if (input.kind === 'confirmation' || input.kind === 'reschedule') {
+    return [{ filename: ICS_FILENAME, contentType: icsContentType('REQUEST'), content: appointmentIcs(calendarEntry(input), 'request') }];
+  }
+  if (input.kind === 'cancellation') {
+    return [{ filename: ICS_FILENAME, contentType: icsContentType('CANCEL'), content: appointmentIcs(calendarEntry(input), 'cancel') }];
+  }
+  return [];
+}
+
+/** Writes one appointment mail: subject, HTML, plain text and its calendar file. No I/O. */
+export async function renderAppointmentMail(input: AppointmentMailInput): Promise<RenderedMail> {
+  const body = bodyOf(input);
+  return { subject: body.subject, html: await renderHtml(body), text: renderText(body), attachments: attachmentsOf(input) };
+}
+

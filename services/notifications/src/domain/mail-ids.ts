@@ -1,0 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { MailKind } from '@bb/contracts';
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
+/**
+ * The id of an appointment's mail: the same event always names the same mail, so a
+ * redelivered event meets the unique _id and creates nothing twice. Hashed, so whatever
+ * characters an appointment id has, the mail id fits a URL and a Message-ID.
+ */
+export const appointmentMailId = (appointmentId: string, kind: MailKind, revision: number): string => digest(`${appointmentId}|${kind}|${revision}`);
+
+/** One confirmation mail per confirmation request (a new sign-up brings a new token). */
+export const newsletterMailId = (subscriberId: string, confirmToken: string): string => digest(`${subscriberId}|newsletter-confirmation|${confirmToken}`);
+
+/** A resend is a new mail, not a retry: its own id, so its own Message-ID. */
+export const resendMailId = (): string => randomBytes(16).toString('hex');
+
+/** Stable across attempts of one mail: a mail delivered twice (a crash after the SMTP answer) is recognisable. */
+export const messageIdOf = (mailId: string): string => `<${mailId}@beauty-booking>`;

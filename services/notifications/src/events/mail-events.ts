@@ -1,0 +1,24 @@
+import type { EventBus } from '@bb/service-kit';
+import type { Mailer } from '../store/mailer';
+
+/** One durable queue per event type: events published while this service is down wait there. */
+export const MAIL_QUEUES = {
+  created: 'notifications.appointment-created',
+  rescheduled: 'notifications.appointment-rescheduled',
+  cancelled: 'notifications.appointment-cancelled',
+  statusChanged: 'notifications.appointment-status-changed',
+  newsletter: 'notifications.newsletter-confirmation',
+} as const;
+
+/**
+ * What notifications hears: the appointment lifecycle and newsletter sign-ups. A handler only
+ * queues mail records (ids derived from the event, so a redelivery adds nothing); sending is
+ * the sender's work, so an SMTP outage never holds up or dead-letters an event.
+ */
+export function consumeMailEvents(bus: EventBus, mailer: Mailer): void {
+  bus.subscribe(MAIL_QUEUES.created, ['booking.appointment.created'], (event) => mailer.created(event.data));
+  bus.subscribe(MAIL_QUEUES.rescheduled, ['booking.appointment.rescheduled'], (event) => mailer.rescheduled(event.data));
+  bus.subscribe(MAIL_QUEUES.cancelled, ['booking.appointment.cancelled'], (event) => mailer.cancelled(event.data));
+  bus.subscribe(MAIL_QUEUES.statusChanged, ['booking.appointment.status-changed'], (event) => mailer.statusChanged(event.data));
+  bus.subscribe(MAIL_QUEUES.newsletter, ['subscribers.confirmation.requested'], (event) => mailer.newsletterConfirmation(event.data));
+}

@@ -1,0 +1,20 @@
+import type { Express } from 'express';
+import { notificationRoutes } from '@bb/contracts';
+import { bind } from '@bb/service-kit';
+import type { NotificationRouteDeps } from './deps';
+
+const { settings: read, saveSettings: save } = notificationRoutes;
+
+export function mountSettings(app: Express, deps: NotificationRouteDeps): void {
+  bind(app, read, async ({ params }) => deps.settings.read(params.offering));
+
+  // A new lead time moves the reminders still queued; the ones sent stay sent.
+  bind(app, save, async ({ params, body }) => {
+    const { settings, previousLeadHours } = await deps.settings.save(params.offering, body);
+    if (settings.reminderLeadHours !== previousLeadHours) {
+      await deps.mails.moveReminders(params.offering, settings.reminderLeadHours);
+      deps.queued();
+    }
+    return settings;
+  });
+}

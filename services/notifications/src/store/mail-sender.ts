@@ -1,0 +1,123 @@
+import { collectedGauge, counter, type Logger } from '@bb/service-kit';
+import type { SmtpClient } from '../clients/smtp';
+import { nextAfterFailure, type RetryPolicy } from '../domain/retry-schedule';
+import type { MailDoc } from '../models/mail';
+import type { MailStore } from './mail-store';
+
+const attempts = counter('mail_attempts_total', 'SMTP attempts by mail kind and outcome (sent, retried, failed)', ['kind', 'outcome']);
+const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (waiting for a sender or for the SMTP server)', []);
+
+export interface MailSenderOptions {
+  mails: MailStore;
+  smtp: SmtpClient;
+  policy: RetryPolicy;
+  pollIntervalMs: number;
+  /** Mails this process sends at once. */
+  concurrency: number;
+  /** How long a claimed mail is this sender's; longer than any one SMTP attempt can take. */
+  leaseMs: number;
+  now: () => Date;
+  logger: Logger;
+}
+
+/**
+ * The sender every replica runs. It claims due mails one at a time (MailStore.claim: one
+ * conditional write, so two replicas never take the same mail), sends each, and records the
+ * outcome under its lease: sent, another attempt later (backing off), or failed. It works when
+ * kicked (a mail was just queued) and on every poll (reminders whose time came, retries).
+ * A crash between the SMTP server's answer and the record may send a mail twice, with the same
+ * Message-ID: delivery is at least once.
+ */
+export class MailSender {
+  private workers = 0;
+  /** Set by every kick: a worker that found nothing looks again if a mail came meanwhile. */
+  private kicked = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly idle: (() => void)[] = [];
+
+  constructor(private readonly options: MailSenderOptions) {
+    due.addSource(async (gauge) => {
+      if (!this.stopped) gauge.set(await options.mails.dueCount(options.now()));
+    });
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
+    this.kick();
+  }
+
+  /** Sends what is due now, without waiting for the next poll. */
+  kick(): void {
+    this.kicked = true;
+    this.spawn();
+  }
+
+  /** Stops claiming, lets the mails in hand finish, closes the SMTP connections. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.workers > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    this.options.smtp.close();
+  }
+
+  /** One more worker, up to the concurrency: a worker that claims a mail calls for the next one. */
+  private spawn(): void {
+    if (this.stopped || this.workers >= this.options.concurrency) return;
+    this.workers += 1;
+    void this.work().finally(() => {
+      this.workers -= 1;
+      if (this.workers === 0) for (const resolve of this.idle.splice(0)) resolve();
+    });
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      this.kicked = false;
+      let mail: MailDoc | null;
+      try {
+        mail = await this.options.mails.claim(this.options.now(), this.options.leaseMs);
+      } catch (err) {
+        // The database is away: the next poll tries again.
+        this.options.logger.warn({ err: (err as Error).message }, 'could not claim a mail');
+        return;
+      }
+      if (!mail) {
+        if (this.kicked) continue;
+        return;
+      }
+      this.spawn();
+      const claimed = mail;
+      await this.deliver(claimed).catch((err: Error) => {
+        // The outcome could not be recorded: the lease runs out and the mail is tried again.
+        this.options.logger.warn({ mailId: claimed._id, err: err.message }, 'mail outcome not recorded');
+      });
+    }
+  }
+
+  private async deliver(mail: MailDoc): Promise<void> {
+    const { mails, smtp, policy, now, logger } = this.options;
+    const result = await smtp.send({ from: mail.from, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, attachments: mail.attachments });
+    const log = { mailId: mail._id, kind: mail.kind, attempt: mail.attempts };
+    let recorded: boolean;
+    if (result.ok) {
+      recorded = await mails.recordSent(mail, result.response, now());
+      attempts.inc({ kind: mail.kind, outcome: 'sent' });
+      logger.info({ ...log, response: result.response }, 'mail sent');
+    } else {
+      const next = nextAfterFailure(mail.attempts, result, policy, now());
+      if (next === 'failed') {
+        recorded = await mails.recordFailed(mail, result.error);
+        attempts.inc({ kind: mail.kind, outcome: 'failed' });
+        logger.error({ ...log, err: result.error }, 'mail failed for good');
+      } else {
+        recorded = await mails.recordRetry(mail, result.error, next.retryAt);
+        attempts.inc({ kind: mail.kind, outcome: 'retried' });
+        logger.warn({ ...log, err: result.error, retryAt: next.retryAt.toISOString() }, 'mail not accepted, will retry');
+      }
+    }
+    if (!recorded) logger.warn(log, 'mail lease lost before its outcome was recorded (another sender took it over)');
+  }
+}

@@ -1,0 +1,47 @@
+import type { Wire } from '@bb/service-kit';
+import { buildApp } from './app';
+import { smtpClient } from './clients/smtp';
+import type { NotificationsConfig } from './config';
+import { consumeMailEvents } from './events/mail-events';
+import { createModels } from './models';
+import { AppointmentStore } from './store/appointment-store';
+import { MailSender } from './store/mail-sender';
+import { MailStore } from './store/mail-store';
+import { Mailer } from './store/mailer';
+import { SettingsStore } from './store/settings-store';
+
+/** The notifications service from its context: mail settings and log, the lifecycle consumers, and the sender. */
+export const wire: Wire<NotificationsConfig> = (ctx) => {
+  const { config, logger, now } = ctx;
+  const models = createModels(ctx.conn);
+  const mails = new MailStore(models);
+  const settings = new SettingsStore(models);
+  const sender = new MailSender({
+    mails,
+    smtp: smtpClient({ url: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS, maxConnections: config.MAIL_SEND_CONCURRENCY }),
+    policy: { baseMs: config.MAIL_RETRY_BASE_MS, maxMs: config.MAIL_RETRY_MAX_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS },
+    pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
+    concurrency: config.MAIL_SEND_CONCURRENCY,
+    // Connecting, the greeting and each command may each take up to the timeout.
+    leaseMs: config.SMTP_TIMEOUT_MS * 3,
+    now,
+    logger,
+  });
+  const queued = () => sender.kick();
+  const mailer = new Mailer({ appointments: new AppointmentStore(models), mails, settings, publicUrl: config.PUBLIC_URL, now, queued, logger });
+  consumeMailEvents(ctx.bus, mailer);
+  return {
+    app: buildApp({
+      logger,
+      mails,
+      settings,
+      now,
+      queued,
+      jwtSecret: config.JWT_SECRET,
+      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+      isReady: ctx.isReady,
+    }),
+    beforeServe: async () => sender.start(),
+    onStop: () => sender.stop(),
+  };
+};

@@ -1,0 +1,52 @@
+import { api, commandLedger, mailpit, waitFor } from '@bb/service-kit/testing';
+import { booked, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+
+// Database commands per mail operation, on the service's own connection. The poll is set an
+// hour apart, so only the operation (and the sending it sets off) counts.
+let svc: NotificationsHarness;
+const ledger = commandLedger(() => svc.replicas[0].ctx.conn);
+
+beforeAll(async () => {
+  svc = await startNotifications('notif_budget', { env: { MAIL_POLL_INTERVAL_MS: '3600000' } });
+  await ledger.settle();
+});
+afterAll(async () => {
+  console.log(ledger.report());
+  await svc.close();
+});
+
+describe('database commands per mail operation', () => {
+  it('a booking, its reschedule, the mail log and a settings save', async () => {
+    const email = uniqueAddress('budget');
+    const data = booked(email);
+    const created = await ledger.measure('booking: copy, settings, confirmation queued and sent, reminder planned', async () => {
+      await svc.publisher.publish('booking.appointment.created', data);
+      await mailsTo(mailpit, email, /confirm/i);
+      await waitFor('the confirmation recorded', async () => (await svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' })) === 1);
+    });
+    expect(created.length).toBeLessThanOrEqual(BUDGET.created);
+
+    const moved = await ledger.measure('reschedule: copy, settings, notice queued and sent, reminder moved', async () => {
+      await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000)));
+      await mailsTo(mailpit, email, /rescheduled/i);
+      await waitFor('the notice recorded', async () => (await svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' })) === 2);
+    });
+    expect(moved.length).toBeLessThanOrEqual(BUDGET.rescheduled);
+
+    const log = await ledger.measure('mail log of an appointment', async () => expect((await api(svc.url, `/api/appointments/${data.appointmentId}/mails`, { token: svc.token })).status).toBe(200));
+    expect(log.length).toBeLessThanOrEqual(BUDGET.log);
+
+    const settings = { staffAlertEmail: '', senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } };
+    const save = await ledger.measure('settings saved, lead time unchanged', async () => expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings })).status).toBe(200));
+    expect(save.length).toBeLessThanOrEqual(BUDGET.saveSettings);
+  });
+});
+
+/**
+ * The most each operation may send. A booking: the copy's upsert, the settings, the
+ * confirmation's insert, the reminder's look-up and insert; the sender's claim and its record,
+ * and two claims that find nothing more (the worker that sent, and the second worker a
+ * successful claim calls up in case more is due). A reschedule re-plans the queued reminder
+ * with one update instead of inserting one.
+ */
+const BUDGET = { created: 9, rescheduled: 9, log: 1, saveSettings: 1 };

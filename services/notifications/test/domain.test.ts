@@ -1,0 +1,242 @@
+import ICAL from 'ical.js';
+import { appointmentReference, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
+import { renderAppointmentMail, type AppointmentMailInput } from '../src/domain/appointment-mails';
+import { appointmentMailId, messageIdOf, newsletterMailId } from '../src/domain/mail-ids';
+import { escapeHtml } from '../src/domain/mail-layout';
+import { manilaClock, manilaDateTime, manilaWallInstant } from '../src/domain/manila-format';
+import { newsletterConfirmUrl, renderNewsletterMail } from '../src/domain/newsletter-mail';
+import { isPermanent, nextAfterFailure, retryDelayMs } from '../src/domain/retry-schedule';
+import { defaultSettings, reminderDueAt } from '../src/domain/settings';
+
+const PUBLIC_URL = 'https://booking.example.com/';
+
+const appointment = (over: Partial<AppointmentFacts> = {}): AppointmentFacts => ({
+  appointmentId: '665f1c2e9b1d4a0012abcd34',
+  revision: 0,
+  firstName: 'Ana',
+  lastName: 'Cruz',
+  email: 'ana@example.com',
+  contact: '+63 917 123 4567',
+  offeringType: 'clinic',
+  items: [{ id: 't1', name: 'Hydrating Facial' }],
+  preferredDate: '2026-12-01',
+  preferredTime: '10:00',
+  // 10:00 to 11:00 in Manila.
+  startTime: '2026-12-01T02:00:00.000Z',
+  endTime: '2026-12-01T03:00:00.000Z',
+  status: 'pending',
+  ...over,
+});
+
+const clinic: NotificationSettings = { ...defaultSettings('clinic'), staffAlertEmail: 'front-desk@example.com' };
+const input = (kind: 'confirmation' | 'reminder' | 'staff-alert', over: Partial<AppointmentFacts> = {}): AppointmentMailInput => ({
+  kind,
+  appointment: appointment(over),
+  manageToken: 'tok_123-abc',
+  settings: clinic,
+  publicUrl: PUBLIC_URL,
+});
+
+/** Every href of an HTML part. */
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
+describe('Manila time in mails', () => {
+  it('writes a date and time as a letter would, in Manila, 12-hour', () => {
+    expect(manilaDateTime(new Date('2026-12-01T02:00:00Z'))).toBe('Tuesday, 1 December 2026, 10:00 AM');
+    expect(manilaDateTime(new Date('2026-12-01T16:30:00Z'))).toBe('Wednesday, 2 December 2026, 12:30 AM');
+    expect(manilaDateTime(new Date('2026-12-01T04:05:00Z'))).toBe('Tuesday, 1 December 2026, 12:05 PM');
+    expect(manilaClock(new Date('2026-12-01T09:00:00Z'))).toBe('5:00 PM');
+  });
+
+  it('reads the date and time the events carry as Manila wall time', () => {
+    expect(manilaWallInstant('2026-12-01', '10:00').toISOString()).toBe('2026-12-01T02:00:00.000Z');
+  });
+});
+
+describe('appointment mails', () => {
+  it('confirms with greeting, time, treatment, reference, an absolute manage link and a REQUEST invitation', async () => {
+    const mail = await renderAppointmentMail(input('confirmation'));
+    expect(mail.subject).toBe('Appointment confirmed: Tuesday, 1 December 2026, 10:00 AM');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hi Ana,');
+      expect(part).toContain('Tuesday, 1 December 2026, 10:00 AM to 11:00 AM');
+      expect(part).toContain('Hydrating Facial');
+      expect(part).toContain(appointmentReference('665f1c2e9b1d4a0012abcd34'));
+      expect(part).toContain('Beauty Clinic');
+    }
+    expect(mail.text).toContain('View or change your booking: https://booking.example.com/manage/tok_123-abc');
+    expect(hrefs(mail.html)).toEqual(['https://booking.example.com/manage/tok_123-abc']);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8' });
+
+    const calendar = new ICAL.Component(ICAL.parse(mail.attachments[0].content));
+    const event = calendar.getFirstSubcomponent('vevent')!;
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    expect(event.getFirstPropertyValue('uid')).toBe('appointment-665f1c2e9b1d4a0012abcd34@beauty-booking');
+    expect(event.getFirstPropertyValue('sequence')).toBe(0);
+    expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Asia/Manila');
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe('2026-12-01T10:00:00');
+    expect(String(event.getFirstPropertyValue('organizer'))).toBe('mailto:clinic@beauty-booking.local');
+  });
+
+  it('uses the brand colour of the offering: deep rose for the clinic, plum for the studio', async () => {
+    expect((await renderAppointmentMail(input('confirmation'))).html).toContain('#9d174d');
+    const studio = await renderAppointmentMail({ ...input('confirmation', { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] }), settings: defaultSettings('studio') });
+    expect(studio.html).toContain('#6d3165');
+    expect(studio.html).not.toContain('#9d174d');
+    expect(studio.text).toContain('Package: Family Portrait');
+    expect(studio.text).toContain('Beauty Studio');
+  });
+
+  it('escapes every customer-provided string in the HTML', async () => {
+    const hostile = '<img src=x onerror=alert(1)>"&\'';
+    const mail = await renderAppointmentMail(input('staff-alert', { firstName: hostile, lastName: '<b>Cruz</b>', email: 'a"<x>@example.com', contact: '<script>1</script>', items: [{ id: 't', name: '<i>Peel</i>' }] }));
+    expect(mail.html).not.toMatch(/<img src=x|<b>Cruz|<script>1|<i>Peel|"<x>/);
+    expect(mail.html).toContain(escapeHtml(hostile));
+    expect(mail.html).toContain('&lt;i&gt;Peel&lt;/i&gt;');
+    // The plain-text part is text: it shows them as written.
+    expect(mail.text).toContain('<i>Peel</i>');
+  });
+
+  it('alerts staff with the contact details and a link to the console', async () => {
+    const mail = await renderAppointmentMail(input('staff-alert'));
+    expect(mail.subject).toBe('New booking: Ana Cruz, Tuesday, 1 December 2026, 10:00 AM');
+    for (const expected of ['Ana Cruz', 'ana@example.com', '+63 917 123 4567', 'Hydrating Facial', appointmentReference('665f1c2e9b1d4a0012abcd34')]) expect(mail.text).toContain(expected);
+    expect(hrefs(mail.html)).toEqual(['https://booking.example.com/maintenance/appointments']);
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('reminds with the manage link and no calendar file', async () => {
+    const mail = await renderAppointmentMail(input('reminder'));
+    expect(mail.subject).toBe('Reminder: your appointment on Tuesday, 1 December 2026, 10:00 AM');
+    expect(mail.subject).not.toMatch(/confirm/i);
+    expect(mail.text).toContain('https://booking.example.com/manage/tok_123-abc');
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('tells of a reschedule with both times and an updated invitation (same UID, SEQUENCE the revision)', async () => {
+    const mail = await renderAppointmentMail({
+      ...input('confirmation', { revision: 1, startTime: '2026-12-02T06:30:00.000Z', endTime: '2026-12-02T07:30:00.000Z' }),
+      kind: 'reschedule',
+      previousStart: new Date('2026-12-01T02:00:00Z'),
+      by: 'staff',
+    });
+    expect(mail.subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
+    expect(mail.text).toContain('Our team has moved your appointment from Tuesday, 1 December 2026, 10:00 AM to a new time');
+    const event = new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('sequence')).toBe(1);
+    expect(event.getFirstPropertyValue('uid')).toBe('appointment-665f1c2e9b1d4a0012abcd34@beauty-booking');
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe('2026-12-02T14:30:00');
+  });
+
+  it('withdraws the invitation on a cancellation and links to booking again, not to the manage page', async () => {
+    const mail = await renderAppointmentMail({ ...input('confirmation', { revision: 2, status: 'cancelled' }), kind: 'cancellation', by: 'customer' });
+    expect(mail.subject).toBe('Appointment cancelled: Tuesday, 1 December 2026, 10:00 AM');
+    expect(mail.text).toContain('As you asked, we have cancelled your appointment');
+    expect(mail.attachments[0].contentType).toBe('text/calendar; method=CANCEL; charset=utf-8');
+    const calendar = new ICAL.Component(ICAL.parse(mail.attachments[0].content));
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(hrefs(mail.html)).toEqual(['https://booking.example.com/clinic']);
+  });
+
+  it('still confirms without a manage link when the token is unknown', async () => {
+    const mail = await renderAppointmentMail({ ...input('confirmation'), manageToken: null });
+    expect(mail.text).not.toContain('/manage/');
+    expect(hrefs(mail.html)).toEqual([]);
+    expect(mail.text).toContain('Reply to this e-mail');
+  });
+
+  it('gives each kind a subject of its own, so mails are told apart by subject', async () => {
+    const subjects = await Promise.all(
+      [
+        renderAppointmentMail(input('confirmation')),
+        renderAppointmentMail({ ...input('confirmation'), kind: 'reschedule', previousStart: new Date(), by: 'customer' }),
+        renderAppointmentMail({ ...input('confirmation'), kind: 'cancellation', by: 'customer' }),
+        renderAppointmentMail(input('reminder')),
+        renderAppointmentMail(input('staff-alert')),
+      ].map(async (m) => (await m).subject),
+    );
+    expect(subjects.map((s) => [/confirm/i.test(s), /resched/i.test(s), /cancel/i.test(s), /remind/i.test(s)])).toEqual([
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
+      [false, false, false, false],
+    ]);
+  });
+});
+
+describe('newsletter confirmation mail', () => {
+  it('links to the confirm route with the token, absolute and encoded', async () => {
+    const mail = await renderNewsletterMail({ email: 'ana@example.com', confirmToken: 'a+b/c=', settings: defaultSettings('studio'), publicUrl: PUBLIC_URL });
+    const link = 'https://booking.example.com/api/email-subscribers/confirm?token=a%2Bb%2Fc%3D';
+    expect(newsletterConfirmUrl(PUBLIC_URL, 'a+b/c=')).toBe(link);
+    expect(mail.subject).toBe('Please confirm your newsletter subscription');
+    expect(mail.text).toContain(link);
+    expect(hrefs(mail.html)).toEqual([link]);
+    expect(mail.html).toContain('#6d3165');
+  });
+});
+
+describe('mail ids', () => {
+  it('are the same for the same appointment, kind and revision, and differ otherwise', () => {
+    const id = appointmentMailId('a1', 'confirmation', 0);
+    expect(appointmentMailId('a1', 'confirmation', 0)).toBe(id);
+    expect(new Set([id, appointmentMailId('a1', 'confirmation', 1), appointmentMailId('a1', 'reminder', 0), appointmentMailId('a2', 'confirmation', 0)]).size).toBe(4);
+    expect(newsletterMailId('s1', 't1')).not.toBe(newsletterMailId('s1', 't2'));
+  });
+
+  it('make a valid Message-ID', () => {
+    expect(messageIdOf(appointmentMailId('weird id/with spaces', 'confirmation', 0))).toMatch(/^<[0-9a-f]{32}@beauty-booking>$/);
+  });
+});
+
+describe('reminder time', () => {
+  const now = new Date('2026-11-29T00:00:00Z');
+  it('is the lead before the start, fractions of an hour included', () => {
+    expect(reminderDueAt(new Date('2026-12-01T02:00:00Z'), 24, now)?.toISOString()).toBe('2026-11-30T02:00:00.000Z');
+    expect(reminderDueAt(new Date('2026-12-01T02:00:00Z'), 1.5, now)?.toISOString()).toBe('2026-12-01T00:30:00.000Z');
+  });
+  it('is none when that moment has passed', () => {
+    expect(reminderDueAt(new Date('2026-11-29T10:00:00Z'), 24, now)).toBeNull();
+  });
+});
+
+describe('retry schedule', () => {
+  const policy = { baseMs: 2000, maxMs: 60_000, maxAttempts: 20 };
+
+  it('doubles from the base up to the maximum', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => retryDelayMs(n, policy, 0.5))).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+  });
+
+  it('spreads each wait by a quarter either way, never past the maximum', () => {
+    expect(retryDelayMs(3, policy, 0)).toBe(6000);
+    expect(retryDelayMs(3, policy, 0.999999)).toBe(10_000);
+    expect(retryDelayMs(10, policy, 0.999999)).toBe(60_000);
+    expect(retryDelayMs(10, policy, 0)).toBe(45_000);
+  });
+
+  it('outlasts a two-minute SMTP outage with the default settings', () => {
+    let waited = 0;
+    for (let attempt = 1; attempt < policy.maxAttempts; attempt++) waited += retryDelayMs(attempt, policy, 0);
+    expect(waited).toBeGreaterThan(10 * 60_000);
+  });
+
+  it('gives up after the last attempt, or at once on a permanent refusal', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(nextAfterFailure(1, { code: 'ECONNECTION' }, policy, now, 0.5)).toEqual({ retryAt: new Date('2026-01-01T00:00:02Z') });
+    expect(nextAfterFailure(20, { code: 'ECONNECTION' }, policy, now)).toBe('failed');
+    expect(nextAfterFailure(1, { code: 'EENVELOPE', responseCode: 550 }, policy, now)).toBe('failed');
+  });
+
+  it('counts 5xx answers and unusable addresses as permanent; 4xx, connection errors and failed logins are retried', () => {
+    expect(isPermanent({ responseCode: 550 })).toBe(true);
+    expect(isPermanent({ code: 'EENVELOPE' })).toBe(true);
+    expect(isPermanent({ responseCode: 451 })).toBe(false);
+    expect(isPermanent({ responseCode: 421, code: 'EENVELOPE' })).toBe(false);
+    expect(isPermanent({ code: 'ESOCKET' })).toBe(false);
+    expect(isPermanent({ code: 'ETIMEDOUT' })).toBe(false);
+    expect(isPermanent({ code: 'EAUTH', responseCode: 535 })).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+// The notifications service as main.ts wires it, on a database, exchange and queues of its own,
+// sending to the shared test Mailpit (or to an SMTP_URL the test gives). Replicas are more
+// processes on the same database and queues; a publisher plays booking and subscribers.
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import ICAL from 'ical.js';
+import type { EventData } from '@bb/contracts';
+import { connectMongo, EventBus } from '@bb/service-kit';
+import { adminToken, requireEnv, silentLogger, startHarness, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness, type MailpitClient, type MailpitSummary } from '@bb/service-kit/testing';
+import { notificationsEnvShape, type NotificationsConfig } from '../src/config';
+import { createModels, type NotificationModels } from '../src/models';
+import { wire } from '../src/wire';
+
+export const PUBLIC_URL = 'https://booking.example.com';
+
+export interface NotificationsHarness {
+  /** The first replica's address. */
+  readonly url: string;
+  /** The test's own connection to the service's database: it stays open across restarts. */
+  conn: Connection;
+  models: NotificationModels;
+  /** Publishes on the service's exchange, as booking and subscribers do. */
+  publisher: EventBus;
+  token: string;
+  /** The running replicas (none between stop() and start()). */
+  replicas: Harness<NotificationsConfig>[];
+  /** One more replica on the same database and queues; env overrides this replica's settings. */
+  addReplica: (env?: Record<string, string>) => Promise<Harness<NotificationsConfig>>;
+  /** Ends every replica (a restart's first half); the database and the queues stay. */
+  stop: () => Promise<void>;
+  /** Starts one replica again. */
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Settings of every replica (SMTP_URL, MAIL_RETRY_BASE_MS…), over the test defaults. */
+  env?: Record<string, string>;
+}
+
+export async function startNotifications(label: string, { env: overrides = {} }: StartOptions = {}): Promise<NotificationsHarness> {
+  const mongoUrl = testMongoUrl(label);
+  const env = {
+    SMTP_URL: requireEnv('SMTP_URL'),
+    PUBLIC_URL,
+    MAIL_POLL_INTERVAL_MS: '200',
+    MAIL_RETRY_BASE_MS: '200',
+    MAIL_RETRY_MAX_MS: '1000',
+    SMTP_TIMEOUT_MS: '3000',
+    BUS_EXCHANGE: uniqueName(`${label}_ex`),
+    BUS_QUEUE_PREFIX: `${uniqueName(label)}.`,
+    ...overrides,
+  };
+  const replicas: Harness<NotificationsConfig>[] = [];
+  const addReplica = async (more: Record<string, string> = {}) => {
+    const replica = await startHarness('notifications', notificationsEnvShape, wire, { label, mongoUrl, env: { ...env, ...more } });
+    replicas.push(replica);
+    return replica;
+  };
+  await addReplica();
+  const conn = await connectMongo(mongoUrl, silentLogger());
+  const publisher = new EventBus({ url: testAmqpUrl(), exchange: env.BUS_EXCHANGE, source: 'booking', logger: silentLogger() });
+  await publisher.start();
+  const stop = async () => {
+    for (const replica of replicas.splice(0)) await replica.close();
+  };
+  return {
+    get url() {
+      if (!replicas[0]) throw new Error('the notifications service is stopped');
+      return replicas[0].url;
+    },
+    conn,
+    models: createModels(conn),
+    publisher,
+    token: adminToken(),
+    replicas,
+    addReplica,
+    stop,
+    start: async () => {
+      await addReplica();
+    },
+    close: async () => {
+      await publisher.close();
+      await stop();
+      await conn.dropDatabase();
+      await conn.close();
+    },
+  };
+}
+
+/** An address no other test (or test file) uses: Mailpit is shared. */
+export const uniqueAddress = (label: string) => `n-${label}-${randomBytes(5).toString('hex')}@example.com`;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A booking as booking publishes it: a clinic facial by default, starting at a whole half hour
+ * `startsInMs` from now (rounded up), an hour long.
+ */
+export function booked(email: string, over: Partial<EventData<'booking.appointment.created'>> & { startsAt?: Date } = {}): EventData<'booking.appointment.created'> {
+  const { startsAt, ...rest } = over;
+  const start = startsAt ?? new Date(Math.ceil((Date.now() + 3 * 24 * 60 * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
+  const end = new Date(start.getTime() + 60 * MINUTE_MS);
+  const manila = new Date(start.getTime() + 8 * 60 * MINUTE_MS).toISOString();
+  return {
+    appointmentId: randomBytes(12).toString('hex'),
+    revision: 0,
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    email,
+    contact: '+63 917 123 4567',
+    offeringType: 'clinic',
+    items: [{ id: 't1', name: 'Hydrating Facial' }],
+    preferredDate: manila.slice(0, 10),
+    preferredTime: manila.slice(11, 16),
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    manageToken: randomBytes(24).toString('base64url'),
+    ...rest,
+  };
+}
+
+/** The same appointment moved to `start` (revision + 1), as the rescheduled event says it. */
+export function rescheduled(from: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>, start: Date, revision = from.revision + 1): EventData<'booking.appointment.rescheduled'> {
+  const manila = new Date(start.getTime() + 8 * 60 * MINUTE_MS).toISOString();
+  return {
+    ...factsOf(from),
+    revision,
+    preferredDate: manila.slice(0, 10),
+    preferredTime: manila.slice(11, 16),
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 60 * MINUTE_MS).toISOString(),
+    previousDate: from.preferredDate,
+    previousTime: from.preferredTime,
+    previousStartTime: from.startTime,
+    by: 'customer',
+  };
+}
+
+/** The appointment fields alone, for building the next event of it. */
+export function factsOf(data: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>) {
+  const { appointmentId, revision, firstName, lastName, email, contact, offeringType, items, preferredDate, preferredTime, startTime, endTime, status } = data;
+  return { appointmentId, revision, firstName, lastName, email, contact, offeringType, items, preferredDate, preferredTime, startTime, endTime, status };
+}
+
+/** The mails to an address whose subject matches, once there are `count` of them (newest first). */
+export async function mailsTo(mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> {
+  return waitFor(`${count} mail(s) "${subject.source}" to ${address}`, async () => {
+    const found = (await mailpit.messagesTo(address)).filter((m) => subject.test(m.Subject));
+    return found.length >= count && found;
+  }, timeoutMs, 100);
+}
+
+/** The calendar file of a mail, read back the way a calendar client would. */
+export async function inviteOf(mailpit: MailpitClient, id: string) {
+  const message = await mailpit.message(id);
+  const part = message.Attachments.find((a) => a.FileName === 'invite.ics');
+  if (!part) throw new Error(`mail ${id} has no invite.ics`);
+  const text = await mailpit.attachment(id, part.PartID);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent('vevent');
+  if (!event) throw new Error('no VEVENT in the calendar file');
+  const dtstart = event.getFirstProperty('dtstart');
+  const start = dtstart?.getFirstValue() as ICAL.Time;
+  return {
+    text,
+    method: String(calendar.getFirstPropertyValue('method')),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: String(event.getFirstPropertyValue('status')),
+    tzid: String(dtstart?.getParameter('tzid')),
+    /** DTSTART's wall-clock time as written, "2026-12-01T10:00:00". */
+    wallTime: start.toString(),
+  };
+}

@@ -1,0 +1,164 @@
+import { appointmentReference, type Mail } from '@bb/contracts';
+import { buildEnvelope } from '@bb/service-kit';
+import { api, mailpit, waitFor } from '@bb/service-kit/testing';
+import { appointmentMailId } from '../src/domain/mail-ids';
+import { MAIL_QUEUES } from '../src/events/mail-events';
+import { booked, factsOf, inviteOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+
+let svc: NotificationsHarness;
+const staff = uniqueAddress('staff');
+
+beforeAll(async () => {
+  svc = await startNotifications('notif_life');
+  const saved = await api(svc.url, '/api/notification-settings/clinic', {
+    method: 'PUT',
+    token: svc.token,
+    body: { staffAlertEmail: staff, senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+  });
+  expect(saved.status).toBe(200);
+});
+afterAll(() => svc.close());
+
+const mailLog = async (appointmentId: string) => (await api<Mail[]>(svc.url, `/api/appointments/${appointmentId}/mails`, { token: svc.token })).body;
+/** Every event handed to the running replica has been handled (its queues are empty and it is idle). */
+const drained = () =>
+  waitFor('queues drained', async () => {
+    const depths = await Promise.all(Object.values(MAIL_QUEUES).map((q) => svc.replicas[0].ctx.bus.queueDepth(q)));
+    return depths.every((d) => d === 0);
+  });
+
+describe("an appointment's mails", () => {
+  it('confirms a booking within seconds: subject, recipient, sender, Message-ID and a REQUEST invitation at the Manila time', async () => {
+    const email = uniqueAddress('confirm');
+    // Tuesday 1 December 2026, 10:00 in Manila.
+    const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
+    const sentAt = Date.now();
+    await svc.publisher.publish('booking.appointment.created', data);
+    const [summary] = await mailsTo(mailpit, email, /confirm/i);
+    expect(Date.now() - sentAt).toBeLessThan(5000);
+    expect(summary.Subject).toBe('Appointment confirmed: Tuesday, 1 December 2026, 10:00 AM');
+    expect(summary.From).toEqual({ Name: 'Beauty Clinic', Address: 'clinic@beauty-booking.local' });
+    const id = appointmentMailId(data.appointmentId, 'confirmation', 0);
+    expect(summary.MessageID).toBe(`${id}@beauty-booking`);
+
+    const message = await mailpit.message(summary.ID);
+    expect(message.Text).toContain(`${PUBLIC_URL}/manage/${data.manageToken}`);
+    expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${data.manageToken}"`);
+    expect(message.Text).toContain(appointmentReference(data.appointmentId));
+    const invite = await inviteOf(mailpit, summary.ID);
+    expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 0, status: 'CONFIRMED', tzid: 'Asia/Manila', wallTime: '2026-12-01T10:00:00' });
+    expect(await mailpit.raw(summary.ID)).toMatch(/Content-Type: text\/calendar; method=REQUEST; charset=utf-8/i);
+    expect((await mailpit.headers(summary.ID))['Message-Id']).toEqual([`<${id}@beauty-booking>`]);
+
+    const log = await waitFor('the confirmation logged as sent', async () => {
+      const mails = await mailLog(data.appointmentId);
+      return mails.find((m) => m.kind === 'confirmation' && m.status === 'sent') && mails;
+    });
+    expect(log.find((m) => m.kind === 'confirmation')).toMatchObject({ id, recipient: email, attempts: 1, messageId: `<${id}@beauty-booking>`, resendOf: null, appointmentId: data.appointmentId, offeringType: 'clinic' });
+    expect(log.find((m) => m.kind === 'confirmation')?.lastResponse).toMatch(/^250 /);
+  });
+
+  it("alerts staff at the offering's address with the customer's contact details", async () => {
+    const email = uniqueAddress('alerted');
+    const data = booked(email, { firstName: 'Lia', lastName: 'Santos', contact: '0917 000 1111' });
+    await svc.publisher.publish('booking.appointment.created', data);
+    const alerts = await mailsTo(mailpit, staff, new RegExp(`New booking: Lia Santos`));
+    const message = await mailpit.message(alerts[0].ID);
+    for (const expected of [email, '0917 000 1111', 'Hydrating Facial', appointmentReference(data.appointmentId)]) expect(message.Text).toContain(expected);
+    expect(message.To.map((t) => t.Address)).toEqual([staff]);
+  });
+
+  it('follows a reschedule and a cancellation with a notice each, the invitation updated and then withdrawn', async () => {
+    const email = uniqueAddress('moved');
+    const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
+    await svc.publisher.publish('booking.appointment.created', data);
+    await mailsTo(mailpit, email, /confirm/i);
+
+    // Wednesday 2 December 2026, 2:30 PM in Manila.
+    const moved = rescheduled(data, new Date('2026-12-02T06:30:00Z'));
+    await svc.publisher.publish('booking.appointment.rescheduled', moved);
+    const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
+    expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
+    const update = await inviteOf(mailpit, notice.ID);
+    expect(update).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 1, wallTime: '2026-12-02T14:30:00' });
+    // The manage link of the booking, though the rescheduled event does not carry it.
+    expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${data.manageToken}`);
+
+    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'customer', notifyCustomer: true });
+    const [cancellation] = await mailsTo(mailpit, email, /cancelled/i);
+    const withdrawn = await inviteOf(mailpit, cancellation.ID);
+    expect(withdrawn).toMatchObject({ method: 'CANCEL', uid: update.uid, sequence: 2, status: 'CANCELLED' });
+    expect(await mailpit.raw(cancellation.ID)).toMatch(/Content-Type: text\/calendar; method=CANCEL; charset=utf-8/i);
+
+    const log = await waitFor('three mails sent', async () => {
+      const mails = (await mailLog(data.appointmentId)).filter((m) => m.recipient === email && m.kind !== 'reminder');
+      return mails.every((m) => m.status === 'sent') && mails.length === 3 && mails;
+    });
+    expect(log.map((m) => m.kind)).toEqual(['confirmation', 'reschedule', 'cancellation']);
+    // Its reminder was moved with it, then dropped.
+    const reminders = (await mailLog(data.appointmentId)).filter((m) => m.kind === 'reminder');
+    expect(reminders.map((m) => m.status)).toEqual(['cancelled']);
+  });
+
+  it('sends no cancellation when staff delete without telling the customer, and still drops the reminder', async () => {
+    const email = uniqueAddress('quiet');
+    const data = booked(email);
+    await svc.publisher.publish('booking.appointment.created', data);
+    await mailsTo(mailpit, email, /confirm/i);
+    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(data), revision: 1, status: 'cancelled', by: 'staff', notifyCustomer: false });
+    await waitFor('the reminder dropped', async () => (await mailLog(data.appointmentId)).find((m) => m.kind === 'reminder')?.status === 'cancelled');
+    await drained();
+    expect((await mailLog(data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
+    expect(await mailpit.messagesTo(email)).toHaveLength(1);
+  });
+
+  it('creates nothing twice when an event is delivered again', async () => {
+    const email = uniqueAddress('twice');
+    const event = buildEnvelope('booking', 'booking.appointment.created', booked(email));
+    await svc.publisher.publishEnvelope(event);
+    await mailsTo(mailpit, email, /confirm/i);
+    await svc.publisher.publishEnvelope(event);
+    await drained();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailpit.messagesTo(email)).toHaveLength(1);
+    expect((await mailLog(event.data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
+  });
+
+  it('ignores an event older than what it holds', async () => {
+    const email = uniqueAddress('late');
+    const data = booked(email);
+    const first = rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000));
+    const second = rescheduled(first, new Date(Date.parse(data.startTime) + 7_200_000));
+    await svc.publisher.publish('booking.appointment.created', data);
+    await svc.publisher.publish('booking.appointment.rescheduled', second);
+    await mailsTo(mailpit, email, /rescheduled/i);
+    await svc.publisher.publish('booking.appointment.rescheduled', first);
+    await drained();
+    await new Promise((r) => setTimeout(r, 500));
+    const notices = (await mailpit.messagesTo(email)).filter((m) => /rescheduled/i.test(m.Subject));
+    expect(notices).toHaveLength(1);
+    const copy = await svc.models.Appointment.findById(data.appointmentId).lean();
+    expect(copy).toMatchObject({ revision: 2, startTime: second.startTime, manageToken: data.manageToken });
+  });
+
+  it('makes no record of a kind turned off for the offering', async () => {
+    const off = { staffAlertEmail: '', senderName: 'Beauty Studio', senderEmail: 'studio@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true } };
+    expect((await api(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off })).status).toBe(200);
+    const email = uniqueAddress('off');
+    const data = booked(email, { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] });
+    await svc.publisher.publish('booking.appointment.created', data);
+    await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000)));
+    const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
+    expect(notice.From).toEqual({ Name: 'Beauty Studio', Address: 'studio@beauty-booking.local' });
+    expect((await mailLog(data.appointmentId)).map((m) => m.kind)).toEqual(['reschedule']);
+  });
+
+  it('mails a newsletter sign-up its confirmation link', async () => {
+    const email = uniqueAddress('news');
+    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-1', email, offeringType: 'both', confirmToken: 'confirm-token-123', requestedAt: new Date().toISOString() });
+    const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
+    const message = await mailpit.message(mail.ID);
+    expect(message.Text).toContain(`${PUBLIC_URL}/api/email-subscribers/confirm?token=confirm-token-123`);
+    expect(message.From.Address).toBe('clinic@beauty-booking.local');
+  });
+});
