@@ -3,7 +3,7 @@
 // test's own (a random part in it), never by "the latest message".
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { requireEnv } from './index';
+import { requireEnv, waitFor } from './index';
 
 export interface MailpitAddress {
   Name: string;
@@ -66,6 +66,19 @@ export class MailpitClient {
     const wanted = address.toLowerCase();
     const found = await this.search(`to:"${address}"`);
     return found.filter((m) => m.To.some((to) => to.Address.toLowerCase() === wanted));
+  }
+
+  /** The mails to an address whose subject matches, once there are `count` of them (mail travels through the broker: it takes a moment). */
+  async waitForMails(address: string, subject: RegExp, count = 1, timeoutMs = 30000): Promise<MailpitSummary[]> {
+    return waitFor(
+      `${count} mail(s) "${subject.source}" to ${address}`,
+      async () => {
+        const found = (await this.messagesTo(address)).filter((m) => subject.test(m.Subject));
+        return found.length >= count && found;
+      },
+      timeoutMs,
+      250,
+    );
   }
 
   async message(id: string): Promise<MailpitMessage> {

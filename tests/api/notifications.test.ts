@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import type { ApiError, BookedAppointment, ManagedAppointment, NotificationSettings, Settings, SlotsResponse, Treatment } from '@bb/contracts';
 import { appointmentReference } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, mailpit, requireEnv, waitFor, type ApiOptions } from '@bb/service-kit/testing';
+import { api as callApi, mailpit, requireEnv, type ApiOptions } from '@bb/service-kit/testing';
 
 jest.setTimeout(5 * 60 * 1000);
 
@@ -42,13 +42,7 @@ function parseInvite(text: string) {
   };
 }
 
-/** The mails to an address whose subject matches, once there are `count` of them. */
-async function mailsTo(email: string, subject: RegExp, count = 1) {
-  return waitFor(`${count} mail(s) "${subject.source}" to ${email}`, async () => {
-    const found = (await mailpit.messagesTo(email)).filter((m) => subject.test(m.Subject));
-    return found.length >= count && found;
-  }, 30000, 250);
-}
+const mailsTo = (email: string, subject: RegExp, count = 1) => mailpit.waitForMails(email, subject, count);
 
 /** The calendar file attached to a mail, parsed. */
 async function inviteOf(id: string) {
@@ -160,16 +154,17 @@ describe('appointment mails', () => {
 });
 
 describe('studio: reminders and the change cut-off', () => {
-  /** Free studio slots (for the first package) from 15 minutes on, over the next two weeks. */
+  /**
+   * Two free studio slots (for the first package) over the next two weeks, from 15 minutes on:
+   * the first one, and one on a later day, so booking the first cannot fill the second.
+   */
   async function nextFreeStudioSlots(): Promise<{ date: string; time: string; start: Date }[]> {
     const free: { date: string; time: string; start: Date }[] = [];
     for (let day = 0; day <= 14 && free.length < 2; day++) {
       const date = manilaDateInDays(day);
       const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=studio&date=${date}&treatmentId=${packageId}`)).body.slots;
-      for (const s of slots) {
-        const start = manilaInstant(date, s.time);
-        if (s.available && start.getTime() > Date.now() + 15 * 60000) free.push({ date, time: s.time, start });
-      }
+      const first = slots.map((s) => ({ date, time: s.time, start: manilaInstant(date, s.time), available: s.available })).find((s) => s.available && s.start.getTime() > Date.now() + 15 * 60000);
+      if (first) free.push({ date: first.date, time: first.time, start: first.start });
     }
     return free;
   }

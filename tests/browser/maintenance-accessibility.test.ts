@@ -32,6 +32,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/maintenance/appointments', 'Appointments'],
   ['/maintenance/email-subscribers', 'Email List'],
   ['/maintenance/settings', 'Settings'],
+  ['/maintenance/notifications', 'Notifications'],
   ['/maintenance/chat', 'Chat'],
   ['/maintenance/chat-api', 'Chat API'],
   ['/maintenance/reports', 'Reports'],

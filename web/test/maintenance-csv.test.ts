@@ -45,6 +45,7 @@ const subscriber = (over: Partial<Subscriber> = {}): Subscriber => ({
   tags: ['vip', 'facial'],
   notes: 'Prefers mornings',
   unsubscribeUrl: '/api/email-subscribers/unsubscribe?token=t',
+  pendingConfirmation: false,
   ...over,
 });
 

@@ -82,12 +82,12 @@ describe('appointments helpers', () => {
 describe('maintenance menu', () => {
   it('lists the clinic screens in the spec order, with treatments and results', () => {
     expect(menuFor('clinic').map((m) => m.label)).toEqual([
-      'Packages', 'Portfolio', 'News', 'Treatments', 'Results', 'Staff', 'Appointments', 'Email List', 'Settings', 'Chat', 'Chat API', 'Reports',
+      'Packages', 'Portfolio', 'News', 'Treatments', 'Results', 'Staff', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports',
     ]);
   });
 
   it('leaves News, Treatments and Results out of the studio menu', () => {
-    expect(menuFor('studio').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'Staff', 'Appointments', 'Email List', 'Settings', 'Chat', 'Chat API', 'Reports']);
+    expect(menuFor('studio').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'Staff', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports']);
     expect(MENU.every((m) => m.path === `/maintenance/${m.key}`)).toBe(true);
   });
 });

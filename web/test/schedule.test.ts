@@ -1,4 +1,4 @@
-import { canGoBack, dayView, freeTimes, isSlotsKey, longDate, scheduleProblem, shiftWeek, slotState, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
+import { canGoBack, dayView, freeTimes, isSlotsKey, longDate, scheduleProblem, shiftWeek, slotChoice, slotState, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
 import { attemptFor } from '../src/public/booking/domain/idempotency';
 import { bookedSummary } from '../src/public/booking/domain/summary';
 
@@ -112,11 +112,37 @@ describe('idempotency key of a booking attempt', () => {
 });
 
 describe('the summary of a booking', () => {
-  it('names what was booked, in the order chosen, and when', () => {
-    const names = new Map([['a', 'Hydrafacial'], ['b', 'LED Therapy']]);
-    expect(bookedSummary({ treatments: ['b', 'a'], preferredDate: '2026-12-08', preferredTime: '14:30' }, names)).toEqual({
+  const names = new Map([['a', 'Hydrafacial'], ['b', 'LED Therapy']]);
+  const request = { treatments: ['b', 'a'], preferredDate: '2026-12-08', preferredTime: '14:30', offeringType: 'clinic' as const };
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
+
+  it('names what was booked, in the order chosen, when, where, the reference and where the confirmation went', () => {
+    expect(bookedSummary(request, { id: '665f1c2ab4e8d90012ab34cd', email: 'ana@example.ph', manageToken: token }, names)).toEqual({
       items: ['LED Therapy', 'Hydrafacial'],
       when: 'Tuesday, December 8, 2026 at 2:30 PM',
+      offering: 'Lumière Clinic',
+      reference: '12AB34CD',
+      email: 'ana@example.ph',
+      links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics` },
     });
+  });
+
+  it('offers no links when the server answered a repeated request without a token', () => {
+    const summary = bookedSummary({ ...request, offeringType: 'studio' }, { id: 'x1', email: 'ana@example.ph', manageToken: null }, names);
+    expect(summary.links).toBeNull();
+    expect(summary.offering).toBe('Lumière Studio');
+  });
+});
+
+describe('the schedule when moving a booking', () => {
+  const now = { today: '2026-11-24', time: '09:00' };
+  const current = { date: '2026-11-26', time: '10:00' };
+
+  it("shows the visitor's own slot as theirs, whatever its flag, and every other slot as before", () => {
+    expect(slotChoice({ time: '10:00', available: false }, '2026-11-26', now, current)).toBe('current');
+    expect(slotChoice({ time: '10:00', available: true }, '2026-11-26', now, current)).toBe('current');
+    expect(slotChoice({ time: '10:00', available: false }, '2026-11-27', now, current)).toBe('booked');
+    expect(slotChoice({ time: '10:30', available: true }, '2026-11-26', now, current)).toBe('free');
+    expect(slotChoice({ time: '08:30', available: true }, '2026-11-24', now)).toBe('past');
   });
 });

@@ -18,6 +18,7 @@ import { HomePage } from './HomePage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { NotificationsPage } from './notifications/NotificationsPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { SubscribersPage } from './subscribers/SubscribersPage';
@@ -70,6 +71,7 @@ function MaintenanceRoutes() {
         <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.remove} />} />
         <Route path="email-subscribers" element={<SubscribersPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
         <Route path="chat" element={<ChatPage />} />
         <Route path="chat-api" element={<ChatApiPage />} />
         <Route path="reports" element={<ReportsPage />} />

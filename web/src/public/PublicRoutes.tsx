@@ -14,6 +14,8 @@ import { StudioPage } from './pages/StudioPage';
 const TreatmentPage = retryableLazy(() => import('./pages/TreatmentPage'));
 const ResultPage = retryableLazy(() => import('./pages/ResultPage'));
 const NewsPage = retryableLazy(() => import('./pages/NewsPage'));
+// Reached from a confirmation mail or the booking success panel.
+const ManagePage = retryableLazy(() => import('./pages/ManagePage'));
 
 /** A new page starts at its top unless the address names a section. */
 function ScrollToTopOnNavigate() {
@@ -27,7 +29,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** Every public screen of the spec (§2). */
+/** Every public screen of the spec (§2), and the page of a booking's manage link. */
 export function PublicRoutes() {
   return (
     <>
@@ -42,6 +44,7 @@ export function PublicRoutes() {
             <Route path="/treatment/:id" element={<TreatmentPage />} />
             <Route path="/result/:id" element={<ResultPage />} />
             <Route path="/news/:id" element={<NewsPage />} />
+            <Route path="/manage/:token" element={<ManagePage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

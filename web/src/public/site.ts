@@ -11,6 +11,9 @@ export const BUSINESS = {
   email: 'hello@lumiere.ph',
 } as const;
 
+/** Each side by the name a customer knows it (booking summaries, the manage page). */
+export const SIDE_NAME: Record<Side, string> = { clinic: BUSINESS.clinicName, studio: BUSINESS.studioName };
+
 export const TRUST_BADGE = 'Trusted by 5,000+ clients';
 
 export const STATS = [

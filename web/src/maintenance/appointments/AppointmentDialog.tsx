@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, DataList, Text } from '@chakra-ui/react';
 import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type AppointmentUpdate } from '@bb/contracts';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { clientName, STATUS_LABELS } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
+import { AppointmentMails } from './AppointmentMails';
 import { OfferingBadge } from './OfferingBadge';
 
 interface AppointmentDialogProps {
@@ -20,7 +21,7 @@ interface AppointmentDialogProps {
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
-/** Read-only summary, status and admin comment; delete asks first. */
+/** Read-only summary, status and admin comment, and the appointment's mails; delete asks first. */
 export function AppointmentDialog({ appointment, index, onClose, onSave, onDelete }: AppointmentDialogProps) {
   const [status, setStatus] = useState<AppointmentStatus>('pending');
   const [comment, setComment] = useState('');
@@ -79,6 +80,7 @@ export function AppointmentDialog({ appointment, index, onClose, onSave, onDelet
         )}
         <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} />
         <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" />
+        <AppointmentMails appointmentId={appointment.id} />
       </FormDialog>
       <ConfirmDialog
         open={confirming}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { resultRoutes, treatmentRoutes, type Result } from '@bb/contracts';
 import { useRoute } from '../../shared/api/routes';
 import { resultTitle } from '../../shared/format';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';

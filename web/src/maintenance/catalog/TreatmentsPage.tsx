@@ -3,7 +3,7 @@ import { Button, Card, HStack, LinkBox, LinkOverlay, SimpleGrid, Text } from '@c
 import { Link } from 'react-router-dom';
 import { treatmentRoutes, type Treatment } from '@bb/contracts';
 import { formatPeso } from '../../shared/format';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';

@@ -2,7 +2,7 @@ import type { Side } from '@bb/contracts';
 
 export type MenuKey =
   | 'packages' | 'portfolio' | 'news' | 'treatments' | 'results' | 'staff'
-  | 'appointments' | 'email-subscribers' | 'settings' | 'chat' | 'chat-api' | 'reports';
+  | 'appointments' | 'email-subscribers' | 'settings' | 'notifications' | 'chat' | 'chat-api' | 'reports';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -18,7 +18,7 @@ const entry = (key: MenuKey, label: string, description: string, clinicOnly = fa
   key, label, path: `/maintenance/${key}`, description, clinicOnly,
 });
 
-/** The spec's menu order, with treatments and results beside the other clinic content. */
+/** The spec's menu order, with treatments and results beside the other clinic content and the mails beside the settings. */
 export const MENU: readonly MenuEntry[] = [
   entry('packages', 'Packages', 'Prices, durations and features of what can be booked'),
   entry('portfolio', 'Portfolio', 'Showcase images on the public page'),
@@ -29,6 +29,7 @@ export const MENU: readonly MenuEntry[] = [
   entry('appointments', 'Appointments', 'Bookings as a list or a weekly calendar'),
   entry('email-subscribers', 'Email List', 'Subscribers and CSV export'),
   entry('settings', 'Settings', 'Office hours and sessions per slot'),
+  entry('notifications', 'Notifications', 'Appointment mails, reminders and newsletter opt-in'),
   entry('chat', 'Chat', 'Answer visitors in real time'),
   entry('chat-api', 'Chat API', 'Connect a chat bot by webhook'),
   entry('reports', 'Reports', 'Appointment statistics and export'),

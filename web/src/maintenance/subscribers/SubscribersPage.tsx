@@ -3,12 +3,12 @@ import { Badge, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-u
 import { subscriberRoutes, type Subscriber } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { manilaToday } from '../../shared/format';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toaster';
 import { useFetchErrorToast, useWrite } from '../api';
 import { OfferingBadge } from '../appointments/OfferingBadge';
 import { formatInstantDate } from '../domain/dates';
 import { subscriberCounts, subscribersCsv, subscribersFileName } from '../domain/subscribers';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { downloadText } from '../ui/download';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { useId, type ReactNode } from 'react';
+import { Field, Input, NativeSelect, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 
 interface BaseProps {
   label: string;
@@ -79,5 +79,26 @@ export function SelectField({ options, ...props }: BaseProps & { options: readon
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </FieldFrame>
+  );
+}
+
+/** An on/off setting: the switch named by its label, its help text read out with it. */
+export function SwitchField({ label, helper, checked, onChange, disabled }: { label: string; helper?: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  const helperId = useId();
+  return (
+    <Stack gap="1">
+      <Switch.Root checked={checked} onCheckedChange={(e) => onChange(e.checked)} disabled={disabled}>
+        <Switch.HiddenInput aria-describedby={helper ? helperId : undefined} />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{label}</Switch.Label>
+      </Switch.Root>
+      {helper && (
+        <Text id={helperId} fontSize="sm" color="fg.muted" ps="10">
+          {helper}
+        </Text>
+      )}
+    </Stack>
   );
 }

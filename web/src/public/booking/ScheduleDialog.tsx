@@ -4,32 +4,57 @@ import { useQueries } from '@tanstack/react-query';
 import type { Side } from '@bb/contracts';
 import { manilaClock, manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
 import { PALETTE } from '../site';
-import { canGoBack, dayView, longDate, shiftWeek, slotState, weekOf, type DayView, type ManilaNow } from './domain/schedule';
+import { canGoBack, dayView, longDate, shiftWeek, slotChoice, weekOf, type BookedSlot, type DayView, type ManilaNow, type TakenReason } from './domain/schedule';
 import { daySlotsQuery } from './slots-query';
 
 interface ScheduleDialogProps {
   side: Side;
-  treatmentIds: string[];
+  treatmentIds: readonly string[];
   /** The week shown first is the one holding this date (never one before today's). */
   initialDate: string;
   onSelect: (date: string, time: string) => void;
   onClose: () => void;
   finalFocus: RefObject<HTMLElement | null>;
+  /** The booking form's words unless the dialog serves another purpose (moving a booking). */
+  title?: string;
+  /** The slot the visitor already holds, when moving a booking: shown as theirs, not as Booked. */
+  current?: BookedSlot;
 }
 
-/** A slot that cannot be chosen: greyed, with why (Booked, or Past for one that has started). */
-function TakenSlot({ time, reason }: { time: string; reason: 'booked' | 'past' }) {
+const TAKEN_LABEL: Record<TakenReason, string> = { booked: 'Booked', past: 'Past', current: 'Your time' };
+
+/** A slot that cannot be chosen: greyed, with why (Booked, Past for one that has started, or the visitor's own). */
+function TakenSlot({ time, reason }: { time: string; reason: TakenReason }) {
   return (
-    <Button size="xs" variant="subtle" disabled flexDirection="column" h="auto" py="1" gap="0" data-booked={reason === 'booked' ? 'true' : undefined} data-past={reason === 'past' ? 'true' : undefined}>
+    <Button
+      size="xs"
+      variant="subtle"
+      disabled
+      flexDirection="column"
+      h="auto"
+      py="1"
+      gap="0"
+      data-booked={reason === 'booked' ? 'true' : undefined}
+      data-past={reason === 'past' ? 'true' : undefined}
+      data-current={reason === 'current' ? 'true' : undefined}
+    >
       <span>{to12Hour(time)}</span>
       <Text as="span" fontSize="2xs" textTransform="uppercase">
-        {reason === 'booked' ? 'Booked' : 'Past'}
+        {TAKEN_LABEL[reason]}
       </Text>
     </Button>
   );
 }
 
-function DayBody({ date, view, now, onSelect }: { date: string; view: DayView; now: ManilaNow; onSelect: (date: string, time: string) => void }) {
+interface DayBodyProps {
+  date: string;
+  view: DayView;
+  now: ManilaNow;
+  current?: BookedSlot;
+  onSelect: (date: string, time: string) => void;
+}
+
+function DayBody({ date, view, now, current, onSelect }: DayBodyProps) {
   switch (view.kind) {
     case 'loading':
       return <Text color="gray.600" fontSize="sm">Loading...</Text>;
@@ -43,7 +68,7 @@ function DayBody({ date, view, now, onSelect }: { date: string; view: DayView; n
       return (
         <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
           {view.slots.map((slot) => {
-            const state = slotState(slot, date, now);
+            const state = slotChoice(slot, date, now, current);
             return state === 'free' ? (
               <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
                 {to12Hour(slot.time)}
@@ -57,8 +82,11 @@ function DayBody({ date, view, now, onSelect }: { date: string; view: DayView; n
   }
 }
 
-/** One week (Sunday first) of free, booked and past slots for the chosen treatments, in Manila time. */
-export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus }: ScheduleDialogProps) {
+/**
+ * One week (Sunday first) of free, booked and past slots for the chosen treatments, in Manila
+ * time: the booking form's schedule, and the manage page's when a booking is moved.
+ */
+export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current }: ScheduleDialogProps) {
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const { today } = now;
   const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
@@ -77,7 +105,7 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
           <Dialog.Content colorPalette={PALETTE[side]} maxW={{ md: '5xl' }}>
             <Dialog.Header>
               <Dialog.Title fontFamily="heading" fontWeight="normal" fontSize="2xl">
-                View Available Schedule
+                {title}
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
@@ -115,7 +143,7 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
                       <Text fontSize="xs" color="gray.600" mb="2">
                         {longDate(date, 'MMM d')}
                       </Text>
-                      <DayBody date={date} view={dayView(results[i])} now={now} onSelect={onSelect} />
+                      <DayBody date={date} view={dayView(results[i])} now={now} current={current} onSelect={onSelect} />
                     </Box>
                   ))}
                 </Grid>

@@ -26,13 +26,13 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
     lastAttempt.current = attempt;
     setSubmitting(true);
     try {
-      await callRoute(appointmentRoutes.create, { body: request, headers: { [idempotencyKeyHeader]: attempt.key } });
+      const answer = await callRoute(appointmentRoutes.create, { body: request, headers: { [idempotencyKeyHeader]: attempt.key } });
       lastAttempt.current = null;
       // The booked slot is taken now: cached days and the console's list are read again.
       void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
-      setBooked(bookedSummary(request, itemNames()));
+      setBooked(bookedSummary(request, answer, itemNames()));
       return true;
     } catch (error) {
       toast.error('Booking Failed', serverMessage(error) ?? 'Please check your information and try again.');

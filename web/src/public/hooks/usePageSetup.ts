@@ -3,11 +3,14 @@ import { useLocation } from 'react-router-dom';
 import type { Side } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
 
-/** /clinic and /studio make their side the visitor's current offering. */
-export function useSetOffering(side: Side) {
+/**
+ * /clinic and /studio make their side the visitor's current offering; a manage page makes it
+ * its booking's side once that is known (undefined until then).
+ */
+export function useSetOffering(side: Side | undefined) {
   const { offering, setOffering } = useOffering();
   useEffect(() => {
-    if (offering !== side) setOffering(side);
+    if (side && offering !== side) setOffering(side);
   }, [offering, side, setOffering]);
 }
 

@@ -62,6 +62,24 @@ export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
   return slot.available ? 'free' : 'booked';
 }
 
+/** A date and time a visitor already holds (moving a booking). */
+export interface BookedSlot {
+  date: string;
+  time: string;
+}
+
+/** Why a slot of the schedule cannot be chosen. */
+export type TakenReason = Exclude<SlotState, 'free'> | 'current';
+
+/**
+ * What the schedule offers for a slot: the visitor's own slot (when moving a booking) is theirs,
+ * neither free (moving to it changes nothing) nor "Booked" (by them, which reads as lost).
+ */
+export function slotChoice(slot: Slot, date: string, now: ManilaNow, current?: BookedSlot): SlotState | 'current' {
+  if (current && current.date === date && current.time === slot.time) return 'current';
+  return slotState(slot, date, now);
+}
+
 /** The times a visitor can still book on a day. */
 export const freeTimes = (slots: readonly Slot[], date: string, now: ManilaNow): string[] =>
   slots.filter((slot) => slotState(slot, date, now) === 'free').map((slot) => slot.time);

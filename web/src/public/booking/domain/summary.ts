@@ -1,17 +1,36 @@
-import type { AppointmentRequest } from '@bb/contracts';
+import { appointmentReference, type AppointmentRequest, type BookedAppointment, type Side } from '@bb/contracts';
 import { to12Hour } from '../../../shared/format';
+import { manageLinks, type ManageLinks } from '../../manage/domain/manage';
+import { SIDE_NAME } from '../../site';
 import { longDate } from './schedule';
 
 /** What a visitor booked, in words, for the success panel. */
 export interface BookedSummary {
   items: string[];
   when: string;
+  offering: string;
+  reference: string;
+  /** Where the confirmation went. */
+  email: string;
+  /** Null when the server answered a repeated request (no token then): the mailed link is the way in. */
+  links: ManageLinks | null;
 }
 
-/** The booked items by name (in the order chosen) and "Tuesday, December 8, 2026 at 10:00 AM". */
-export function bookedSummary(request: Pick<AppointmentRequest, 'treatments' | 'preferredDate' | 'preferredTime'>, names: ReadonlyMap<string, string>): BookedSummary {
+/** "Tuesday, December 8, 2026 at 10:00 AM" for a booked date (yyyy-MM-dd) and time (HH:mm). */
+export const bookedWhen = (date: string, time: string): string => `${longDate(date, 'EEEE, MMMM d, yyyy')} at ${to12Hour(time)}`;
+
+/** The booked items by name (in the order chosen), when, where, and the reference and links of the server's answer. */
+export function bookedSummary(
+  request: Pick<AppointmentRequest, 'treatments' | 'preferredDate' | 'preferredTime'> & { offeringType: Side },
+  answer: Pick<BookedAppointment, 'id' | 'email' | 'manageToken'>,
+  names: ReadonlyMap<string, string>,
+): BookedSummary {
   return {
     items: (request.treatments ?? []).map((id) => names.get(id) ?? 'Unknown Service'),
-    when: `${longDate(request.preferredDate, 'EEEE, MMMM d, yyyy')} at ${to12Hour(request.preferredTime)}`,
+    when: bookedWhen(request.preferredDate, request.preferredTime),
+    offering: SIDE_NAME[request.offeringType],
+    reference: appointmentReference(answer.id),
+    email: answer.email,
+    links: answer.manageToken ? manageLinks(answer.manageToken) : null,
   };
 }

@@ -69,8 +69,8 @@ export const validateBooking = (form: BookingForm, side: Side): BookingProblem |
 export const problemsByField = (problems: readonly BookingProblem[]): Partial<Record<keyof BookingForm, string>> =>
   Object.fromEntries(problems.map((p) => [p.field, p.description]));
 
-/** The body of POST /api/appointments for a valid form. */
-export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest {
+/** The body of POST /api/appointments for a valid form (the side always named, as the summary tells it). */
+export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest & { offeringType: Side } {
   return {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),

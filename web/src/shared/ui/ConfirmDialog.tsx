@@ -5,13 +5,18 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The way back; "Cancel" unless that word is the action itself (cancelling a booking). */
+  dismissLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be undone; Cancel has the focus so Enter is harmless. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+/**
+ * Asks before an action that cannot be undone; the way back comes first so Enter is harmless.
+ * Shared by the console and the public manage page (both themes carry the dialog recipe).
+ */
+export function ConfirmDialog({ open, title, message, confirmLabel, dismissLabel = 'Cancel', busy, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} size="sm">
       <Portal>
@@ -26,7 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Cancel
+                {dismissLabel}
               </Button>
               <Button colorPalette="red" onClick={onConfirm} loading={busy}>
                 {confirmLabel}

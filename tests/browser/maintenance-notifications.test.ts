@@ -1,0 +1,145 @@
+// The console's mail screens: the Notifications screen of an offering (its values saved and read
+// back after a reload, a bad value refused under its field, the global newsletter opt-in), and
+// the mails of an appointment in its dialog, with Resend.
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { Mail, NotificationSettings, Settings, SubscriberSettings, Treatment } from '@bb/contracts';
+import { mailpit, waitFor } from '@bb/service-kit/testing';
+import { adminApiToken, api, book, findOpenSlot, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+
+jest.setTimeout(TEST_TIMEOUT);
+
+let browser: Browser;
+let context: BrowserContext;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminApiToken();
+});
+beforeEach(async () => {
+  context = await openContext(browser, { admin: true });
+});
+afterEach(() => context.close());
+afterAll(() => browser.close());
+
+describe('the Notifications screen', () => {
+  it("saves an offering's mail settings and cut-off, shows them again after a reload, and refuses a bad address under its field", async () => {
+    const stored = (await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body;
+    const { offeringType: _offering, ...original } = stored;
+    const cutoff = (await api<Settings>('/api/settings/clinic', { token })).body.changeCutoffHours;
+    const senderName = unique('Lumière Clinic');
+    // Changes nothing another test relies on: the clinic's sender name, reminders (its bookings are
+    // months ahead) and a cut-off below the weeks ahead the booking tests book.
+    const lead = stored.reminderLeadHours === 30 ? '36' : '30';
+    const newCutoff = cutoff === 30 ? 36 : 30;
+    const page = await context.newPage();
+    try {
+      await page.goto(siteUrl('/maintenance'));
+      await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Notifications' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      const name = page.getByLabel(/^Sender name/);
+      await name.waitFor();
+      expect(await name.inputValue()).toBe(stored.senderName);
+      expect(await page.getByLabel(/^Change cut-off/).inputValue()).toBe(String(cutoff));
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const reminder = page.getByRole('checkbox', { name: 'Reminder', exact: true });
+      expect(await reminder.isChecked()).toBe(stored.enabled.reminder);
+      await name.fill(senderName);
+      await page.getByLabel(/^Reminder lead time/).fill(lead);
+      await page.getByLabel(/^Change cut-off/).fill(String(newCutoff));
+      await page.getByRole('group', { name: 'Mails sent' }).locator('label', { hasText: /^Reminder$/ }).click();
+      expect(await reminder.isChecked()).toBe(!stored.enabled.reminder);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await seeText(page, 'Notification settings saved');
+
+      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body).toMatchObject({
+        senderName,
+        reminderLeadHours: Number(lead),
+        enabled: { ...stored.enabled, reminder: !stored.enabled.reminder },
+      });
+      expect((await api<Settings>('/api/settings/clinic', { token })).body.changeCutoffHours).toBe(newCutoff);
+
+      await page.reload();
+      await page.getByLabel(/^Sender name/).waitFor();
+      expect(await page.getByLabel(/^Sender name/).inputValue()).toBe(senderName);
+      expect(await page.getByLabel(/^Reminder lead time/).inputValue()).toBe(lead);
+      expect(await page.getByLabel(/^Change cut-off/).inputValue()).toBe(String(newCutoff));
+      expect(await page.getByRole('checkbox', { name: 'Reminder', exact: true }).isChecked()).toBe(!stored.enabled.reminder);
+
+      // A sender address that is not one: the field says why, in the server's words, and nothing is saved.
+      const address = page.getByLabel(/^Sender address/);
+      await address.fill('front desk');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await seeText(page, 'Failed to save notification settings');
+      expect(await address.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText(/^senderEmail must be an e-mail address/).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body.senderEmail).toBe(stored.senderEmail);
+    } finally {
+      await api('/api/notification-settings/clinic', { method: 'PUT', token, body: original });
+      await api('/api/settings/clinic', { method: 'PUT', token, body: { changeCutoffHours: cutoff } });
+    }
+  });
+
+  it('switches newsletter double opt-in, a setting of the whole site as its help text says', async () => {
+    const before = (await api<SubscriberSettings>('/api/subscriber-settings', { token })).body.doubleOptIn;
+    const page = await context.newPage();
+    try {
+      await page.goto(siteUrl('/maintenance/notifications'));
+      const toggle = page.getByRole('checkbox', { name: 'Newsletter double opt-in' });
+      await toggle.waitFor({ state: 'attached' });
+      expect(await toggle.isChecked()).toBe(before);
+      const help = await page.locator(`[id="${await toggle.getAttribute('aria-describedby')}"]`).innerText();
+      expect(help).toMatch(/clinic and the studio alike/);
+
+      // Switched and back at once: newsletter sign-ups of other tests run meanwhile. Each switch
+      // is saved as it is made (the switch waits, disabled, for the answer).
+      for (const wanted of [!before, before]) {
+        await page.locator('label', { hasText: /^Newsletter double opt-in$/ }).click();
+        await waitFor('the switch to settle', async () => (await toggle.isEnabled()) && (await toggle.isChecked()) === wanted);
+        await waitFor('the saved opt-in', async () => (await api<SubscriberSettings>('/api/subscriber-settings', { token })).body.doubleOptIn === wanted);
+      }
+      await seeText(page, 'Newsletter setting saved');
+    } finally {
+      await api('/api/subscriber-settings', { method: 'PUT', token, body: { doubleOptIn: before } });
+    }
+  });
+});
+
+describe("an appointment's mails", () => {
+  it('lists them in the appointment dialog with their status, and Resend sends one more', async () => {
+    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
+    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+    const mailsOf = async () => (await api<Mail[]>(`/api/appointments/${booked.id}/mails`, { token })).body;
+    // The confirmation has been sent before the dialog is opened, so it reads Sent.
+    await waitFor('the confirmation sent', async () => (await mailsOf()).some((m) => m.kind === 'confirmation' && m.status === 'sent'), 30000, 250);
+    const before = await mailsOf();
+
+    const page = await context.newPage();
+    await page.goto(siteUrl('/maintenance/appointments'));
+    await page.getByRole('button', { name: `${booked.firstName} ${booked.lastName}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
+    const mails = dialog.getByRole('region', { name: 'Mails' });
+    const rows = mails.locator('[data-mail-id]');
+    await rows.nth(before.length - 1).waitFor();
+    expect(await rows.count()).toBe(before.length);
+    const confirmation = mails.locator('[data-kind="confirmation"]').first();
+    const text = await confirmation.innerText();
+    for (const piece of ['Confirmation', 'Sent', `To ${booked.email}`]) expect(text).toContain(piece);
+    expect(text).toMatch(/\b\d+ attempts?\b/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await confirmation.getByRole('button', { name: `Resend confirmation mail to ${booked.email}` }).click();
+    await seeText(page, 'Mail queued to be sent again');
+    await rows.nth(before.length).waitFor();
+    // The copy is listed at once and turns Sent by itself once delivered.
+    await mails.locator('[data-kind="confirmation"][data-status="sent"]').nth(1).waitFor();
+    const after = await mailsOf();
+    const original = before.find((m) => m.kind === 'confirmation') as Mail;
+    expect(after.filter((m) => m.resendOf === original.id)).toHaveLength(1);
+    await mailpit.waitForMails(booked.email, /confirm/i, 2);
+  });
+});

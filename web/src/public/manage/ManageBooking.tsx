@@ -1,0 +1,224 @@
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { manageRoutes, type AppointmentStatus, type ManagedAppointment } from '@bb/contracts';
+import { serverMessage } from '../../shared/api/request';
+import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
+import { retryableLazy } from '../../shared/errors/retryable-lazy';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { toast } from '../../shared/ui/toaster';
+import { isSlotsKey, type BookedSlot } from '../booking/domain/schedule';
+import { bookedWhen } from '../booking/domain/summary';
+import { CalendarIcon } from '../components/icons';
+import { useSetOffering } from '../hooks/usePageSetup';
+import { SIDE_NAME } from '../site';
+import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from './domain/manage';
+
+const ScheduleDialog = retryableLazy(() => import('../booking/ScheduleDialog'));
+
+/** A booking that stands keeps the side's colour; the others read as over. */
+const STATUS_PALETTE: Record<AppointmentStatus, string | undefined> = { pending: undefined, done: 'gray', cancelled: 'red' };
+
+function Detail({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="gray.600">
+        {label}
+      </Text>
+      <Box as="dd" color="gray.900" fontWeight="medium" data-testid={testId}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function Problem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const problem = loadProblem(error);
+  return (
+    <Stack align="center" textAlign="center" gap="4" py="12" role="alert" data-testid="manage-problem">
+      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" color="gray.900">
+        {problem.title}
+      </Heading>
+      <Text color="gray.700" maxW="md">
+        {problem.text}
+      </Text>
+      {problem.canRetry ? (
+        <Button rounded="full" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : (
+        <Button asChild rounded="full">
+          <RouterLink to="/">Return to Home</RouterLink>
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The booking of a manage link: what, when and where, and the ways to move, cancel or save it to a calendar. */
+export default function ManageBooking({ token }: { token: string }) {
+  const client = useQueryClient();
+  const query = useRoute(manageRoutes.view, { params: { token } });
+  useSetOffering(query.data?.offeringType);
+  const [scheduling, setScheduling] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rescheduleButton = useRef<HTMLButtonElement>(null);
+  const reasonId = useId();
+
+  const key = [routeUrl(manageRoutes.view, { token })];
+  // Each answer is the appointment as it now stands: the page shows it without asking again.
+  const show = (fresh: ManagedAppointment) => client.setQueryData(key, fresh);
+  // A refusal may mean the booking changed meanwhile (cut-off passed, cancelled by staff): read it again.
+  const reread = () => void client.invalidateQueries({ queryKey: key });
+  // Either way seats moved, so cached days of the schedule are stale.
+  const staleSlots = () => void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
+
+  const cancel = useMutation({
+    mutationFn: () => callRoute(manageRoutes.cancel, { params: { token } }),
+    onSuccess: (fresh) => {
+      show(fresh);
+      toast.success('Appointment Cancelled', 'Your appointment has been cancelled.');
+    },
+    onError: (error) => {
+      toast.error('Cancellation Failed', serverMessage(error) ?? 'Please try again, or contact us to cancel.');
+      reread();
+    },
+    onSettled: () => {
+      setConfirming(false);
+      staleSlots();
+    },
+  });
+
+  const reschedule = useMutation({
+    mutationFn: (slot: BookedSlot) => callRoute(manageRoutes.reschedule, { params: { token }, body: { preferredDate: slot.date, preferredTime: slot.time } }),
+    onSuccess: (fresh) => {
+      show(fresh);
+      toast.success('Appointment Rescheduled', `Your appointment is now on ${bookedWhen(fresh.preferredDate, fresh.preferredTime)}.`);
+    },
+    onError: (error) => {
+      toast.error('Reschedule Failed', serverMessage(error) ?? 'Please try again, or contact us to change your appointment.');
+      reread();
+    },
+    onSettled: staleSlots,
+  });
+
+  if (query.isPending) {
+    return (
+      <Text role="status" textAlign="center" py="10" color="gray.600">
+        Loading your booking...
+      </Text>
+    );
+  }
+  if (query.isError) return <Problem error={query.error} onRetry={() => void query.refetch()} />;
+
+  const appointment = query.data;
+  const options = manageOptions(appointment);
+  const links = manageLinks(token);
+  const when = bookedWhen(appointment.preferredDate, appointment.preferredTime);
+  const chooseSlot = (date: string, time: string) => {
+    setScheduling(false);
+    reschedule.mutate({ date, time });
+  };
+
+  return (
+    <Stack gap="6" maxW="3xl" mx="auto" data-testid="managed-booking">
+      <Box bg="white" rounded="2xl" borderWidth="1px" borderColor="gray.100" boxShadow="sm" p={{ base: '5', md: '8' }}>
+        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <Box>
+            <Text fontSize="sm" color="gray.600">
+              Reference
+            </Text>
+            <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" color="gray.900" data-testid="manage-reference">
+              {appointment.reference}
+            </Heading>
+          </Box>
+          <Badge size="lg" variant="subtle" colorPalette={STATUS_PALETTE[appointment.status]} data-testid="manage-status">
+            {CUSTOMER_STATUS[appointment.status]}
+          </Badge>
+        </Flex>
+        <Box as="dl" mt="6" display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <Detail label="Date and time" testId="manage-when">
+            {when}
+          </Detail>
+          <Detail label="Where" testId="manage-offering">
+            {SIDE_NAME[appointment.offeringType]}
+          </Detail>
+          <Detail label={itemsLabel(appointment.offeringType, appointment.items.length)} testId="manage-items">
+            <List.Root ps="5">
+              {appointment.items.map((item) => (
+                <List.Item key={item.id}>{item.name}</List.Item>
+              ))}
+            </List.Root>
+          </Detail>
+          <Detail label="Name">{`${appointment.firstName} ${appointment.lastName}`}</Detail>
+        </Box>
+      </Box>
+
+      {options.closedReason ? (
+        <Text id={reasonId} color="gray.700" data-testid="manage-closed-reason">
+          {options.closedReason}
+        </Text>
+      ) : (
+        <Text color="gray.700">You can reschedule or cancel online until {options.openUntil}.</Text>
+      )}
+
+      <Flex gap="3" wrap="wrap">
+        <Button
+          ref={rescheduleButton}
+          rounded="full"
+          disabled={!options.canChange}
+          aria-describedby={options.closedReason ? reasonId : undefined}
+          loading={reschedule.isPending}
+          loadingText="Rescheduling..."
+          onClick={() => setScheduling(true)}
+        >
+          Reschedule
+        </Button>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          rounded="full"
+          disabled={!options.canChange}
+          aria-describedby={options.closedReason ? reasonId : undefined}
+          onClick={() => setConfirming(true)}
+        >
+          Cancel Appointment
+        </Button>
+        {options.showCalendar && (
+          <Button asChild variant="ghost" rounded="full">
+            <a href={links.calendar} download>
+              <CalendarIcon /> Add to calendar
+            </a>
+          </Button>
+        )}
+      </Flex>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel Appointment"
+        message={`Are you sure you want to cancel your appointment on ${when}? The time will be offered to other clients.`}
+        confirmLabel="Cancel Appointment"
+        dismissLabel="Keep Appointment"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            side={appointment.offeringType}
+            treatmentIds={appointment.items.map((item) => item.id)}
+            initialDate={appointment.preferredDate}
+            current={{ date: appointment.preferredDate, time: appointment.preferredTime }}
+            title="Choose a New Time"
+            onSelect={chooseSlot}
+            onClose={() => setScheduling(false)}
+            finalFocus={rescheduleButton}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

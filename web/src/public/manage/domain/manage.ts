@@ -1,0 +1,68 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { MANAGE_MESSAGES, manageRoutes, SERVICE_LABEL, TIME_ZONE, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import { errorStatus, serverMessage } from '../../../shared/api/request';
+import { routeUrl } from '../../../shared/api/routes';
+
+/** The two addresses a manage token opens: the page, and the appointment as a calendar file. */
+export interface ManageLinks {
+  page: string;
+  calendar: string;
+}
+
+export const manageLinks = (token: string): ManageLinks => ({
+  page: `/manage/${encodeURIComponent(token)}`,
+  calendar: routeUrl(manageRoutes.calendar, { token }),
+});
+
+/** A status in the customer's words: "pending" is staff language for a booking that stands. */
+export const CUSTOMER_STATUS: Record<AppointmentStatus, string> = { pending: 'Booked', done: 'Completed', cancelled: 'Cancelled' };
+
+/** What the booked items are called on a side: "Treatment", "Packages"… */
+export function itemsLabel(side: Side, count: number): string {
+  const word = SERVICE_LABEL[side];
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}${count === 1 ? '' : 's'}`;
+}
+
+/** Why a manage page shows no booking, and whether trying again can help. */
+export interface LoadProblem {
+  title: string;
+  text: string;
+  canRetry: boolean;
+}
+
+/**
+ * A 4xx is a link that names no booking (mistyped, cut short by a mail program): the server's
+ * own words say so and trying again cannot help. Anything else (a dropped connection, a 5xx)
+ * may pass, so the visitor is offered Try again instead of being told the link is bad.
+ */
+export function loadProblem(error: unknown): LoadProblem {
+  const status = errorStatus(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { title: 'Booking Not Found', text: serverMessage(error) ?? MANAGE_MESSAGES.badLink, canRetry: false };
+  }
+  return { title: 'Your booking could not be loaded', text: 'Please check your connection and try again.', canRetry: true };
+}
+
+/** What the page offers for an appointment as it stands now. */
+export interface ManageOptions {
+  /** Reschedule and Cancel are enabled. */
+  canChange: boolean;
+  /** Why they are not, in the server's words; null when they are. */
+  closedReason: string | null;
+  /** Until when they are, in Manila time; null when they are not. */
+  openUntil: string | null;
+  /** A cancelled appointment has nothing to put in a calendar. */
+  showCalendar: boolean;
+}
+
+const FALLBACK_CLOSED = 'Online changes are closed for this appointment. Please contact us to change it.';
+
+export function manageOptions(appointment: Pick<ManagedAppointment, 'changeable' | 'changeClosedReason' | 'changeDeadline' | 'status'>): ManageOptions {
+  const { changeable, changeClosedReason, changeDeadline, status } = appointment;
+  return {
+    canChange: changeable,
+    closedReason: changeable ? null : (changeClosedReason ?? FALLBACK_CLOSED),
+    openUntil: changeable ? formatInTimeZone(new Date(changeDeadline), TIME_ZONE, "EEEE, MMMM d, yyyy 'at' h:mm a") : null,
+    showCalendar: status !== 'cancelled',
+  };
+}

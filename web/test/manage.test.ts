@@ -1,0 +1,44 @@
+import { MANAGE_MESSAGES } from '@bb/contracts';
+import { ApiError } from '../src/shared/api/request';
+import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from '../src/public/manage/domain/manage';
+
+describe('the links of a manage token', () => {
+  it('lead to the manage page and to the calendar file, the token kept safe in the path', () => {
+    expect(manageLinks('AbC_-1')).toEqual({ page: '/manage/AbC_-1', calendar: '/api/manage/AbC_-1/calendar.ics' });
+    expect(manageLinks('a/b').page).toBe('/manage/a%2Fb');
+  });
+});
+
+describe('a manage page that cannot show its booking', () => {
+  it("says a link names no booking in the server's words, with no Try again", () => {
+    expect(loadProblem(new ApiError(404, { message: MANAGE_MESSAGES.badLink }, '{}'))).toEqual({ title: 'Booking Not Found', text: MANAGE_MESSAGES.badLink, canRetry: false });
+    expect(loadProblem(new ApiError(400, null, 'Bad Request'))).toMatchObject({ text: MANAGE_MESSAGES.badLink, canRetry: false });
+  });
+
+  it('offers Try again for a server failure or a dropped connection', () => {
+    expect(loadProblem(new ApiError(502, null, 'Bad Gateway')).canRetry).toBe(true);
+    expect(loadProblem(new TypeError('Failed to fetch'))).toMatchObject({ title: 'Your booking could not be loaded', canRetry: true });
+  });
+});
+
+describe('what a manage page offers', () => {
+  const open = { changeable: true, changeClosedReason: null, changeDeadline: '2026-12-07T02:00:00.000Z', status: 'pending' as const };
+
+  it('while changes are open: both actions, the deadline in Manila time, and the calendar file', () => {
+    expect(manageOptions(open)).toEqual({ canChange: true, closedReason: null, openUntil: 'Monday, December 7, 2026 at 10:00 AM', showCalendar: true });
+  });
+
+  it("once closed: no actions and the server's reason", () => {
+    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) })).toMatchObject({ canChange: false, closedReason: MANAGE_MESSAGES.cutoff(24), openUntil: null });
+    expect(manageOptions({ ...open, changeable: false }).closedReason).toMatch(/contact us/);
+  });
+
+  it('a cancelled booking has no calendar file to offer', () => {
+    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cancelled, status: 'cancelled' }).showCalendar).toBe(false);
+  });
+
+  it('words each status, and what was booked, as a customer would', () => {
+    expect(CUSTOMER_STATUS).toEqual({ pending: 'Booked', done: 'Completed', cancelled: 'Cancelled' });
+    expect([itemsLabel('clinic', 1), itemsLabel('clinic', 2), itemsLabel('studio', 1)]).toEqual(['Treatment', 'Treatments', 'Package']);
+  });
+});
