@@ -3,7 +3,7 @@ import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { csvCell, toCsv } from '../src/maintenance/domain/csv';
 import { bookableIndex } from '../src/maintenance/domain/bookables';
 import { appointmentsForReport, appointmentsReportCsv, REPORT_CSV_COLUMNS, reportFileName } from '../src/maintenance/domain/reports';
-import { subscriberCounts, subscribersCsv, subscribersFileName } from '../src/maintenance/domain/subscribers';
+import { subscriberCounts, subscribersCsv, subscribersFileName, subscriptionStatus } from '../src/maintenance/domain/subscribers';
 import { appointment } from './maintenance-fixtures';
 
 const lines = (csv: string) => csv.trimEnd().split('\r\n');
@@ -67,6 +67,12 @@ describe('subscriber export', () => {
 
   it('names the file with the date as yyyy-MM-dd', () => {
     expect(subscribersFileName('2026-03-05')).toBe('email-subscribers-2026-03-05.csv');
+  });
+
+  it('shows a double opt-in sign-up as awaiting confirmation until it is subscribed', () => {
+    expect(subscriptionStatus(subscriber({ subscribed: false, pendingConfirmation: true })).label).toBe('Awaiting confirmation');
+    expect(subscriptionStatus(subscriber({ subscribed: true, pendingConfirmation: false })).label).toBe('Subscribed');
+    expect(subscriptionStatus(subscriber({ subscribed: false, pendingConfirmation: false })).label).toBe('Unsubscribed');
   });
 
   it('counts total, subscribed and unsubscribed', () => {

@@ -7,6 +7,13 @@ export function subscriberCounts(list: readonly Subscriber[]) {
   return { total: list.length, subscribed, unsubscribed: list.length - subscribed };
 }
 
+/** The list's status badge: a double opt-in sign-up waits for its link before it is subscribed. */
+export function subscriptionStatus(s: Pick<Subscriber, 'subscribed' | 'pendingConfirmation'>): { label: string; palette: 'green' | 'orange' | 'gray' } {
+  if (s.subscribed) return { label: 'Subscribed', palette: 'green' };
+  if (s.pendingConfirmation) return { label: 'Awaiting confirmation', palette: 'orange' };
+  return { label: 'Unsubscribed', palette: 'gray' };
+}
+
 /** Spreadsheet-friendly Manila time; a missing or unreadable instant stays empty. */
 const csvTime = (iso: string) => (iso && !Number.isNaN(Date.parse(iso)) ? formatInTimeZone(new Date(iso), TIME_ZONE, 'yyyy-MM-dd HH:mm') : '');
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

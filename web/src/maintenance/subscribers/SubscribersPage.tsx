@@ -8,7 +8,7 @@ import { toast } from '../../shared/ui/toaster';
 import { useFetchErrorToast, useWrite } from '../api';
 import { OfferingBadge } from '../appointments/OfferingBadge';
 import { formatInstantDate } from '../domain/dates';
-import { subscriberCounts, subscribersCsv, subscribersFileName } from '../domain/subscribers';
+import { subscriberCounts, subscribersCsv, subscribersFileName, subscriptionStatus } from '../domain/subscribers';
 import { downloadText } from '../ui/download';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
@@ -89,8 +89,8 @@ export function SubscribersPage() {
                         <OfferingBadge offering={s.offeringType} />
                       </Table.Cell>
                       <Table.Cell>
-                        <Badge colorPalette={s.subscribed ? 'green' : 'gray'} variant="subtle">
-                          {s.subscribed ? 'Subscribed' : 'Unsubscribed'}
+                        <Badge colorPalette={subscriptionStatus(s).palette} variant="subtle">
+                          {subscriptionStatus(s).label}
                         </Badge>
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{showDate(s.createdAt)}</Table.Cell>
