@@ -1,7 +1,11 @@
 import type { Mail, NotificationSettings } from '@bb/contracts';
-import { api, mailpit, waitFor } from '@bb/service-kit/testing';
+import { api, mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
-import { booked, factsOf, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { AppointmentStore } from '../src/store/appointment-store';
+import { MailStore } from '../src/store/mail-store';
+import { Mailer } from '../src/store/mailer';
+import { SettingsStore } from '../src/store/settings-store';
+import { booked, factsOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 // Reminders with a one-minute lead: an appointment starting a minute and a few seconds from
 // now has its reminder due in those few seconds.
@@ -49,6 +53,26 @@ describe('reminders', () => {
     expect(await reminderOf(dropped.appointmentId)).toMatchObject({ status: 'cancelled', attempts: 0 });
     const log = (await api<Mail[]>(svc.url, `/api/appointments/${kept.appointmentId}/mails`, { token: svc.token })).body;
     expect(log.find((m) => m.kind === 'reminder')).toMatchObject({ status: 'sent', attempts: 1, dueAt: new Date(Date.parse(kept.startTime) - LEAD_MS).toISOString() });
+  });
+
+  it('drops the reminder of a booking whose cancellation was handled while its confirmation was being written', async () => {
+    // The two events come on separate queues: the cancellation (revision 1) applies and drops
+    // the reminders just after the booking (revision 0) read them and just before it wrote its
+    // own. Found by the system test: the cancelled appointment's reminder went out.
+    const mails = new MailStore(svc.models);
+    const appointments = new AppointmentStore(svc.models);
+    const settingsStore = new SettingsStore(svc.models);
+    const deps = { appointments, settings: settingsStore, publicUrl: PUBLIC_URL, now: () => new Date(), queued: () => undefined, logger: silentLogger() };
+    const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
+    const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const racing = Object.create(mails) as MailStore;
+    racing.remindersOf = async (appointmentId) => {
+      const found = await mails.remindersOf(appointmentId);
+      await new Mailer({ ...deps, mails }).cancelled(cancellation);
+      return found;
+    };
+    await new Mailer({ ...deps, mails: racing }).created(made);
+    expect(await reminderOf(made.appointmentId)).toMatchObject({ status: 'cancelled' });
   });
 
   it('skips a reminder whose time has already passed at booking', async () => {

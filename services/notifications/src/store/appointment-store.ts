@@ -39,4 +39,10 @@ export class AppointmentStore {
     const held = await Appointment.findById(appointmentId, { revision: 1, manageToken: 1 }).lean();
     return { outcome: held?.revision === facts.revision ? 'same' : 'stale', manageToken: held?.manageToken ?? null };
   }
+
+  /** The revision the copy holds, or null when it has none. */
+  async revisionOf(appointmentId: string): Promise<number | null> {
+    const held = await this.models.Appointment.findById(appointmentId, { revision: 1 }).lean();
+    return held?.revision ?? null;
+  }
 }

@@ -119,6 +119,16 @@ export class Mailer {
    * A queued reminder is moved and rewritten; once one went out, a new time gets a new one.
    */
   private async planReminder(context: MailContext): Promise<void> {
+    await this.writeReminder(context);
+    // Events of one appointment arrive on separate queues and may be handled at once: a newer
+    // one (a cancellation) may have applied its facts and dropped the reminders while this
+    // older one was writing its own. Its facts are superseded, so its reminder goes too.
+    const { appointment: a } = context;
+    const latest = await this.deps.appointments.revisionOf(a.appointmentId);
+    if (latest !== null && latest > a.revision) await this.deps.mails.dropReminders(a.appointmentId, a.revision);
+  }
+
+  private async writeReminder(context: MailContext): Promise<void> {
     const { appointment: a, settings } = context;
     const { mails } = this.deps;
     const start = new Date(a.startTime);
