@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookedAppointment, LoginResponse, Mail, Treatment } from '@bb/contracts';
+import type { BookedAppointment, LoginResponse, Mail, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, requireEnv, waitFor } from '@bb/service-kit/testing';
 
@@ -28,6 +28,7 @@ const controlCall = async (path: string) => {
 };
 
 let treatmentId = '';
+let capacityBefore = 1;
 const run = randomUUID().slice(0, 8);
 
 /** Books `count` appointments (capacity 50 a slot, one far day per batch), `paceMs` apart; answers them with their addresses. */
@@ -66,10 +67,15 @@ beforeAll(async () => {
   const login = await post<LoginResponse>('/api/auth/login', { username: 'admin', password: 'admin123' });
   token = login.body.token;
   expect((await post('/api/office-hours/bulk', { offeringType: 'clinic', hours: Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true })) }, admin())).status).toBe(200);
+  capacityBefore = ((await (await fetch(`${gateway}/api/settings/clinic`, { headers: admin() })).json()) as Settings).maxSessionsPerSlot;
   const settings = await fetch(`${gateway}/api/settings/clinic`, { method: 'PUT', headers: admin(), body: JSON.stringify({ maxSessionsPerSlot: 50 }) });
   expect(settings.status).toBe(200);
   const treatments = (await (await fetch(`${gateway}/api/treatments?offering=clinic`)).json()) as Treatment[];
   treatmentId = treatments[0].id;
+});
+
+afterAll(async () => {
+  await fetch(`${gateway}/api/settings/clinic`, { method: 'PUT', headers: admin(), body: JSON.stringify({ maxSessionsPerSlot: capacityBefore }) });
 });
 
 describe('mail delivery under faults', () => {

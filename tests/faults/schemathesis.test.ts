@@ -52,7 +52,8 @@ describe('schemathesis against /api/docs/openapi.json', () => {
         '--exclude-path', '/api/auth/logout',
         '--no-color',
       ],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } },
+      // spawnSync blocks jest's own timers: its timeout is what ends a run that hangs.
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60 * 1000, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } },
     );
     fs.writeFileSync(report, `${result.stdout}\n${result.stderr}`);
     const summary = /Test cases:\s*\n\s*(.*)/.exec(result.stdout)?.[1] ?? 'no summary';

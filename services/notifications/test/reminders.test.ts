@@ -132,6 +132,21 @@ describe('reminders', () => {
     expect((await reminderOf(queued.appointmentId))?.dueAt).toEqual(new Date(Date.parse(queued.startTime) - LEAD_MS));
   });
 
+  it('moves 150 queued reminders to a new lead time (one command each: FerretDB deadlocked on one command of 150 updates)', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => booked(uniqueAddress(`many-${i}`)));
+    const ids = many.map((m) => m.appointmentId);
+    const queuedReminders = () => svc.models.Mail.find({ kind: 'reminder', status: 'queued', appointmentId: { $in: ids } }, { appointmentId: 1, dueAt: 1 }).lean();
+    for (const made of many) await svc.publisher.publish('booking.appointment.created', made);
+    await waitFor('150 reminders queued', async () => (await queuedReminders()).length === many.length, 60_000, 500);
+    try {
+      await saveSettings({ reminderLeadHours: 36 });
+      const dueAt = new Map((await queuedReminders()).map((r) => [r.appointmentId, r.dueAt.getTime()]));
+      expect(many.filter((m) => dueAt.get(m.appointmentId) !== Date.parse(m.startTime) - 36 * 3_600_000).map((m) => m.appointmentId)).toEqual([]);
+    } finally {
+      await saveSettings();
+    }
+  }, 120_000);
+
   it('keeps reminders across a restart: one due while the service was down goes out once it is back', async () => {
     const data = booked(uniqueAddress('restart'), { startsAt: startingSoon(2500) });
     await svc.publisher.publish('booking.appointment.created', data);

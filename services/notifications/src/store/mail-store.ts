@@ -116,19 +116,25 @@ export class MailStore {
     await this.models.Mail.updateMany({ ...reminderFilter(appointmentId), status: 'queued', factsRevision: { $lte: revision } }, { $set: { status: 'cancelled' } });
   }
 
-  /** A new lead time: every queued reminder of the offering is due that long before its appointment. */
+  /**
+   * A new lead time: every queued reminder of the offering is due that long before its
+   * appointment. One update command per reminder, never one command of many updates: FerretDB v1
+   * keeps a PostgreSQL connection open for each update of a command until the command ends, so
+   * a command of 150 updates drained its pool while holding the write lock, and every write
+   * of every service waited forever (found by the fuzzer after a fault test queued 100 reminders).
+   */
   async moveReminders(offeringType: Side, leadHours: number): Promise<number> {
     const queued = await this.models.Mail.find({ kind: 'reminder', status: 'queued', offeringType, startsAt: { $ne: null } }, { dueAt: 1, startsAt: 1 }).lean();
-    const moves = queued.flatMap((r) => {
-      if (!r.startsAt) return [];
+    let moved = 0;
+    for (const r of queued) {
+      if (!r.startsAt) continue;
       const dueAt = new Date(r.startsAt.getTime() - Math.round(leadHours * HOUR_MS));
-      if (dueAt.getTime() === r.dueAt.getTime()) return [];
+      if (dueAt.getTime() === r.dueAt.getTime()) continue;
       // Guarded by the old time: a reminder re-planned meanwhile keeps its new plan.
-      return [{ updateOne: { filter: { _id: r._id, status: 'queued' as const, dueAt: r.dueAt }, update: { $set: { dueAt } } } }];
-    });
-    if (moves.length === 0) return 0;
-    const result = await this.models.Mail.bulkWrite(moves, { ordered: false });
-    return result.modifiedCount;
+      const result = await this.models.Mail.updateOne({ _id: r._id, status: 'queued', dueAt: r.dueAt }, { $set: { dueAt } });
+      moved += result.modifiedCount;
+    }
+    return moved;
   }
 
   // ------------------------------------------------------------------ sending
