@@ -93,18 +93,19 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const tag = Date.now().toString(36);
 
   // Days 87–89 (the events benchmark books 62–86, the booking benchmark's seeds start at 90):
-  // 3 days × 24 half hours × 50 seats, more than the 420 bookings made here.
+  // 3 days × 20 half hours from 08:00 (the last at 17:30, so any treatment ends by 20:00) × 50
+  // seats, more than the 410 bookings made here.
   let count = 0;
   const book = async (): Promise<Outcome> => {
     const n = count++;
     const email = `mail-${tag}-${n}@example.com`;
-    const half = n % 24;
+    const half = n % 20;
     const body = JSON.stringify({
       firstName: 'Mail',
       lastName: `Bench ${n}`,
       email,
       contact: '0917 555 0101',
-      preferredDate: manilaDateInDays(87 + (Math.floor(n / 24) % 3)),
+      preferredDate: manilaDateInDays(87 + (Math.floor(n / 20) % 3)),
       preferredTime: `${String(8 + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
       treatments: [treatmentId],
       offeringType: 'clinic',
