@@ -36,7 +36,7 @@ describe('database commands per mail operation', () => {
     const log = await ledger.measure('mail log of an appointment', async () => expect((await api(svc.url, `/api/appointments/${data.appointmentId}/mails`, { token: svc.token })).status).toBe(200));
     expect(log.length).toBeLessThanOrEqual(BUDGET.log);
 
-    const settings = { staffAlertEmail: '', senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } };
+    const settings = { staffAlertEmail: '', senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } };
     const save = await ledger.measure('settings saved, lead time unchanged', async () => expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings })).status).toBe(200));
     expect(save.length).toBeLessThanOrEqual(BUDGET.saveSettings);
   });

@@ -62,7 +62,7 @@ describe('appointment mails', () => {
       expect(part).toContain('Tuesday, 1 December 2026, 10:00 AM to 11:00 AM');
       expect(part).toContain('Hydrating Facial');
       expect(part).toContain(appointmentReference('665f1c2e9b1d4a0012abcd34'));
-      expect(part).toContain('Beauty Clinic');
+      expect(part).toContain('Lumière Clinic');
     }
     expect(mail.text).toContain('View or change your booking: https://booking.example.com/manage/tok_123-abc');
     expect(hrefs(mail.html)).toEqual(['https://booking.example.com/manage/tok_123-abc']);
@@ -85,7 +85,7 @@ describe('appointment mails', () => {
     expect(studio.html).toContain('#6d3165');
     expect(studio.html).not.toContain('#9d174d');
     expect(studio.text).toContain('Package: Family Portrait');
-    expect(studio.text).toContain('Beauty Studio');
+    expect(studio.text).toContain('Lumière Studio');
   });
 
   it('escapes every customer-provided string in the HTML', async () => {

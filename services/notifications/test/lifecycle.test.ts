@@ -13,7 +13,7 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: { staffAlertEmail: staff, senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+    body: { staffAlertEmail: staff, senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
   });
   expect(saved.status).toBe(200);
 });
@@ -37,7 +37,7 @@ describe("an appointment's mails", () => {
     const [summary] = await mailsTo(mailpit, email, /confirm/i);
     expect(Date.now() - sentAt).toBeLessThan(5000);
     expect(summary.Subject).toBe('Appointment confirmed: Tuesday, 1 December 2026, 10:00 AM');
-    expect(summary.From).toEqual({ Name: 'Beauty Clinic', Address: 'clinic@beauty-booking.local' });
+    expect(summary.From).toEqual({ Name: 'Lumière Clinic', Address: 'clinic@beauty-booking.local' });
     const id = appointmentMailId(data.appointmentId, 'confirmation', 0);
     expect(summary.MessageID).toBe(`${id}@beauty-booking`);
 
@@ -142,14 +142,14 @@ describe("an appointment's mails", () => {
   });
 
   it('makes no record of a kind turned off for the offering', async () => {
-    const off = { staffAlertEmail: '', senderName: 'Beauty Studio', senderEmail: 'studio@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true } };
+    const off = { staffAlertEmail: '', senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true } };
     expect((await api(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off })).status).toBe(200);
     const email = uniqueAddress('off');
     const data = booked(email, { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] });
     await svc.publisher.publish('booking.appointment.created', data);
     await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000)));
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
-    expect(notice.From).toEqual({ Name: 'Beauty Studio', Address: 'studio@beauty-booking.local' });
+    expect(notice.From).toEqual({ Name: 'Lumière Studio', Address: 'studio@beauty-booking.local' });
     expect((await mailLog(data.appointmentId)).map((m) => m.kind)).toEqual(['reschedule']);
   });
 

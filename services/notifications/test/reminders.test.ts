@@ -13,7 +13,7 @@ let svc: NotificationsHarness;
 const LEAD_MS = 60_000;
 const settings = (over: Partial<NotificationSettings> = {}) => ({
   staffAlertEmail: '',
-  senderName: 'Beauty Clinic',
+  senderName: 'Lumière Clinic',
   senderEmail: 'clinic@beauty-booking.local',
   reminderLeadHours: LEAD_MS / 3_600_000,
   enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },

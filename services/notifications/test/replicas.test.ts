@@ -13,7 +13,7 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: { staffAlertEmail: '', senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: LEAD_MS / 3_600_000, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+    body: { staffAlertEmail: '', senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: LEAD_MS / 3_600_000, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
   });
   expect(saved.status).toBe(200);
 });

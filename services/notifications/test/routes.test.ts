@@ -32,12 +32,12 @@ describe('notification settings', () => {
     expect(clinic.body).toEqual({
       offeringType: 'clinic',
       staffAlertEmail: '',
-      senderName: 'Beauty Clinic',
+      senderName: 'Lumière Clinic',
       senderEmail: 'clinic@beauty-booking.local',
       reminderLeadHours: 24,
       enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
     });
-    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toMatchObject({ senderName: 'Beauty Studio', senderEmail: 'studio@beauty-booking.local' });
+    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toMatchObject({ senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local' });
     expect((await api(svc.url, '/api/notification-settings/both', { token: svc.token })).status).toBe(400);
   });
 
@@ -46,7 +46,7 @@ describe('notification settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ offeringType: 'studio', ...valid, senderName: 'Glow Studio' });
     expect((await api(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toEqual(saved.body);
-    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/clinic', { token: svc.token })).body.senderName).toBe('Beauty Clinic');
+    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/clinic', { token: svc.token })).body.senderName).toBe('Lumière Clinic');
   });
 
   it.each([

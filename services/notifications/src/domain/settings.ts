@@ -1,8 +1,8 @@
 import { DEFAULT_REMINDER_LEAD_HOURS, type NotificationSettings, type OfferingType, type Side } from '@bb/contracts';
 
 const SENDERS: Record<Side, { senderName: string; senderEmail: string }> = {
-  clinic: { senderName: 'Beauty Clinic', senderEmail: 'clinic@beauty-booking.local' },
-  studio: { senderName: 'Beauty Studio', senderEmail: 'studio@beauty-booking.local' },
+  clinic: { senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local' },
+  studio: { senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local' },
 };
 
 /** An offering's settings until staff save their own: every mail on, no staff alerts, reminders a day ahead. */
