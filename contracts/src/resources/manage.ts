@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { sideSchema } from '../common';
+import { appointmentFacts } from '../events';
 import { route } from '../route';
-import { appointmentStatusSchema, BOOKING_MESSAGES, calendarDateSchema, SLOT_FULL_MESSAGE, timeOfDaySchema } from './appointments';
+import { BOOKING_MESSAGES, calendarDateSchema, SLOT_FULL_MESSAGE, timeOfDaySchema } from './appointments';
 
 /**
  * A customer's own appointment, reached through the unguessable link of its confirmation
@@ -20,19 +20,9 @@ export const MANAGE_MESSAGES = {
 export const manageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: MANAGE_MESSAGES.badLink });
 export const manageParamsSchema = z.object({ token: manageTokenSchema });
 
-export const managedAppointmentSchema = z.object({
+/** The facts every lifecycle event carries, shown to the customer with a reference instead of ids. */
+export const managedAppointmentSchema = appointmentFacts.omit({ appointmentId: true, revision: true }).extend({
   reference: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  contact: z.string(),
-  offeringType: sideSchema,
-  items: z.array(z.object({ id: z.string(), name: z.string() })),
-  preferredDate: z.string(),
-  preferredTime: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  status: appointmentStatusSchema,
   /** Whether cancel and reschedule are open now; when not, `changeClosedReason` says why. */
   changeable: z.boolean(),
   changeClosedReason: z.string().nullable(),

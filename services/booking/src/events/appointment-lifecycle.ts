@@ -1,30 +1,10 @@
-import type { AppointmentFacts, AppointmentStatus, EventData } from '@bb/contracts';
+import type { AppointmentStatus, EventData } from '@bb/contracts';
 import { outboxEvent, type OutboxEntry } from '@bb/service-kit';
-import { intervalOf, revisionOf, type AppointmentDoc } from '../models/appointment';
+import { toAppointmentFacts as facts, type AppointmentDoc } from '../models/appointment';
 
 // What booking says about an appointment's life: each event is stored with the write it
 // announces (the outbox) and carries the appointment as that write leaves it, so a consumer
 // (mail, calendar, reminders, subscriber capture) never asks booking.
-
-/** The appointment as every lifecycle event carries it: `doc` is the state after the change. */
-export function facts(doc: AppointmentDoc): AppointmentFacts {
-  const { start, end } = intervalOf(doc);
-  return {
-    appointmentId: String(doc._id),
-    revision: revisionOf(doc),
-    firstName: doc.firstName,
-    lastName: doc.lastName,
-    email: doc.email,
-    contact: doc.contact,
-    offeringType: doc.offeringType,
-    items: doc.items.map((item) => ({ id: item.id, name: item.name })),
-    preferredDate: doc.preferredDate,
-    preferredTime: doc.preferredTime,
-    startTime: start.toISOString(),
-    endTime: end.toISOString(),
-    status: doc.status,
-  };
-}
 
 type By = EventData<'booking.appointment.cancelled'>['by'];
 

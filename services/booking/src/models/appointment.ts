@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentFacts, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
 import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, type WithOutbox } from '@bb/service-kit';
 import type { ChangeWindow } from '../domain/manage-link';
 
@@ -120,11 +120,12 @@ export function toAppointment(doc: AppointmentDoc): Appointment {
   };
 }
 
-/** A stored appointment as its manage link shows it: no more than the customer gave. */
-export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow): ManagedAppointment {
+/** The appointment as every lifecycle event carries it: `doc` is the state after the change. */
+export function toAppointmentFacts(doc: AppointmentDoc): AppointmentFacts {
   const { start, end } = intervalOf(doc);
   return {
-    reference: appointmentReference(String(doc._id)),
+    appointmentId: String(doc._id),
+    revision: revisionOf(doc),
     firstName: doc.firstName,
     lastName: doc.lastName,
     email: doc.email,
@@ -136,6 +137,15 @@ export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow):
     startTime: start.toISOString(),
     endTime: end.toISOString(),
     status: doc.status,
+  };
+}
+
+/** A stored appointment as its manage link shows it: its facts, with a reference instead of ids. */
+export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow): ManagedAppointment {
+  const { appointmentId, revision: _revision, ...shown } = toAppointmentFacts(doc);
+  return {
+    ...shown,
+    reference: appointmentReference(appointmentId),
     changeable: window.closed === null,
     changeClosedReason: window.reason,
     changeDeadline: window.deadline.toISOString(),

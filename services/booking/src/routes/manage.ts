@@ -2,7 +2,7 @@ import type { Express, Response } from 'express';
 import { appointmentReference, manageRoutes } from '@bb/contracts';
 import { appointmentIcs, bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
 import { calendarEntry } from '../domain/calendar-entry';
-import { facts } from '../events/appointment-lifecycle';
+import { toAppointmentFacts } from '../models/appointment';
 import type { BookingDeps } from '../store/book-appointment';
 import { appointmentOfLink, cancelByCustomer, managedView, rescheduleByCustomer } from '../store/manage-appointment';
 
@@ -34,7 +34,7 @@ export function mountManage(app: Express, deps: BookingDeps): void {
     personal(res);
     res.setHeader('Content-Type', ICS_CONTENT_TYPE);
     res.setHeader('Content-Disposition', `attachment; filename="appointment-${appointmentReference(String(doc._id))}.ics"`);
-    res.send(appointmentIcs(calendarEntry(facts(doc)), 'publish'));
+    res.send(appointmentIcs(calendarEntry(toAppointmentFacts(doc)), 'publish'));
     return undefined;
   });
 }
