@@ -1,3 +1,4 @@
+import type { Settings } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -6,6 +7,7 @@ import { createModels, seedBookings, type BookingModels } from '../services/book
 import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+import { uniquePhone } from '@bb/service-kit/testing';
 
 const APPOINTMENTS = 5000;
 const BOOKABLES = 20;
@@ -17,12 +19,18 @@ const BURST_SLOTS = 10;
  * treatments/packages written straight into the stack's booking database, then
  *  - the schedule dialog's week: 7 slot requests at once, repeated, against the booking
  *    service and, in the same run, against a bare express handler (the floor);
+ *  - a month of slots: one range call (`from`/`to`, 31 days) next to 31 single-day calls at
+ *    once, repeated, against the booking service;
  *  - a burst of 200 simultaneous bookings on 10 slots, against the booking service (through
  *    the gateway its 15 s upstream timeout would cut the slowest answers short).
  */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const conn = await mongoose.createConnection(`${(ctx.env.MONGO_URL ?? '').replace(/\/+$/, '')}/stack_booking`).asPromise();
   const models = createModels(conn);
+  const token = await login(ctx.gatewayUrl);
+  // The seeded days and the burst lie up to two years ahead: open the clinic's calendar that far.
+  const horizonBefore = (await settings(ctx.gatewayUrl, token, {})).horizonDays;
+  await settings(ctx.gatewayUrl, token, { horizonDays: 730 });
   try {
     // Past the two months the mixed scenario books into, so the seeded seats are all free.
     const firstDay = nextMonday(Date.now() + 90 * DAY_MS);
@@ -41,12 +49,21 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     });
     const viaGateway = await weeks(ctx, 'through the gateway', (date) => `${ctx.gatewayUrl}${slotsPath(date)}`, week);
 
+    const month = Array.from({ length: 31 }, (_, i) => isoDate(firstDay + (i + 21) * DAY_MS));
+    const items = 'treatmentId=clinic-0&treatmentId=clinic-1';
+    const rangeCall = await countingCommands(ctx, 'booking', () =>
+      months(ctx, 'one range call (from/to, 31 days)', [`${bookingUrl}/api/available-slots?offeringType=clinic&from=${month[0]}&to=${month[30]}&${items}`]),
+    );
+    const dayCalls = await countingCommands(ctx, 'booking', () =>
+      months(ctx, '31 single-day calls at once', month.map((date) => `${bookingUrl}/api/available-slots?offeringType=clinic&date=${date}&${items}`)),
+    );
+
     // Past the last seeded day (5,000 appointments fill about 440 days), so the burst starts from free slots.
-    const burst = await countingCommands(ctx, 'booking', () => bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 700 * DAY_MS)));
+    const burst = await countingCommands(ctx, 'booking', () => bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 600 * DAY_MS)));
     return {
       name: 'booking',
-      description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated) and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2).`,
-      rows: [floor.perRequest, slots.perRequest, viaGateway.perRequest, floor.perWeek, slots.perWeek, viaGateway.perWeek, burst.row],
+      description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated), a month of slots in one range call next to 31 single-day calls, and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2).`,
+      rows: [floor.perRequest, slots.perRequest, viaGateway.perRequest, floor.perWeek, slots.perWeek, viaGateway.perWeek, rangeCall.row, dayCalls.row, burst.row],
       summary: {
         slotsP50Ms: slots.perRequest.p50Ms,
         slotsP99Ms: slots.perRequest.p99Ms,
@@ -54,6 +71,12 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         weekP99Ms: slots.perWeek.p99Ms,
         bareP99Ms: floor.perRequest.p99Ms,
         slotsP99OverBareP99: Math.round((slots.perRequest.p99Ms / Math.max(floor.perRequest.p99Ms, 0.1)) * 10) / 10,
+        monthRangeP50Ms: rangeCall.row.p50Ms,
+        monthRangeP99Ms: rangeCall.row.p99Ms,
+        month31CallsP50Ms: dayCalls.row.p50Ms,
+        month31CallsP99Ms: dayCalls.row.p99Ms,
+        monthRangeDbCommands: rangeCall.row.dbCommandsPerRequest ?? -1,
+        month31CallsDbCommands: dayCalls.row.dbCommandsPerRequest ?? -1,
         burstP50Ms: burst.row.p50Ms,
         burstP99Ms: burst.row.p99Ms,
         burstBooked: burst.booked,
@@ -62,8 +85,44 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       },
     };
   } finally {
+    await settings(ctx.gatewayUrl, token, { horizonDays: horizonBefore }).catch(() => undefined);
     await conn.close();
   }
+}
+
+/**
+ * Repeats "show a month of slots" for the measured time: the given requests at once, timed
+ * together. A row's figures are per month shown, and its database commands per month.
+ */
+async function months(ctx: BenchContext, scenario: string, urls: string[]): Promise<{ row: BenchRow }> {
+  const perMonth: number[] = [];
+  let errors = 0;
+  const until = Date.now() + ctx.seconds * 1000;
+  while (perMonth.length < 5 || Date.now() < until) {
+    const started = performance.now();
+    await Promise.all(
+      urls.map(async (url) => {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (res.status !== 200) errors += 1;
+      }),
+    );
+    perMonth.push(performance.now() - started);
+  }
+  const p = percentiles(perMonth);
+  const seconds = perMonth.reduce((a, b) => a + b, 0) / 1000;
+  ctx.log(`month of slots, ${scenario}: ${perMonth.length} months, p50 ${p.p50} ms, p99 ${p.p99} ms`);
+  return { row: { scenario: `a month of slots: ${scenario}`, target: 'booking service', requestsPerSec: Math.round(perMonth.length / seconds), p50Ms: p.p50, p99Ms: p.p99, errors, non2xx: errors, requests: perMonth.length } };
+}
+
+/** Reads the clinic's settings, after changing the given ones. */
+async function settings(gatewayUrl: string, token: string, change: Partial<Settings>): Promise<Settings> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const res = Object.keys(change).length > 0
+    ? await fetch(`${gatewayUrl}/api/settings/clinic`, { method: 'PUT', headers, body: JSON.stringify(change) })
+    : await fetch(`${gatewayUrl}/api/settings/clinic`, { headers });
+  if (!res.ok) throw new Error(`clinic settings: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Settings;
 }
 
 /** Repeats "a week of the schedule dialog" (7 requests at once) for the measured time. */
@@ -112,8 +171,7 @@ async function serveBare(): Promise<{ url: string; close: () => Promise<void> }>
 /** 200 bookings at once, 20 per slot, on a fresh day with capacity 2. */
 async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: BookingModels, day: string) {
   const date = isoDate(nextMonday(Date.parse(`${day}T00:00:00Z`)));
-  const token = await login(ctx.gatewayUrl);
-  await fetch(`${ctx.gatewayUrl}/api/settings/clinic`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ maxSessionsPerSlot: 2 }) });
+  await settings(ctx.gatewayUrl, await login(ctx.gatewayUrl), { maxSessionsPerSlot: 2 });
   const times = Array.from({ length: BURST_SLOTS }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
   const durations: number[] = [];
   const statuses: number[] = [];
@@ -124,7 +182,7 @@ async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: Booki
       const res = await fetch(`${bookingUrl}/api/appointments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Burst', lastName: `N${i}`, email: `burst${i}@example.com`, contact: '0917 000 0000', preferredDate: date, preferredTime: times[i % BURST_SLOTS], treatments: ['clinic-0'], offeringType: 'clinic' }),
+        body: JSON.stringify({ firstName: 'Burst', lastName: `N${i}`, email: `burst${i}@example.com`, contact: uniquePhone(), preferredDate: date, preferredTime: times[i % BURST_SLOTS], treatments: ['clinic-0'], offeringType: 'clinic' }),
       });
       await res.arrayBuffer();
       statuses.push(res.status);

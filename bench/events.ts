@@ -6,6 +6,7 @@ import type { ChatMessage } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, expectOk, mixedLoad, openClinicForBookings, startConversation, type MixedRows } from './lib/mixed-load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+import { uniquePhone } from '@bb/service-kit/testing';
 
 /** Events measured per kind and condition (at least; under load the last window may add some). */
 const EVENTS = 500;
@@ -179,7 +180,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       firstName: 'Event',
       lastName: `Booker ${n}`,
       email,
-      contact: '0917 555 0100',
+      contact: uniquePhone(),
       preferredDate: manilaDateInDays(62 + (n % 25)),
       preferredTime: `${String(8 + (Math.floor(n / 25) % 11)).padStart(2, '0')}:${Math.floor(n / 275) % 2 ? '30' : '00'}`,
       treatments: [treatmentId],

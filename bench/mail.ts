@@ -2,6 +2,7 @@ import type { NotificationSettings } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, openClinicForBookings } from './lib/mixed-load';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
+import { uniquePhone } from '@bb/service-kit/testing';
 
 /** Bookings measured per row. */
 const BOOKINGS = 200;
@@ -104,7 +105,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       firstName: 'Mail',
       lastName: `Bench ${n}`,
       email,
-      contact: '0917 555 0101',
+      contact: uniquePhone(),
       preferredDate: manilaDateInDays(87 + (Math.floor(n / 20) % 3)),
       preferredTime: `${String(8 + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
       treatments: [treatmentId],

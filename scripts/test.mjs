@@ -61,6 +61,24 @@ function startControlServer(plans, running, logDir, infra) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/**
+ * System and browser test files share one stack and keep their bookings apart by booking on
+ * random days months or years ahead; the 90-day default horizon would refuse those. The test
+ * stack's offerings therefore take bookings ten years ahead (the default horizon is tested on
+ * booking's own test instances); notice and the per-contact cap keep their defaults.
+ */
+async function openTestCalendar(gatewayUrl) {
+  const post = (path, method, body, token) =>
+    fetch(`${gatewayUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const login = await post('/api/auth/login', 'POST', { username: 'admin', password: 'admin123' });
+  const { token } = await login.json();
+  for (const offering of ['clinic', 'studio']) {
+    const saved = await post(`/api/settings/${offering}`, 'PUT', { horizonDays: TEST_HORIZON_DAYS }, token);
+    if (!saved.ok) throw new Error(`could not open the ${offering}'s calendar for the tests: ${saved.status} ${await saved.text()}`);
+  }
+}
+const TEST_HORIZON_DAYS = 3650;
+
 const jestBin = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 
 function jest(args, env) {
@@ -101,6 +119,7 @@ try {
   tearDown = stack.tearDown;
   const control = await startControlServer(stack.plans, stack.running, stack.logDir, stack.infra);
   const env = { ...stack.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
+  await openTestCalendar(stack.env.GATEWAY_URL);
   console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);
   const extra = process.argv.slice(2);
   const parallel = ['services', 'web', 'system', 'browser'];

@@ -1,6 +1,6 @@
 import type { Conversation, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { adminToken } from '@bb/service-kit/testing';
+import { adminToken, uniquePhone } from '@bb/service-kit/testing';
 import { load } from './load';
 import type { BenchContext, BenchRow } from './types';
 
@@ -100,7 +100,7 @@ export function mixedLoad({ base, treatmentId, conversations, emailPrefix }: Mix
                   firstName: 'Mixed',
                   lastName: `Booker ${n}`,
                   email: `${emailPrefix}booker-${n}@example.com`,
-                  contact: '0917 555 0100',
+                  contact: uniquePhone(),
                   preferredDate: manilaDateInDays(2 + (n % 60)),
                   preferredTime: `${String(8 + (Math.floor(n / 60) % 11)).padStart(2, '0')}:${n % 2 ? '30' : '00'}`,
                   treatments: [treatmentId],

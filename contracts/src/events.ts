@@ -66,8 +66,27 @@ export const eventSchemas = {
   'booking.appointment.status-changed': appointmentFacts.extend({
     previousStatus: appointmentStatusSchema,
   }),
-  /** Capacity or office hours of an offering were saved: every booking replica reads them again. */
+  /** Settings, office hours or date overrides of an offering were saved: every booking replica reads them again. */
   'booking.schedule.changed': z.object({ offeringType: sideSchema }),
+  /**
+   * A slot a visitor waits for has room again (a cancellation, a move, more capacity): mail
+   * them a link to book it. One event per waitlist entry, in sign-up order.
+   */
+  'booking.waitlist.slot-opened': z.object({
+    entryId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    offeringType: sideSchema,
+    items: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Manila date and time (yyyy-MM-dd, HH:mm). */
+    preferredDate: z.string(),
+    preferredTime: z.string(),
+    /** ISO instant of the slot's start. */
+    startTime: z.string(),
+    /** 1 for the first to sign up for the slot. */
+    position: z.number().int(),
+  }),
   /** A newsletter sign-up waits for its address to be confirmed (double opt-in is on). */
   'subscribers.confirmation.requested': z.object({
     subscriberId: z.string(),

@@ -1,7 +1,9 @@
 import type { RouteDef, ServiceName } from './route';
 import { appointmentRoutes } from './resources/appointments';
 import { authRoutes } from './resources/auth';
+import { calendarFeedRoutes } from './resources/calendar-feed';
 import { chatRoutes } from './resources/chat';
+import { dateOverrideRoutes } from './resources/date-overrides';
 import { manageRoutes } from './resources/manage';
 import { newsRoutes } from './resources/news';
 import { notificationRoutes } from './resources/notifications';
@@ -14,6 +16,7 @@ import { staffRoutes } from './resources/staff';
 import { subscriberRoutes } from './resources/subscribers';
 import { treatmentRoutes } from './resources/treatments';
 import { uploadRoutes } from './resources/uploads';
+import { waitlistRoutes } from './resources/waitlist';
 import { webhookRoutes } from './resources/webhook';
 
 /** Every call of the public API, in the order of the reference page. */
@@ -29,6 +32,9 @@ export const routeTable: readonly RouteDef[] = [
   appointmentRoutes,
   manageRoutes,
   scheduleRoutes,
+  dateOverrideRoutes,
+  waitlistRoutes,
+  calendarFeedRoutes,
   reportRoutes,
   chatRoutes,
   webhookRoutes,

@@ -1,7 +1,7 @@
 // Helpers for integration tests: every test file gets its own database and queue names on
 // the servers `npm test` started, so files run in parallel without seeing each other.
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -18,6 +18,12 @@ export function requireEnv(name: string): string {
 export const uniqueName = (label: string) => `t_${label.replace(/[^a-z0-9]/gi, '_')}_${randomBytes(4).toString('hex')}`;
 
 /** A fresh database on the test MongoDB (FerretDB locally). */
+/**
+ * A Philippine mobile number no other test is likely to use: booking caps upcoming
+ * appointments per phone number, so test visitors must not all share one.
+ */
+export const uniquePhone = () => `0917 ${randomInt(1_000_000, 10_000_000)}`;
+
 export const testMongoUrl = (label: string) => `${requireEnv('MONGO_URL').replace(/\/+$/, '')}/${uniqueName(label)}`;
 
 export const testAmqpUrl = () => requireEnv('AMQP_URL');

@@ -2,8 +2,8 @@
 // staff list and cancel the appointment, and the slot is free again.
 import { randomUUID } from 'node:crypto';
 import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
-import { clockTime, EventBus } from '@bb/service-kit';
-import { api as callApi, requireEnv, silentLogger, waitFor, type ApiOptions } from '@bb/service-kit/testing';
+import { clockTime, EventBus, manilaDateInDays } from '@bb/service-kit';
+import { api as callApi, type ApiOptions, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 const gateway = () => requireEnv('GATEWAY_URL');
 
@@ -30,11 +30,14 @@ afterAll(async () => {
 
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-/** A far-future open clinic day, random so no other run shares its slots, and how many 90-minute slots it has. */
+/**
+ * A far-future open clinic day (1 to 9 years ahead, inside the test stack's horizon), random so no
+ * other test shares its slots, and how many 90-minute slots it has.
+ */
 async function openDay(): Promise<{ date: string; opening: string; slotsOf90Minutes: number }> {
   const hours = (await api<OfficeHours[]>('/api/office-hours/clinic')).body;
   for (;;) {
-    const date = new Date(Date.UTC(2035 + Math.floor(Math.random() * 20), 0, 1) + Math.floor(Math.random() * 360) * 86400000).toISOString().slice(0, 10);
+    const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
     const day = hours.find((h) => h.dayOfWeek === new Date(`${date}T00:00:00Z`).getUTCDay());
     const open = day?.isActive ? minutes(day.endTime) - minutes(day.startTime) : 0;
     if (day && open >= 120) return { date, opening: day.startTime.slice(0, 5), slotsOf90Minutes: Math.floor((open - 90) / 30) + 1 };
@@ -98,7 +101,7 @@ describe('booking through the gateway', () => {
         Array.from({ length: 50 }, (_, i) =>
           api<Appointment>('/api/appointments', {
             method: 'POST',
-            body: { firstName: 'Racer', lastName: `No ${i}`, email: `racer-${i}@example.com`, contact: '0917 123 4567', preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
+            body: { firstName: 'Racer', lastName: `No ${i}`, email: `racer-${i}@example.com`, contact: uniquePhone(), preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
           }),
         ),
       );

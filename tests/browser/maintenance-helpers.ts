@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Appointment, AppointmentRequest, Side, SlotsResponse } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions } from '@bb/service-kit/testing';
+import { api as callApi, type ApiOptions, uniquePhone } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -124,7 +124,7 @@ export function parseCsv(text: string): string[][] {
 export async function book(over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>): Promise<Appointment> {
   const { status, body } = await api<Appointment>('/api/appointments', {
     method: 'POST',
-    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: '+63 917 555 0101', age: 34, gender: 'female', offeringType: 'clinic', ...over },
+    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: uniquePhone(), age: 34, gender: 'female', offeringType: 'clinic', ...over },
   });
   if (status !== 201) throw new Error(`booking answered ${status}: ${JSON.stringify(body)}`);
   return body;

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BOOKING_MESSAGES, type Package, type Settings, type SlotsResponse, type Treatment } from '@bb/contracts';
+import { BOOKING_MESSAGES, type Package, type Settings, type SlotsRangeResponse, type SlotsResponse, type Treatment } from '@bb/contracts';
 import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
 import { to12Hour } from '../../web/src/shared/format';
@@ -73,7 +73,8 @@ describe('booking at the clinic', () => {
     const booked = column.locator('[data-booked]', { hasText: time });
     await booked.waitFor({ state: 'visible' });
     expect(await booked.innerText()).toMatch(/Booked/i);
-    expect(await column.getByRole('button', { name: slot }).count()).toBe(0);
+    // Booked: it can no longer be chosen for booking (only for the waitlist, under another name).
+    expect(await column.getByRole('button', { name: slot, exact: true }).count()).toBe(0);
   });
 
   it('shows each validation message, in the order of the spec', async () => {
@@ -275,10 +276,13 @@ describe('booking, as a visitor expects it', () => {
     await page.clock.setFixedTime(now);
     await page.route('**/api/available-slots?*', async (route) => {
       const response = await route.fetch();
-      const date = new URL(route.request().url()).searchParams.get('date') as string;
-      const body = (await response.json()) as SlotsResponse;
-      const started = (time: string) => date < wednesday || (date === wednesday && time <= '13:10');
-      await route.fulfill({ response, json: { ...body, slots: body.slots.map((s) => (started(s.time) ? { ...s, available: false } : s)) } });
+      const started = (date: string, time: string) => date < wednesday || (date === wednesday && time <= '13:10');
+      const atThatMoment = (date: string, day: SlotsResponse) => ({ ...day, slots: day.slots.map((s) => (started(date, s.time) ? { ...s, available: false } : s)) });
+      // The schedule asks for its week in one call (from, to); the form asks for one date.
+      const date = new URL(route.request().url()).searchParams.get('date');
+      const body = (await response.json()) as SlotsResponse | SlotsRangeResponse;
+      const json = 'days' in body ? { days: body.days.map((day) => atThatMoment(day.date, day)) } : atThatMoment(date as string, body);
+      await route.fulfill({ response, json });
     });
     const form = await openBookingForm(page, 'clinic');
     await choose(form, treatments[0].name);

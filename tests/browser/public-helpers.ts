@@ -1,6 +1,7 @@
 // Shared by the public-site browser tests: how a visitor reaches the booking form and the
 // schedule, and picks a free slot in it.
 import type { Locator, Page } from 'playwright-core';
+import { uniquePhone } from '@bb/service-kit/testing';
 import { seeText } from './maintenance-helpers';
 import { siteUrl } from './support/browser';
 
@@ -53,7 +54,7 @@ export async function fillDetails(form: Locator, who: { firstName: string; lastN
   await field(form, 'First name').fill(who.firstName);
   await field(form, 'Last name').fill(who.lastName);
   await field(form, 'Email').fill(who.email);
-  await field(form, 'Contact number').fill('+63 917 555 0199');
+  await field(form, 'Contact number').fill(uniquePhone());
 }
 
 /** A form control by the start of its label (a treatment named "Collagen…" must not answer to "Age"). */

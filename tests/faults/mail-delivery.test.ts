@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookedAppointment, LoginResponse, Mail, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, requireEnv, waitFor } from '@bb/service-kit/testing';
+import { mailpit, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 // Mail is at-least-once whatever fails: the SMTP server gone for two minutes while bookings
 // arrive, then the notifications service killed -9 in the middle of a batch. Every customer
@@ -42,7 +42,7 @@ async function book(batch: string, count: number, paceMs: number): Promise<{ app
         firstName: 'Mail',
         lastName: `Fault ${i}`,
         email,
-        contact: '0917 555 0102',
+        contact: uniquePhone(),
         preferredDate: day,
         preferredTime: `${String(8 + (i % 10)).padStart(2, '0')}:00`,
         treatments: [treatmentId],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Appointment, ChatMessage, Conversation, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
 import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
-import { mailpit, rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
+import { mailpit, rabbitctl, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 // While a scripted mix of bookings, chat messages and newsletter sign-ups runs through the
 // gateway, every service is killed -9 in turn and restarted, and RabbitMQ is restarted once.
@@ -98,7 +98,7 @@ describe('faults under load', () => {
           firstName: 'Fault',
           lastName: `Booker ${i}`,
           email,
-          contact: '0917 555 0100',
+          contact: uniquePhone(),
           preferredDate: manilaDateInDays(1 + (i % 5)),
           preferredTime: `${String(8 + (i % 11)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
           treatments: [treatment.id],

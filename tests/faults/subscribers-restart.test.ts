@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Subscriber } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
-import { adminToken, requireEnv, silentLogger, waitFor } from '@bb/service-kit/testing';
+import { adminToken, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 const control = (component: string, action: 'stop' | 'start') =>
   fetch(`${requireEnv('BB_STACK_CONTROL_URL')}/components/${component}/${action}`, { method: 'POST' }).then((res) => {
@@ -39,7 +39,7 @@ describe('subscribers service stopped, then started', () => {
         firstName: 'Offline',
         lastName: 'Customer',
         email,
-        contact: '0917 000 0000',
+        contact: uniquePhone(),
         offeringType: 'studio',
         items: [{ id: 'p1', name: 'Portrait session' }],
         preferredDate: '2030-01-07',

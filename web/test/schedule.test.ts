@@ -36,8 +36,8 @@ describe('a day of the schedule', () => {
   it('shows Loading..., a failure, Closed, No slots, or the slots', () => {
     expect(dayView({ isPending: true, isError: false })).toEqual({ kind: 'loading' });
     expect(dayView({ isPending: false, isError: true })).toEqual({ kind: 'error' });
-    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'The clinic is closed on this day' } })).toEqual({ kind: 'closed' });
-    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'Closed' } })).toEqual({ kind: 'closed' });
+    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'The clinic is closed on this day' } })).toEqual({ kind: 'closed', message: 'The clinic is closed on this day' });
+    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'Closed' } })).toEqual({ kind: 'closed', message: 'Closed' });
     expect(dayView({ isPending: false, isError: false, data: { slots: [] } })).toEqual({ kind: 'empty' });
     expect(dayView({ isPending: false, isError: false, data: { slots } })).toEqual({ kind: 'slots', slots });
   });

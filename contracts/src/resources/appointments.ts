@@ -47,36 +47,39 @@ export const calendarDateSchema = z
     error: 'date must be a real calendar date as yyyy-MM-dd',
   });
 
-/** Checked in the order the booking form checks, with its messages. */
-export const appointmentRequestSchema = z
-  .object({
-    firstName: required(BOOKING_MESSAGES.firstName),
-    lastName: required(BOOKING_MESSAGES.lastName),
-    gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { error: 'gender must be female, male, other or prefer-not-to-say' }).optional()),
-    age: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
-      z.number({ error: BOOKING_MESSAGES.age }).int({ error: BOOKING_MESSAGES.age }).gt(0, { error: BOOKING_MESSAGES.age }).max(150, { error: BOOKING_MESSAGES.age }).optional(),
-    ),
-    email: z.string({ error: BOOKING_MESSAGES.email }).trim().max(254).refine((v) => v.length > 0 && v.includes('@'), { error: BOOKING_MESSAGES.email }),
-    contact: required(BOOKING_MESSAGES.contact, 50),
-    preferredDate: z
-      .string({ error: BOOKING_MESSAGES.preferredDate })
-      .trim()
-      .min(1, { error: BOOKING_MESSAGES.preferredDate })
-      .pipe(calendarDateSchema),
-    preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
-    // The same item chosen twice is booked (and timed) once.
-    treatments: z
-      .array(z.string().trim().min(1).max(100), { error: 'treatments must be a list of ids' })
-      .max(20)
-      .default([])
-      .transform((ids) => [...new Set(ids)]),
-    notes: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
-    offeringType: sideSchema.default('clinic'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.treatments.length === 0) ctx.addIssue({ code: 'custom', path: ['treatments'], message: BOOKING_MESSAGES.treatments(v.offeringType) });
-  });
+/** The booking form's fields, checked in the order the form checks, with its messages. */
+export const appointmentFieldsSchema = z.object({
+  firstName: required(BOOKING_MESSAGES.firstName),
+  lastName: required(BOOKING_MESSAGES.lastName),
+  gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { error: 'gender must be female, male, other or prefer-not-to-say' }).optional()),
+  age: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
+    z.number({ error: BOOKING_MESSAGES.age }).int({ error: BOOKING_MESSAGES.age }).gt(0, { error: BOOKING_MESSAGES.age }).max(150, { error: BOOKING_MESSAGES.age }).optional(),
+  ),
+  email: z.string({ error: BOOKING_MESSAGES.email }).trim().max(254).refine((v) => v.length > 0 && v.includes('@'), { error: BOOKING_MESSAGES.email }),
+  contact: required(BOOKING_MESSAGES.contact, 50),
+  preferredDate: z
+    .string({ error: BOOKING_MESSAGES.preferredDate })
+    .trim()
+    .min(1, { error: BOOKING_MESSAGES.preferredDate })
+    .pipe(calendarDateSchema),
+  preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
+  // The same item chosen twice is booked (and timed) once.
+  treatments: z
+    .array(z.string().trim().min(1).max(100), { error: 'treatments must be a list of ids' })
+    .max(20)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  notes: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  offeringType: sideSchema.default('clinic'),
+});
+
+/** At least one item: its message names the side's word for them. */
+export const requireItems = (v: { treatments: string[]; offeringType: keyof typeof SERVICE_LABEL }, ctx: z.RefinementCtx) => {
+  if (v.treatments.length === 0) ctx.addIssue({ code: 'custom', path: ['treatments'], message: BOOKING_MESSAGES.treatments(v.offeringType) });
+};
+
+export const appointmentRequestSchema = appointmentFieldsSchema.superRefine(requireItems);
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 
 export const appointmentSchema = z.object({
@@ -135,7 +138,7 @@ export const appointmentRoutes = {
     method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
     summary: 'Book an appointment',
     description:
-      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
+      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
     body: appointmentRequestSchema, response: bookedAppointmentSchema, status: 201,
     errors: { 409: SLOT_FULL_MESSAGE },
   }),

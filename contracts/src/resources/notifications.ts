@@ -5,12 +5,13 @@ import { offeringParamsSchema } from './schedule';
 
 /** What the notifications service mails; each kind can be turned off per offering. */
 export const APPOINTMENT_MAIL_KINDS = ['confirmation', 'reschedule', 'cancellation', 'reminder', 'staff-alert'] as const;
-export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'newsletter-confirmation'] as const;
+/** slot-opened: a time a waitlisted visitor wanted is free (booking.waitlist.slot-opened). */
+export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'slot-opened', 'newsletter-confirmation'] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKindSchema>;
 export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];
 
-/** queued: waiting for its time or its next attempt; cancelled: a reminder dropped because the appointment changed. */
+/** queued: waiting for its time or its next attempt; cancelled: a reminder dropped because the appointment changed, or a freed slot that started before its mail could go. */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export const mailStatusSchema = z.enum(MAIL_STATUSES);
 export type MailStatus = z.infer<typeof mailStatusSchema>;
@@ -23,6 +24,9 @@ const mailKindSwitches = z.object({
   cancellation: z.boolean(),
   reminder: z.boolean(),
   'staff-alert': z.boolean(),
+  // Optional, absent meaning on: settings saved before waitlists existed, and clients that
+  // do not know this switch, keep the mail going.
+  'slot-opened': z.boolean().optional(),
 });
 
 export const notificationSettingsSchema = z.object({

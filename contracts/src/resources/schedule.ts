@@ -51,13 +51,42 @@ export type OfficeHoursBulk = z.input<typeof officeHoursBulkSchema>;
 /** Customers may change or cancel through their manage link until this many hours before the start. */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 24;
 
+/** Booking policy of an offering until staff change it. */
+export const DEFAULT_BOOKING_POLICY = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0, maxUpcomingPerContact: 5 } as const;
+export const BUFFER_MINUTES = [0, 30, 60] as const;
+
+const noticeText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
+
+/**
+ * The refusals of the booking policy, each naming its rule. They are checked after the spec's
+ * own (closed day, not a slot, past, full), in this order: notice, horizon, per-contact cap.
+ */
+export const POLICY_MESSAGES = {
+  notice: (minutes: number) => `Bookings need ${noticeText(minutes)}' notice. Please choose a later time.`,
+  horizon: (days: number) => `Bookings open ${days} days ahead. Please choose an earlier date.`,
+  cap: (count: number) => `You already have ${count} upcoming appointment${count === 1 ? '' : 's'} with us, the most we take online. Please contact us to book more.`,
+} as const;
+
 export const settingsSchema = z.object({
   offeringType: sideSchema,
   maxSessionsPerSlot: z.number().int(),
   changeCutoffHours: z.number().int(),
+  /** A booking must start at least this many minutes after it is made. */
+  minimumNoticeMinutes: z.number().int(),
+  /** Bookings open this many days ahead: the last bookable Manila date is today + horizonDays. */
+  horizonDays: z.number().int(),
+  /** Extra minutes (0, 30 or 60) each appointment holds after its end, as 30-minute blocks of capacity. */
+  bufferMinutes: z.number().int(),
+  /** Upcoming appointments one e-mail address or phone number may hold at this offering; 0: no limit. */
+  maxUpcomingPerContact: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 const cutoffMessage = 'changeCutoffHours must be a whole number of hours from 0 to 720';
+const wholeNumber = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).optional();
+};
+/** Any of the fields; those left out keep their value (their default on first save). */
 export const settingsUpdateSchema = z
   .object({
     maxSessionsPerSlot: z
@@ -67,35 +96,70 @@ export const settingsUpdateSchema = z
       .max(100, { error: 'maxSessionsPerSlot must be at most 100' })
       .optional(),
     changeCutoffHours: z.number({ error: cutoffMessage }).int({ error: cutoffMessage }).min(0, { error: cutoffMessage }).max(720, { error: cutoffMessage }).optional(),
+    minimumNoticeMinutes: wholeNumber('minimumNoticeMinutes', 0, 10080),
+    horizonDays: wholeNumber('horizonDays', 1, 3650),
+    bufferMinutes: z.union(BUFFER_MINUTES.map((m) => z.literal(m)), { error: 'bufferMinutes must be 0, 30 or 60' }).optional(),
+    maxUpcomingPerContact: wholeNumber('maxUpcomingPerContact', 0, 100),
   })
-  .refine((v) => v.maxSessionsPerSlot !== undefined || v.changeCutoffHours !== undefined, { error: 'give maxSessionsPerSlot, changeCutoffHours or both' });
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    error: 'give at least one of maxSessionsPerSlot, changeCutoffHours, minimumNoticeMinutes, horizonDays, bufferMinutes, maxUpcomingPerContact',
+  });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export const offeringParamsSchema = z.object({ offering: sideSchema });
 
-export const slotsQuerySchema = z.object({
-  offeringType: sideSchema,
-  date: calendarDateSchema,
-  treatmentId: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(z.string().trim().max(100)).max(20))
-    .transform((ids) => [...new Set(ids.filter(Boolean))]),
-});
-export const slotSchema = z.object({ time: z.string(), available: z.boolean() });
+/** The longest span one range call of the available slots answers, in days (from and to included). */
+export const MAX_SLOT_RANGE_DAYS = 42;
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** One day (`date`, as the spec documents) or a range of days (`from` and `to`, inclusive). */
+export const slotsQuerySchema = z
+  .object({
+    offeringType: sideSchema,
+    date: calendarDateSchema.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+    treatmentId: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+      .pipe(z.array(z.string().trim().max(100)).max(20))
+      .transform((ids) => [...new Set(ids.filter(Boolean))]),
+  })
+  .superRefine((q, ctx) => {
+    const range = q.from !== undefined || q.to !== undefined;
+    if (q.date !== undefined && range) ctx.addIssue({ code: 'custom', path: ['date'], message: 'give date, or from and to, not both' });
+    else if (!range && q.date === undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: 'date is required (or from and to)' });
+    else if (range && (q.from === undefined || q.to === undefined)) ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
+    else if (range && q.from !== undefined && q.to !== undefined) {
+      const span = daysBetween(q.from, q.to);
+      if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+      else if (span + 1 > MAX_SLOT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `from and to may span at most ${MAX_SLOT_RANGE_DAYS} days` });
+    }
+  });
+export type SlotsQuery = z.output<typeof slotsQuerySchema>;
+
+/** `full` marks a slot unavailable only for lack of capacity: one the waitlist can be joined for. */
+export const slotSchema = z.object({ time: z.string(), available: z.boolean(), full: z.boolean().optional() });
 export const slotsResponseSchema = z.object({ slots: z.array(slotSchema), message: z.string().optional() });
 export type Slot = z.infer<typeof slotSchema>;
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
+/** One day of a range answer: closed (weekly hours or a date override) or its slots, with why when none can be booked. */
+export const daySlotsSchema = slotsResponseSchema.extend({ date: z.string(), closed: z.boolean() });
+export const slotsRangeResponseSchema = z.object({ days: z.array(daySlotsSchema) });
+export type DaySlots = z.infer<typeof daySlotsSchema>;
+export type SlotsRangeResponse = z.infer<typeof slotsRangeResponseSchema>;
+
 const params = offeringParamsSchema;
 export const scheduleRoutes = {
   availableSlots: route({
-    method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day',
-    description: 'Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day has no slots and a message containing "closed".',
-    query: slotsQuerySchema, response: slotsResponseSchema,
+    method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day, or of every day of a range',
+    description: 'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it); `full: true` marks a slot that lacks only capacity.',
+    query: slotsQuerySchema, response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
   }),
   officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
   saveOfficeHours: route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
   settings: route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
-  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change concurrent sessions per slot and the manage-link change cut-off', params, body: settingsUpdateSchema, response: settingsSchema }),
+  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change capacity, the manage-link cut-off and the booking policy (notice, horizon, buffer, per-contact cap)', params, body: settingsUpdateSchema, response: settingsSchema }),
 } as const;

@@ -3,11 +3,15 @@ import { createServiceApp, type EventBus, type Logger, type OutboxRelay } from '
 import type { BookingModels } from './models';
 import { mountAppointments } from './routes/appointments';
 import { mountAvailability } from './routes/availability';
+import { mountCalendarFeed } from './routes/calendar-feed';
+import { mountDateOverrides } from './routes/date-overrides';
 import { mountManage } from './routes/manage';
 import { mountOfficeHours } from './routes/office-hours';
 import { mountReports } from './routes/reports';
 import { mountSettings } from './routes/settings';
+import { mountWaitlist } from './routes/waitlist';
 import type { ScheduleCopy } from './store/schedule-copy';
+import type { WaitlistNotifier } from './store/waitlist-notify';
 
 export interface BookingAppDeps {
   logger: Logger;
@@ -15,6 +19,7 @@ export interface BookingAppDeps {
   relay: OutboxRelay;
   bus: EventBus;
   schedule: ScheduleCopy;
+  waitlist: WaitlistNotifier;
   jwtSecret: string;
   isRevoked: (jti: string) => boolean;
   isReady: () => boolean;
@@ -23,7 +28,7 @@ export interface BookingAppDeps {
 }
 
 export function buildApp(deps: BookingAppDeps): Express {
-  const routeDeps = { models: deps.models, relay: deps.relay, bus: deps.bus, schedule: deps.schedule, now: deps.now };
+  const routeDeps = { models: deps.models, relay: deps.relay, bus: deps.bus, schedule: deps.schedule, waitlist: deps.waitlist, now: deps.now };
   return createServiceApp({
     service: 'booking',
     logger: deps.logger,
@@ -35,8 +40,11 @@ export function buildApp(deps: BookingAppDeps): Express {
       mountManage(app, routeDeps);
       mountAvailability(app, routeDeps);
       mountOfficeHours(app, routeDeps);
+      mountDateOverrides(app, routeDeps);
       mountSettings(app, routeDeps);
       mountReports(app, routeDeps);
+      mountWaitlist(app, routeDeps);
+      mountCalendarFeed(app, routeDeps);
     },
   });
 }

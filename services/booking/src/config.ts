@@ -8,6 +8,11 @@ export const bookingEnvShape = {
   /** How often seats left behind by a crash are looked for and day sheets repaired. */
   SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
   /**
+   * How often slots with visitors waiting are checked for room: the net for a process that
+   * stopped between freeing seats and telling them (those are told at once otherwise).
+   */
+  WAITLIST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 1000),
+  /**
    * How often the outbox of every appointment is looked through. Each booking publishes its
    * own event right away; this pass only catches what that missed, and it reads the whole
    * collection where there is no index for it (FerretDB), so it runs seldom.

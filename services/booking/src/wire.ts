@@ -4,8 +4,10 @@ import { BookableResync } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
+import { backfillContactKeys } from './store/contact-keys-backfill';
 import { ScheduleCopy } from './store/schedule-copy';
 import { SeatSweeper } from './store/seat-sweeper';
+import { WaitlistNotifier } from './store/waitlist-notify';
 
 /**
  * The booking service from its context: appointments and their capacity, office hours,
@@ -15,21 +17,26 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   const { config, logger } = ctx;
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Appointment);
+  ctx.relay.watch(models.WaitlistEntry);
   consumeBookableChanges(ctx.bus, models.Bookable);
   const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
   const sweeper = new SeatSweeper(models, logger, config.SEAT_SWEEP_INTERVAL_MS);
   const schedule = new ScheduleCopy(models, logger);
+  const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
   return {
-    app: buildApp({ logger, models, relay: ctx.relay, bus: ctx.bus, schedule, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
+    app: buildApp({ logger, models, relay: ctx.relay, bus: ctx.bus, schedule, waitlist, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
     beforeServe: async () => {
       await resync.start();
       await schedule.start(ctx.bus);
+      await backfillContactKeys(models);
       sweeper.start();
+      await waitlist.start();
     },
     onStop: async () => {
       resync.stop();
       schedule.stop();
       await sweeper.stop();
+      await waitlist.stop();
     },
   };
 };

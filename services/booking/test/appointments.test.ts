@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
 import { buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 type OpenApiPaths = Record<string, Record<string, { responses: Record<string, unknown> }>>;
 const documentedStatuses = (method: string, path: string) => Object.keys((buildOpenApiDocument().paths as OpenApiPaths)[path][method].responses);
 
 let booking: BookingUnderTest;
-/** The business clock of this app: real time unless a test moves it. */
+/** The business clock of this app: TEST_NOW unless a test moves it. */
 let clock: Date | null = null;
 
 beforeAll(async () => {
-  booking = await startBooking('appointments', { now: () => clock ?? new Date() });
+  booking = await startBooking('appointments', { now: () => clock ?? TEST_NOW });
   await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
   await addBookable(booking.models, { id: 'portrait', kind: 'package', name: 'Portrait Session', defaultDuration: 90, offeringType: 'studio' });
@@ -93,7 +93,8 @@ describe('booking an appointment', () => {
     const past = await book({ preferredDate: monday(1), preferredTime: '10:30' });
     expect(past.status).toBe(400);
     expect(past.body.message).toMatch(/already passed/);
-    expect((await book({ preferredDate: monday(1), preferredTime: '11:30' })).status).toBe(201);
+    // The first time after the two hours' notice.
+    expect((await book({ preferredDate: monday(1), preferredTime: '13:00' })).status).toBe(201);
   });
 
   it('answers 409 with a message the form can show when the slot is full', async () => {
@@ -207,7 +208,7 @@ describe('managing appointments', () => {
   });
 
   it('deletes an appointment through both paths and frees its slot', async () => {
-    for (const [week, path] of [[13, '/api/appointments/'], [14, '/api/admin/appointments/']] as const) {
+    for (const [week, path] of [[11, '/api/appointments/'], [12, '/api/admin/appointments/']] as const) {
       const slot = { preferredDate: monday(week), preferredTime: '15:00' };
       const { body } = await book(slot);
       expect((await call(booking.url, 'DELETE', path + body.id)).status).toBe(401);

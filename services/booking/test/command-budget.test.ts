@@ -3,7 +3,7 @@ import { commandLedger, describeCommands, type Harness, startHarness } from '@bb
 import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { createModels } from '../src/models';
 import { wire } from '../src/wire';
-import { addBookable, asAdmin, bookingRequest, call, monday } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, monday, TEST_NOW } from './support/booking';
 
 // Database commands per operation: what each costs in round trips on any database. Counted
 // with the driver's command monitoring; the periodic passes (outbox sweep, seat sweep) are set
@@ -12,7 +12,7 @@ let booking: Harness<BookingConfig>;
 const ledger = commandLedger(() => booking.ctx.conn);
 
 beforeAll(async () => {
-  booking = await startHarness('booking', bookingEnvShape, wire, { label: 'budget', env: { OUTBOX_SWEEP_INTERVAL_MS: '3600000', SEAT_SWEEP_INTERVAL_MS: '3600000' } });
+  booking = await startHarness('booking', bookingEnvShape, wire, { label: 'budget', now: () => TEST_NOW, env: { OUTBOX_SWEEP_INTERVAL_MS: '3600000', SEAT_SWEEP_INTERVAL_MS: '3600000' } });
   const models = createModels(booking.ctx.conn);
   await addBookable(models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
@@ -38,6 +38,13 @@ describe('database commands per operation', () => {
       for (let d = 0; d < 7; d++) expect((await slotsOf(new Date(Date.UTC(2030, 0, 14 + d)).toISOString().slice(0, 10))).status).toBe(200);
     });
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAWeek);
+  });
+
+  it('slots for a week in one range call', async () => {
+    const commands = await ledger.measure('slots for a week in one call', async () =>
+      expect((await call(booking.url, 'GET', '/api/available-slots?offeringType=clinic&from=2030-01-14&to=2030-01-20&treatmentId=facial&treatmentId=peel')).status).toBe(200),
+    );
+    expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAWeekInOneCall);
   });
 
   it('book (90 minutes: three blocks)', async () => {
@@ -86,17 +93,21 @@ describe('database commands per operation', () => {
  * and release, and delete a read first (its event is built from the appointment; the tombstone
  * now goes in the relay's pass). A move: the link's read, the day sheet, the new seats and their
  * sheet entries, the guarded write, the relay's two, the old seats and their sheet entries.
+ * Issue 17: a booking counts the contact's upcoming appointments for the per-contact cap (one
+ * aggregate, sent with the day sheet's read); cancel, delete and a move look up the waitlist of the
+ * seats they free (one find). A week of slots in one range call reads its seven day sheets at once.
  */
 const BUDGET = {
   slotsForADay: 1,
   slotsForAWeek: 7,
-  book: 6,
-  bookWithKey: 7,
+  slotsForAWeekInOneCall: 1,
+  book: 7,
+  bookWithKey: 8,
   retriedBooking: 1,
   list: 1,
-  cancel: 6,
+  cancel: 7,
   uncancel: 6,
-  remove: 7,
+  remove: 8,
   manageView: 1,
-  reschedule: 9,
+  reschedule: 10,
 };

@@ -49,7 +49,7 @@ describe('booking.appointment.created', () => {
     const received = await listen(booking.exchange);
     const answers = await Promise.all(
       ['09:00', '10:30', '12:00', '13:30', '15:00'].map((preferredTime, i) =>
-        call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(0), preferredTime, email: `c${i}@example.com`, treatments: ['facial', 'peel'] })),
+        call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(0), preferredTime, email: `c${i}@example.com`, contact: '0917 000 0000', treatments: ['facial', 'peel'] })),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
@@ -124,7 +124,7 @@ describe('appointment lifecycle events', () => {
   it('each change publishes exactly one event of its type, with the revision after it and the appointment as it left it', async () => {
     const booking = await start('lifecycle');
     const events = await lifecycle(booking.exchange);
-    const made = await call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(4), preferredTime: '10:00' }));
+    const made = await call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(4), preferredTime: '10:00', email: 'ana@example.com', contact: '0917 000 0000' }));
     const id = made.body.id;
     const token = made.body.manageToken as string;
     const patch = (body: unknown) => call<Appointment>(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);

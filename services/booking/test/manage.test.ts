@@ -1,14 +1,14 @@
 import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type ManagedAppointment } from '@bb/contracts';
 import { daySheetId, holdEntry } from '../src/models/day-sheet';
 import { renewManageToken } from '../src/store/manage-appointment';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 let booking: BookingUnderTest;
-/** The business clock of this app: real time unless a test moves it. */
+/** The business clock of this app: TEST_NOW unless a test moves it. */
 let clock: Date | null = null;
 
 beforeAll(async () => {
-  booking = await startBooking('manage', { now: () => clock ?? new Date() });
+  booking = await startBooking('manage', { now: () => clock ?? TEST_NOW });
   await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
 });
@@ -35,7 +35,7 @@ const UNKNOWN_TOKEN = 'A'.repeat(32);
 
 describe('the manage link', () => {
   it('shows the customer their appointment, with the deadline for changes, and is never cached', async () => {
-    const made = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'] });
+    const made = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'], email: 'ana@example.com', contact: '0917 000 0000' });
     const res = await view(made.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({

@@ -1,11 +1,11 @@
-import type { Appointment, AppointmentReport, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { DEFAULT_BOOKING_POLICY, type Appointment, type AppointmentReport, type OfficeHours, type Settings, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 let booking: BookingUnderTest;
 let clock: Date | null = null;
 
 beforeAll(async () => {
-  booking = await startBooking('schedule', { now: () => clock ?? new Date() });
+  booking = await startBooking('schedule', { now: () => clock ?? TEST_NOW });
   await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
   await addBookable(booking.models, { id: 'consult', name: 'Consultation', defaultDuration: null });
@@ -62,22 +62,22 @@ describe('office hours', () => {
 describe('settings', () => {
   it('start at one session per slot and take a whole number of at least 1', async () => {
     expect((await call(booking.url, 'GET', '/api/settings/clinic')).status).toBe(401);
-    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24 });
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY });
     for (const maxSessionsPerSlot of [0, 1.5, '2', null]) {
       const res = await call(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot }, asAdmin);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/maxSessionsPerSlot/);
     }
-    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 24 });
+    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(3);
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(1);
   });
 
   it('keep a change cut-off of 24 hours until staff set 0 to 720, each field saved alone or both together', async () => {
     const put = (body: unknown) => call<Settings>(booking.url, 'PUT', '/api/settings/studio', body, asAdmin);
-    expect((await put({ changeCutoffHours: 0 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 0 });
-    expect((await put({ maxSessionsPerSlot: 2 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 2, changeCutoffHours: 0 });
-    expect((await put({ maxSessionsPerSlot: 3, changeCutoffHours: 48 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 48 });
+    expect((await put({ changeCutoffHours: 0 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 0, ...DEFAULT_BOOKING_POLICY });
+    expect((await put({ maxSessionsPerSlot: 2 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 2, changeCutoffHours: 0, ...DEFAULT_BOOKING_POLICY });
+    expect((await put({ maxSessionsPerSlot: 3, changeCutoffHours: 48 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 48, ...DEFAULT_BOOKING_POLICY });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.changeCutoffHours).toBe(48);
     for (const changeCutoffHours of [-1, 721, 1.5, '24']) {
       const res = await put({ changeCutoffHours });
@@ -90,7 +90,7 @@ describe('settings', () => {
   it('save the cut-off of an offering never saved before with one session per slot', async () => {
     await booking.models.Settings.deleteOne({ _id: 'clinic' });
     try {
-      expect((await call<Settings>(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 12 }, asAdmin)).body).toEqual({ offeringType: 'clinic', maxSessionsPerSlot: 1, changeCutoffHours: 12 });
+      expect((await call<Settings>(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 12 }, asAdmin)).body).toEqual({ offeringType: 'clinic', maxSessionsPerSlot: 1, changeCutoffHours: 12, ...DEFAULT_BOOKING_POLICY });
     } finally {
       await call(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 24 }, asAdmin);
     }
@@ -131,10 +131,10 @@ describe('available slots', () => {
     }
   });
 
-  it('are past before now in Manila time', async () => {
-    clock = new Date(`${monday(3)}T04:10:00Z`); // 12:10 in Manila
+  it('are past before now in Manila time, and need the minimum notice after it', async () => {
+    clock = new Date(`${monday(3)}T04:10:00Z`); // 12:10 in Manila: two hours' notice makes 14:10 the earliest start
     const res = await slots(`offeringType=clinic&date=${monday(3)}`);
-    expect(free(res)[0]).toBe('12:30');
+    expect(free(res)[0]).toBe('14:30');
     expect(res.body.slots.find((s) => s.time === '09:00')?.available).toBe(false);
   });
 
@@ -143,6 +143,54 @@ describe('available slots', () => {
       const res = await slots(query);
       expect(res.status).toBe(400);
       expect(res.body.message).toBeTruthy();
+    }
+  });
+});
+
+describe('available slots for a range', () => {
+  const range = (query: string) => call<SlotsRangeResponse>(booking.url, 'GET', `/api/available-slots?${query}`);
+
+  it('answer every day from `from` to `to` exactly as the single date answers it', async () => {
+    // Across a booked day, a closure, weekends and the end of the horizon (2 April 2030).
+    expect((await book({ preferredDate: '2030-03-26', preferredTime: '13:00', treatments: ['facial', 'peel'] })).status).toBe(201);
+    expect((await call(booking.url, 'PUT', '/api/date-overrides/clinic/2030-03-27', { closed: true, note: 'Training' }, asAdmin)).status).toBe(200);
+    expect((await call(booking.url, 'PUT', '/api/date-overrides/clinic/2030-03-30', { closed: false, startTime: '10:00', endTime: '12:00' }, asAdmin)).status).toBe(200);
+    try {
+      const res = await range('offeringType=clinic&from=2030-03-24&to=2030-04-04&treatmentId=facial');
+      expect(res.status).toBe(200);
+      expect(res.body.days.map((d) => d.date)).toEqual(Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2030, 2, 24 + i)).toISOString().slice(0, 10)));
+      for (const { date, closed, ...day } of res.body.days) {
+        const single = await slots(`offeringType=clinic&date=${date}&treatmentId=facial`);
+        expect(day).toEqual(single.body);
+        expect(closed).toBe(single.body.message?.includes('closed') === true);
+      }
+      const byDate = new Map(res.body.days.map((d) => [d.date, d]));
+      expect(byDate.get('2030-03-24')?.closed).toBe(true);
+      expect(byDate.get('2030-03-27')?.message).toContain('Training');
+      expect(byDate.get('2030-03-30')?.slots.map((s) => s.time)).toEqual(['10:00', '10:30', '11:00']);
+      expect(byDate.get('2030-03-26')?.slots.find((s) => s.time === '13:00')).toEqual({ time: '13:00', available: false, full: true });
+      expect(byDate.get('2030-04-03')?.message).toMatch(/90 days ahead/);
+      expect(byDate.get('2030-04-02')?.message).toBeUndefined();
+    } finally {
+      await call(booking.url, 'DELETE', '/api/date-overrides/clinic/2030-03-27', undefined, asAdmin);
+      await call(booking.url, 'DELETE', '/api/date-overrides/clinic/2030-03-30', undefined, asAdmin);
+    }
+  });
+
+  it('take up to 42 days and refuse a bad range with 400', async () => {
+    expect((await range('offeringType=studio&from=2030-01-01&to=2030-02-11')).body.days).toHaveLength(42);
+    const cases: [string, RegExp][] = [
+      ['offeringType=clinic&from=2030-01-01&to=2030-02-12', /at most 42 days/],
+      ['offeringType=clinic&from=2030-01-10&to=2030-01-09', /to must not be before from/],
+      ['offeringType=clinic&date=2030-01-07&from=2030-01-07&to=2030-01-08', /not both/],
+      ['offeringType=clinic&from=2030-01-07', /from and to go together/],
+      ['offeringType=clinic&to=2030-01-07', /from and to go together/],
+      ['offeringType=clinic&from=2030-02-30&to=2030-03-01', /date/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await range(query);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { blocksCovering, manilaInstant, weekdayOf } from '@bb/service-kit';
-import { bookingDuration, checkSlot, planDay, slotsResponse, type CapacityHold, type DayRequest, type OfficeDay } from '../src/domain/slots';
+import { POLICY_MESSAGES } from '@bb/contracts';
+import { bookingDuration, checkSlot, daySlots, lastBookableDate, longDate, planDay, slotsResponse, type CapacityHold, type DayRequest, type OfficeDay, type SlotPolicy } from '../src/domain/slots';
 
 const MONDAY = '2030-01-07';
 const SUNDAY = '2030-01-06';
@@ -17,7 +18,7 @@ const booked = (time: string, minutes: number, status: CapacityHold['status'] = 
 });
 const plan = (over: Partial<DayRequest> = {}) =>
   planDay({ date: MONDAY, hours: NINE_TO_FIVE, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO, ...over });
-const response = (over: Partial<DayRequest> = {}) => slotsResponse(plan(over), 'clinic', over.date ?? MONDAY);
+const response = (over: Partial<DayRequest> = {}) => slotsResponse(plan(over), 'clinic');
 const availableTimes = (over: Partial<DayRequest> = {}) => response(over).slots.filter((s) => s.available).map((s) => s.time);
 const unavailableTimes = (over: Partial<DayRequest> = {}) => response(over).slots.filter((s) => !s.available).map((s) => s.time);
 
@@ -139,5 +140,88 @@ describe('slots of a day', () => {
   it('gives a bookable slot its start and end instants', () => {
     const check = checkSlot(plan({ durationMinutes: 90 }), '13:00');
     expect(check).toMatchObject({ ok: true, slot: { start: at('13:00'), end: at('14:30') } });
+  });
+});
+
+describe('date overrides in the slots', () => {
+  it('names the date and the note when an override closes the day', () => {
+    const closed = slotsResponse(planDay({ date: '2026-12-25', hours: { isActive: false, startTime: '', endTime: '' }, override: { note: 'Christmas Day' }, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO }), 'clinic');
+    expect(closed).toEqual({ slots: [], message: 'The clinic is closed on Friday, 25 December 2026 (Christmas Day).' });
+    expect(longDate('2030-01-07')).toBe('Monday, 7 January 2030');
+  });
+
+  it('answers a day of a range as the single date, with the date and whether it is closed', () => {
+    expect(daySlots(plan(), 'clinic')).toEqual({ date: MONDAY, closed: false, ...response() });
+    const sunday = planDay({ date: SUNDAY, hours: { isActive: false, startTime: '09:00', endTime: '17:00' }, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO });
+    expect(daySlots(sunday, 'studio')).toEqual({ date: SUNDAY, closed: true, slots: [], message: 'The studio is closed on Sundays.' });
+  });
+});
+
+describe('booking policy in the slots', () => {
+  const POLICY: SlotPolicy = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0 };
+  const withPolicy = (policy: Partial<SlotPolicy>, over: Partial<DayRequest> = {}) => plan({ policy: { ...POLICY, ...policy }, ...over });
+  const stateOf = (p: ReturnType<typeof plan>, time: string) => (p.open ? p.slots.find((s) => s.time === time)?.state : 'closed');
+
+  it('refuses a slot starting inside the minimum notice and takes one starting exactly at its end', () => {
+    const p = withPolicy({}, { now: at('08:00') });
+    expect(stateOf(p, '09:00')).toBe('notice');
+    expect(stateOf(p, '09:30')).toBe('notice');
+    expect(stateOf(p, '10:00')).toBe('available');
+    expect(checkSlot(p, '09:30')).toEqual({ ok: false, reason: 'notice' });
+  });
+
+  it('says past before notice, and full before notice and horizon', () => {
+    const now = at('10:15');
+    expect(checkSlot(withPolicy({}, { now }), '10:00')).toEqual({ ok: false, reason: 'past' });
+    expect(checkSlot(withPolicy({}, { now }), '10:30')).toEqual({ ok: false, reason: 'notice' });
+    expect(checkSlot(withPolicy({}, { now, holds: [booked('11:00', 30)] }), '11:00')).toEqual({ ok: false, reason: 'full' });
+    const farAhead = withPolicy({ horizonDays: 1 }, { now: LONG_AGO, holds: [booked('11:00', 30)] });
+    expect(checkSlot(farAhead, '11:00')).toEqual({ ok: false, reason: 'full' });
+    expect(checkSlot(farAhead, '13:00')).toEqual({ ok: false, reason: 'horizon' });
+  });
+
+  it('marks full only a slot that lacks capacity alone', () => {
+    const holds = [booked('11:00', 30), booked('15:00', 30)];
+    const slots = slotsResponse(withPolicy({}, { now: at('10:15'), holds }), 'clinic').slots;
+    // 11:00 is full but inside the notice too: freeing it would not make it bookable.
+    expect(slots.find((s) => s.time === '11:00')).toEqual({ time: '11:00', available: false });
+    expect(slots.find((s) => s.time === '15:00')).toEqual({ time: '15:00', available: false, full: true });
+    expect(slots.find((s) => s.time === '16:00')).toEqual({ time: '16:00', available: true });
+    expect(slots.find((s) => s.time === '09:00')).toEqual({ time: '09:00', available: false });
+  });
+
+  it('opens dates up to today + horizonDays in Manila and closes every slot after, with a message naming the rule', () => {
+    const now = new Date('2030-01-01T17:00:00Z'); // 01:00 on 2 January in Manila
+    expect(lastBookableDate(now, 5)).toBe(MONDAY);
+    const within = withPolicy({ horizonDays: 5 }, { now });
+    expect(slotsResponse(within, 'clinic').slots.every((s) => s.available)).toBe(true);
+    const beyond = withPolicy({ horizonDays: 4 }, { now });
+    const answer = slotsResponse(beyond, 'clinic');
+    expect(answer.slots).toHaveLength(15);
+    expect(answer.slots.some((s) => s.available || s.full)).toBe(false);
+    expect(answer.message).toBe(POLICY_MESSAGES.horizon(4));
+  });
+
+  it('holds the buffer after each appointment: a buffer never lets two appointments touch, either way', () => {
+    const early: OfficeDay = { isActive: true, startTime: '08:00', endTime: '17:00' };
+    // An appointment 10:00–11:00 with a 30-minute buffer holds the seats of 10:00–11:30.
+    const holds = [booked('10:00', 90)];
+    const p = withPolicy({ minimumNoticeMinutes: 0, bufferMinutes: 30 }, { hours: early, holds, now: at('06:00') });
+    // After it: 11:00 would start inside its buffer; 11:30 is the first.
+    expect(stateOf(p, '11:00')).toBe('full');
+    expect(stateOf(p, '11:30')).toBe('available');
+    // Before it: 09:00–10:00 plus its own buffer would reach 10:30; 08:30–09:30 plus 30 ends at 10:00.
+    expect(stateOf(p, '09:00')).toBe('full');
+    expect(stateOf(p, '09:30')).toBe('full');
+    expect(stateOf(p, '08:30')).toBe('available');
+    // Without a buffer the same appointment (10:00–11:00) lets both neighbours touch it.
+    const plain = withPolicy({ minimumNoticeMinutes: 0 }, { hours: early, holds: [booked('10:00', 60)], now: at('06:00') });
+    expect(stateOf(plain, '09:00')).toBe('available');
+    expect(stateOf(plain, '11:00')).toBe('available');
+  });
+
+  it('does not clip the buffer at closing: the last slot holds blocks after it', () => {
+    const check = checkSlot(withPolicy({ minimumNoticeMinutes: 0, bufferMinutes: 60 }, { now: at('06:00') }), '16:00');
+    expect(check).toMatchObject({ ok: true, slot: { end: at('17:00'), holdEnd: at('18:00') } });
   });
 });

@@ -1,12 +1,13 @@
 import ICAL from 'ical.js';
 import { appointmentReference, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
 import { renderAppointmentMail, type AppointmentMailInput } from '../src/domain/appointment-mails';
-import { appointmentMailId, messageIdOf, newsletterMailId } from '../src/domain/mail-ids';
+import { appointmentMailId, messageIdOf, newsletterMailId, slotOpenedMailId } from '../src/domain/mail-ids';
 import { escapeHtml } from '../src/domain/mail-layout';
 import { manilaClock, manilaDateTime, manilaWallInstant } from '../src/domain/manila-format';
 import { newsletterConfirmUrl, renderNewsletterMail } from '../src/domain/newsletter-mail';
 import { isPermanent, nextAfterFailure, retryDelayMs } from '../src/domain/retry-schedule';
-import { defaultSettings, reminderDueAt } from '../src/domain/settings';
+import { defaultSettings, reminderDueAt, slotOpenedOn } from '../src/domain/settings';
+import { renderSlotOpenedMail, type SlotOpenedMailInput } from '../src/domain/slot-opened-mail';
 
 const PUBLIC_URL = 'https://booking.example.com/';
 
@@ -179,12 +180,78 @@ describe('newsletter confirmation mail', () => {
   });
 });
 
+describe('waitlist mail: a time you wanted is free', () => {
+  // Tuesday 5 January 2027, 10:00 in Manila.
+  const entry = (over: Partial<SlotOpenedMailInput['entry']> = {}): SlotOpenedMailInput['entry'] => ({
+    entryId: 'w1',
+    firstName: 'Ana',
+    lastName: 'Cruz',
+    email: 'ana@example.com',
+    offeringType: 'clinic',
+    items: [
+      { id: 't1', name: 'Hydrating Facial' },
+      { id: 't 2&x', name: 'Brow Shaping' },
+    ],
+    preferredDate: '2027-01-05',
+    preferredTime: '10:00',
+    startTime: '2027-01-05T02:00:00.000Z',
+    position: 2,
+    ...over,
+  });
+
+  it('names the Manila time and the items, and links to the booking form filled in with the slot', async () => {
+    const mail = await renderSlotOpenedMail({ entry: entry(), settings: clinic, publicUrl: PUBLIC_URL });
+    expect(mail.subject).toBe('A time you wanted is free: Tuesday, 5 January 2027, 10:00 AM');
+    expect(mail.attachments).toEqual([]);
+    const [link, ...others] = hrefs(mail.html);
+    expect(others).toEqual([]);
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}${url.hash}`).toBe('https://booking.example.com/clinic#booking');
+    expect(url.searchParams.get('date')).toBe('2027-01-05');
+    expect(url.searchParams.get('time')).toBe('10:00');
+    expect(url.searchParams.getAll('item')).toEqual(['t1', 't 2&x']);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hi Ana,');
+      expect(part).toContain('Tuesday, 5 January 2027, 10:00 AM');
+      expect(part).toContain('Hydrating Facial');
+      expect(part).toContain('Brow Shaping');
+      expect(part).toContain('first to book it gets it');
+    }
+    expect(mail.text).toContain(`Book this time: ${link}`);
+    expect(mail.text).toContain('Treatments: Hydrating Facial, Brow Shaping');
+  });
+
+  it("writes as the studio in the studio's colour, one package named as such", async () => {
+    const mail = await renderSlotOpenedMail({ entry: entry({ offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }], firstName: ' ' }), settings: defaultSettings('studio'), publicUrl: PUBLIC_URL });
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).toContain('Package: Family Portrait');
+    expect(mail.text).toContain('Lumière Studio');
+    expect(mail.html).toContain('#6d3165');
+    expect(new URL(hrefs(mail.html)[0]).pathname).toBe('/studio');
+  });
+
+  it('escapes what the visitor typed', async () => {
+    const mail = await renderSlotOpenedMail({ entry: entry({ firstName: '<img src=x onerror=alert(1)>' }), settings: clinic, publicUrl: PUBLIC_URL });
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain(escapeHtml('<img src=x onerror=alert(1)>'));
+  });
+
+  it('is on unless staff turned it off, settings saved before the switch included', () => {
+    expect(slotOpenedOn(defaultSettings('clinic'))).toBe(true);
+    const { 'slot-opened': _dropped, ...older } = defaultSettings('clinic').enabled;
+    expect(slotOpenedOn({ ...clinic, enabled: older })).toBe(true);
+    expect(slotOpenedOn({ ...clinic, enabled: { ...clinic.enabled, 'slot-opened': false } })).toBe(false);
+  });
+});
+
 describe('mail ids', () => {
   it('are the same for the same appointment, kind and revision, and differ otherwise', () => {
     const id = appointmentMailId('a1', 'confirmation', 0);
     expect(appointmentMailId('a1', 'confirmation', 0)).toBe(id);
     expect(new Set([id, appointmentMailId('a1', 'confirmation', 1), appointmentMailId('a1', 'reminder', 0), appointmentMailId('a2', 'confirmation', 0)]).size).toBe(4);
     expect(newsletterMailId('s1', 't1')).not.toBe(newsletterMailId('s1', 't2'));
+    expect(slotOpenedMailId('w1')).toBe(slotOpenedMailId('w1'));
+    expect(slotOpenedMailId('w1')).not.toBe(slotOpenedMailId('w2'));
   });
 
   it('make a valid Message-ID', () => {

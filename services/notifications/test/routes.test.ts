@@ -35,7 +35,7 @@ describe('notification settings', () => {
       senderName: 'Lumière Clinic',
       senderEmail: 'clinic@beauty-booking.local',
       reminderLeadHours: 24,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': true },
     });
     expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toMatchObject({ senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local' });
     expect((await api(svc.url, '/api/notification-settings/both', { token: svc.token })).status).toBe(400);

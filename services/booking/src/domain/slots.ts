@@ -1,5 +1,5 @@
-import { DEFAULT_DURATION_MINUTES, SLOT_MINUTES, type AppointmentStatus, type Side, type SlotsResponse } from '@bb/contracts';
-import { blocksCovering, clockTime, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
+import { closedOnDateMessage, DEFAULT_DURATION_MINUTES, POLICY_MESSAGES, SLOT_MINUTES, type AppointmentStatus, type DaySlots, type Side, type Slot, type SlotsResponse } from '@bb/contracts';
+import { blocksCovering, clockTime, DAY_MS, manilaDate, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
 
 export interface OfficeDay {
   isActive: boolean;
@@ -19,29 +19,50 @@ export interface CapacityHold {
   status?: AppointmentStatus;
 }
 
+/** The booking policy as the slots obey it (the per-contact cap is the booking's, not a slot's). */
+export interface SlotPolicy {
+  minimumNoticeMinutes: number;
+  /** The last bookable Manila date is today + horizonDays. */
+  horizonDays: number;
+  /** Minutes after each appointment's end that hold capacity too (whole 30-minute blocks). */
+  bufferMinutes: number;
+}
+
 export interface DayRequest {
   /** yyyy-MM-dd, a Manila calendar date. */
   date: string;
+  /** The hours of that date: its date override's when it has one, else its weekday's. */
   hours: OfficeDay;
+  /** The date override of that date, when it has one: a closure it causes is named by its note. */
+  override?: { note: string } | null;
   durationMinutes: number;
   /** maxSessionsPerSlot of the offering. */
   capacity: number;
   /** What holds capacity of the offering on that day. */
   holds: CapacityHold[];
   now: Date;
+  /** Absent: no notice, horizon or buffer (the spec's rules alone). */
+  policy?: SlotPolicy;
 }
 
-export type SlotState = 'available' | 'past' | 'full';
+/** Why a slot cannot be booked, in the order the booking checks: the spec's own reasons, then the policy's. */
+export type SlotState = 'available' | 'past' | 'full' | 'notice' | 'horizon';
 
 export interface PlannedSlot {
   /** HH:mm, Manila. */
   time: string;
   start: Date;
   end: Date;
+  /** End of the capacity it holds: its end plus the buffer. */
+  holdEnd: Date;
   state: SlotState;
+  /** Unavailable for lack of capacity alone: freed seats would make it bookable (the waitlist's slots). */
+  lacksOnlyCapacity: boolean;
 }
 
-export type DayPlan = { open: false } | { open: true; slots: PlannedSlot[] };
+export type DayPlan =
+  | { open: false; date: string; override: { note: string } | null }
+  | { open: true; date: string; slots: PlannedSlot[]; beyondHorizon: { days: number } | null };
 
 /** Length of a booking: the chosen items' durations added up, 60 minutes for any without one. */
 export function bookingDuration(items: { defaultDuration: number | null }[]): number {
@@ -52,13 +73,16 @@ export function bookingDuration(items: { defaultDuration: number | null }[]): nu
 /**
  * The slots of a day. They start at opening and every 30 minutes after, while start +
  * duration ≤ closing. A slot is available when it starts after now and every 30-minute
- * block it covers holds fewer than `capacity` non-cancelled appointments. The booking
- * write re-checks with this same function; seats in the database then settle races.
+ * block of its duration plus the buffer holds fewer than `capacity` seats (the buffer is not
+ * clipped at closing: the blocks after closing are free anyway), it starts at least the
+ * minimum notice after now, and its date is within the horizon. The booking write re-checks
+ * with this same function; seats in the database then settle races.
  */
 export function planDay(req: DayRequest): DayPlan {
   const opening = minutesOfDay(req.hours.startTime);
   const closing = minutesOfDay(req.hours.endTime);
-  if (!req.hours.isActive || opening === null || closing === null || closing <= opening) return { open: false };
+  if (!req.hours.isActive || opening === null || closing === null || closing <= opening) return { open: false, date: req.date, override: req.override ?? null };
+  const policy = req.policy ?? { minimumNoticeMinutes: 0, horizonDays: Infinity, bufferMinutes: 0 };
 
   const taken = new Map<number, number>();
   for (const hold of req.holds) {
@@ -66,26 +90,55 @@ export function planDay(req: DayRequest): DayPlan {
     for (const block of blocksCovering(hold.startTime, hold.endTime)) taken.set(block.getTime(), (taken.get(block.getTime()) ?? 0) + 1);
   }
 
+  const beyondHorizon = req.date > lastBookableDate(req.now, policy.horizonDays);
+  const noticeEnds = req.now.getTime() + policy.minimumNoticeMinutes * MINUTE_MS;
   const midnight = manilaInstant(req.date, 0).getTime();
   const slots: PlannedSlot[] = [];
   for (let minute = opening; minute + req.durationMinutes <= closing; minute += SLOT_MINUTES) {
     const start = new Date(midnight + minute * MINUTE_MS);
     const end = new Date(start.getTime() + req.durationMinutes * MINUTE_MS);
-    const full = blocksCovering(start, end).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity);
-    const state: SlotState = start.getTime() <= req.now.getTime() ? 'past' : full ? 'full' : 'available';
-    slots.push({ time: clockTime(minute), start, end, state });
+    const holdEnd = new Date(end.getTime() + policy.bufferMinutes * MINUTE_MS);
+    const past = start.getTime() <= req.now.getTime();
+    const full = blocksCovering(start, holdEnd).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity);
+    const notice = start.getTime() < noticeEnds;
+    const state: SlotState = past ? 'past' : full ? 'full' : notice ? 'notice' : beyondHorizon ? 'horizon' : 'available';
+    slots.push({ time: clockTime(minute), start, end, holdEnd, state, lacksOnlyCapacity: full && !past && !notice && !beyondHorizon });
   }
-  return { open: true, slots };
+  return { open: true, date: req.date, slots, beyondHorizon: beyondHorizon ? { days: policy.horizonDays } : null };
 }
 
-/** What GET /api/available-slots answers for a plan. */
-export function slotsResponse(plan: DayPlan, offering: Side, date: string): SlotsResponse {
-  if (!plan.open) return { slots: [], message: `The ${offering} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s.` };
-  const slots = plan.slots.map((s) => ({ time: s.time, available: s.state === 'available' }));
-  return slots.length > 0 ? { slots } : { slots, message: 'The chosen services take longer than the opening hours of this day.' };
+/** The last Manila date bookings are open for: today (Manila) + horizonDays. */
+export function lastBookableDate(now: Date, horizonDays: number): string {
+  return Number.isFinite(horizonDays) ? manilaDate(new Date(now.getTime() + horizonDays * DAY_MS)) : '9999-12-31';
 }
 
-export type SlotCheck = { ok: true; slot: PlannedSlot } | { ok: false; reason: 'closed' | 'not-a-slot' | 'past' | 'full' };
+/** A Manila date as the closed message words it: "Friday, 25 December 2026". */
+export function longDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/**
+ * One day as GET /api/available-slots answers it, for a single date and for every day of a
+ * range alike, so the two answers cannot differ.
+ */
+export function daySlots(plan: DayPlan, offering: Side): DaySlots {
+  const { date } = plan;
+  if (!plan.open) {
+    const message = plan.override ? closedOnDateMessage(offering, longDate(date), plan.override.note) : `The ${offering} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s.`;
+    return { date, closed: true, slots: [], message };
+  }
+  const slots = plan.slots.map((s): Slot => ({ time: s.time, available: s.state === 'available', ...(s.lacksOnlyCapacity ? { full: true } : {}) }));
+  if (plan.beyondHorizon) return { date, closed: false, slots, message: POLICY_MESSAGES.horizon(plan.beyondHorizon.days) };
+  return slots.length > 0 ? { date, closed: false, slots } : { date, closed: false, slots, message: 'The chosen services take longer than the opening hours of this day.' };
+}
+
+/** What GET /api/available-slots answers for one date: the day's answer as the spec documents it. */
+export function slotsResponse(plan: DayPlan, offering: Side): SlotsResponse {
+  const { date: _date, closed: _closed, ...answer } = daySlots(plan, offering);
+  return answer;
+}
+
+export type SlotCheck = { ok: true; slot: PlannedSlot } | { ok: false; reason: 'closed' | 'not-a-slot' | Exclude<SlotState, 'available'> };
 
 /** Whether a requested HH:mm is a bookable slot of the plan, and if not, why. */
 export function checkSlot(plan: DayPlan, time: string): SlotCheck {

@@ -44,6 +44,11 @@ export interface AppointmentDoc extends WithOutbox {
    * appointments booked before it was counted; read as 0 (`revisionOf`).
    */
   revision?: number;
+  /**
+   * What the per-contact cap counts it under (`contactKeys`: e-mail and phone digits). Stored
+   * since the cap; older appointments get theirs once at start (`backfillContactKeys`).
+   */
+  contactKeys?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -70,6 +75,7 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     requestHash: { type: String, default: null },
     manageTokenHash: { type: String },
     revision: { type: Number, default: 0 },
+    contactKeys: { type: [String], default: undefined },
     ...outboxFields,
   },
   { timestamps: true, versionKey: false },
@@ -77,8 +83,12 @@ const appointmentSchema = new Schema<AppointmentDoc>(
 // The staff list (newest first) and reports (by booked date).
 appointmentSchema.index({ createdAt: -1 });
 appointmentSchema.index({ preferredDate: 1 });
+// The staff calendar feed: an offering's appointments from a start on.
+appointmentSchema.index({ offeringType: 1, startTime: 1 });
 // The manage link finds its appointment by the token's hash; sparse, for appointments without one.
 appointmentSchema.index({ manageTokenHash: 1 }, { unique: true, sparse: true });
+// The per-contact cap counts a contact's upcoming appointments by these keys.
+appointmentSchema.index({ contactKeys: 1 });
 
 /**
  * The booked interval. Every booking stores its instants; one stored without them (the

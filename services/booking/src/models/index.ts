@@ -1,17 +1,23 @@
 import type { Connection } from 'mongoose';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
+import { calendarFeedModel } from './calendar-feed';
+import { dateOverrideModel } from './date-override';
 import { daySheetModel } from './day-sheet';
 import { officeHoursModel } from './office-hours';
 import { seatModel } from './seat';
 import { settingsModel } from './settings';
+import { waitlistEntryModel } from './waitlist-entry';
 
 export const createModels = (conn: Connection) => ({
   Appointment: appointmentModel(conn),
   Seat: seatModel(conn),
   DaySheet: daySheetModel(conn),
   OfficeHours: officeHoursModel(conn),
+  DateOverride: dateOverrideModel(conn),
   Settings: settingsModel(conn),
   Bookable: bookableModel(conn),
+  WaitlistEntry: waitlistEntryModel(conn),
+  CalendarFeed: calendarFeedModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;

@@ -1,16 +1,31 @@
 import { Schema, type Connection } from 'mongoose';
 import type { Side } from '@bb/contracts';
 
-/** Booking settings of an offering; `_id` is the offering. */
+/**
+ * Booking settings of an offering; `_id` is the offering. Fields added after the first
+ * settings were saved are absent on those documents: read as their defaults.
+ */
 export interface SettingsDoc {
   _id: Side;
   maxSessionsPerSlot: number;
-  /** Hours before the start when manage-link changes close; absent on settings saved before it existed. */
+  /** Hours before the start when manage-link changes close. */
   changeCutoffHours?: number;
+  minimumNoticeMinutes?: number;
+  horizonDays?: number;
+  bufferMinutes?: number;
+  maxUpcomingPerContact?: number;
 }
 
 const settingsSchema = new Schema<SettingsDoc>(
-  { _id: String, maxSessionsPerSlot: { type: Number, required: true }, changeCutoffHours: { type: Number } },
+  {
+    _id: String,
+    maxSessionsPerSlot: { type: Number, required: true },
+    changeCutoffHours: { type: Number },
+    minimumNoticeMinutes: { type: Number },
+    horizonDays: { type: Number },
+    bufferMinutes: { type: Number },
+    maxUpcomingPerContact: { type: Number },
+  },
   { versionKey: false },
 );
 

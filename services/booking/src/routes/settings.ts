@@ -1,9 +1,10 @@
 import type { Express } from 'express';
-import { DEFAULT_CHANGE_CUTOFF_HOURS, scheduleRoutes, type Settings, type Side } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, scheduleRoutes, type Settings, type Side } from '@bb/contracts';
 import { bind, type EventBus } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { DEFAULT_MAX_SESSIONS_PER_SLOT } from '../models/settings';
 import type { ScheduleCopy } from '../store/schedule-copy';
+import type { WaitlistNotifier } from '../store/waitlist-notify';
 
 const { settings: getSettings, saveSettings: putSettings } = scheduleRoutes;
 
@@ -17,24 +18,25 @@ const settingsOf = (schedule: ScheduleCopy, offering: Side): Settings => ({
   offeringType: offering,
   maxSessionsPerSlot: schedule.capacity(offering),
   changeCutoffHours: schedule.changeCutoffHours(offering),
+  ...schedule.policy(offering),
 });
 
-export function mountSettings(app: Express, { models, schedule, bus }: ScheduleRouteDeps): void {
+/** Every setting with its default: what a first save stores for the fields it leaves out. */
+const DEFAULTS = { maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT, changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS, ...DEFAULT_BOOKING_POLICY };
+
+export function mountSettings(app: Express, { models, schedule, bus, waitlist }: ScheduleRouteDeps & { waitlist: WaitlistNotifier }): void {
   bind(app, getSettings, ({ params }) => settingsOf(schedule, params.offering));
 
   // Lowering capacity leaves existing appointments alone: their seats stay, new bookings find the block full.
-  // Either field may come alone; the one left out keeps its value (its default on first save).
+  // A new policy applies to bookings from now on: appointments keep the seats (buffer too) they hold.
+  // Any fields may come; those left out keep their value (their default on first save), in one write.
   bind(app, putSettings, async ({ params, body }) => {
-    const given = {
-      ...(body.maxSessionsPerSlot !== undefined ? { maxSessionsPerSlot: body.maxSessionsPerSlot } : {}),
-      ...(body.changeCutoffHours !== undefined ? { changeCutoffHours: body.changeCutoffHours } : {}),
-    };
-    const missing = {
-      ...(body.maxSessionsPerSlot === undefined ? { maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT } : {}),
-      ...(body.changeCutoffHours === undefined ? { changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS } : {}),
-    };
+    const fields = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
+    const given = Object.fromEntries(fields.flatMap((field) => (body[field] !== undefined ? [[field, body[field]]] : [])));
+    const missing = Object.fromEntries(fields.flatMap((field) => (body[field] === undefined ? [[field, DEFAULTS[field]]] : [])));
     await models.Settings.updateOne({ _id: params.offering }, { $set: given, $setOnInsert: missing }, { upsert: true });
     await schedule.scheduleSaved(bus, params.offering);
+    await waitlist.settingsSaved(params.offering);
     return settingsOf(schedule, params.offering);
   });
 }

@@ -1,4 +1,4 @@
-import { blocksCovering, conflict, notFound } from '@bb/service-kit';
+import { blocksCovering, conflict, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
 import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
@@ -17,6 +17,7 @@ const nextRevision = (current: AppointmentDoc, set: Partial<AppointmentDoc>): Ap
  * Cancels the appointment as it was read: status, seats, revision and the cancelled event in
  * one write guarded by the revision read, then its seats are given back. Null when it changed
  * since it was read (nothing was written). `also` is set in the same write (a staff comment).
+ * Whoever waits for a slot of that day is told if it has room now.
  */
 export async function cancelAppointment(
   deps: BookingDeps,
@@ -32,6 +33,7 @@ export async function cancelAppointment(
   if (!cancelled) return null;
   deps.relay.publishDocument(models.Appointment, current._id);
   await releaseSeats(models, current.seats, current._id);
+  await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);
   return cancelled;
 }
 
@@ -44,7 +46,9 @@ async function setStatus(deps: BookingDeps, current: AppointmentDoc, status: Exc
   let claimed: string[] = [];
   if (current.status === 'cancelled') {
     const { start, end } = intervalOf(current);
-    const claim = await claimSeats(models, { offering: current.offeringType, blocks: blocksCovering(start, end), appointmentId: current._id, capacity: deps.schedule.capacity(current.offeringType) });
+    // Staff decide over notice, horizon and cap; the buffer is capacity, so it is claimed as at booking.
+    const holdEnd = new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS);
+    const claim = await claimSeats(models, { offering: current.offeringType, blocks: blocksCovering(start, holdEnd), appointmentId: current._id, capacity: deps.schedule.capacity(current.offeringType) });
     if (!claim.ok) throw conflict(STAYS_CANCELLED);
     claimed = claim.seats;
   }
@@ -99,4 +103,5 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
   await releaseSeats(models, current.seats, current._id);
   const gone = !announce && (await models.Appointment.deleteOne({ _id: current._id, outbox: { $size: 0 } })).deletedCount === 1;
   if (!gone) deps.relay.publishDocument(models.Appointment, current._id);
+  await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);
 }

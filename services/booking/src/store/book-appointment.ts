@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
 import { blocksCovering, conflict, invalid, isDuplicateKey, type OutboxRelay } from '@bb/service-kit';
+import { contactKeys } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { manageTokenHash, newManageToken } from '../domain/manage-link';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
@@ -10,8 +11,9 @@ import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
 import { readDay } from './day-plan';
-import type { ScheduleCopy } from './schedule-copy';
+import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 import { claimSeats, releaseSeats } from './seats';
+import type { WaitlistNotifier } from './waitlist-notify';
 
 export interface BookingDeps {
   models: BookingModels;
@@ -19,6 +21,8 @@ export interface BookingDeps {
   schedule: ScheduleCopy;
   /** The business clock: which slots are in the past. */
   now: () => Date;
+  /** Told when seats are given back, so visitors waiting for them hear of it. */
+  waitlist: WaitlistNotifier;
 }
 
 export interface BookingRequest {
@@ -43,7 +47,7 @@ function firstAnswer(doc: AppointmentDoc, fingerprint: string): BookedAppointmen
 }
 
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
-async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side): Promise<BookableDoc[]> {
+export async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side): Promise<BookableDoc[]> {
   const found = (await schedule.bookables(ids)).filter((b) => !b.deleted);
   const label = SERVICE_LABEL[offering];
   const unknown = ids.filter((id) => !found.some((b) => b._id === id));
@@ -58,7 +62,8 @@ async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side
   return [...found].sort((x, y) => ids.indexOf(x._id) - ids.indexOf(y._id));
 }
 
-export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side) {
+/** The refusal of a slot check, naming the rule; `policy` words the notice and horizon ones (the defaults' when not given). */
+export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side, policy: Pick<BookingPolicy, 'minimumNoticeMinutes' | 'horizonDays'> = DEFAULT_BOOKING_POLICY) {
   switch (reason) {
     case 'closed':
       return invalid(`The ${offering} is closed on that day. Please choose another date.`);
@@ -68,7 +73,22 @@ export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], 
       return invalid('That time has already passed. Please choose a later time.');
     case 'full':
       return conflict(SLOT_FULL_MESSAGE);
+    case 'notice':
+      return invalid(POLICY_MESSAGES.notice(policy.minimumNoticeMinutes));
+    case 'horizon':
+      return invalid(POLICY_MESSAGES.horizon(policy.horizonDays));
   }
+}
+
+/**
+ * The contact's upcoming (not cancelled, not deleted) appointments at the offering, by e-mail
+ * or phone, in one count; null when the offering has no cap. A fairness rule, not a capacity
+ * one: parallel requests of one contact may all pass the count before any is stored (the
+ * seats keep capacity whatever happens).
+ */
+async function upcomingOfContact(models: BookingModels, offering: Side, keys: string[], policy: BookingPolicy, now: Date): Promise<number | null> {
+  if (policy.maxUpcomingPerContact === 0) return null;
+  return models.Appointment.countDocuments({ contactKeys: { $in: keys }, offeringType: offering, deletedAt: null, status: { $ne: 'cancelled' }, startTime: { $gt: now } });
 }
 
 /**
@@ -102,16 +122,25 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     if (first) return firstAnswer(first, retry.fingerprint);
   }
 
-  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, body.offeringType), readDay(models, deps.schedule, body.offeringType, body.preferredDate)]);
   const now = deps.now();
+  const offering = body.offeringType;
+  const policy = deps.schedule.policy(offering);
+  const keys = contactKeys(body.email, body.contact);
+  // The count goes with the reads; it is only looked at once the slot checks have passed.
+  const [items, day, upcoming] = await Promise.all([
+    chosenItems(deps.schedule, body.treatments, offering),
+    readDay(models, deps.schedule, offering, body.preferredDate),
+    upcomingOfContact(models, offering, keys, policy, now),
+  ]);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  const claim = check.ok ? await claimSeats(models, { offering: body.offeringType, blocks: blocksCovering(check.slot.start, check.slot.end), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
+  if (check.ok && upcoming !== null && upcoming >= policy.maxUpcomingPerContact) throw invalid(POLICY_MESSAGES.cap(upcoming));
+  const claim = check.ok ? await claimSeats(models, { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
   if (!check.ok || !claim?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.
     const first = retry && full ? await copyInFlight(models, id) : null;
     if (retry && first) return firstAnswer(first, retry.fingerprint);
-    throw slotRefusal(check.ok ? 'full' : check.reason, body.offeringType);
+    throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
   }
   const { start, end } = check.slot;
 
@@ -139,6 +168,7 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     requestHash: retry?.fingerprint ?? null,
     manageTokenHash: manageTokenHash(manageToken),
     revision: 0,
+    contactKeys: keys,
     createdAt: now,
     updatedAt: now,
     outbox: [],

@@ -64,15 +64,17 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   const durationMinutes = (before.end.getTime() - before.start.getTime()) / MINUTE_MS;
   const day = await readDay(models, deps.schedule, offering, to.preferredDate, current._id);
   const check = checkSlot(planDay({ ...day, durationMinutes, now: deps.now() }), to.preferredTime);
-  if (!check.ok) throw slotRefusal(check.reason, offering);
-  const { start, end } = check.slot;
+  // The booking policy's notice and horizon hold for a move too; its cap does not (a move adds nothing).
+  const policy = deps.schedule.policy(offering);
+  if (!check.ok) throw slotRefusal(check.reason, offering, policy);
+  const { start, end, holdEnd } = check.slot;
 
   const ownSeatOfBlock = new Map(current.seats.map((seat) => [parseSeatId(seat).blockStart.getTime(), seat]));
-  const blocks = blocksCovering(start, end);
+  const blocks = blocksCovering(start, holdEnd);
   const kept = blocks.flatMap((block) => ownSeatOfBlock.get(block.getTime()) ?? []);
   const newBlocks = blocks.filter((block) => !ownSeatOfBlock.has(block.getTime()));
   const claim = await claimSeats(models, { offering, blocks: newBlocks, appointmentId: current._id, capacity: day.capacity }, day.heldSeats);
-  if (!claim.ok) throw slotRefusal('full', offering);
+  if (!claim.ok) throw slotRefusal('full', offering, policy);
 
   const set = { preferredDate: to.preferredDate, preferredTime: to.preferredTime, startTime: start, endTime: end, seats: [...kept, ...claim.seats] };
   const moved = { ...current, ...set, revision: revisionOf(current) + 1 };
@@ -88,6 +90,7 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   if (!written) throw conflict(CHANGED_MEANWHILE);
   deps.relay.publishDocument(models.Appointment, current._id);
   await releaseSeats(models, current.seats.filter((seat) => !kept.includes(seat)), current._id);
+  await deps.waitlist.seatsFreed(offering, current.preferredDate);
   return managedView(deps, moved);
 }
 

@@ -1,19 +1,34 @@
-import { DEFAULT_CHANGE_CUTOFF_HOURS, type OfficeHours, type Side } from '@bb/contracts';
-import type { EventBus, Logger } from '@bb/service-kit';
+import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, type OfficeHours, type Side } from '@bb/contracts';
+import { weekdayOf, type EventBus, type Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
+import type { OfficeDay, SlotPolicy } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
+import { dateOverrideId, type DateOverrideDoc } from '../models/date-override';
 import { officeHoursId } from '../models/office-hours';
 import { DEFAULT_MAX_SESSIONS_PER_SLOT, type SettingsDoc } from '../models/settings';
 
 /** How often the copy is read again besides the events: a safety net for events missed, not the path. */
 const RELOAD_INTERVAL_MS = 60_000;
 
+/** The booking policy of an offering: what the slots obey, and the per-contact cap. */
+export interface BookingPolicy extends SlotPolicy {
+  /** 0: no limit. */
+  maxUpcomingPerContact: number;
+}
+
+/** The hours of one date, and the date override they come from when it has one. */
+export interface DateHours {
+  hours: OfficeDay;
+  override: DateOverrideDoc | null;
+}
+
 /**
  * What every booking and every slot request needs besides the day sheet, in memory: each
- * offering's settings (capacity, change cut-off) and office hours, and the bookable items.
+ * offering's settings (capacity, change cut-off, booking policy), office hours and date
+ * overrides, and the bookable items.
  * Read at start and kept fresh by events every replica hears (its own per-process queues):
- * - `booking.schedule.changed`, published by the replica that saved settings or office hours
+ * - `booking.schedule.changed`, published by the replica that saved settings, office hours or date overrides
  *   (which reads them again itself before it answers);
  * - `catalog.bookable.changed`, applied here by version as the durable consumer applies it to
  *   the database;
@@ -23,6 +38,7 @@ const RELOAD_INTERVAL_MS = 60_000;
 export class ScheduleCopy {
   private settings = new Map<Side, SettingsDoc>();
   private officeDays = new Map<string, OfficeHours>();
+  private overrides = new Map<string, DateOverrideDoc>();
   private readonly items = new Map<string, BookableDoc>();
   private timer: NodeJS.Timeout | null = null;
 
@@ -60,6 +76,23 @@ export class ScheduleCopy {
     return this.settings.get(offering)?.changeCutoffHours ?? DEFAULT_CHANGE_CUTOFF_HOURS;
   }
 
+  policy(offering: Side): BookingPolicy {
+    const saved = this.settings.get(offering);
+    return {
+      minimumNoticeMinutes: saved?.minimumNoticeMinutes ?? DEFAULT_BOOKING_POLICY.minimumNoticeMinutes,
+      horizonDays: saved?.horizonDays ?? DEFAULT_BOOKING_POLICY.horizonDays,
+      bufferMinutes: saved?.bufferMinutes ?? DEFAULT_BOOKING_POLICY.bufferMinutes,
+      maxUpcomingPerContact: saved?.maxUpcomingPerContact ?? DEFAULT_BOOKING_POLICY.maxUpcomingPerContact,
+    };
+  }
+
+  /** The hours of a date: its date override's (closed, or its own start and end), else its weekday's. */
+  hoursOn(offering: Side, date: string): DateHours {
+    const override = this.overrides.get(dateOverrideId(offering, date)) ?? null;
+    if (!override) return { hours: this.officeDay(offering, weekdayOf(date)), override };
+    return { hours: { isActive: !override.closed, startTime: override.startTime ?? '', endTime: override.endTime ?? '' }, override };
+  }
+
   officeDay(offering: Side, dayOfWeek: number): OfficeHours {
     return this.officeDays.get(officeHoursId(offering, dayOfWeek)) ?? defaultOfficeDay(offering, dayOfWeek);
   }
@@ -76,7 +109,7 @@ export class ScheduleCopy {
     return ids.flatMap((id) => this.items.get(id) ?? []);
   }
 
-  /** After this replica saved settings or office hours: read them again, and tell the others. */
+  /** After this replica saved settings, office hours or date overrides: read them again, and tell the others. */
   async scheduleSaved(bus: EventBus, offering: Side): Promise<void> {
     await this.loadSchedule();
     // Without the broker the others catch up at their next reload.
@@ -88,8 +121,9 @@ export class ScheduleCopy {
   }
 
   private async loadSchedule(): Promise<void> {
-    const [settings, hours] = await Promise.all([this.models.Settings.find().lean(), this.models.OfficeHours.find().lean()]);
+    const [settings, hours, overrides] = await Promise.all([this.models.Settings.find().lean(), this.models.OfficeHours.find().lean(), this.models.DateOverride.find().lean<DateOverrideDoc[]>()]);
     this.settings = new Map(settings.map((s) => [s._id, s]));
+    this.overrides = new Map(overrides.map((o) => [o._id, o]));
     this.officeDays = new Map(
       hours.map((h) => [h._id, { offeringType: h.offeringType, dayOfWeek: h.dayOfWeek, startTime: h.startTime, endTime: h.endTime, isActive: h.isActive }]),
     );

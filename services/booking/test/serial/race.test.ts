@@ -23,7 +23,8 @@ beforeAll(async () => {
   await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', defaultDuration: 30 });
   await addBookable(booking.models, { id: 'package', defaultDuration: 120 });
-  expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: CAPACITY }, asAdmin)).status).toBe(200);
+  // The rounds book Mondays up to four years ahead (each round on a day of its own): open them all.
+  expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: CAPACITY, horizonDays: 3650 }, asAdmin)).status).toBe(200);
   bundle = await bundleInstance();
   processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
 });

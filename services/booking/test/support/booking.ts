@@ -18,12 +18,19 @@ export interface BookingUnderTest {
 }
 
 /**
+ * the business clock of the booking service under test unless a test gives its own: the
+ * morning of 2 January 2030 in Manila. The tests book in 2030 (January to April), which the default
+ * policy (2 hours' notice, 90 days ahead) then allows as it would allow a real customer.
+ */
+export const TEST_NOW = new Date('2030-01-02T09:00:00+08:00');
+
+/**
  * The booking service as main.ts wires it, on a database of its own (or the one given, shared
  * with other processes), with a bus on an exchange and queues of its own. The bus is started
  * unless told not to (to book while the broker is unreachable).
  */
-export async function startBooking(label: string, options: { now?: () => Date; startBus?: boolean; mongoUrl?: string } = {}): Promise<BookingUnderTest> {
-  const booking = await startHarness('booking', bookingEnvShape, wire, { label, now: options.now, connectBus: options.startBus !== false, mongoUrl: options.mongoUrl, env: { OUTBOX_SWEEP_INTERVAL_MS: '200' } });
+export async function startBooking(label: string, options: { now?: () => Date; startBus?: boolean; mongoUrl?: string; env?: Record<string, string> } = {}): Promise<BookingUnderTest> {
+  const booking = await startHarness('booking', bookingEnvShape, wire, { label, now: options.now ?? (() => TEST_NOW), connectBus: options.startBus !== false, mongoUrl: options.mongoUrl, env: { OUTBOX_SWEEP_INTERVAL_MS: '200', ...options.env } });
   const { ctx } = booking;
   return { url: booking.url, conn: ctx.conn, models: createModels(ctx.conn), bus: ctx.bus, relay: ctx.relay, exchange: ctx.config.BUS_EXCHANGE, close: booking.close };
 }
@@ -45,22 +52,34 @@ export const asAdmin = { authorization: `Bearer ${ADMIN}` };
 export const addBookable = (models: BookingModels, change: Partial<EventData<'catalog.bookable.changed'>> & { id: string }) =>
   applyBookableChange(models.Bookable, { kind: 'treatment', name: change.id, defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1, ...change });
 
-export const bookingRequest = (over: Record<string, unknown> = {}) => ({
-  firstName: 'Ana',
-  lastName: 'Reyes',
-  gender: 'female',
-  age: 34,
-  email: 'ana@example.com',
-  contact: '0917 000 0000',
-  preferredDate: '2030-01-07',
-  preferredTime: '09:00',
-  treatments: ['facial'],
-  notes: 'First visit',
-  offeringType: 'clinic',
-  ...over,
-});
+const contactOfRequest = new Map<string, number>();
 
-/** Mondays from 2030 on: far enough ahead that every slot is in the future. */
+/**
+ * A booking request. Each different request comes from a contact of its own (e-mail and
+ * phone), so the per-contact cap (5 upcoming by default) never refuses a test that books more
+ * for another reason; the same request again (a retry, racing copies) is the same contact.
+ */
+export const bookingRequest = (over: Record<string, unknown> = {}) => {
+  const key = JSON.stringify(over);
+  const n = contactOfRequest.get(key) ?? contactOfRequest.size + 1;
+  contactOfRequest.set(key, n);
+  return {
+    firstName: 'Ana',
+    lastName: 'Reyes',
+    gender: 'female',
+    age: 34,
+    email: `ana.${n}@example.com`,
+    contact: `0917 ${String(n).padStart(7, '0')}`,
+    preferredDate: '2030-01-07',
+    preferredTime: '09:00',
+    treatments: ['facial'],
+    notes: 'First visit',
+    offeringType: 'clinic',
+    ...over,
+  };
+};
+
+/** Mondays from 7 January 2030 on: after TEST_NOW by more than the notice, within its horizon up to monday(12). */
 export function monday(weeksAfterFirst: number): string {
   const first = Date.UTC(2030, 0, 7);
   return new Date(first + weeksAfterFirst * 7 * 86400000).toISOString().slice(0, 10);

@@ -7,7 +7,9 @@ import { wire } from '../../src/wire';
 
 async function main() {
   const config = loadConfig({ ...kitEnvShape, ...bookingEnvShape });
-  const ctx = await openContext('booking', config, createLogger('booking-instance', 'warn'));
+  // The business clock of the test that started it (TEST_NOW), so it books what the test's own process books.
+  const now = process.env.BOOKING_TEST_NOW ? new Date(process.env.BOOKING_TEST_NOW) : null;
+  const ctx = await openContext('booking', config, createLogger('booking-instance', 'warn'), now ? () => now : undefined);
   const setup = await wire(ctx);
   await startParts(ctx, setup);
   const server = await listen(setup.app, 0, '127.0.0.1');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { TEST_JWT_SECRET, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { TEST_NOW } from './booking';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -43,6 +44,7 @@ export function startBookingProcess(bundle: string, mongoUrl: string): Promise<B
       JWT_SECRET: TEST_JWT_SECRET,
       // The race is about the database: no copy of the stack's catalog.
       CATALOG_URL: '',
+      BOOKING_TEST_NOW: TEST_NOW.toISOString(),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,4 +1,4 @@
-import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
+import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings, type Side } from '@bb/contracts';
 import { appointmentIcs, type AppointmentCalendarEntry } from '@bb/service-kit';
 import { renderHtml, renderText, type MailBody } from './mail-layout';
 import { manilaClock, manilaDateTime } from './manila-format';
@@ -32,7 +32,8 @@ export type AppointmentMailInput = {
   | { kind: 'cancellation'; by: 'customer' | 'staff' }
 );
 
-const siteUrl = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+/** An absolute link into the site. */
+export const siteUrl = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
 
 export const manageUrl = (publicUrl: string, token: string): string => siteUrl(publicUrl, `/manage/${encodeURIComponent(token)}`);
 
@@ -59,18 +60,19 @@ export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarE
 }
 
 const fullName = (a: AppointmentFacts) => `${a.firstName.trim()} ${a.lastName.trim()}`.trim();
-const greeting = (a: AppointmentFacts) => (a.firstName.trim() ? `Hi ${a.firstName.trim()},` : 'Hello,');
+export const greeting = (person: Pick<AppointmentFacts, 'firstName'>) => (person.firstName.trim() ? `Hi ${person.firstName.trim()},` : 'Hello,');
 
 /** "Tuesday, 1 December 2026, 10:00 AM to 11:00 AM" */
 const interval = (a: AppointmentFacts) => `${manilaDateTime(new Date(a.startTime))} to ${manilaClock(new Date(a.endTime))}`;
 
+/** The row naming what was booked: "Treatment" or "Packages", then their names. */
+export function itemsDetail(side: Side, items: readonly { name: string }[]): MailBody['details'][number] {
+  const itemLabel = capitalise(SERVICE_LABEL[side]);
+  return { label: items.length === 1 ? itemLabel : `${itemLabel}s`, value: items.map((i) => i.name) };
+}
+
 function appointmentDetails(a: AppointmentFacts): MailBody['details'] {
-  const itemLabel = SERVICE_LABEL[a.offeringType];
-  return [
-    { label: 'When', value: interval(a) },
-    { label: a.items.length === 1 ? capitalise(itemLabel) : `${capitalise(itemLabel)}s`, value: a.items.map((i) => i.name) },
-    { label: 'Reference', value: appointmentReference(a.appointmentId) },
-  ];
+  return [{ label: 'When', value: interval(a) }, itemsDetail(a.offeringType, a.items), { label: 'Reference', value: appointmentReference(a.appointmentId) }];
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -13,6 +13,9 @@ export const appointmentMailId = (appointmentId: string, kind: MailKind, revisio
 /** One confirmation mail per confirmation request (a new sign-up brings a new token). */
 export const newsletterMailId = (subscriberId: string, confirmToken: string): string => digest(`${subscriberId}|newsletter-confirmation|${confirmToken}`);
 
+/** One mail per waitlist entry: booking tells each entry once, and a redelivery meets this id. */
+export const slotOpenedMailId = (entryId: string): string => digest(`${entryId}|slot-opened`);
+
 /** A resend is a new mail, not a retry: its own id, so its own Message-ID. */
 export const resendMailId = (): string => randomBytes(16).toString('hex');
 

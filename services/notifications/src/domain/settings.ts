@@ -12,12 +12,15 @@ export function defaultSettings(offeringType: Side): NotificationSettings {
     staffAlertEmail: '',
     ...SENDERS[offeringType],
     reminderLeadHours: DEFAULT_REMINDER_LEAD_HOURS,
-    enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': true },
   };
 }
 
 /** Whose settings a mail follows: a newsletter sign-up for both sides writes as the clinic. */
 export const sideOf = (offeringType: OfferingType): Side => (offeringType === 'studio' ? 'studio' : 'clinic');
+
+/** Waitlist mails go unless staff turned them off: settings saved before the switch existed lack it. */
+export const slotOpenedOn = (settings: NotificationSettings): boolean => settings.enabled['slot-opened'] !== false;
 
 /** The From of an offering's mails, as nodemailer takes it (it quotes the name). */
 export const senderOf = (settings: NotificationSettings) => ({ name: settings.senderName, address: settings.senderEmail });

@@ -8,10 +8,11 @@ export const MAIL_QUEUES = {
   cancelled: 'notifications.appointment-cancelled',
   statusChanged: 'notifications.appointment-status-changed',
   newsletter: 'notifications.newsletter-confirmation',
+  slotOpened: 'notifications.waitlist-slot-opened',
 } as const;
 
 /**
- * What notifications hears: the appointment lifecycle and newsletter sign-ups. A handler only
+ * What notifications hears: the appointment lifecycle, freed waitlist slots and newsletter sign-ups. A handler only
  * queues mail records (ids derived from the event, so a redelivery adds nothing); sending is
  * the sender's work, so an SMTP outage never holds up or dead-letters an event.
  */
@@ -20,5 +21,6 @@ export function consumeMailEvents(bus: EventBus, mailer: Mailer): void {
   bus.subscribe(MAIL_QUEUES.rescheduled, ['booking.appointment.rescheduled'], (event) => mailer.rescheduled(event.data));
   bus.subscribe(MAIL_QUEUES.cancelled, ['booking.appointment.cancelled'], (event) => mailer.cancelled(event.data));
   bus.subscribe(MAIL_QUEUES.statusChanged, ['booking.appointment.status-changed'], (event) => mailer.statusChanged(event.data));
+  bus.subscribe(MAIL_QUEUES.slotOpened, ['booking.waitlist.slot-opened'], (event) => mailer.slotOpened(event.data));
   bus.subscribe(MAIL_QUEUES.newsletter, ['subscribers.confirmation.requested'], (event) => mailer.newsletterConfirmation(event.data));
 }

@@ -36,6 +36,8 @@ export interface MailDoc {
   factsRevision: number | null;
   /** Reminders: the appointment's start, so a new lead time can move the reminder. */
   startsAt: Date | null;
+  /** Not worth sending from this instant on (a freed slot that has started): then cancelled unsent. */
+  expiresAt: Date | null;
 }
 
 const attachmentSchema = new Schema<MailAttachment>({ filename: String, contentType: String, content: String }, { _id: false });
@@ -64,6 +66,7 @@ const mailSchema = new Schema<MailDoc>(
     leaseToken: { type: String, default: null },
     factsRevision: { type: Number, default: null },
     startsAt: { type: Date, default: null },
+    expiresAt: { type: Date, default: null },
   },
   { versionKey: false },
 );

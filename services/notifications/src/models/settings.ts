@@ -19,6 +19,7 @@ const settingsSchema = new Schema<SettingsDoc>(
       cancellation: Boolean,
       reminder: Boolean,
       'staff-alert': Boolean,
+      'slot-opened': Boolean,
     },
   },
   { versionKey: false },

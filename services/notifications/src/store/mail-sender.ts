@@ -99,6 +99,12 @@ export class MailSender {
 
   private async deliver(mail: MailDoc): Promise<void> {
     const { mails, smtp, policy, now, logger } = this.options;
+    // Checked at each attempt, so a mail held up by an SMTP outage does not go out too late.
+    if (mail.expiresAt && mail.expiresAt.getTime() <= now().getTime()) {
+      const recorded = await mails.recordExpired(mail);
+      logger.info({ mailId: mail._id, kind: mail.kind, recorded }, 'mail not sent: its time had passed');
+      return;
+    }
     const result = await smtp.send({ from: mail.from, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, attachments: mail.attachments });
     const log = { mailId: mail._id, kind: mail.kind, attempt: mail.attempts };
     let recorded: boolean;

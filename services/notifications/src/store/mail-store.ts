@@ -19,6 +19,8 @@ export interface NewMail {
   createdAt: Date;
   /** Reminders only: the revision they were planned from, and the appointment's start. */
   reminder?: { factsRevision: number; startsAt: Date };
+  /** When the mail stops being worth sending; never, without one. */
+  expiresAt?: Date;
 }
 
 /** Longest SMTP answer or error kept on a record. */
@@ -52,6 +54,7 @@ export class MailStore {
         resendOf: null,
         factsRevision: mail.reminder?.factsRevision ?? null,
         startsAt: mail.reminder?.startsAt ?? null,
+        expiresAt: mail.expiresAt ?? null,
       });
       return true;
     } catch (err) {
@@ -163,6 +166,11 @@ export class MailStore {
 
   async recordFailed(mail: MailDoc, error: string): Promise<boolean> {
     return this.release(mail, { status: 'failed', lastResponse: error.slice(0, MAX_RESPONSE) });
+  }
+
+  /** Cancelled unsent, its time over; the claim that found it out was no attempt. */
+  async recordExpired(mail: MailDoc): Promise<boolean> {
+    return this.release(mail, { status: 'cancelled', attempts: mail.attempts - 1, lastResponse: 'Not sent: its time had passed' });
   }
 
   /** Queued mails whose time has come: the senders' backlog. */

@@ -1,10 +1,11 @@
 import { appointmentFacts, type AppointmentFacts, type AppointmentMailKind, type EventData, type NotificationSettings } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { renderAppointmentMail, type AppointmentMailInput } from '../domain/appointment-mails';
-import { appointmentMailId, newsletterMailId } from '../domain/mail-ids';
+import { appointmentMailId, newsletterMailId, slotOpenedMailId } from '../domain/mail-ids';
 import { manilaWallInstant } from '../domain/manila-format';
 import { renderNewsletterMail } from '../domain/newsletter-mail';
-import { reminderDueAt, senderOf, sideOf } from '../domain/settings';
+import { reminderDueAt, senderOf, sideOf, slotOpenedOn } from '../domain/settings';
+import { renderSlotOpenedMail } from '../domain/slot-opened-mail';
 import type { AppointmentStore } from './appointment-store';
 import type { MailStore, NewMail } from './mail-store';
 import type { SettingsStore } from './settings-store';
@@ -69,6 +70,25 @@ export class Mailer {
   async statusChanged(data: EventData<'booking.appointment.status-changed'>): Promise<void> {
     const context = await this.contextOf(factsOf(data));
     if (context) await this.planReminder(context);
+  }
+
+  /**
+   * A waitlisted slot freed up: one mail to the entry's address. A slot that has started by
+   * now is no use to anyone, so it makes no mail; one that starts before the mail can go
+   * (an SMTP outage) expires unsent.
+   */
+  async slotOpened(data: EventData<'booking.waitlist.slot-opened'>): Promise<void> {
+    const start = new Date(data.startTime);
+    const now = this.deps.now();
+    if (start.getTime() <= now.getTime()) {
+      this.deps.logger.info({ entryId: data.entryId }, 'freed slot already started: no waitlist mail');
+      return;
+    }
+    const settings = await this.deps.settings.read(data.offeringType);
+    if (!slotOpenedOn(settings)) return;
+    const content = await renderSlotOpenedMail({ entry: data, settings, publicUrl: this.deps.publicUrl });
+    const id = slotOpenedMailId(data.entryId);
+    await this.queue({ id, kind: 'slot-opened', appointmentId: null, offeringType: data.offeringType, recipient: data.email, from: senderOf(settings), content, dueAt: now, createdAt: now, expiresAt: start });
   }
 
   /** A newsletter sign-up waiting for its address to be confirmed. */

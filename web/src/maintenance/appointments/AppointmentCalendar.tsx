@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Text } from '@chakra-ui/react';
 import { parseISO, format } from 'date-fns';
-import { scheduleRoutes, type Appointment } from '@bb/contracts';
+import { dateOverrideRoutes, scheduleRoutes, type Appointment } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
 import { useRoute } from '../../shared/api/routes';
 import { clientName, OFFERING_LABELS } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { calendarColumns, calendarWindow, focusLabel, initialFocus, OFFERING_COLORS, shiftFocus, slotRows, type CalendarSpan } from '../domain/calendar';
+import { closureLabel, closuresByDate } from '../domain/date-overrides';
 import { formatBookedTime } from '../domain/dates';
 import { clockText } from '../domain/clock';
 import { LineIcon } from '../ui/icons';
@@ -24,7 +25,7 @@ interface AppointmentCalendarProps {
 
 /**
  * A Monday-to-Sunday week in 30-minute rows over the office hours of both sides (one day at a
- * time on a phone); cancelled bookings are left out.
+ * time on a phone); cancelled bookings are left out, and dates an override closes say so.
  */
 export function AppointmentCalendar({ appointments, index, onSelect }: AppointmentCalendarProps) {
   const today = manilaToday();
@@ -32,6 +33,9 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
   const [focus, setFocus] = useState(() => initialFocus(appointments, today, span));
   const clinicHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'clinic' } });
   const studioHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'studio' } });
+  const clinicDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'clinic' } });
+  const studioDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'studio' } });
+  const closures = useMemo(() => closuresByDate({ clinic: clinicDates.data, studio: studioDates.data }), [clinicDates.data, studioDates.data]);
   const open = useMemo(() => calendarWindow([...(clinicHours.data ?? []), ...(studioHours.data ?? [])]), [clinicHours.data, studioHours.data]);
   const rows = slotRows(open);
   const columns = useMemo(() => calendarColumns(appointments, focus, span, index, open), [appointments, focus, span, index, open]);
@@ -79,6 +83,11 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
                 {format(parseISO(date), 'EEE')}
               </Text>
               <Text fontWeight={date === today ? 'bold' : 'medium'}>{format(parseISO(date), 'MMM d')}</Text>
+              {closures.get(date)?.map((c) => (
+                <Text key={c.side} fontSize="xs" mt="1" px="1" borderRadius="sm" bg={OFFERING_COLORS[c.side].bg} color={OFFERING_COLORS[c.side].text} data-testid="calendar-closure">
+                  {OFFERING_LABELS[c.side]}: {closureLabel(c.note)}
+                </Text>
+              ))}
             </Box>
           ))}
           <Box>

@@ -18,6 +18,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   cancellation: 'Cancellation',
   reminder: 'Reminder',
   'staff-alert': 'Staff alert',
+  'slot-opened': 'Waitlist: time free',
   'newsletter-confirmation': 'Newsletter confirmation',
 };
 

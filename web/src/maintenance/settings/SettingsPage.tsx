@@ -3,7 +3,10 @@ import type { OfferingType, Side } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { OFFERING_LABELS } from '../domain/appointments';
 import { PageHeader } from '../ui/PageHeader';
+import { BookingPolicyCard } from './BookingPolicyCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { CapacityCard } from './CapacityCard';
+import { DateOverridesCard } from './DateOverridesCard';
 import { OfficeHoursCard } from './OfficeHoursCard';
 
 /** Settings belong to one side; `both` has none of its own, so the admin picks one first. */
@@ -29,6 +32,9 @@ export function SettingsPage() {
         <Stack gap="6" key={side}>
           <CapacityCard side={side} />
           <OfficeHoursCard side={side} />
+          <DateOverridesCard side={side} />
+          <BookingPolicyCard side={side} />
+          <CalendarFeedCard side={side} />
         </Stack>
       )}
     </>

@@ -6,17 +6,19 @@ import { SERVICE_LABEL, type Side } from '@bb/contracts';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
-import { BOOK_ITEM_PARAM } from '../domain/navigation';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BookingField } from './BookingField';
 import { BookingSuccess } from './BookingSuccess';
 import { DateTimeFields } from './DateTimeFields';
-import { dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withSelection, type BookingForm as Form } from './domain/validation';
+import { bookingPrefill } from './domain/prefill';
+import { canWaitFor, dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withSelection, type BookingForm as Form, type BookingProblem } from './domain/validation';
+import { isChosen, type FullSlot } from './domain/waitlist';
 import { PersonalFields } from './PersonalFields';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
 import { useBookingSubmit } from './useBookingSubmit';
+import { WaitlistOffer } from './WaitlistOffer';
 
 const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
 
@@ -32,7 +34,6 @@ export default function BookingForm({ side }: { side: Side }) {
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
   const items: readonly Bookable[] | undefined = query.data;
   const [params] = useSearchParams();
-  const wanted = params.get(BOOK_ITEM_PARAM);
   /** The form's controls by field, to put the focus where a problem is. */
   const controls = useRef<Partial<Record<keyof Form, HTMLElement | null>>>({});
   const bind = (field: keyof Form) => (element: HTMLElement | null) => {
@@ -46,12 +47,16 @@ export default function BookingForm({ side }: { side: Side }) {
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
+  /** The slot a booking was refused for as full (409): the waitlist is offered for it. */
+  const [refusedFull, setRefusedFull] = useState<FullSlot | null>(null);
 
-  // A detail page's "Book This Treatment" arrives with ?item=…: tick it once the list is here.
+  // A detail page's "Book This Treatment" arrives with ?item=…, the waitlist mail's link with
+  // items, date and time: filled in once the list is here, unless the visitor has begun.
+  const link = params.toString();
   useEffect(() => {
-    if (!wanted || !items?.some((item) => item.id === wanted)) return;
-    setForm((f) => (f.treatments.length === 0 ? { ...f, treatments: [wanted] } : f));
-  }, [wanted, items]);
+    const prefill = items ? bookingPrefill(new URLSearchParams(link), items.map((item) => item.id)) : null;
+    if (prefill) setForm((f) => (f.treatments.length === 0 ? { ...f, ...prefill } : f));
+  }, [link, items]);
 
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const dayAsked = form.treatments.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(form.preferredDate);
@@ -60,6 +65,9 @@ export default function BookingForm({ side }: { side: Side }) {
   // Checked as it is typed, so a time that is not free is known before the server says so.
   const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
   const shownErrors: FieldErrors = timing ? { ...errors, [timing.field]: timing.description } : errors;
+  const chosenSlot = day.kind === 'slots' ? day.slots.find((s) => s.time === form.preferredTime) : undefined;
+  const waitFor: FullSlot | null =
+    (chosenSlot && canWaitFor(chosenSlot, form.preferredDate, now)) || isChosen(refusedFull, form) ? { date: form.preferredDate, time: form.preferredTime } : null;
 
   const clearErrors = (...fields: (keyof Form)[]) =>
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof Form))));
@@ -83,9 +91,23 @@ export default function BookingForm({ side }: { side: Side }) {
     toast.success('Time Selected', `${longDate(date)} at ${to12Hour(time)}`);
   }
 
+  function chooseFullSlot(date: string, time: string) {
+    setForm((f) => ({ ...f, preferredDate: date, preferredTime: time }));
+    clearErrors('preferredDate', 'preferredTime');
+    setScheduleOpen(false);
+    toast.info('Fully booked', `${longDate(date)} at ${to12Hour(time)} is taken. Fill in your details and we can e-mail you if it frees up.`);
+  }
+
   function focusOn(field: keyof Form) {
     const target = field === 'treatments' ? services.current?.querySelector('input') : controls.current[field];
     target?.focus();
+  }
+
+  /** Problems found before sending: beside their fields, the first as a toast and focused. */
+  function report(problems: BookingProblem[]) {
+    setErrors(problemsByField(problems));
+    toast.error(problems[0].title, problems[0].description);
+    focusOn(problems[0].field);
   }
 
   async function submit(event: FormEvent) {
@@ -98,10 +120,12 @@ export default function BookingForm({ side }: { side: Side }) {
       focusOn(first.field);
       return;
     }
-    if (await send(form)) {
+    const result = await send(form);
+    if (result === 'booked') {
       setForm(EMPTY_BOOKING);
       setErrors({});
     }
+    setRefusedFull(result === 'full' ? { date: form.preferredDate, time: form.preferredTime } : null);
   }
 
   // Back from the success panel: the keyboard continues at the top of the fresh form.
@@ -144,6 +168,8 @@ export default function BookingForm({ side }: { side: Side }) {
           scheduleButton={scheduleButton}
         />
 
+        {waitFor && <WaitlistOffer key={`${waitFor.date} ${waitFor.time}`} side={side} form={form} slot={waitFor} onProblems={report} />}
+
         <BookingField label="Notes">
           {(link) => <Textarea ref={bind('notes')} rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} placeholder="Anything we should know before your visit?" {...link} />}
         </BookingField>
@@ -160,6 +186,7 @@ export default function BookingForm({ side }: { side: Side }) {
             treatmentIds={form.treatments}
             initialDate={form.preferredDate || now.today}
             onSelect={chooseSlot}
+            onWaitFor={chooseFullSlot}
             onClose={() => setScheduleOpen(false)}
             finalFocus={scheduleButton}
           />

@@ -1,11 +1,11 @@
 import { useState, type RefObject } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, Grid, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Side } from '@bb/contracts';
 import { manilaClock, manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
 import { PALETTE } from '../site';
-import { canGoBack, dayView, longDate, shiftWeek, slotChoice, weekOf, type BookedSlot, type DayView, type ManilaNow, type TakenReason } from './domain/schedule';
-import { daySlotsQuery } from './slots-query';
+import { canGoBack, canWaitFor, dayViewsOfRange, longDate, shiftWeek, slotChoice, weekOf, type BookedSlot, type DayView, type ManilaNow, type TakenReason } from './domain/schedule';
+import { rangeSlotsQuery } from './slots-query';
 
 interface ScheduleDialogProps {
   side: Side;
@@ -19,6 +19,8 @@ interface ScheduleDialogProps {
   title?: string;
   /** The slot the visitor already holds, when moving a booking: shown as theirs, not as Booked. */
   current?: BookedSlot;
+  /** Given, a full slot can be chosen too, to join its waitlist (the booking form); otherwise it is only Booked. */
+  onWaitFor?: (date: string, time: string) => void;
 }
 
 const TAKEN_LABEL: Record<TakenReason, string> = { booked: 'Booked', past: 'Past', current: 'Your time' };
@@ -46,20 +48,54 @@ function TakenSlot({ time, reason }: { time: string; reason: TakenReason }) {
   );
 }
 
+/** A full slot the visitor can still choose: Booked, and choosing it offers the waitlist. */
+function FullSlot({ date, time, onWaitFor }: { date: string; time: string; onWaitFor: (date: string, time: string) => void }) {
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      flexDirection="column"
+      h="auto"
+      py="1"
+      gap="0"
+      data-booked="true"
+      data-full="true"
+      aria-label={`${longDate(date)} at ${to12Hour(time)} is booked: get notified if it frees up`}
+      onClick={() => onWaitFor(date, time)}
+    >
+      <span>{to12Hour(time)}</span>
+      <Text as="span" fontSize="2xs" textTransform="uppercase">
+        Booked · Notify me
+      </Text>
+    </Button>
+  );
+}
+
 interface DayBodyProps {
   date: string;
   view: DayView;
   now: ManilaNow;
   current?: BookedSlot;
   onSelect: (date: string, time: string) => void;
+  onWaitFor?: (date: string, time: string) => void;
 }
 
-function DayBody({ date, view, now, current, onSelect }: DayBodyProps) {
+function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps) {
   switch (view.kind) {
     case 'loading':
       return <Text color="gray.600" fontSize="sm">Loading...</Text>;
     case 'closed':
-      return <Text color="gray.600" fontSize="sm">Closed</Text>;
+      return (
+        <Text color="gray.600" fontSize="sm" title={view.message}>
+          Closed
+        </Text>
+      );
+    case 'note':
+      return (
+        <Text color="gray.600" fontSize="xs">
+          {view.message}
+        </Text>
+      );
     case 'empty':
       return <Text color="gray.600" fontSize="sm">No slots</Text>;
     case 'error':
@@ -69,13 +105,15 @@ function DayBody({ date, view, now, current, onSelect }: DayBodyProps) {
         <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
           {view.slots.map((slot) => {
             const state = slotChoice(slot, date, now, current);
-            return state === 'free' ? (
-              <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
-                {to12Hour(slot.time)}
-              </Button>
-            ) : (
-              <TakenSlot key={slot.time} time={slot.time} reason={state} />
-            );
+            if (state === 'free') {
+              return (
+                <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
+                  {to12Hour(slot.time)}
+                </Button>
+              );
+            }
+            if (onWaitFor && state === 'booked' && canWaitFor(slot, date, now)) return <FullSlot key={slot.time} date={date} time={slot.time} onWaitFor={onWaitFor} />;
+            return <TakenSlot key={slot.time} time={slot.time} reason={state} />;
           })}
         </Flex>
       );
@@ -86,16 +124,15 @@ function DayBody({ date, view, now, current, onSelect }: DayBodyProps) {
  * One week (Sunday first) of free, booked and past slots for the chosen treatments, in Manila
  * time: the booking form's schedule, and the manage page's when a booking is moved.
  */
-export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current }: ScheduleDialogProps) {
+export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current, onWaitFor }: ScheduleDialogProps) {
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const { today } = now;
   const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
   const days = weekOf(sunday);
-  // Availability changes as others book: each opening asks again rather than trusting the cache.
-  const results = useQueries({
-    queries: days.map((date) => ({ ...daySlotsQuery(side, date, treatmentIds), refetchOnMount: 'always' as const })),
-  });
-  const failed = results.some((r) => r.isError);
+  // The week in one call. Availability changes as others book: each opening asks again rather than trusting the cache.
+  const week = useQuery({ ...rangeSlotsQuery(side, days[0], days[6], treatmentIds), refetchOnMount: 'always' });
+  const views = dayViewsOfRange(days, week);
+  const failed = week.isError;
 
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" finalFocusEl={() => finalFocus.current}>
@@ -143,7 +180,7 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
                       <Text fontSize="xs" color="gray.600" mb="2">
                         {longDate(date, 'MMM d')}
                       </Text>
-                      <DayBody date={date} view={dayView(results[i])} now={now} current={current} onSelect={onSelect} />
+                      <DayBody date={date} view={views[i]} now={now} current={current} onSelect={onSelect} onWaitFor={onWaitFor} />
                     </Box>
                   ))}
                 </Grid>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { appointmentRoutes, idempotencyKeyHeader, type Side } from '@bb/contracts';
-import { serverMessage } from '../../shared/api/request';
+import { errorStatus, serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { attemptFor, type Attempt } from './domain/idempotency';
@@ -12,7 +12,8 @@ import { toAppointmentRequest, type BookingForm } from './domain/validation';
 /**
  * Sends a checked booking form: one Idempotency-Key per distinct content (a retry of the same
  * content reuses it), the spec's success and failure toasts, and fresh slots and console list
- * afterwards. `booked` holds what was booked until the visitor dismisses it.
+ * afterwards. `booked` holds what was booked until the visitor dismisses it. The answer says
+ * whether it was booked, failed, or failed because the slot is full (the waitlist's cue).
  */
 export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string, string>) {
   const client = useQueryClient();
@@ -20,7 +21,7 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
   const [submitting, setSubmitting] = useState(false);
   const [booked, setBooked] = useState<BookedSummary | null>(null);
 
-  async function send(form: BookingForm): Promise<boolean> {
+  async function send(form: BookingForm): Promise<'booked' | 'full' | 'failed'> {
     const request = toAppointmentRequest(form, side);
     const attempt = attemptFor(JSON.stringify(request), lastAttempt.current);
     lastAttempt.current = attempt;
@@ -33,10 +34,14 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
       setBooked(bookedSummary(request, answer, itemNames()));
-      return true;
+      return 'booked';
     } catch (error) {
+      // Policy refusals (notice, horizon, the per-contact cap) come as 400s in the server's words, like every other refusal.
       toast.error('Booking Failed', serverMessage(error) ?? 'Please check your information and try again.');
-      return false;
+      if (errorStatus(error) !== 409) return 'failed';
+      // Taken meanwhile: the cached days are read again, so the schedule shows it Booked.
+      void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
+      return 'full';
     } finally {
       setSubmitting(false);
     }

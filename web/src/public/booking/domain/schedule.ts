@@ -1,4 +1,4 @@
-import { scheduleRoutes, type Side, type Slot, type SlotsResponse } from '@bb/contracts';
+import { scheduleRoutes, type DaySlots, type Side, type Slot, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
 import { routeUrl } from '../../../shared/api/routes';
 import { format } from 'date-fns';
 import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
@@ -19,20 +19,43 @@ export const canGoBack = (sunday: string, today: string): boolean => sunday > we
 export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[]): string =>
   routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds });
 
+/** GET /api/available-slots for every day from `from` to `to` (inclusive) in one call: the schedule's week. */
+export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds: readonly string[]): string =>
+  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, from, to, treatmentId: treatmentIds });
+
 export type DayView =
   | { kind: 'loading' }
   | { kind: 'error' }
-  | { kind: 'closed' }
+  | { kind: 'closed'; message?: string }
   | { kind: 'empty' }
+  /** Slots none of which can be booked for a reason the server names (beyond the booking horizon). */
+  | { kind: 'note'; message: string }
   | { kind: 'slots'; slots: SlotsResponse['slots'] };
 
-/** What one day column shows: Loading..., Closed (the message says so), No slots, or its slots. */
+/** What a day's answer shows: Closed (by the flag of a range answer, or the spec's word in the message), a note, No slots, or its slots. */
+function viewOfDay(day: SlotsResponse & { closed?: boolean }): DayView {
+  if (day.closed || /\bclosed\b/i.test(day.message ?? '')) return day.message ? { kind: 'closed', message: day.message } : { kind: 'closed' };
+  if (day.slots.length === 0) return { kind: 'empty' };
+  // Every slot shut for the same named reason (none free, none merely full) reads better as that reason than as a column of Booked.
+  if (day.message && day.slots.every((s) => !s.available && s.full !== true)) return { kind: 'note', message: day.message };
+  return { kind: 'slots', slots: day.slots };
+}
+
+/** What one day column shows: Loading..., a failure, or the view of its answer. */
 export function dayView(state: { isPending: boolean; isError: boolean; data?: SlotsResponse | null }): DayView {
   if (state.isPending) return { kind: 'loading' };
   if (state.isError || !state.data) return { kind: 'error' };
-  if (/\bclosed\b/i.test(state.data.message ?? '')) return { kind: 'closed' };
-  if (state.data.slots.length === 0) return { kind: 'empty' };
-  return { kind: 'slots', slots: state.data.slots };
+  return viewOfDay(state.data);
+}
+
+/** Each date's view from one range answer (a date the answer lacks reads as a failure). */
+export function dayViewsOfRange(dates: readonly string[], state: { isPending: boolean; isError: boolean; data?: SlotsRangeResponse | null }): DayView[] {
+  if (state.isPending) return dates.map(() => ({ kind: 'loading' }));
+  const byDate = new Map<string, DaySlots>((state.isError ? [] : (state.data?.days ?? [])).map((d) => [d.date, d]));
+  return dates.map((date) => {
+    const day = byDate.get(date);
+    return day ? viewOfDay(day) : { kind: 'error' };
+  });
 }
 
 /** Slot queries are keyed by their URL; a booking makes every cached day stale. */
@@ -61,6 +84,12 @@ export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
   if (date < now.today || (date === now.today && slot.time <= now.time)) return 'past';
   return slot.available ? 'free' : 'booked';
 }
+
+/**
+ * A booked slot the visitor may ask to be told about: one that lacks only capacity (not one
+ * shut by the notice or the horizon), and has not started.
+ */
+export const canWaitFor = (slot: Slot, date: string, now: ManilaNow): boolean => slot.full === true && slotState(slot, date, now) === 'booked';
 
 /** A date and time a visitor already holds (moving a booking). */
 export interface BookedSlot {
@@ -101,6 +130,7 @@ export function scheduleProblem(date: string, time: string, day: DayView, now: M
   const when = longDate(date, 'EEEE, MMMM d');
   if (date < now.today) return { field: 'preferredDate', title: 'Date Not Available', description: `${when} has passed. Please choose today or a later date.` };
   if (day.kind === 'closed') return { field: 'preferredDate', title: 'Date Not Available', description: `We are closed on ${when}. Please choose another date.` };
+  if (day.kind === 'note') return { field: 'preferredDate', title: 'Date Not Available', description: day.message };
   if (time === '' || day.kind !== 'slots') return null;
   const slot = day.slots.find((s) => s.time === time);
   const at = to12Hour(time);
@@ -109,7 +139,11 @@ export function scheduleProblem(date: string, time: string, day: DayView, now: M
     case 'past':
       return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} has already passed. Please pick a later time.` };
     case 'booked':
-      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} is fully booked. Please pick one of the free times.` };
+      return {
+        field: 'preferredTime',
+        title: 'Time Not Available',
+        description: `${at} on ${when} is fully booked. Please pick one of the free times${slot.full === true ? ', or ask below to be told if it frees up' : ''}.`,
+      };
     default:
       return null;
   }

@@ -1,0 +1,17 @@
+import Holidays from 'date-holidays';
+import type { Holiday } from '@bb/contracts';
+
+/**
+ * The national public holidays of the Philippines in a year, as the date-holidays library
+ * lists them (type public; observances and optional days left out), by date and one per
+ * date. The library's date is a local date with a time and sometimes an offset
+ * ("2027-03-09 00:00:00 -0600" for a moving feast): its first ten characters are the date.
+ */
+export function publicHolidays(year: number): Holiday[] {
+  const byDate = new Map<string, Holiday>();
+  for (const holiday of new Holidays('PH').getHolidays(year)) {
+    const date = holiday.date.slice(0, 10);
+    if (holiday.type === 'public' && !byDate.has(date)) byDate.set(date, { date, name: holiday.name });
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}

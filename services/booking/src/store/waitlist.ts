@@ -1,0 +1,90 @@
+import { isValidObjectId } from 'mongoose';
+import { WAITLIST_MESSAGES, type Side, type WaitlistEntry, type WaitlistJoined, type waitlistRequestSchema } from '@bb/contracts';
+import { conflict, isDuplicateKey, manilaDate, manilaInstant, notFound } from '@bb/service-kit';
+import type { z } from 'zod';
+import { bookingDuration, checkSlot, planDay } from '../domain/slots';
+import type { BookingModels } from '../models';
+import { SIGN_UP_ORDER, toWaitlistEntry, type WaitlistEntryDoc } from '../models/waitlist-entry';
+import { chosenItems, slotRefusal, type BookingDeps } from './book-appointment';
+import { readDay } from './day-plan';
+
+export const ENTRY_NOT_FOUND = 'Waitlist entry not found';
+
+type SlotOf = Pick<WaitlistEntryDoc, 'offeringType' | 'preferredDate' | 'preferredTime'>;
+const slotFilter = ({ offeringType, preferredDate, preferredTime }: SlotOf) => ({ offeringType, preferredDate, preferredTime });
+
+/** The ids of a slot's entries in sign-up order: an entry's position is its place here, from 1. */
+export async function signUpOrder(models: BookingModels, slot: SlotOf): Promise<string[]> {
+  const docs = await models.WaitlistEntry.find(slotFilter(slot), { _id: 1 }).sort(SIGN_UP_ORDER).lean();
+  return docs.map((doc) => String(doc._id));
+}
+
+/**
+ * Signs a visitor up for a full slot. The slot is checked as a booking checks it (same items
+ * check, same refusals) and must be full now, and bookable but for its capacity: a free one
+ * is to be booked, and freed seats would not open one refused for another reason. The unique index
+ * on slot and address makes a second sign-up (or two at once) answer the one entry; one
+ * already notified waits again, since the slot is full again.
+ */
+export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof waitlistRequestSchema>): Promise<WaitlistJoined> {
+  const { models } = deps;
+  const offering = body.offeringType;
+  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
+  const now = deps.now();
+  const durationMinutes = bookingDuration(items);
+  // Whether a booking would get the slot if it had room: freed seats could only help then.
+  const withRoom = checkSlot(planDay({ ...day, capacity: Infinity, durationMinutes, now }), body.preferredTime);
+  if (!withRoom.ok) throw slotRefusal(withRoom.reason, offering, deps.schedule.policy(offering));
+  if (checkSlot(planDay({ ...day, durationMinutes, now }), body.preferredTime).ok) throw conflict(WAITLIST_MESSAGES.notFull);
+  const slot = withRoom.slot;
+
+  const email = body.email.toLowerCase();
+  const fields = {
+    offeringType: offering,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email,
+    contact: body.contact,
+    preferredDate: body.preferredDate,
+    preferredTime: body.preferredTime,
+    startTime: slot.start,
+    durationMinutes,
+    treatments: body.treatments,
+    items: items.map((b) => ({ id: b._id, name: b.name })),
+    status: 'waiting' as const,
+    createdAt: now,
+    notifiedAt: null,
+    outbox: [],
+  };
+  let entry: WaitlistEntryDoc;
+  try {
+    entry = (await models.WaitlistEntry.create(fields)).toObject();
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    const existing = await models.WaitlistEntry.findOneAndUpdate({ ...slotFilter(fields), email }, { $set: { status: 'waiting', notifiedAt: null } }, { returnDocument: 'after' }).lean<WaitlistEntryDoc>();
+    // Removed by staff between the failed insert and this read: a rare race, the visitor may try again.
+    if (!existing) throw err;
+    entry = existing;
+  }
+  return {
+    id: String(entry._id),
+    offeringType: entry.offeringType,
+    preferredDate: entry.preferredDate,
+    preferredTime: entry.preferredTime,
+    position: (await signUpOrder(models, entry)).indexOf(String(entry._id)) + 1,
+    message: WAITLIST_MESSAGES.joined,
+  };
+}
+
+/** Entries of slots from today (Manila) on, by slot and then sign-up order. */
+export async function waitlistEntries(deps: Pick<BookingDeps, 'models' | 'now'>, offering: Side | undefined): Promise<WaitlistEntry[]> {
+  const filter = { startTime: { $gte: manilaInstant(manilaDate(deps.now()), 0) }, ...(offering ? { offeringType: offering } : {}) };
+  const docs = await deps.models.WaitlistEntry.find(filter, { outbox: 0 }).sort({ startTime: 1, ...SIGN_UP_ORDER }).lean<WaitlistEntryDoc[]>();
+  return docs.map(toWaitlistEntry);
+}
+
+export async function removeWaitlistEntry(models: BookingModels, id: string): Promise<void> {
+  if (!isValidObjectId(id)) throw notFound(ENTRY_NOT_FOUND);
+  const removed = await models.WaitlistEntry.deleteOne({ _id: id });
+  if (removed.deletedCount === 0) throw notFound(ENTRY_NOT_FOUND);
+}

@@ -1,0 +1,253 @@
+import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type Settings, type SlotsResponse } from '@bb/contracts';
+import { manilaInstant } from '@bb/service-kit';
+import { testMongoUrl } from '@bb/service-kit/testing';
+import { addBookable, asAdmin, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
+
+// The test clock is 09:00 on Wednesday 2 January 2030 in Manila: with the default policy the
+// earliest bookable start is 11:00 that day and the last bookable date 2 April 2030.
+const TODAY = '2030-01-02';
+const LAST_DAY = '2030-04-02';
+const AFTER_LAST_DAY = '2030-04-03';
+
+let booking: BookingUnderTest;
+let clock: Date | null = null;
+const mongoUrl = testMongoUrl('policy');
+
+beforeAll(async () => {
+  booking = await startBooking('policy', { mongoUrl, now: () => clock ?? TEST_NOW });
+  await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
+  await addBookable(booking.models, { id: 'portrait', kind: 'package', name: 'Portrait Session', defaultDuration: 60, offeringType: 'studio' });
+});
+afterEach(() => {
+  clock = null;
+});
+afterAll(async () => {
+  await booking.conn.dropDatabase();
+  await booking.close();
+});
+
+const book = (over: Record<string, unknown>) => call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over));
+const studio = (over: Record<string, unknown>) => book({ offeringType: 'studio', treatments: ['portrait'], ...over });
+const settle = (offering: string, body: Record<string, unknown>) => call<Settings>(booking.url, 'PUT', `/api/settings/${offering}`, body, asAdmin);
+const slots = (date: string, offering = 'clinic') => call<SlotsResponse>(booking.url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
+const slotAt = async (date: string, time: string) => (await slots(date)).body.slots.find((s) => s.time === time);
+const patch = (id: string, body: unknown) => call(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
+const reschedule = (token: string, preferredDate: string, preferredTime: string) => call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
+
+describe('minimum notice', () => {
+  it('refuses a time inside the notice with its message, and takes the first one after it', async () => {
+    for (const preferredTime of ['10:00', '10:30']) {
+      const res = await book({ preferredDate: TODAY, preferredTime });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(POLICY_MESSAGES.notice(120));
+    }
+    expect(POLICY_MESSAGES.notice(120)).toBe("Bookings need 2 hours' notice. Please choose a later time.");
+    expect(await slotAt(TODAY, '10:30')).toEqual({ time: '10:30', available: false });
+    expect((await book({ preferredDate: TODAY, preferredTime: '11:00' })).status).toBe(201);
+  });
+
+  it('follows the setting, and 0 leaves only the past', async () => {
+    expect((await settle('clinic', { minimumNoticeMinutes: 30 })).body.minimumNoticeMinutes).toBe(30);
+    try {
+      expect((await book({ preferredDate: TODAY, preferredTime: '09:00' })).body.message).toMatch(/already passed/);
+      expect((await book({ preferredDate: TODAY, preferredTime: '09:30' })).status).toBe(201);
+      await settle('clinic', { minimumNoticeMinutes: 240 });
+      expect((await book({ preferredDate: TODAY, preferredTime: '12:00' })).body.message).toBe(POLICY_MESSAGES.notice(240));
+      await settle('clinic', { minimumNoticeMinutes: 200 });
+      expect((await book({ preferredDate: TODAY, preferredTime: '12:00' })).body.message).toBe("Bookings need 200 minutes' notice. Please choose a later time.");
+    } finally {
+      await settle('clinic', { minimumNoticeMinutes: DEFAULT_BOOKING_POLICY.minimumNoticeMinutes });
+    }
+  });
+});
+
+describe('booking horizon', () => {
+  it('opens dates up to 90 days ahead and refuses later ones naming the rule', async () => {
+    expect((await book({ preferredDate: LAST_DAY, preferredTime: '09:00' })).status).toBe(201);
+    const late = await book({ preferredDate: AFTER_LAST_DAY, preferredTime: '09:00' });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(POLICY_MESSAGES.horizon(90));
+    expect(late.body.message).toBe('Bookings open 90 days ahead. Please choose an earlier date.');
+    const day = await slots(AFTER_LAST_DAY);
+    expect(day.body.slots).toHaveLength(15);
+    expect(day.body.slots.some((s) => s.available)).toBe(false);
+    expect(day.body.message).toBe(POLICY_MESSAGES.horizon(90));
+    expect((await slots(LAST_DAY)).body.message).toBeUndefined();
+  });
+});
+
+describe('the order of the refusals', () => {
+  it("answers the spec's own checks first: unknown item, closed, not a slot, past, full", async () => {
+    // Booked a day earlier, before its time came inside the notice.
+    clock = new Date(TEST_NOW.getTime() - 24 * 3600_000);
+    expect((await studio({ preferredDate: TODAY, preferredTime: '09:30', email: 'early@example.com' })).status).toBe(201);
+    clock = null;
+    const unknown = await studio({ preferredDate: AFTER_LAST_DAY, preferredTime: '08:00', treatments: ['no-such-item'] });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'One of the chosen packages is not available any more. Please choose again.']);
+    const closed = await studio({ preferredDate: '2030-01-05', preferredTime: '10:00' });
+    expect(closed.body.message).toContain('closed');
+    expect((await studio({ preferredDate: TODAY, preferredTime: '10:10' })).body.message).toMatch(/not one of the available times/);
+    expect((await studio({ preferredDate: TODAY, preferredTime: '09:00' })).body.message).toMatch(/already passed/);
+    // Full and inside the notice: full first (409), and not a slot a waitlist could wait for.
+    const full = await studio({ preferredDate: TODAY, preferredTime: '09:30' });
+    expect([full.status, full.body.message]).toEqual([409, SLOT_FULL_MESSAGE]);
+    expect((await slots(TODAY, 'studio')).body.slots.find((s) => s.time === '09:30')).toEqual({ time: '09:30', available: false });
+  });
+
+  it('answers notice before horizon, and both before the per-contact cap', async () => {
+    await settle('studio', { maxUpcomingPerContact: 1 });
+    try {
+      const contact = { email: 'order@example.com', contact: '0918 555 0000' };
+      expect((await studio({ preferredDate: '2030-01-08', preferredTime: '09:00', ...contact })).status).toBe(201);
+      expect((await studio({ preferredDate: TODAY, preferredTime: '10:30', ...contact })).body.message).toBe(POLICY_MESSAGES.notice(120));
+      expect((await studio({ preferredDate: AFTER_LAST_DAY, preferredTime: '10:00', ...contact })).body.message).toBe(POLICY_MESSAGES.horizon(90));
+      expect((await studio({ preferredDate: '2030-01-08', preferredTime: '09:00', ...contact })).status).toBe(409);
+      const capped = await studio({ preferredDate: '2030-01-08', preferredTime: '11:00', ...contact });
+      expect([capped.status, capped.body.message]).toEqual([400, POLICY_MESSAGES.cap(1)]);
+    } finally {
+      await settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact });
+    }
+  });
+});
+
+describe('the per-contact cap', () => {
+  const date = '2030-01-09';
+  beforeAll(() => settle('studio', { maxUpcomingPerContact: 2 }));
+  afterAll(() => settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact }));
+
+  it('counts upcoming appointments by e-mail in any case and by the digits of the phone number', async () => {
+    expect((await studio({ preferredDate: date, preferredTime: '09:00', email: 'Cap@Example.com', contact: '0918 111 1111' })).status).toBe(201);
+    expect((await studio({ preferredDate: date, preferredTime: '10:00', email: 'CAP@example.COM', contact: '0918 222 2222' })).status).toBe(201);
+    const byEmail = await studio({ preferredDate: date, preferredTime: '11:00', email: 'cap@example.com', contact: '0918 333 3333' });
+    expect([byEmail.status, byEmail.body.message]).toEqual([400, POLICY_MESSAGES.cap(2)]);
+    expect((await studio({ preferredDate: date, preferredTime: '11:00', email: 'x@example.com', contact: '0918 444 4444' })).status).toBe(201);
+    expect((await studio({ preferredDate: date, preferredTime: '13:00', email: 'y@example.com', contact: '(0918) 444-4444' })).status).toBe(201);
+    const byPhone = await studio({ preferredDate: date, preferredTime: '14:00', email: 'z@example.com', contact: '09184444444' });
+    expect([byPhone.status, byPhone.body.message]).toEqual([400, POLICY_MESSAGES.cap(2)]);
+    // The clinic has a cap of its own.
+    expect((await book({ preferredDate: date, preferredTime: '11:00', email: 'cap@example.com', contact: '0918 111 1111' })).status).toBe(201);
+  });
+
+  it('ignores cancelled appointments and those whose time has come', async () => {
+    const contact = { email: 'ignored@example.com', contact: '0918 777 0000' };
+    const first = await studio({ preferredDate: date, preferredTime: '15:00', ...contact });
+    expect((await studio({ preferredDate: '2030-01-16', preferredTime: '13:00', ...contact })).status).toBe(201);
+    expect((await studio({ preferredDate: '2030-01-16', preferredTime: '14:00', ...contact })).status).toBe(400);
+    expect((await patch(first.body.id, { status: 'cancelled' })).status).toBe(200);
+    expect((await studio({ preferredDate: '2030-01-16', preferredTime: '14:00', ...contact })).status).toBe(201);
+    // On the 16th at 13:30 the appointment of 13:00 has started: one upcoming left.
+    clock = new Date(manilaInstant('2030-01-16', 13 * 60 + 30).getTime());
+    expect((await studio({ preferredDate: '2030-01-23', preferredTime: '13:00', ...contact })).status).toBe(201);
+    expect((await studio({ preferredDate: '2030-01-23', preferredTime: '14:00', ...contact })).status).toBe(400);
+  });
+
+  it('is off at 0', async () => {
+    await settle('studio', { maxUpcomingPerContact: 0 });
+    const contact = { email: 'many@example.com', contact: '0918 888 0000' };
+    const answers = [];
+    for (const preferredTime of ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00']) answers.push((await studio({ preferredDate: '2030-01-10', preferredTime, ...contact })).status);
+    expect(answers).toEqual([201, 201, 201, 201, 201, 201]);
+  });
+
+  it('counts appointments stored before it, once their keys are filled in at start', async () => {
+    await settle('studio', { maxUpcomingPerContact: 1 });
+    const { _id, contactKeys: _keys, ...old } = (await booking.models.Appointment.findOne({ offeringType: 'studio' }).lean())!;
+    await booking.models.Appointment.collection.insertOne({ ...old, email: 'Before@Example.com', contact: '0918 999 0000', preferredDate: '2030-01-11', startTime: manilaInstant('2030-01-11', 9 * 60), seats: [], manageTokenHash: undefined });
+    const other = await startBooking('policy', { mongoUrl });
+    try {
+      expect((await other.models.Appointment.findOne({ email: 'Before@Example.com' }).lean())?.contactKeys).toEqual(['e:before@example.com', 'p:09189990000']);
+    } finally {
+      await other.close();
+    }
+    expect((await studio({ preferredDate: '2030-01-11', preferredTime: '13:00', email: 'before@example.com' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+  });
+});
+
+describe('buffer after each appointment', () => {
+  const date = '2030-01-21';
+  beforeAll(() => settle('clinic', { bufferMinutes: 30 }));
+  afterAll(() => settle('clinic', { bufferMinutes: 0 }));
+
+  it('never lets two appointments touch at capacity 1, after or before, and keeps the real end', async () => {
+    const middle = await book({ preferredDate: date, preferredTime: '11:00' });
+    expect(middle.status).toBe(201);
+    expect(middle.body.endTime).toBe(manilaInstant(date, 12 * 60).toISOString());
+    expect(await booking.models.Seat.countDocuments({ appointmentId: middle.body.id })).toBe(3);
+    // After: 12:00 starts inside its buffer; 12:30 is the first.
+    expect(await slotAt(date, '12:00')).toEqual({ time: '12:00', available: false, full: true });
+    expect((await book({ preferredDate: date, preferredTime: '12:00' })).status).toBe(409);
+    expect((await book({ preferredDate: date, preferredTime: '12:30' })).status).toBe(201);
+    // Before: 10:00–11:00 would end with its own buffer inside 11:00; 09:30–10:30 plus 30 minutes ends at 11:00.
+    expect((await book({ preferredDate: date, preferredTime: '10:00' })).status).toBe(409);
+    expect((await book({ preferredDate: date, preferredTime: '09:30' })).status).toBe(201);
+  });
+
+  it('is claimed by a move through the manage link and by staff re-opening, and not by notice or horizon for staff', async () => {
+    const made = await book({ preferredDate: '2030-01-22', preferredTime: '09:00' });
+    expect((await reschedule(made.body.manageToken as string, '2030-01-22', '14:00')).status).toBe(200);
+    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(3);
+    expect((await book({ preferredDate: '2030-01-22', preferredTime: '15:00' })).status).toBe(409);
+    expect((await patch(made.body.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(0);
+    // Staff re-open it when its time is inside the notice: staff decide, the buffer is still capacity.
+    clock = manilaInstant('2030-01-22', 13 * 60);
+    expect((await patch(made.body.id, { status: 'pending' })).status).toBe(200);
+    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(3);
+  });
+});
+
+describe('a move through the manage link', () => {
+  it('obeys the notice and the horizon, but not the cap', async () => {
+    await settle('studio', { maxUpcomingPerContact: 1 });
+    try {
+      const made = await studio({ preferredDate: '2030-01-29', preferredTime: '10:00', email: 'mover@example.com', contact: '0918 123 0000' });
+      const token = made.body.manageToken as string;
+      const soon = await reschedule(token, TODAY, '10:30');
+      expect([soon.status, soon.body.message]).toEqual([400, POLICY_MESSAGES.notice(120)]);
+      const far = await reschedule(token, AFTER_LAST_DAY, '10:00');
+      expect([far.status, far.body.message]).toEqual([400, POLICY_MESSAGES.horizon(90)]);
+      expect((await reschedule(token, '2030-01-30', '10:00')).status).toBe(200);
+    } finally {
+      await settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact });
+    }
+  });
+});
+
+describe('policy settings', () => {
+  it('save any of the fields, keep the others, and answer all of them', async () => {
+    const res = await settle('studio', { minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
+    expect(res.body).toMatchObject({ offeringType: 'studio', minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
+    expect((await settle('studio', { horizonDays: 45 })).body).toMatchObject({ minimumNoticeMinutes: 0, horizonDays: 45, bufferMinutes: 60, maxUpcomingPerContact: 3 });
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toMatchObject({ horizonDays: 45, bufferMinutes: 60 });
+    await settle('studio', { ...DEFAULT_BOOKING_POLICY });
+  });
+
+  it('start from the defaults when first saved', async () => {
+    await booking.models.Settings.deleteOne({ _id: 'studio' });
+    const res = await settle('studio', { bufferMinutes: 30 });
+    expect(res.body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    expect(await booking.models.Settings.findById('studio').lean()).toEqual({ _id: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    await settle('studio', { bufferMinutes: 0 });
+  });
+
+  it('refuse values out of range with 400 naming the field, and change nothing', async () => {
+    const before = (await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ minimumNoticeMinutes: -1 }, /minimumNoticeMinutes/],
+      [{ minimumNoticeMinutes: 10081 }, /minimumNoticeMinutes/],
+      [{ minimumNoticeMinutes: 1.5 }, /minimumNoticeMinutes/],
+      [{ horizonDays: 0 }, /horizonDays/],
+      [{ horizonDays: '90' }, /horizonDays/],
+      [{ bufferMinutes: 15 }, /bufferMinutes must be 0, 30 or 60/],
+      [{ maxUpcomingPerContact: -1 }, /maxUpcomingPerContact/],
+      [{ maxUpcomingPerContact: 101 }, /maxUpcomingPerContact/],
+      [{ maxUpcomingPerContact: 2, bufferMinutes: 45 }, /bufferMinutes/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await settle('clinic', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body).toEqual(before);
+  });
+});
