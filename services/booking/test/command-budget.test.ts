@@ -94,7 +94,7 @@ describe('database commands per operation', () => {
  * now goes in the relay's pass). A move: the link's read, the day sheet, the new seats and their
  * sheet entries, the guarded write, the relay's two, the old seats and their sheet entries.
  * Issue 17: a booking counts the contact's upcoming appointments for the per-contact cap (one
- * aggregate, sent with the day sheet's read); cancel, delete and a move look up the waitlist of the
+ * aggregate, once its seats are held); cancel, delete and a move look up the waitlist of the
  * seats they free (one find). A week of slots in one range call reads its seven day sheets at once.
  */
 const BUDGET = {

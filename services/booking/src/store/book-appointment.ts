@@ -84,7 +84,10 @@ export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], 
  * The contact's upcoming (not cancelled, not deleted) appointments at the offering, by e-mail
  * or phone, in one count; null when the offering has no cap. A fairness rule, not a capacity
  * one: parallel requests of one contact may all pass the count before any is stored (the
- * seats keep capacity whatever happens).
+ * seats keep capacity whatever happens). Counted only once the seats are held: of a crowd
+ * racing for a slot only the winners pay for it, and the count reads the appointments
+ * collection (an index on MongoDB, but a scan of the whole collection on FerretDB, which
+ * pushes only `_id` lookups down to PostgreSQL).
  */
 async function upcomingOfContact(models: BookingModels, offering: Side, keys: string[], policy: BookingPolicy, now: Date): Promise<number | null> {
   if (policy.maxUpcomingPerContact === 0) return null;
@@ -108,9 +111,10 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<
 
 /**
  * Books an appointment: replays the first answer for a retried request (same Idempotency-Key),
- * checks the time against the same slots the visitor chose from, claims the seats (which settle
- * races between any number of processes), stores the appointment with its event, and gives the
- * seats back if that store fails. The answer carries the manage link's token, the only time
+ * checks the time against the same slots the visitor chose from (the spec's checks, then notice
+ * and horizon), claims the seats (which settle races between any number of processes), checks
+ * the per-contact cap, stores the appointment with its event, and gives the seats back if the
+ * cap refuses or the store fails. The answer carries the manage link's token, the only time
  * booking has it in clear besides the created event.
  */
 export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
@@ -126,14 +130,8 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const offering = body.offeringType;
   const policy = deps.schedule.policy(offering);
   const keys = contactKeys(body.email, body.contact);
-  // The count goes with the reads; it is only looked at once the slot checks have passed.
-  const [items, day, upcoming] = await Promise.all([
-    chosenItems(deps.schedule, body.treatments, offering),
-    readDay(models, deps.schedule, offering, body.preferredDate),
-    upcomingOfContact(models, offering, keys, policy, now),
-  ]);
+  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  if (check.ok && upcoming !== null && upcoming >= policy.maxUpcomingPerContact) throw invalid(POLICY_MESSAGES.cap(upcoming));
   const claim = check.ok ? await claimSeats(models, { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
   if (!check.ok || !claim?.ok) {
     const full = check.ok || check.reason === 'full';
@@ -141,6 +139,11 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     const first = retry && full ? await copyInFlight(models, id) : null;
     if (retry && first) return firstAnswer(first, retry.fingerprint);
     throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
+  }
+  const upcoming = await upcomingOfContact(models, offering, keys, policy, now);
+  if (upcoming !== null && upcoming >= policy.maxUpcomingPerContact) {
+    await releaseSeats(models, claim.seats, id);
+    throw invalid(POLICY_MESSAGES.cap(upcoming));
   }
   const { start, end } = check.slot;
 
