@@ -33,6 +33,12 @@ export const busEnvShape = {
   /** Put before the name of every queue the process declares; leave empty except to share one broker between separate deployments (or test files). */
   BUS_QUEUE_PREFIX: z.string().default(''),
   /**
+   * Type of the durable queues (each consumer's, its retry and dead-letter queues): classic
+   * on one broker, quorum on a RabbitMQ cluster (replicated, survives a node). A queue keeps
+   * the type it was declared with: switching needs its queues drained and deleted first.
+   */
+  BUS_QUEUE_TYPE: z.enum(['classic', 'quorum']).default('classic'),
+  /**
    * How often the outbox relay looks through the process's collections for events no write
    * handed it (a crash between write and publish). Every write hands over its own at once.
    */

@@ -40,6 +40,22 @@ export interface EventBusOptions {
   logger: Logger;
   defaultRetryDelaysMs?: number[];
   defaultPrefetch?: number;
+  /** Type of the durable queues (BUS_QUEUE_TYPE): classic by default, quorum on a cluster. */
+  queueType?: QueueType;
+}
+
+export type QueueType = 'classic' | 'quorum';
+
+/**
+ * Arguments of a durable queue of the given type. A quorum queue is replicated over the
+ * cluster's nodes and survives one of them going away. Its dead-lettering (the retry queues'
+ * way back) is at-least-once, which RabbitMQ allows only with reject-publish overflow, so a
+ * message is never dropped between a retry queue and its consumer's queue.
+ */
+export function durableQueueArguments(type: QueueType, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  if (type === 'classic') return extra;
+  const deadLetters = 'x-dead-letter-exchange' in extra ? { 'x-dead-letter-strategy': 'at-least-once', 'x-overflow': 'reject-publish' } : {};
+  return { ...extra, 'x-queue-type': 'quorum', ...deadLetters };
 }
 
 interface Subscription {
@@ -286,16 +302,18 @@ export class EventBus {
     const channel = await connection.createChannel();
     channel.on('error', (err) => this.options.logger.warn({ err: err.message, queue: sub.queue }, 'consumer channel error'));
     await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
+    // A per-process queue is exclusive to its connection, which a quorum queue cannot be: it stays classic.
+    const queueType = this.options.queueType ?? 'classic';
     if (sub.perProcess) await channel.assertQueue(sub.queue, { durable: false, exclusive: true, autoDelete: true });
-    else await channel.assertQueue(sub.queue, { durable: true });
+    else await channel.assertQueue(sub.queue, { durable: true, arguments: durableQueueArguments(queueType) });
     for (const type of sub.types) await channel.bindQueue(sub.queue, this.options.exchange, type);
     for (const delay of new Set(sub.retryDelaysMs)) {
       await channel.assertQueue(retryQueueName(sub.queue, delay), {
         durable: true,
-        arguments: { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': sub.queue },
+        arguments: durableQueueArguments(queueType, { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': sub.queue }),
       });
     }
-    if (!sub.perProcess) await channel.assertQueue(deadLetterQueueName(sub.queue), { durable: true });
+    if (!sub.perProcess) await channel.assertQueue(deadLetterQueueName(sub.queue), { durable: true, arguments: durableQueueArguments(queueType) });
     await channel.prefetch(sub.prefetch);
     sub.channel = channel;
     const { consumerTag } = await channel.consume(sub.queue, (msg) => {
