@@ -30,6 +30,10 @@ export const appointmentFacts = z.object({
 });
 export type AppointmentFacts = z.infer<typeof appointmentFacts>;
 
+/** The catalog's public lists, each cached by every catalog replica. */
+export const CATALOG_LISTS = ['treatments', 'results', 'news', 'staff', 'packages', 'portfolio'] as const;
+export type CatalogList = (typeof CATALOG_LISTS)[number];
+
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
   'catalog.bookable.changed': z.object({
@@ -42,6 +46,11 @@ export const eventSchemas = {
     /** Orders changes of one item: a consumer ignores a version older than what it holds. */
     version: z.number().int(),
   }),
+  /**
+   * Catalog content of these public lists was written: every catalog replica drops its cached
+   * lists of them (its own per-process queue), so a visitor polling another replica sees the write.
+   */
+  'catalog.lists.changed': z.object({ lists: z.array(z.enum(CATALOG_LISTS)).min(1) }),
   'booking.appointment.created': appointmentFacts.extend({
     createdAt: z.string(),
     /** The customer's manage link token, in clear only here (booking stores its hash). */

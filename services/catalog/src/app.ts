@@ -1,10 +1,11 @@
 import type { Express } from 'express';
 import { createServiceApp, type Logger, type OutboxRelay, type RevocationList } from '@bb/service-kit';
+import type { ListChanges } from './events/list-changes';
 import type { CatalogModels } from './models';
 import { mountNews } from './routes/news';
 import { mountPackages } from './routes/packages';
 import { mountPortfolio } from './routes/portfolio';
-import { createReadCaches } from './routes/reads';
+import type { ReadCaches } from './routes/reads';
 import { mountResults } from './routes/results';
 import { mountStaff } from './routes/staff';
 import { mountTreatments } from './routes/treatments';
@@ -18,13 +19,14 @@ export interface CatalogAppDeps {
   images: ImageStore;
   revocations: RevocationList;
   jwtSecret: string;
-  /** How stale a visitor's list may be when another replica wrote (this one's writes show at once). */
-  readCacheMs: number;
+  /** Public lists cached in this replica, and how their writes reach every replica's. */
+  caches: ReadCaches;
+  lists: ListChanges;
   isReady: () => boolean;
 }
 
 export function buildApp(deps: CatalogAppDeps): Express {
-  const content = { models: deps.models, relay: deps.relay, caches: createReadCaches(deps.readCacheMs) };
+  const content = { models: deps.models, relay: deps.relay, caches: deps.caches, lists: deps.lists };
   return createServiceApp({
     service: 'catalog',
     logger: deps.logger,

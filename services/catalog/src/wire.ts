@@ -2,7 +2,9 @@ import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import { ImageStore } from './clients/image-store';
 import type { CatalogConfig } from './config';
+import { ListChanges } from './events/list-changes';
 import { createModels } from './models';
+import { createReadCaches } from './routes/reads';
 import { seedDemoContent } from './seed/demo';
 
 /** The catalog from its context: content, images in S3, bookable events through the outbox, demo content in demo mode. */
@@ -12,6 +14,9 @@ export const wire: Wire<CatalogConfig> = (ctx) => {
   // Treatments and packages carry catalog.bookable.changed in their outbox.
   ctx.relay.watch(models.Treatment);
   ctx.relay.watch(models.Package);
+  const caches = createReadCaches(config.READ_CACHE_MS);
+  const lists = new ListChanges(caches, ctx.bus, logger);
+  lists.listen();
   const images = new ImageStore({
     endpoint: config.S3_ENDPOINT,
     accessKey: config.S3_ACCESS_KEY,
@@ -27,7 +32,8 @@ export const wire: Wire<CatalogConfig> = (ctx) => {
       images,
       revocations: ctx.revocations,
       jwtSecret: config.JWT_SECRET,
-      readCacheMs: config.READ_CACHE_MS,
+      caches,
+      lists,
       isReady: ctx.isReady,
     }),
     beforeServe: async () => {

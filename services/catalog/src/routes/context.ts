@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { OutboxRelay } from '@bb/service-kit';
+import type { ListChanges } from '../events/list-changes';
 import type { CatalogModels } from '../models';
 import type { ReadCaches } from './reads';
 
@@ -7,6 +8,8 @@ import type { ReadCaches } from './reads';
 export interface ContentDeps {
   models: CatalogModels;
   caches: ReadCaches;
+  /** Drops the lists a write touched, in every replica. */
+  lists: ListChanges;
   relay: OutboxRelay;
 }
 

@@ -25,7 +25,7 @@ export const presentNews = (doc: Stored<NewsDoc>): NewsArticle => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function mountNews(app: Express, { models, caches }: ContentDeps): void {
+export function mountNews(app: Express, { models, caches, lists }: ContentDeps): void {
   const NOT_FOUND = 'News article not found';
 
   bind(app, list, (input) =>
@@ -42,7 +42,7 @@ export function mountNews(app: Express, { models, caches }: ContentDeps): void {
 
   bind(app, create, async ({ body }) => {
     const doc = await models.News.create({ ...body, publishedAt: body.publishedAt ? new Date(body.publishedAt) : new Date() });
-    caches.news.clear();
+    lists.changed('news');
     return presentNews(doc.toObject());
   });
 
@@ -50,14 +50,14 @@ export function mountNews(app: Express, { models, caches }: ContentDeps): void {
     const changes = { ...body, ...(body.publishedAt ? { publishedAt: new Date(body.publishedAt) } : {}) };
     const doc = isObjectIdText(params.id) ? await models.News.findByIdAndUpdate(params.id, { $set: changes }, { returnDocument: 'after' }).lean<Stored<NewsDoc>>() : null;
     if (!doc) throw notFound(NOT_FOUND);
-    caches.news.clear();
+    lists.changed('news');
     return presentNews(doc);
   });
 
   bind(app, remove, async ({ params }) => {
     const deleted = isObjectIdText(params.id) && (await models.News.deleteOne({ _id: params.id })).deletedCount === 1;
     if (!deleted) throw notFound(NOT_FOUND);
-    caches.news.clear();
+    lists.changed('news');
     return messageOf('News article');
   });
 }

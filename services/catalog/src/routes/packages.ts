@@ -38,11 +38,11 @@ export const packageFields = (body: z.output<typeof packageCreateSchema>): Edita
   offeringType: body.offeringType,
 });
 
-export function mountPackages(app: Express, { models, caches, relay }: ContentDeps): void {
+export function mountPackages(app: Express, { models, caches, lists, relay }: ContentDeps): void {
   const writes = new BookableWrites(models.Package, 'package');
   // The change's event leaves at once, looked up by id.
   const changed = (id: unknown) => {
-    caches.packages.clear();
+    lists.changed('packages');
     relay.publishDocument(models.Package, id);
   };
   const NOT_FOUND = 'Package not found';

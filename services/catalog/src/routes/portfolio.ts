@@ -21,7 +21,7 @@ export const presentPortfolioItem = (doc: Stored<PortfolioDoc>): PortfolioItem =
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function mountPortfolio(app: Express, { models, caches }: ContentDeps): void {
+export function mountPortfolio(app: Express, { models, caches, lists }: ContentDeps): void {
   const NOT_FOUND = 'Portfolio item not found';
 
   bind(app, list, (input) =>
@@ -38,21 +38,21 @@ export function mountPortfolio(app: Express, { models, caches }: ContentDeps): v
 
   bind(app, create, async ({ body }) => {
     const doc = await models.Portfolio.create(body);
-    caches.portfolio.clear();
+    lists.changed('portfolio');
     return presentPortfolioItem(doc.toObject());
   });
 
   bind(app, update, async ({ params, body }) => {
     const doc = isObjectIdText(params.id) ? await models.Portfolio.findByIdAndUpdate(params.id, { $set: body }, { returnDocument: 'after' }).lean<Stored<PortfolioDoc>>() : null;
     if (!doc) throw notFound(NOT_FOUND);
-    caches.portfolio.clear();
+    lists.changed('portfolio');
     return presentPortfolioItem(doc);
   });
 
   bind(app, remove, async ({ params }) => {
     const deleted = isObjectIdText(params.id) && (await models.Portfolio.deleteOne({ _id: params.id })).deletedCount === 1;
     if (!deleted) throw notFound(NOT_FOUND);
-    caches.portfolio.clear();
+    lists.changed('portfolio');
     return messageOf('Portfolio item');
   });
 }

@@ -18,9 +18,9 @@ function sendContent(req: Request, res: Response, prepared: Prepared, staff: boo
 }
 
 /**
- * Serialised public lists, per resource and filter. A write in this process clears its
- * resource's lists at once; a write in another replica shows here after at most `ttlMs`.
- * Concurrent misses share one database read.
+ * Serialised public lists, per resource and filter. A write clears its resource's lists in
+ * every replica (ListChanges); `ttlMs` bounds how old a list can get when that announcement is
+ * missed. Concurrent misses share one database read.
  */
 export class ReadCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<Prepared> }>();

@@ -43,7 +43,7 @@ async function checkTreatmentExists(models: CatalogModels, treatmentId: string |
   throw invalid(message, [{ path: 'treatmentId', message }]);
 }
 
-export function mountResults(app: Express, { models, caches }: ContentDeps): void {
+export function mountResults(app: Express, { models, caches, lists }: ContentDeps): void {
   const NOT_FOUND = 'Result not found';
   const withName = async (doc: Stored<ResultDoc>) => presentResult(doc, await treatmentNames(models, [doc.treatmentId]));
 
@@ -64,7 +64,7 @@ export function mountResults(app: Express, { models, caches }: ContentDeps): voi
   bind(app, create, async ({ body }) => {
     await checkTreatmentExists(models, body.treatmentId);
     const doc = await models.Result.create({ ...body, treatmentId: body.treatmentId ?? null });
-    caches.results.clear();
+    lists.changed('results');
     return withName(doc.toObject());
   });
 
@@ -74,14 +74,14 @@ export function mountResults(app: Express, { models, caches }: ContentDeps): voi
       ? await models.Result.findByIdAndUpdate(params.id, { $set: body }, { returnDocument: 'after' }).lean<Stored<ResultDoc>>()
       : null;
     if (!doc) throw notFound(NOT_FOUND);
-    caches.results.clear();
+    lists.changed('results');
     return withName(doc);
   });
 
   bind(app, remove, async ({ params }) => {
     const deleted = isObjectIdText(params.id) && (await models.Result.deleteOne({ _id: params.id })).deletedCount === 1;
     if (!deleted) throw notFound(NOT_FOUND);
-    caches.results.clear();
+    lists.changed('results');
     return messageOf('Result');
   });
 }

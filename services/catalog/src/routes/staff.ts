@@ -23,7 +23,7 @@ export const presentStaff = (doc: Stored<StaffDoc>): StaffMember => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-export function mountStaff(app: Express, { models, caches }: ContentDeps): void {
+export function mountStaff(app: Express, { models, caches, lists }: ContentDeps): void {
   const NOT_FOUND = 'Staff member not found';
 
   bind(app, list, (input) =>
@@ -41,21 +41,21 @@ export function mountStaff(app: Express, { models, caches }: ContentDeps): void 
 
   bind(app, create, async ({ body }) => {
     const doc = await models.Staff.create(body);
-    caches.staff.clear();
+    lists.changed('staff');
     return presentStaff(doc.toObject());
   });
 
   bind(app, update, async ({ params, body }) => {
     const doc = isObjectIdText(params.id) ? await models.Staff.findByIdAndUpdate(params.id, { $set: body }, { returnDocument: 'after' }).lean<Stored<StaffDoc>>() : null;
     if (!doc) throw notFound(NOT_FOUND);
-    caches.staff.clear();
+    lists.changed('staff');
     return presentStaff(doc);
   });
 
   bind(app, remove, async ({ params }) => {
     const deleted = isObjectIdText(params.id) && (await models.Staff.deleteOne({ _id: params.id })).deletedCount === 1;
     if (!deleted) throw notFound(NOT_FOUND);
-    caches.staff.clear();
+    lists.changed('staff');
     return messageOf('Staff member');
   });
 }

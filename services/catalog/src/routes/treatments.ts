@@ -38,13 +38,12 @@ export const treatmentFields = (body: z.output<typeof treatmentCreateSchema>): E
   offeringType: body.offeringType,
 });
 
-export function mountTreatments(app: Express, { models, caches, relay }: ContentDeps): void {
+export function mountTreatments(app: Express, { models, caches, lists, relay }: ContentDeps): void {
   const writes = new BookableWrites(models.Treatment, 'treatment');
   // Results show their treatment's name, so their lists go stale with it. The change's
   // event leaves at once, looked up by id.
   const changed = (id: unknown) => {
-    caches.treatments.clear();
-    caches.results.clear();
+    lists.changed('treatments', 'results');
     relay.publishDocument(models.Treatment, id);
   };
   const NOT_FOUND = 'Treatment not found';

@@ -18,6 +18,8 @@ export interface Catalog {
   relay: OutboxRelay;
   images: ImageStore;
   exchange: string;
+  /** Its database's URL, for a second replica on the same database. */
+  mongoUrl: string;
   close: () => Promise<void>;
 }
 
@@ -46,12 +48,15 @@ export async function dropBucket(options: ImageStoreOptions): Promise<void> {
 }
 
 /** Starts a catalog as main.ts wires it; with `busUp: false` its broker connection is not opened until the test says so. */
-export async function startCatalog(label: string, { busUp = true, readCacheMs = 1000 } = {}): Promise<Catalog> {
+export async function startCatalog(label: string, { busUp = true, readCacheMs = 1000, replicaOf }: { busUp?: boolean; readCacheMs?: number; replicaOf?: Catalog } = {}): Promise<Catalog> {
   const storage = storageOptions(label);
   const harness = await startHarness('catalog', catalogEnvShape, wire, {
     label,
     connectBus: busUp,
+    // A second replica of a catalog: its database and exchange.
+    mongoUrl: replicaOf ? replicaOf.mongoUrl : undefined,
     env: {
+      ...(replicaOf ? { BUS_EXCHANGE: replicaOf.exchange } : {}),
       S3_ENDPOINT: storage.endpoint,
       S3_ACCESS_KEY: storage.accessKey,
       S3_SECRET_KEY: storage.secretKey,
@@ -68,6 +73,7 @@ export async function startCatalog(label: string, { busUp = true, readCacheMs = 
     relay: ctx.relay,
     images: new ImageStore(storage),
     exchange: ctx.config.BUS_EXCHANGE,
+    mongoUrl: ctx.config.MONGO_URL,
     close: async () => {
       await harness.close();
       await dropBucket(storage);
