@@ -17,11 +17,21 @@ export function ensureKustomize() {
   return buildGoBinary({ name: 'kustomize', module: 'sigs.k8s.io/kustomize/kustomize/v5', version: KUSTOMIZE_VERSION, pkg: '.' });
 }
 
-/** The CRD YAML of an operator (a key of OPERATOR_CRDS), from its module in Go's module cache. */
-export function operatorCrd(kind) {
+/** The path of an operator's CRD YAML (a key of OPERATOR_CRDS), in Go's module cache. */
+export function operatorCrdFile(kind) {
   const { module, version, file } = OPERATOR_CRDS[kind];
   const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
   const info = JSON.parse(run('go', ['mod', 'download', '-json', `${module}@${version}`], { env, quiet: true }));
   if (info.Error) throw new Error(`go mod download ${module}@${version}: ${info.Error}`);
-  return fs.readFileSync(path.join(info.Dir, file), 'utf8');
+  const crd = path.join(info.Dir, file);
+  if (!fs.existsSync(crd)) throw new Error(`${module}@${version} has no ${file}`);
+  return crd;
+}
+
+// `node scripts/lib/kustomize.mjs` prints the tools' paths as JSON (the jest test runs it so).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // Build progress goes to stderr, so stdout is only the JSON.
+  console.log = console.error;
+  const crds = Object.fromEntries(Object.keys(OPERATOR_CRDS).map((kind) => [kind, operatorCrdFile(kind)]));
+  process.stdout.write(JSON.stringify({ kustomize: ensureKustomize(), crds }));
 }

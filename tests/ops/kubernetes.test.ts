@@ -1,0 +1,287 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { parse, parseAllDocuments } from 'yaml';
+import type { ZodType } from 'zod';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
+import { baseEnvShape, busEnvShape, mongoEnvShape } from '@bb/service-kit';
+
+// deploy/kubernetes rendered by kustomize (built from the Go module proxy on first use) and
+// checked offline: the Kubernetes 1.27 API schemas (kubernetes-models 4.5, generated from
+// Kubernetes v1.27.1), the operators' CRD schemas from their Go modules, and the policies
+// every process must keep.
+const root = path.resolve(__dirname, '..', '..');
+const manifests = path.join(root, 'deploy', 'kubernetes');
+
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+}
+interface Tools {
+  kustomize: string;
+  crds: Record<string, string>;
+}
+
+/** The models of every built-in kind the manifests use; a kind missing here fails the test. */
+const builtIn: Record<string, new (data: object) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+};
+
+function loadTools(): Tools {
+  // The first run builds kustomize (about a minute); later runs find it in the cache.
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'lib', 'kustomize.mjs')], { encoding: 'utf8', timeout: 600000 });
+  if (result.status !== 0) throw new Error(`scripts/lib/kustomize.mjs failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as Tools;
+}
+
+/** The API server's strict field validation: an object schema accepts only the fields it names. */
+function strict(schema: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (Array.isArray(value)) copy[key] = value.map((item: unknown) => (item && typeof item === 'object' ? strict(item as Record<string, unknown>) : item));
+    else if (value && typeof value === 'object') copy[key] = strict(value as Record<string, unknown>);
+    else copy[key] = value;
+  }
+  if (schema.properties && schema.additionalProperties === undefined && !schema['x-kubernetes-preserve-unknown-fields']) copy.additionalProperties = false;
+  return copy;
+}
+
+interface Crd {
+  spec: { group: string; names: { kind: string }; versions: { name: string; schema: { openAPIV3Schema: Record<string, unknown> } }[] };
+}
+
+function crdValidators(files: Record<string, string>): Record<string, ValidateFunction> {
+  // Formats (int64, date-time…) are the API server's business; types and fields are checked.
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const validators: Record<string, ValidateFunction> = {};
+  for (const file of Object.values(files)) {
+    const crd = parse(fs.readFileSync(file, 'utf8')) as Crd;
+    for (const version of crd.spec.versions) {
+      validators[`${crd.spec.group}/${version.name}/${crd.spec.names.kind}`] = ajv.compile(strict(version.schema.openAPIV3Schema));
+    }
+  }
+  return validators;
+}
+
+/** Renders an overlay of a copy of deploy/kubernetes, with the example secrets filled in. */
+function render(tools: Tools, tree: string, overlay: string): K8sObject[] {
+  const result = spawnSync(tools.kustomize, ['build', path.join(tree, 'overlays', overlay)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`kustomize build ${overlay} failed:\n${result.stderr}`);
+  return parseAllDocuments(result.stdout).map((doc) => doc.toJS() as K8sObject);
+}
+
+function copyWithExampleSecrets(): string {
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'bb-k8s-'));
+  fs.cpSync(manifests, tree, { recursive: true });
+  for (const overlay of fs.readdirSync(path.join(tree, 'overlays'))) {
+    const dir = path.join(tree, 'overlays', overlay);
+    for (const example of fs.readdirSync(dir).filter((file) => file.endsWith('.env.example'))) {
+      fs.copyFileSync(path.join(dir, example), path.join(dir, example.replace(/\.example$/, '')));
+    }
+  }
+  return tree;
+}
+
+/**
+ * kustomize folds long base64 values of a Secret over several lines; the API server's base64
+ * decoder skips line breaks, the schema's "byte" format does not.
+ */
+function asServerReads(object: K8sObject): K8sObject {
+  if (object.kind !== 'Secret' || !object.data) return object;
+  return { ...object, data: Object.fromEntries(Object.entries(object.data).map(([key, value]) => [key, value.replace(/\s/g, '')])) };
+}
+
+/** Every problem of every object, as "Kind/name: problem". */
+function problems(objects: K8sObject[], crds: Record<string, ValidateFunction>): string[] {
+  const found: string[] = [];
+  for (const object of objects) {
+    const id = `${object.kind}/${object.metadata.name}`;
+    const key = `${object.apiVersion}/${object.kind}`;
+    const Model = builtIn[key];
+    const crd = crds[key];
+    if (Model) {
+      try {
+        new Model(asServerReads(object)).validate();
+      } catch (err) {
+        found.push(`${id}: ${(err as Error).message}`);
+      }
+    } else if (crd) {
+      if (!crd(object)) found.push(...(crd.errors ?? []).map((e) => `${id}: ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`));
+    } else {
+      found.push(`${id}: no schema for ${key}`);
+    }
+  }
+  return found;
+}
+
+interface Container {
+  name: string;
+  image: string;
+  env?: { name: string }[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  readinessProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string } };
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  terminationGracePeriodSeconds?: number;
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };
+  containers: Container[];
+  volumes?: { name: string; emptyDir?: object }[];
+}
+const podSpec = (d: K8sObject) => (d.spec as { template: { spec: PodSpec } }).template.spec;
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+
+const processes: Record<string, string> = {
+  gateway: 'gateway/src/config.ts',
+  auth: 'services/auth/src/config.ts',
+  catalog: 'services/catalog/src/config.ts',
+  booking: 'services/booking/src/config.ts',
+  chat: 'services/chat/src/config.ts',
+  subscribers: 'services/subscribers/src/config.ts',
+  notifications: 'services/notifications/src/config.ts',
+};
+
+function requiredEnv(file: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(path.join(root, file)) as Record<string, unknown>;
+  const shape = Object.entries(mod).find(([name]) => name.endsWith('EnvShape'))?.[1] as Record<string, ZodType>;
+  const all = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape, ...shape } as Record<string, ZodType>;
+  return Object.entries(all)
+    .filter(([, schema]) => !schema.safeParse(undefined).success)
+    .map(([key]) => key);
+}
+
+let tools: Tools;
+let crds: Record<string, ValidateFunction>;
+let tree: string;
+const rendered: Record<string, K8sObject[]> = {};
+
+beforeAll(() => {
+  tools = loadTools();
+  crds = crdValidators(tools.crds);
+  tree = copyWithExampleSecrets();
+  for (const overlay of ['demo', 'production']) rendered[overlay] = render(tools, tree, overlay);
+}, 600000);
+
+afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));
+
+describe.each(['demo', 'production'])('deploy/kubernetes overlay %s', (overlay) => {
+  it('renders objects valid against the Kubernetes 1.27 API and the operators’ CRD schemas', () => {
+    expect(rendered[overlay].length).toBeGreaterThan(30);
+    expect(problems(rendered[overlay], crds)).toEqual([]);
+  });
+
+  it('runs every process as a Deployment with a Service and a PodDisruptionBudget', () => {
+    const objects = rendered[overlay];
+    for (const name of Object.keys(processes)) {
+      expect(ofKind(objects, 'Deployment').map((d) => d.metadata.name)).toContain(name);
+      expect(ofKind(objects, 'Service').map((s) => s.metadata.name)).toContain(name);
+      const pdb = ofKind(objects, 'PodDisruptionBudget').find((p) => p.metadata.name === name);
+      expect(pdb?.spec?.minAvailable).toBe(1);
+    }
+  });
+
+  it('gives every Deployment two replicas or more, probes, limits and a locked-down security context', () => {
+    for (const deployment of ofKind(rendered[overlay], 'Deployment')) {
+      const pod = podSpec(deployment);
+      const where = `${overlay} ${deployment.metadata.name}`;
+      expect([where, deployment.spec?.replicas as number >= 2]).toEqual([where, true]);
+      expect([where, (pod.terminationGracePeriodSeconds ?? 30) > 15]).toEqual([where, true]);
+      expect([where, pod.securityContext]).toMatchObject([where, { runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } }]);
+      const tmp = pod.volumes?.find((v) => v.emptyDir)?.name;
+      for (const container of pod.containers) {
+        expect([where, container.readinessProbe?.httpGet?.path, container.livenessProbe?.httpGet?.path]).toEqual([where, '/readyz', '/healthz']);
+        for (const bound of [container.resources?.requests, container.resources?.limits]) {
+          expect([where, bound?.cpu !== undefined && bound?.memory !== undefined]).toEqual([where, true]);
+        }
+        expect([where, container.securityContext]).toEqual([where, { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } }]);
+        expect([where, container.volumeMounts?.find((m) => m.mountPath === '/tmp')?.name]).toEqual([where, tmp]);
+      }
+    }
+  });
+
+  it('pins every image by version, never latest', () => {
+    const images = [
+      ...ofKind(rendered[overlay], 'Deployment').flatMap((d) => podSpec(d).containers.map((c) => c.image)),
+      ...ofKind(rendered[overlay], 'RabbitmqCluster').map((r) => r.spec?.image as string),
+    ];
+    expect(images.filter((image) => !/:[\w][\w.-]*$/.test(image) || image.endsWith(':latest'))).toEqual([]);
+  });
+
+  it('gives every process each variable its config schema requires', () => {
+    const config = ofKind(rendered[overlay], 'ConfigMap').find((c) => c.metadata.name.startsWith('bb-config-'));
+    for (const [name, file] of Object.entries(processes)) {
+      const deployment = ofKind(rendered[overlay], 'Deployment').find((d) => d.metadata.name === name) as K8sObject;
+      const container = podSpec(deployment).containers[0];
+      expect(container.envFrom?.[0]?.configMapRef?.name).toBe(config?.metadata.name);
+      const provided = [...Object.keys(config?.data ?? {}), ...(container.env ?? []).map((e) => e.name)];
+      expect([name, requiredEnv(file).filter((key) => !provided.includes(key))]).toEqual([name, []]);
+    }
+  });
+
+  it('scales the gateway, booking and chat with autoscaling/v2', () => {
+    const targets = ofKind(rendered[overlay], 'HorizontalPodAutoscaler').map((h) => (h.spec?.scaleTargetRef as { name: string }).name);
+    expect(targets.sort()).toEqual(['booking', 'chat', 'gateway']);
+  });
+});
+
+describe('deploy/kubernetes production overlay', () => {
+  const find = (kind: string) => ofKind(rendered.production, kind);
+
+  it('runs quorum queues on a three-node RabbitMQ cluster and a three-member MongoDB replica set with retryable writes', () => {
+    const config = find('ConfigMap').find((c) => c.metadata.name.startsWith('bb-config-'))?.data ?? {};
+    expect(config.BUS_QUEUE_TYPE).toBe('quorum');
+    expect(config.MONGO_OPTIONS).toMatch(/replicaSet=bb-mongo/);
+    expect(config.MONGO_OPTIONS).toMatch(/retryWrites=true/);
+    expect(config.MONGO_HOSTS.split(',')).toHaveLength(3);
+    expect(find('RabbitmqCluster')[0].spec?.replicas).toBe(3);
+    expect(find('MongoDBCommunity')[0].spec?.members).toBe(3);
+  });
+
+  it('denies all traffic by default and lets in from outside only the gateway, through the Ingress', () => {
+    const policies = find('NetworkPolicy');
+    expect(policies.find((p) => p.metadata.name === 'default-deny')?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const fromOutside = policies.filter((p) => JSON.stringify(p.spec?.ingress ?? []).includes('ingress-nginx'));
+    expect(fromOutside.map((p) => p.spec?.podSelector)).toEqual([{ matchLabels: { 'app.kubernetes.io/name': 'gateway' } }]);
+    const backend = (find('Ingress')[0].spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] }).rules[0].http.paths[0].backend;
+    expect(backend.service.name).toBe('gateway');
+  });
+});
+
+describe('the manifest validation', () => {
+  it('fails on a broken copy: a Deployment with replicas "two" and an unknown field in the RabbitmqCluster', () => {
+    const broken = copyWithExampleSecrets();
+    try {
+      const booking = path.join(broken, 'base', 'processes', 'booking.yaml');
+      fs.writeFileSync(booking, fs.readFileSync(booking, 'utf8').replace('replicas: 2', 'replicas: "two"'));
+      const rabbit = path.join(broken, 'base', 'stateful', 'rabbitmq.yaml');
+      fs.writeFileSync(rabbit, fs.readFileSync(rabbit, 'utf8').replace('  replicas: 3', '  replicas: 3\n  replica: 3'));
+      const found = problems(render(tools, broken, 'demo'), crds);
+      expect(found).toEqual([
+        'Deployment/booking: data/spec/replicas must be integer',
+        expect.stringMatching(/^RabbitmqCluster\/bb-rabbitmq: \/spec must NOT have additional properties .*"replica"/),
+      ]);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
