@@ -3,6 +3,7 @@ export * from './logger';
 export * from './config';
 export * from './production-secrets';
 export * from './lifecycle';
+export * from './periodic-task';
 export * from './runtime';
 export * from './auth/tokens';
 export * from './auth/revocations';

@@ -1,30 +1,11 @@
 // The bus with BUS_QUEUE_TYPE=quorum, on the real (single-node) RabbitMQ: every durable queue
 // (a consumer's, its retry queues, its dead-letter queue) is a quorum queue, per-process
 // queues stay classic, and retries and dead-lettering work as on classic queues.
-import type { EventData } from '@bb/contracts';
-import { EventBus, deadLetterQueueName, durableQueueArguments, retryQueueName } from '../src/bus/event-bus';
-import { rabbitctl, silentLogger, testAmqpUrl, uniqueName, waitFor } from '../testing';
+import { deadLetterQueueName, durableQueueArguments, retryQueueName } from '../src/bus/event-bus';
+import { rabbitctl, uniqueName, waitFor } from '../testing';
+import { chatMessage, testBuses } from './support/buses';
 
-const exchange = uniqueName('quorum_ex');
-const buses: EventBus[] = [];
-const newBus = () => {
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'test', logger: silentLogger(), queueType: 'quorum' });
-  buses.push(bus);
-  return bus;
-};
-afterAll(async () => {
-  for (const bus of buses) await bus.close();
-});
-
-const message = (content: string): EventData<'chat.message.created'> => ({
-  messageId: content,
-  conversationId: 'c1',
-  senderType: 'customer',
-  senderName: 'Ana',
-  content,
-  offeringType: 'clinic',
-  createdAt: new Date().toISOString(),
-});
+const newBus = testBuses('quorum_ex', { queueType: 'quorum' });
 
 /** Each queue's type as the broker reports it. */
 function queueTypes(): Map<string, string> {
@@ -91,7 +72,7 @@ describe('the bus on quorum queues', () => {
       { retryDelaysMs: [100, 200] },
     );
     await bus.start();
-    const sent = await bus.publish('chat.message.created', message('quorum'));
+    const sent = await bus.publish('chat.message.created', chatMessage('quorum'));
     await waitFor('second attempt', () => attempts.length === 2);
     expect(attempts).toEqual([sent.id, sent.id]);
     await waitFor('dead letter', async () => (await bus.queueDepth(deadLetterQueueName(poisoned))) === 1, 10000);

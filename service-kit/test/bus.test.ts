@@ -1,29 +1,11 @@
 import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus, deadLetterQueueName } from '../src/bus/event-bus';
-import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '../testing';
+import { deadLetterQueueName } from '../src/bus/event-bus';
+import { uniqueName, waitFor } from '../testing';
+import { chatMessage, testBuses } from './support/buses';
 
 type Message = Envelope<EventData<'chat.message.created'>>;
 
-const exchange = uniqueName('bus_ex');
-const buses: EventBus[] = [];
-const newBus = (source = 'test') => {
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source, logger: silentLogger() });
-  buses.push(bus);
-  return bus;
-};
-afterAll(async () => {
-  for (const bus of buses) await bus.close();
-});
-
-const message = (content: string): EventData<'chat.message.created'> => ({
-  messageId: content,
-  conversationId: 'c1',
-  senderType: 'customer',
-  senderName: 'Ana',
-  content,
-  offeringType: 'clinic',
-  createdAt: new Date().toISOString(),
-});
+const newBus = testBuses('bus_ex');
 
 describe('event bus on the real RabbitMQ', () => {
   it('delivers a published event to a subscriber, envelope and data intact', async () => {
@@ -33,7 +15,7 @@ describe('event bus on the real RabbitMQ', () => {
       got.push(e);
     });
     await bus.start();
-    const sent = await bus.publish('chat.message.created', message('hello'), 'corr-1');
+    const sent = await bus.publish('chat.message.created', chatMessage('hello'), 'corr-1');
     const received = await waitFor('delivery', () => got[0]);
     expect(received).toEqual(sent);
     expect(received.source).toBe('chat');
@@ -59,7 +41,7 @@ describe('event bus on the real RabbitMQ', () => {
       { retryDelaysMs: [400] },
     );
     await bus.start();
-    await bus.publish('chat.message.created', message('retry me'));
+    await bus.publish('chat.message.created', chatMessage('retry me'));
     await waitFor('second attempt', () => calls.length === 2);
     expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(350);
     await new Promise((r) => setTimeout(r, 600));
@@ -80,7 +62,7 @@ describe('event bus on the real RabbitMQ', () => {
       { retryDelaysMs: [100, 200] },
     );
     await bus.start();
-    await bus.publish('chat.message.created', message('poison'));
+    await bus.publish('chat.message.created', chatMessage('poison'));
     await waitFor('dead letter', async () => (await bus.queueDepth(deadLetterQueueName(queue))) === 1, 10000);
     expect(calls).toBe(3);
   });
@@ -94,7 +76,7 @@ describe('event bus on the real RabbitMQ', () => {
 
     const publisher = newBus();
     await publisher.start();
-    const sent = await publisher.publish('chat.message.created', message('while you were out'));
+    const sent = await publisher.publish('chat.message.created', chatMessage('while you were out'));
 
     const got: Message[] = [];
     const second = newBus();
@@ -115,7 +97,7 @@ describe('event bus on the real RabbitMQ', () => {
       finished = true;
     });
     await bus.start();
-    await bus.publish('chat.message.created', message('slow'));
+    await bus.publish('chat.message.created', chatMessage('slow'));
     await waitFor('handler start', () => started);
     await bus.close();
     expect(finished).toBe(true);
@@ -137,7 +119,7 @@ describe('event bus on the real RabbitMQ', () => {
     for (const bus of replicas) await bus.start();
     const publisher = newBus();
     await publisher.start();
-    for (const content of ['one', 'two', 'three']) await publisher.publish('chat.message.created', message(content));
+    for (const content of ['one', 'two', 'three']) await publisher.publish('chat.message.created', chatMessage(content));
     await waitFor('both replicas', () => perProcess.every((got) => got.length === 3) && durable.length === 3);
     expect(perProcess).toEqual([['one', 'two', 'three'], ['one', 'two', 'three']]);
     expect([...durable].sort()).toEqual(['one', 'three', 'two']);
@@ -160,7 +142,7 @@ describe('event bus on the real RabbitMQ', () => {
     await waitFor('the cancel noticed', () => !bus.isConsuming, 5000, 5);
     await waitFor('the consumer back', () => bus.isConsuming, 10000);
     expect(starts).toBe(2);
-    await admin.publish('chat.message.created', message('after the cancel'));
+    await admin.publish('chat.message.created', chatMessage('after the cancel'));
     await waitFor('delivery to the restored consumer', () => got.includes('after the cancel'));
   });
 });

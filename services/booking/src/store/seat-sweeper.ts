@@ -1,4 +1,4 @@
-import { BLOCK_MS, isDuplicateKey, manilaDate, type Logger } from '@bb/service-kit';
+import { BLOCK_MS, isDuplicateKey, manilaDate, PeriodicTask, type Logger } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { holdEntry } from '../models/day-sheet';
 import type { SeatDoc } from '../models/seat';
@@ -77,31 +77,23 @@ export async function repairDaySheets(models: BookingModels, now: Date): Promise
 
 /** Runs the sweep and the sheet repair on an interval until stopped. */
 export class SeatSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly models: BookingModels,
     private readonly logger: Logger,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass()
-        .catch((err) => this.logger.warn({ err: (err as Error).message }, 'seat sweep failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
+  ) {
+    this.task = new PeriodicTask('seat sweep', () => this.pass(), intervalMs, logger);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   private async pass(): Promise<void> {

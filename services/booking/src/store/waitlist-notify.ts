@@ -1,5 +1,5 @@
 import type { Side } from '@bb/contracts';
-import { DAY_MS, type Logger, type OutboxRelay } from '@bb/service-kit';
+import { DAY_MS, PeriodicTask, type Logger, type OutboxRelay } from '@bb/service-kit';
 import { checkSlot, planDay } from '../domain/slots';
 import { slotOpened } from '../events/waitlist';
 import type { BookingModels } from '../models';
@@ -75,14 +75,15 @@ export async function notifyOpenedSlots(deps: WaitlistDeps, scope: WaitlistScope
  * (FerretDB).
  */
 export class WaitlistNotifier {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
   private expiresByIndex = false;
 
   constructor(
     private readonly deps: WaitlistDeps,
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.task = new PeriodicTask('waitlist sweep', () => this.sweep(), intervalMs, deps.logger);
+  }
 
   /**
    * After seats of the offering's day were given back. Never fails: the request that freed
@@ -103,20 +104,11 @@ export class WaitlistNotifier {
       .createIndex({ startTime: 1 }, { expireAfterSeconds: keep / 1000, name: 'waitlist_expiry' })
       .then(() => true)
       .catch(() => false);
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message }, 'waitlist sweep failed'))
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   private async check(scope: WaitlistScope): Promise<void> {
