@@ -39,6 +39,13 @@ export function secretProblem(value: string, minLength = MIN_SECRET_LENGTH): str
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** A broker may be given as several URLs separated by commas: each one's password counts. */
+const remoteUrlPasswords = (value: string): string[] =>
+  value
+    .split(',')
+    .map(remoteUrlPassword)
+    .filter((password): password is string => password !== null);
+
 const remoteUrlPassword = (value: string): string | null => {
   try {
     const url = new URL(value);
@@ -64,8 +71,7 @@ export function productionSecretProblems(shape: ZodRawShape, env: Record<string,
       const problem = secretProblem(value, minLength);
       if (problem) problems.push(`${name} ${problem}`);
     } else if (secretUrlSchemas.has(schema as ZodType)) {
-      const password = remoteUrlPassword(value);
-      const problem = password === null ? null : secretProblem(password);
+      const problem = remoteUrlPasswords(value).map((password) => secretProblem(password)).find((found) => found !== null);
       if (problem) problems.push(`the password in ${name} ${problem}`);
     }
   }

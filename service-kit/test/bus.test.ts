@@ -1,6 +1,6 @@
 import type { Envelope, EventData } from '@bb/contracts';
 import { deadLetterQueueName } from '../src/bus/event-bus';
-import { uniqueName, waitFor } from '../testing';
+import { freePort, testAmqpUrl, uniqueName, waitFor } from '../testing';
 import { chatMessage, testBuses } from './support/buses';
 
 type Message = Envelope<EventData<'chat.message.created'>>;
@@ -20,6 +20,21 @@ describe('event bus on the real RabbitMQ', () => {
     expect(received).toEqual(sent);
     expect(received.source).toBe('chat');
     expect(received.correlationId).toBe('corr-1');
+  });
+
+  it("connects to the next of a cluster's nodes when one does not answer", async () => {
+    const live = testAmqpUrl();
+    const away = `amqp://guest:guest@127.0.0.1:${await freePort()}`;
+    // A process starts on node (pid mod count): put the node that is away first for this one.
+    const nodes = process.pid % 2 === 0 ? [away, live] : [live, away];
+    const bus = newBus('chat', { url: nodes.join(',') });
+    const got: Message[] = [];
+    bus.subscribe(uniqueName('q'), ['chat.message.created'], async (e) => {
+      got.push(e);
+    });
+    await bus.start();
+    await bus.publish('chat.message.created', chatMessage('through the node that answers'));
+    expect((await waitFor('delivery', () => got[0])).data.content).toBe('through the node that answers');
   });
 
   it('refuses to publish data that breaks the event contract', async () => {

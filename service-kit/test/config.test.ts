@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseConfig, baseEnvShape, mongoEnvShape } from '../src/config';
+import { ConfigError, parseConfig, baseEnvShape, busEnvShape, mongoEnvShape } from '../src/config';
 import { secret, secretUrl } from '../src/production-secrets';
 
 describe('environment config', () => {
@@ -16,6 +16,15 @@ describe('environment config', () => {
   it('names every missing variable', () => {
     expect(() => parseConfig(shape, { PORT: '4000' })).toThrow(ConfigError);
     expect(() => parseConfig(shape, { PORT: '4000' })).toThrow(/JWT_SECRET is required.*MONGO_URL is required.*S3_BUCKET is required/);
+  });
+
+  it("takes a cluster's nodes as broker URLs separated by commas, each one a broker URL", () => {
+    const withBus = { ...shape, ...busEnvShape };
+    const nodes = 'amqp://bb:p@rabbit-0:5672,amqp://bb:p@rabbit-1:5672,amqp://bb:p@rabbit-2:5672';
+    expect(parseConfig(withBus, { ...good, APP_MODE: 'demo', AMQP_URL: nodes }).AMQP_URL).toBe(nodes);
+    for (const bad of ['amqp://bb:p@rabbit-0:5672,', 'amqp://bb:p@rabbit-0:5672,http://rabbit-1', 'rabbit-0:5672']) {
+      expect(() => parseConfig(withBus, { ...good, APP_MODE: 'demo', AMQP_URL: bad })).toThrow(/AMQP_URL must be amqp:\/\/user:pass@host:port, or several/);
+    }
   });
 
   it('explains a malformed variable', () => {
@@ -36,6 +45,11 @@ describe('environment config', () => {
       ['the demo password', { ADMIN_PASSWORD: 'admin123' }, /ADMIN_PASSWORD/],
       ['a short staff password', { ADMIN_PASSWORD: 'abc12345' }, /ADMIN_PASSWORD must be at least 12 characters/],
       ['a placeholder password in a broker URL', { AMQP_URL: 'amqp://bb:replace-with-a-rabbitmq-password@rabbit:5672' }, /the password in AMQP_URL still holds a placeholder/],
+      [
+        'a short password on one node of a cluster',
+        { AMQP_URL: 'amqp://bb:Jw7Qz2Lp9Xv4Nc1Rt8Ks5Hm3Bd6Gf0Ya@rabbit-0:5672,amqp://bb:tooshort@rabbit-1:5672' },
+        /the password in AMQP_URL must be at least 32 characters/,
+      ],
     ])('refuses %s, naming the variable but not the value', (_what, change, message) => {
       const env = { ...production, ...change };
       expect(() => parseConfig(withSecrets, env)).toThrow(message);

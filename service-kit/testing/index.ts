@@ -89,6 +89,7 @@ export async function json<T = unknown>(res: Response): Promise<T> {
 export * from './harness';
 export * from './command-count';
 export * from './mailpit';
+export * from './ports';
 
 export interface ApiOptions {
   method?: string;

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { requireEnv, waitFor } from './index';
+import { freePort } from './ports';
 
 export interface MailpitAddress {
   Name: string;
@@ -132,13 +133,6 @@ export interface PrivateMailpit {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

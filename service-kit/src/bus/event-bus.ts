@@ -28,6 +28,7 @@ export interface SubscribeOptions {
 }
 
 export interface EventBusOptions {
+  /** One broker, or the nodes of a cluster separated by commas: each connection goes to the next. */
   url: string;
   exchange: string;
   /** Name of the publishing process, written into every envelope. */
@@ -100,8 +101,14 @@ export class EventBus {
   private inFlight = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly connectedWaiters: (() => void)[] = [];
+  private readonly urls: string[];
+  /** Which node the next connection tries: starting from the pid spreads the replicas over a cluster. */
+  private urlIndex: number;
 
-  constructor(private readonly options: EventBusOptions) {}
+  constructor(private readonly options: EventBusOptions) {
+    this.urls = options.url.split(',').map((url) => url.trim());
+    this.urlIndex = process.pid % this.urls.length;
+  }
 
   get isConnected(): boolean {
     return this.publishChannel !== null;
@@ -261,7 +268,10 @@ export class EventBus {
   }
 
   private async connect(): Promise<void> {
-    const connection = await amqp.connect(this.options.url, { clientProperties: { connection_name: this.options.source } });
+    // Every attempt moves on to the next node, so a node that went away is not waited for.
+    const url = this.urls[this.urlIndex];
+    this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+    const connection = await amqp.connect(url, { clientProperties: { connection_name: this.options.source } });
     connection.on('error', (err) => this.options.logger.warn({ err: err.message }, 'broker connection error'));
     connection.on('close', () => this.onConnectionLost(connection));
     try {
@@ -275,7 +285,7 @@ export class EventBus {
       await connection.close().catch(() => undefined);
       throw err;
     }
-    this.options.logger.info('connected to broker');
+    this.options.logger.info({ node: new URL(url).host }, 'connected to broker');
     for (const resolve of this.connectedWaiters.splice(0)) resolve();
   }
 

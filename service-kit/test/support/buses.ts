@@ -12,8 +12,8 @@ export function testBuses(label: string, options: Partial<EventBusOptions> = {})
   afterAll(async () => {
     for (const bus of buses) await bus.close();
   });
-  return (source = 'test') => {
-    const bus = new EventBus({ url: testAmqpUrl(), exchange, source, logger: silentLogger(), ...options });
+  return (source = 'test', overrides: Partial<EventBusOptions> = {}) => {
+    const bus = new EventBus({ url: testAmqpUrl(), exchange, source, logger: silentLogger(), ...options, ...overrides });
     buses.push(bus);
     return bus;
   };
