@@ -8,7 +8,24 @@ import { UpstreamPool } from './domain/upstream-pool';
 const STARTED_AT = Symbol('proxyStartedAt');
 const TARGET = Symbol('proxyTarget');
 const BUFFERED_BODY = Symbol('bufferedBody');
-type TimedRequest = http.IncomingMessage & { [STARTED_AT]?: number; [TARGET]?: string; [BUFFERED_BODY]?: Buffer };
+const SENT_BODY = Symbol('sentBody');
+const ATTEMPTS = Symbol('proxyAttempts');
+type TimedRequest = http.IncomingMessage & {
+  [STARTED_AT]?: number;
+  [TARGET]?: string;
+  [BUFFERED_BODY]?: Buffer;
+  [SENT_BODY]?: SentBody;
+  [ATTEMPTS]?: number;
+};
+
+/** A copy of a streamed body as it goes upstream, for sending it to another replica. */
+interface SentBody {
+  chunks: Buffer[];
+  size: number;
+}
+
+/** Bodies up to this size can be sent again to another replica (JSON requests; an upload larger than this is not retried). */
+const REPLAYABLE_BODY_BYTES = 256 * 1024;
 
 /**
  * Reads a request body the gateway must look at (the sign-in, for its limits) and keeps its
@@ -41,6 +58,47 @@ function writeBufferedBody(proxyReq: http.ClientRequest, req: http.IncomingMessa
 
 /** Errors that mean the request never reached the replica's code. */
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
+/**
+ * Errors after which a request goes to another replica: a refused connection never reached
+ * anyone, whatever the method; a reset one may have, so only a read is sent again.
+ */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function mayRetry(req: TimedRequest, code: string, replicas: number): boolean {
+  if ((req[ATTEMPTS] ?? 1) >= replicas) return false;
+  if (!NEVER_REACHED.has(code) && !(code === 'ECONNRESET' && SAFE_METHODS.has(req.method ?? ''))) return false;
+  return req[BUFFERED_BODY] !== undefined || (req[SENT_BODY]?.size ?? 0) <= REPLAYABLE_BODY_BYTES;
+}
+
+/** Keeps a copy of what is streamed upstream, up to the replayable size. */
+function copyBodyAsSent(req: TimedRequest): void {
+  if (req[BUFFERED_BODY] || req[SENT_BODY]) return;
+  const sent: SentBody = { chunks: [], size: 0 };
+  req[SENT_BODY] = sent;
+  req.on('data', (chunk: Buffer) => {
+    sent.size += chunk.length;
+    if (sent.size <= REPLAYABLE_BODY_BYTES) sent.chunks.push(chunk);
+    else sent.chunks = [];
+  });
+}
+
+/** Runs `then` once the whole body is here and kept for sending again; false when it never will be. */
+function whenBodyKept(req: TimedRequest, then: (ok: boolean) => void): void {
+  const keep = () => {
+    const sent = req[SENT_BODY];
+    if (!req[BUFFERED_BODY] && sent) {
+      if (sent.size > REPLAYABLE_BODY_BYTES) return then(false);
+      req[BUFFERED_BODY] = Buffer.concat(sent.chunks);
+    }
+    then(true);
+  };
+  if (req.readableEnded || req[BUFFERED_BODY]) return keep();
+  req.once('end', keep);
+  req.once('error', () => then(false));
+  // The failed upstream request no longer reads the body: read the rest ourselves.
+  req.resume();
+}
 
 export type Proxy = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -55,8 +113,10 @@ function json(res: http.ServerResponse, status: number, message: string): void {
 
 /**
  * One proxy per service, over a keep-alive pool, across the service's replicas in turn. A
- * refused or reset connection answers 502, a service slower than the timeout 504, both as
- * JSON, and the gateway stays up.
+ * request a replica never received (its connection refused: it was stopped or killed) goes
+ * to the next one; when none is left, or the connection broke after the request may have
+ * arrived, it answers 502, and a service slower than the timeout 504, both as JSON, and the
+ * gateway stays up.
  */
 export function serviceProxy(service: ServiceName, targets: readonly string[], timeoutMs: number, logger: Logger): Proxy {
   if (targets.length === 0) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
@@ -69,6 +129,15 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
     const code = (err as NodeJS.ErrnoException).code ?? err.message;
     const target = (req as TimedRequest)[TARGET];
     if (target && REFUSED.has(code)) pool.markFailed(target);
+    if (res instanceof http.ServerResponse && !res.headersSent && !timedOut && mayRetry(req as TimedRequest, code, targets.length)) {
+      logger.warn({ service, target, url: req.url, err: code }, 'upstream failed; trying another replica');
+      whenBodyKept(req as TimedRequest, (ok) => {
+        if (!ok) return json(res, 502, `The ${service} service is unavailable, please try again shortly`);
+        (req as TimedRequest)[ATTEMPTS] = ((req as TimedRequest)[ATTEMPTS] ?? 1) + 1;
+        handle(req, res);
+      });
+      return;
+    }
     logger.warn({ service, target, url: req.url, err: code, status }, 'upstream failed');
     if (res instanceof http.ServerResponse) {
       json(res, status, timedOut ? `The ${service} service did not answer in time` : `The ${service} service is unavailable, please try again shortly`);
@@ -87,8 +156,9 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
       (server) => {
         server.on('error', onError);
         server.on('proxyReq', (proxyReq, req) => {
-          (req as TimedRequest)[STARTED_AT] = Date.now();
+          (req as TimedRequest)[STARTED_AT] ??= Date.now();
           writeBufferedBody(proxyReq, req);
+          if (targets.length > 1) copyBodyAsSent(req);
         });
         // A client that goes away mid-answer releases the upstream answer too.
         server.on('proxyRes', (proxyRes, _req, res) => {
@@ -99,5 +169,6 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
       },
     ],
   });
-  return (req, res) => void proxy(req, res, () => json(res, 404, 'Not found'));
+  const handle: Proxy = (req, res) => void proxy(req, res, () => json(res, 404, 'Not found'));
+  return handle;
 }

@@ -153,10 +153,45 @@ describe('gateway', () => {
     };
     expect(await replicas(4)).toEqual([1, 2, 1, 2]);
     await first.close();
-    const afterStop = await replicas(6);
-    // At most one request meets the stopped replica (JSON 502); the rest go to the live one.
-    expect(afterStop.filter((a) => a === 502).length).toBeLessThanOrEqual(1);
-    expect(afterStop.filter((a) => a === 2).length).toBeGreaterThanOrEqual(5);
+    // The request that meets the stopped replica is refused there and goes to the live one.
+    expect(await replicas(6)).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('sends a write the stopped replica refused to the next one, body intact, once', async () => {
+    const stopped = await fakeService((_req, res) => void res.status(201).json({ replica: 1 }));
+    const live = await upstream((req, res) => void res.status(201).json({ replica: 2, got: req.body }));
+    const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
+    await stopped.close();
+    const bodies = Array.from({ length: 6 }, (_, i) => ({ email: `reader${i}@example.com`, note: 'x'.repeat(i * 20000) }));
+    const answers = await Promise.all(
+      bodies.map((body) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 201));
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual(bodies.map((got) => ({ replica: 2, got })));
+    expect(live.seen.filter((s) => s.method === 'POST')).toHaveLength(6);
+  });
+
+  it('answers 502 when every replica refuses, and never sends again a write whose connection broke after it was sent', async () => {
+    const closedPort = async () => {
+      const { url, close } = await fakeService((_req, res) => void res.json({}));
+      await close();
+      return url;
+    };
+    const gw = await start({ SUBSCRIBERS_URL: [await closedPort(), await closedPort()] });
+    const none = await fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@example.com"}' });
+    expect(none.status).toBe(502);
+    expect((await json<{ message: string }>(none)).message).toMatch(/subscribers service is unavailable/);
+
+    // A replica that takes the request and dies before answering: the write may have happened.
+    const dying = await upstream((req) => req.socket.destroy());
+    const other = await upstream((_req, res) => void res.status(201).json({}));
+    const gw2 = await start({ SUBSCRIBERS_URL: [dying.url, other.url], CATALOG_URL: [dying.url, other.url] });
+    const write = await fetch(`${gw2.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"b@example.com"}' });
+    expect(write.status).toBe(502);
+    expect(other.seen).toHaveLength(0);
+    // A read is safe to send again: the dying replica saw it, the other one answered it.
+    expect((await fetch(`${gw2.url}/api/treatments`)).status).toBe(201);
+    expect([dying.seen.at(-1)?.url, other.seen.map((s) => s.url)]).toEqual(['/api/treatments', ['/api/treatments']]);
   });
 
   it('limits wrong passwords per client and username, not for others', async () => {
