@@ -1,7 +1,9 @@
 # One image recipe for every Node process; the build argument SERVICE_DIR picks which
 # (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers,
 # services/notifications).
-FROM node:20-bookworm-slim AS deps
+# The base image pinned to the exact Node release (and with it the npm it bundles): a rebuild gets the
+# same runtime. Node 20.20.2 is also what the development machines run.
+FROM node:20.20.2-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -16,17 +18,22 @@ COPY services/notifications/package.json services/notifications/
 COPY web/package.json web/
 COPY tests/package.json tests/
 COPY bench/package.json bench/
-# npm install, not npm ci: see scripts/lib/stack.mjs ensureDependencies.
-RUN npm install --no-audit --no-fund
+# Exactly the lockfile's versions, or a failed build if package.json and the lockfile
+# disagree. The lockfile lists every platform's optional binaries (@swc/core-*, @esbuild/*,
+# lightningcss-*…) and npm picks this one's (checked with `npm ci --dry-run` on npm 10.8 and
+# 11). No install scripts run: the native packages ship prebuilt binaries, and the only
+# packages with install scripts (esbuild, @swc/core, @parcel/watcher, ssh2 under
+# testcontainers) are dev tools whose scripts only check or rebuild those binaries.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
 RUN node scripts/build.mjs
 
 FROM deps AS prod-deps
-RUN npm prune --omit=dev --no-audit --no-fund
+RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:20.20.2-bookworm-slim AS runtime
 ARG SERVICE_DIR=gateway
 ENV NODE_ENV=production SERVICE_DIR=${SERVICE_DIR} WEB_DIST_DIR=/app/web/dist
 WORKDIR /app

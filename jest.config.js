@@ -17,6 +17,14 @@ module.exports = {
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/test/**/*.test.{ts,tsx}'] },
     { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,ops,security}/**/*.test.ts'], testPathIgnorePatterns: ['/serial/'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
+    // On the scaled stack (two of every process, a broker cluster), after everything else: the
+    // fault run alone, then the system tests and the booking and chat journeys in the browser.
+    { ...common, displayName: 'scaled', testMatch: ['<rootDir>/tests/scaled/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'scaled-journeys',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{public-booking,manage-booking,public-chat,maintenance-chat}.test.ts'],
+    },
     // Restart shared servers or kill stack processes: run alone, after everything else.
     { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
   ],

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { mongoUrlFor } from './lib/mongo-url.mjs';
 import { build, ensureDependencies, repoRoot } from './lib/stack.mjs';
 
 const cli = path.join(repoRoot, 'services', 'auth', 'dist', 'admin-cli.js');
@@ -22,7 +23,7 @@ function authDatabaseUrl() {
     console.error('[admin] npm start is not running: start it first, or set MONGO_URL to the auth database (mongodb://host:port/bb_auth)');
     process.exit(69);
   }
-  return `${running.mongoUrl.replace(/\/+$/, '')}/${running.dbPrefix}_auth`;
+  return mongoUrlFor(running.mongoUrl, `${running.dbPrefix}_auth`);
 }
 
 const url = authDatabaseUrl();

@@ -3,13 +3,14 @@
 // jest project (unit, integration, system, browser), then the serial tests that restart
 // shared servers. Extra arguments go to jest (e.g. `npm test -- services/booking`).
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { startControlServer } from './lib/control-server.mjs';
 import { aptInstall } from './lib/infra.mjs';
 import { run } from './lib/processes.mjs';
+import { bringUpScaledStack } from './lib/scaled-stack.mjs';
 import { bringUpThrowawayStack } from './lib/session.mjs';
-import { repoRoot, startComponent, stopProcess } from './lib/stack.mjs';
+import { repoRoot, stopProcess } from './lib/stack.mjs';
 
 const started = Date.now();
 
@@ -17,48 +18,6 @@ function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return;
   console.log('[setup] installing Debian chromium for the browser tests (first run only)…');
   aptInstall(['chromium']);
-}
-
-/**
- * Loopback-only endpoint so fault tests can kill and restart the processes this launcher owns
- * (and stop and start the local SMTP server: POST /infrastructure/mail/stop|start), and
- * security tests can read a process's memory (GET /components/<name> gives its pid).
- */
-function startControlServer(plans, running, logDir, infra) {
-  const server = http.createServer(async (req, res) => {
-    const mail = /^\/infrastructure\/mail\/(stop|start)$/.exec(req.url ?? '');
-    if (req.method === 'POST' && mail && infra.mail) {
-      try {
-        await infra.mail[mail[1]]();
-        res.writeHead(204).end();
-      } catch (err) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: err.message }));
-      }
-      return;
-    }
-    const info = /^\/components\/([a-z0-9-]+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && info && running[info[1]]) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ pid: running[info[1]].pid }));
-      return;
-    }
-    const match = /^\/components\/([a-z0-9-]+)\/(kill|start|stop)$/.exec(req.url ?? '');
-    const plan = match && plans.find((p) => p.name === match[1]);
-    if (req.method !== 'POST' || !plan) {
-      res.writeHead(404).end();
-      return;
-    }
-    try {
-      if (match[2] === 'start') running[plan.name] = await startComponent(plan, { logDir });
-      else {
-        if (match[2] === 'kill') running[plan.name].stopSignal = 'SIGKILL';
-        await stopProcess(running[plan.name]);
-      }
-      res.writeHead(204).end();
-    } catch (err) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: err.message }));
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 /**
@@ -88,10 +47,37 @@ function jest(args, env) {
   });
 }
 
-/** Whether a selection (e.g. `npm test -- services/auth`) includes any test of the given projects. */
-function hasTests(projects, extra) {
+/** The test files of the given projects a selection (e.g. `npm test -- services/auth`) includes. */
+function testsOf(projects, extra) {
   const out = run(process.execPath, [jestBin, '--listTests', ...extra, '--selectProjects', ...projects], { cwd: repoRoot, quiet: true });
-  return out.split('\n').some((line) => line.trim().endsWith('.ts'));
+  return out.split('\n').map((line) => line.trim()).filter((line) => line.endsWith('.ts'));
+}
+const hasTests = (projects, extra) => testsOf(projects, extra).length > 0;
+
+/**
+ * The scaled stack's phase: the run's own stack makes way (its processes stop, the storage
+ * servers stay), two of everything start on a broker cluster, and the scaled projects' tests
+ * (the fault run alone, then the system and browser journeys) run against it. It runs when
+ * the selection includes a file of tests/scaled, so `npm test -- tests/api/x.test.ts` does not
+ * pay for it.
+ */
+async function runScaledPhase(stack, extra) {
+  if (!testsOf(['scaled'], extra).some((file) => file.includes(`${path.sep}tests${path.sep}scaled${path.sep}`))) return 0;
+  for (const entry of Object.values(stack.running)) await stopProcess(entry);
+  const logDir = path.join(stack.logDir, 'scaled');
+  const scaled = await bringUpScaledStack({ infraEnv: stack.infra.env, logDir });
+  try {
+    const control = await startControlServer({ plans: scaled.plans, running: scaled.running, logDir, cluster: scaled.cluster });
+    await openTestCalendar(scaled.env.GATEWAY_URL);
+    const env = { ...stack.env, ...scaled.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
+    console.log(`[test] scaled stack ready; its logs in ${path.relative(repoRoot, logDir)}/`);
+    let code = await jest(['--ci', '--runInBand', ...extra, '--selectProjects', 'scaled'], env);
+    if (code === 0 && hasTests(['scaled-journeys'], extra)) code = await jest(['--ci', '--maxWorkers=2', ...extra, '--selectProjects', 'scaled-journeys'], env);
+    control.close();
+    return code;
+  } finally {
+    await scaled.stop();
+  }
 }
 
 // All test traffic comes from 127.0.0.1: the public-write limit would throttle the load the
@@ -117,7 +103,7 @@ try {
     },
   });
   tearDown = stack.tearDown;
-  const control = await startControlServer(stack.plans, stack.running, stack.logDir, stack.infra);
+  const control = await startControlServer({ plans: stack.plans, running: stack.running, logDir: stack.logDir, mail: stack.infra.mail });
   const env = { ...stack.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
   await openTestCalendar(stack.env.GATEWAY_URL);
   console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);
@@ -127,6 +113,7 @@ try {
   // Tests that stop shared servers (broker restarts, killed services) run alone, after the rest.
   if (exitCode === 0 && hasTests(['serial'], extra)) exitCode = await jest(['--ci', '--runInBand', ...extra, '--selectProjects', 'serial'], env);
   control.close();
+  if (exitCode === 0) exitCode = await runScaledPhase(stack, extra);
 } catch (err) {
   console.error(`[test] ${err.stack ?? err.message}`);
   exitCode = 1;

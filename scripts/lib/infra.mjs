@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { amqpAnswers, freePort, httpStatus, mongoAnswers, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
+import { startContainers } from './containers.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 // MinIO publishes release tags that are not Go module versions; this pseudo-version is the
@@ -71,39 +72,10 @@ function dockerEngineAnswers() {
   return spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10000 }).status === 0;
 }
 
-/** With an engine present the official images run instead; each is removed on exit. */
+/** With an engine present, the images docker-compose.yml pins run instead (through testcontainers). */
 async function startWithDocker() {
-  log('a Docker engine answers: starting mongo, rabbitmq, mailpit and minio containers');
-  /** Starts an image with the given ports published on loopback; answers the host port of each, in order. */
-  const container = (image, ports, extra = []) => {
-    const published = ports.flatMap((port) => ['-p', `127.0.0.1::${port}`]);
-    const id = run('docker', ['run', '-d', '--rm', ...published, ...extra, image], { quiet: true }).trim();
-    process.on('exit', () => spawnSync('docker', ['rm', '-f', id], { stdio: 'ignore' }));
-    return ports.map((port) => Number(run('docker', ['port', id, String(port)], { quiet: true }).trim().split('\n')[0].split(':').pop()));
-  };
-  const [mongoPort] = container('mongo:7', [27017]);
-  const [amqpPort] = container('rabbitmq:3.13', [5672]);
-  const [smtpPort, mailApiPort] = container(`axllent/mailpit:${MAILPIT_VERSION}`, [1025, 8025]);
-  const [s3Port] = container('minio/minio:latest', [9000], [
-    '-e', `MINIO_ROOT_USER=${S3_ACCESS_KEY}`, '-e', `MINIO_ROOT_PASSWORD=${S3_SECRET_KEY}`,
-    '--entrypoint', 'minio',
-  ]);
-  await waitFor('mongo container', () => mongoAnswers(mongoPort), { timeoutMs: 120000 });
-  await waitFor('rabbitmq container', () => amqpAnswers(amqpPort), { timeoutMs: 120000 });
-  await waitFor('mailpit container', async () => (await httpStatus(`http://127.0.0.1:${mailApiPort}/livez`)) === 200, { timeoutMs: 120000 });
-  await waitFor('minio container', async () => (await httpStatus(`http://127.0.0.1:${s3Port}/minio/health/live`)) === 200, { timeoutMs: 120000 });
-  return {
-    env: {
-      MONGO_URL: `mongodb://127.0.0.1:${mongoPort}`,
-      AMQP_URL: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_ACCESS_KEY,
-      S3_SECRET_KEY,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAILPIT_URL: `http://127.0.0.1:${mailApiPort}`,
-    },
-    rabbit: null,
-  };
+  log('a Docker engine answers: starting mongo, rabbitmq, mailpit and minio containers (testcontainers)');
+  return { env: await startContainers({ s3AccessKey: S3_ACCESS_KEY, s3SecretKey: S3_SECRET_KEY }), rabbit: null };
 }
 
 // ---------------------------------------------------------------- builds on first use
@@ -199,8 +171,8 @@ export function ensureMailpit() {
   return buildGoBinary({ name: 'mailpit', module: 'github.com/axllent/mailpit', version: MAILPIT_VERSION, pkg: '.' });
 }
 
-const RABBIT_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
-const RABBIT_CTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
+export const RABBIT_SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
+export const RABBIT_CTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
 
 export function ensureRabbitMq() {
   if (fs.existsSync(RABBIT_SERVER)) return;
@@ -372,7 +344,7 @@ async function startRabbitMq(dataDir, logDir) {
   };
 }
 
-function rabbitEnv({ dir, nodeName, port, distPort, epmdPort }) {
+export function rabbitEnv({ dir, nodeName, port, distPort, epmdPort }) {
   return {
     ...process.env,
     HOME: dir,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startInfrastructure } from './infra.mjs';
 import { stopAll, stopAllOnExit, usePidFile } from './processes.mjs';
-import { build, ensureDependencies, infraTestEnv, planStack, repoRoot, startStack } from './stack.mjs';
+import { build, ensureDependencies, infraTestEnv, planStack, repoRoot, stackUrlsEnv, startStack } from './stack.mjs';
 
 export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
@@ -31,11 +31,7 @@ export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
     ...infraTestEnv(infra),
     JWT_SECRET: TEST_SECRETS.JWT_SECRET,
     BB_LOG_DIR: logDir,
-    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_URL`, p.url])),
-    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_METRICS_URL`, p.metricsUrl])),
-    // Every process of each service, for tests that look at each one.
-    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_REPLICA_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.url).join(',')])),
-    ...Object.fromEntries(plans.filter((p) => !p.replicaOf).map((p) => [`${p.name.toUpperCase()}_REPLICA_METRICS_URLS`, plans.filter((q) => q.dir === p.dir).map((q) => q.metricsUrl).join(',')])),
+    ...stackUrlsEnv(plans),
   };
   const tearDown = async () => {
     await stopAll();

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mongoUrlFor } from './mongo-url.mjs';
 import { httpStatus, portIsFree, freePort, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
 
@@ -69,9 +70,10 @@ export function infraTestEnv(infra) {
  * Picks a port for every present component (its default when free, unless fixedPorts is
  * false) and returns the environment of each process. `replicas` runs a service several
  * times (`{ booking: 2 }` starts booking and booking-2 on one database); the gateway takes
- * them in turn.
+ * them in turn. `extraEnv` goes to every process; `publicUrl` is the address in mails' links
+ * (a load balancer's, when there is one; the first gateway's otherwise).
  */
-export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix, replicas = {} }) {
+export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix, replicas = {}, extraEnv = {}, publicUrl }) {
   const present = presentComponents();
   // Ports of each component's processes: the first on its default port when free, replicas on any.
   const ports = {};
@@ -87,7 +89,6 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
   const urlOf = (port) => `http://127.0.0.1:${port}`;
   const url = (name) => (ports[name] ? urlOf(ports[name][0]) : '');
   const urls = (name) => (ports[name] ?? []).map(urlOf).join(',');
-  const mongoBase = infraEnv.MONGO_URL.replace(/\/+$/, '');
   const common = {
     NODE_ENV: 'production',
     APP_MODE: mode,
@@ -95,6 +96,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
     AMQP_URL: infraEnv.AMQP_URL,
     JWT_SECRET: secrets.JWT_SECRET,
     BUS_EXCHANGE: 'bb.events',
+    ...extraEnv,
   };
   const specific = {
     auth: { ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'admin', ...(process.env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: process.env.ADMIN_PASSWORD } : {}) },
@@ -106,8 +108,8 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
     },
     booking: { CATALOG_URL: url('catalog') },
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
-    subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: url('gateway') },
-    notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: url('gateway') },
+    subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: publicUrl ?? url('gateway') },
+    notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: publicUrl ?? url('gateway') },
     gateway: {
       AUTH_URL: urls('auth'),
       CATALOG_URL: urls('catalog'),
@@ -132,7 +134,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       PORT: String(port),
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: String(metricsPort),
-      MONGO_URL: `${mongoBase}/${dbPrefix}_${c.name}`,
+      MONGO_URL: mongoUrlFor(infraEnv.MONGO_URL, `${dbPrefix}_${c.name}`),
     },
   });
   return present.flatMap((c) =>
@@ -156,10 +158,32 @@ export async function startComponent(plan, { logDir } = {}) {
   return entry;
 }
 
+/** Starts the first process of each component in order, then their replicas together. */
 export async function startStack(plans, options) {
   const running = {};
-  for (const plan of plans) running[plan.name] = await startComponent(plan, options);
+  for (const plan of plans.filter((p) => !p.replicaOf)) running[plan.name] = await startComponent(plan, options);
+  await Promise.all(plans.filter((p) => p.replicaOf).map(async (plan) => (running[plan.name] = await startComponent(plan, options))));
   return running;
+}
+
+/**
+ * The environment test and benchmark processes need to reach a stack: each component's first
+ * process (<NAME>_URL, <NAME>_METRICS_URL) and all of them (<NAME>_REPLICA_URLS, …_METRICS_URLS).
+ */
+export function stackUrlsEnv(plans) {
+  const firsts = plans.filter((p) => !p.replicaOf);
+  const ofComponent = (p) => plans.filter((q) => q.dir === p.dir);
+  return Object.fromEntries(
+    firsts.flatMap((p) => {
+      const name = p.name.toUpperCase();
+      return [
+        [`${name}_URL`, p.url],
+        [`${name}_METRICS_URL`, p.metricsUrl],
+        [`${name}_REPLICA_URLS`, ofComponent(p).map((q) => q.url).join(',')],
+        [`${name}_REPLICA_METRICS_URLS`, ofComponent(p).map((q) => q.metricsUrl).join(',')],
+      ];
+    }),
+  );
 }
 
 export { stopProcess };

@@ -24,7 +24,13 @@ export const uniqueName = (label: string) => `t_${label.replace(/[^a-z0-9]/gi, '
  */
 export const uniquePhone = () => `0917 ${randomInt(1_000_000, 10_000_000)}`;
 
-export const testMongoUrl = (label: string) => `${requireEnv('MONGO_URL').replace(/\/+$/, '')}/${uniqueName(label)}`;
+/**
+ * A database on the test MongoDB: its name goes into the path, before any options the base URL
+ * carries (the Docker path's `?directConnection=true`). scripts/lib/mongo-url.mjs does the same
+ * for the launchers, which cannot import TypeScript.
+ */
+export const mongoDatabaseUrl = (db: string) => requireEnv('MONGO_URL').replace(/^([^?]*?)\/*(\?.*)?$/, (_all, hosts: string, query = '') => `${hosts}/${db}${query}`);
+export const testMongoUrl = (label: string) => mongoDatabaseUrl(uniqueName(label));
 
 export const testAmqpUrl = () => requireEnv('AMQP_URL');
 

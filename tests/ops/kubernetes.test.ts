@@ -130,10 +130,15 @@ function problems(objects: K8sObject[], crds: Record<string, ValidateFunction>):
   return found;
 }
 
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
 interface Container {
   name: string;
   image: string;
-  env?: { name: string }[];
+  env?: EnvVar[];
   envFrom?: { configMapRef?: { name: string } }[];
   readinessProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
@@ -267,7 +272,88 @@ describe('deploy/kubernetes production overlay', () => {
   });
 });
 
+interface MongoUser {
+  name: string;
+  db: string;
+  passwordSecretRef: { name: string; key?: string };
+  connectionStringSecretName?: string;
+  roles: { name: string; db: string }[];
+}
+
+/** What would let a process reach more than its own data; each as "process: what". */
+function credentialProblems(objects: K8sObject[]): string[] {
+  const found: string[] = [];
+  const users = (ofKind(objects, 'MongoDBCommunity')[0]?.spec?.users ?? []) as MongoUser[];
+  const secrets = ofKind(objects, 'Secret');
+  const secretKeys = (name: string) => Object.keys(secrets.find((s) => s.metadata.name === name)?.data ?? {});
+  const usedBy = new Map<string, string>();
+  for (const name of Object.keys(processes)) {
+    const deployment = ofKind(objects, 'Deployment').find((d) => d.metadata.name === name) as K8sObject;
+    const env = podSpec(deployment).containers[0].env ?? [];
+    const ref = (variable: string) => env.find((e) => e.name === variable)?.valueFrom?.secretKeyRef;
+    const own = `bb_${name}`;
+    const user = users.find((u) => u.connectionStringSecretName === ref('MONGO_USERNAME')?.name);
+    if (!user) {
+      found.push(`${name}: MONGO_USERNAME comes from no MongoDB user's Secret`);
+      continue;
+    }
+    if (user.name !== own || user.db !== 'admin') found.push(`${name}: signs in as ${user.name} of ${user.db}, not ${own} of admin`);
+    const roles = user.roles.map((r) => `${r.name} on ${r.db}`).join(', ');
+    if (roles !== `readWrite on ${own}`) found.push(`${name}: its user has ${roles}, not readWrite on ${own} alone`);
+    const password = ref('MONGO_PASSWORD');
+    if (ref('MONGO_USERNAME')?.key !== 'username' || password?.name !== user.connectionStringSecretName || password?.key !== 'password') found.push(`${name}: its MongoDB username and password are not its user's`);
+    if (env.find((e) => e.name === 'MONGO_URL')?.value !== `mongodb://$(MONGO_USERNAME):$(MONGO_PASSWORD)@$(MONGO_HOSTS)/${own}?$(MONGO_OPTIONS)`) found.push(`${name}: MONGO_URL does not name ${own} with its own user`);
+    if (!secretKeys(user.passwordSecretRef.name).includes(user.passwordSecretRef.key ?? 'password')) found.push(`${name}: the password of ${user.name} is in no generated Secret`);
+    const other = usedBy.get(user.name);
+    if (other) found.push(`${name}: shares the MongoDB user ${user.name} with ${other}`);
+    usedBy.set(user.name, name);
+    const s3 = [ref('S3_ACCESS_KEY'), ref('S3_SECRET_KEY')].filter((r) => r !== undefined);
+    if (name === 'catalog' && (s3.length !== 2 || s3.some((r) => !r?.name.startsWith('bb-catalog-s3-key-')))) found.push('catalog: its S3 key is not the scoped catalog key');
+    if (name !== 'catalog' && s3.length > 0) found.push(`${name}: holds an S3 key`);
+  }
+  if (users.length !== Object.keys(processes).length) found.push(`${users.length} MongoDB users for ${Object.keys(processes).length} processes`);
+  const shared = secrets.find((s) => s.metadata.name.startsWith('bb-secrets-'));
+  for (const key of secretKeys(shared?.metadata.name ?? '')) if (key.startsWith('S3_') || key.startsWith('MONGO_')) found.push(`bb-secrets: holds ${key}, which every process can read`);
+  return found;
+}
+
+describe.each(['demo', 'production'])('deploy/kubernetes overlay %s credentials', (overlay) => {
+  it('signs each process in to MongoDB as its own user with readWrite on its own database, and gives the S3 key to the catalog alone', () => {
+    expect(credentialProblems(rendered[overlay])).toEqual([]);
+  });
+
+  it('connects with retryable writes to the replica set', () => {
+    const config = ofKind(rendered[overlay], 'ConfigMap').find((c) => c.metadata.name.startsWith('bb-config-'))?.data ?? {};
+    expect(config.MONGO_OPTIONS).toMatch(/^replicaSet=bb-mongo&authSource=admin&retryWrites=true/);
+  });
+});
+
 describe('the manifest validation', () => {
+  it('finds a broken copy: booking on catalog’s MongoDB user, catalog on booking’s database, chat with readWrite on another, the S3 key shared', () => {
+    const broken = copyWithExampleSecrets();
+    try {
+      const booking = path.join(broken, 'base', 'processes', 'booking.yaml');
+      fs.writeFileSync(booking, fs.readFileSync(booking, 'utf8').replace(/name: bb-mongo-booking/g, 'name: bb-mongo-catalog'));
+      const catalog = path.join(broken, 'base', 'processes', 'catalog.yaml');
+      fs.writeFileSync(catalog, fs.readFileSync(catalog, 'utf8').replace('/bb_catalog?', '/bb_booking?'));
+      const mongo = path.join(broken, 'base', 'stateful', 'mongodb.yaml');
+      fs.writeFileSync(mongo, fs.readFileSync(mongo, 'utf8').replace('roles: [{ name: readWrite, db: bb_chat }]', 'roles: [{ name: readWrite, db: bb_chat }, { name: readWrite, db: bb_booking }]'));
+      const secrets = path.join(broken, 'overlays', 'demo', 'secrets.env');
+      fs.appendFileSync(secrets, fs.readFileSync(path.join(broken, 'overlays', 'demo', 'catalog-s3-key.env'), 'utf8'));
+      expect(credentialProblems(render(tools, broken, 'demo'))).toEqual([
+        'catalog: MONGO_URL does not name bb_catalog with its own user',
+        'booking: signs in as bb_catalog of admin, not bb_booking of admin',
+        'booking: its user has readWrite on bb_catalog, not readWrite on bb_booking alone',
+        'booking: shares the MongoDB user bb_catalog with catalog',
+        'chat: its user has readWrite on bb_chat, readWrite on bb_booking, not readWrite on bb_chat alone',
+        'bb-secrets: holds S3_ACCESS_KEY, which every process can read',
+        'bb-secrets: holds S3_SECRET_KEY, which every process can read',
+      ]);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   it('fails on a broken copy: a Deployment with replicas "two" and an unknown field in the RabbitmqCluster', () => {
     const broken = copyWithExampleSecrets();
     try {

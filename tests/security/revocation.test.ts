@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
-import { requireEnv, waitFor } from '@bb/service-kit/testing';
+import { mongoDatabaseUrl, waitFor } from '@bb/service-kit/testing';
 import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls } from './support';
 
 // A logout through one gateway must be refused by every process of the stack within a second:
@@ -68,7 +68,7 @@ describe('revocations across replicas', () => {
   describe('behind a poisoned outbox entry', () => {
     let conn: Connection;
     beforeAll(async () => {
-      conn = await mongoose.createConnection(`${requireEnv('MONGO_URL').replace(/\/+$/, '')}/stack_auth`).asPromise();
+      conn = await mongoose.createConnection(mongoDatabaseUrl('stack_auth')).asPromise();
     });
     afterAll(() => conn.close());
 
