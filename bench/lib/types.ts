@@ -28,4 +28,10 @@ export interface BenchContext {
   /** Seconds per measured run (shortened with BENCH_SECONDS for a quick look). */
   seconds: number;
   log: (message: string) => void;
+  /**
+   * Stops the stack's Node processes and starts the scaled stack (two of every process behind
+   * nginx, a three-node broker cluster) on the same storage servers; answers its entry point.
+   * Only the last benchmark may call it.
+   */
+  scaleOut: () => Promise<{ gatewayUrl: string; env: Record<string, string | undefined> }>;
 }

@@ -27,6 +27,11 @@ describe('environment config', () => {
     }
   });
 
+  it("takes a replica set's URL: every member, its name and retryable writes", () => {
+    const members = 'mongodb://bb_booking:pw@mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/bb_booking?replicaSet=bb-mongo&authSource=admin&retryWrites=true';
+    expect(parseConfig(shape, { ...good, APP_MODE: 'demo', MONGO_URL: members }).MONGO_URL).toBe(members);
+  });
+
   it('explains a malformed variable', () => {
     expect(() => parseConfig(shape, { ...good, MONGO_URL: 'localhost' })).toThrow(/MONGO_URL: MONGO_URL must be mongodb:\/\/host:port\/<database>/);
   });
