@@ -10,6 +10,7 @@ import { aptInstall } from './lib/infra.mjs';
 import { run } from './lib/processes.mjs';
 import { bringUpScaledStack } from './lib/scaled-stack.mjs';
 import { bringUpThrowawayStack } from './lib/session.mjs';
+import { openTestCalendar } from './lib/test-calendar.mjs';
 import { repoRoot, stopProcess } from './lib/stack.mjs';
 
 const started = Date.now();
@@ -20,23 +21,6 @@ function ensureChromium() {
   aptInstall(['chromium']);
 }
 
-/**
- * System and browser test files share one stack and keep their bookings apart by booking on
- * random days months or years ahead; the 90-day default horizon would refuse those. The test
- * stack's offerings therefore take bookings ten years ahead (the default horizon is tested on
- * booking's own test instances); notice and the per-contact cap keep their defaults.
- */
-async function openTestCalendar(gatewayUrl) {
-  const post = (path, method, body, token) =>
-    fetch(`${gatewayUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  const login = await post('/api/auth/login', 'POST', { username: 'admin', password: 'admin123' });
-  const { token } = await login.json();
-  for (const offering of ['clinic', 'studio']) {
-    const saved = await post(`/api/settings/${offering}`, 'PUT', { horizonDays: TEST_HORIZON_DAYS }, token);
-    if (!saved.ok) throw new Error(`could not open the ${offering}'s calendar for the tests: ${saved.status} ${await saved.text()}`);
-  }
-}
-const TEST_HORIZON_DAYS = 3650;
 
 const jestBin = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 
