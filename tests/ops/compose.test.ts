@@ -8,20 +8,13 @@ import { parse } from 'yaml';
 import type { ZodType } from 'zod';
 import { baseEnvShape, busEnvShape, ConfigError, mongoEnvShape, parseConfig } from '@bb/service-kit';
 import { esmConstant } from './support/esm';
+import { PROCESS_CONFIG_FILES } from './support/processes';
 
 // docker-compose.yml must give every process what its config schema requires, so the
 // production stack cannot drift from the code unnoticed.
 const root = path.resolve(__dirname, '..', '..');
 const kitShape = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape };
-const components: Record<string, string> = {
-  gateway: 'gateway/src/config.ts',
-  auth: 'services/auth/src/config.ts',
-  catalog: 'services/catalog/src/config.ts',
-  booking: 'services/booking/src/config.ts',
-  chat: 'services/chat/src/config.ts',
-  subscribers: 'services/subscribers/src/config.ts',
-  notifications: 'services/notifications/src/config.ts',
-};
+const components = PROCESS_CONFIG_FILES;
 const present = Object.entries(components).filter(([, file]) => fs.existsSync(path.join(root, file)));
 
 interface ComposeService {

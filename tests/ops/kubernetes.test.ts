@@ -11,6 +11,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { baseEnvShape, busEnvShape, mongoEnvShape } from '@bb/service-kit';
+import { PROCESS_CONFIG_FILES } from './support/processes';
 
 // deploy/kubernetes rendered by kustomize (built from the Go module proxy on first use) and
 // checked offline: the Kubernetes 1.27 API schemas (kubernetes-models 4.5, generated from
@@ -155,15 +156,7 @@ interface PodSpec {
 const podSpec = (d: K8sObject) => (d.spec as { template: { spec: PodSpec } }).template.spec;
 const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
 
-const processes: Record<string, string> = {
-  gateway: 'gateway/src/config.ts',
-  auth: 'services/auth/src/config.ts',
-  catalog: 'services/catalog/src/config.ts',
-  booking: 'services/booking/src/config.ts',
-  chat: 'services/chat/src/config.ts',
-  subscribers: 'services/subscribers/src/config.ts',
-  notifications: 'services/notifications/src/config.ts',
-};
+const processes = PROCESS_CONFIG_FILES;
 
 function requiredEnv(file: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
