@@ -171,6 +171,43 @@ describe('gateway', () => {
     expect(live.seen.filter((s) => s.method === 'POST')).toHaveLength(6);
   });
 
+  it('checks the token before any replica is tried: no, garbage and revoked tokens never reach the live replica behind a stopped one', async () => {
+    const stopped = await fakeService((_req, res) => void res.json({ replica: 1 }));
+    const live = await upstream((_req, res) => void res.json({ replica: 2 }));
+    const auth = await upstream((_req, res) => void res.json({ message: 'Logged out' }));
+    const gw = await start({ BOOKING_URL: [stopped.url, live.url], AUTH_URL: auth.url });
+    await stopped.close();
+    const token = adminToken();
+    expect((await fetch(`${gw.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    for (const authorization of [undefined, 'Bearer not-a-token', `Bearer ${token}`]) {
+      // Staff routes: the list (GET, HEAD) and a settings write, in their other spellings.
+      const attempts = ['/api/appointments', '/API/APPOINTMENTS', '/api/appointments/', '/api//appointments']
+        .flatMap((path) => [['GET', path], ['HEAD', path]])
+        .concat([['PUT', '/api/settings/clinic'], ['PUT', '/api/settings/clinic/'], ['PUT', '/API/Settings/clinic']]);
+      for (const [method, path] of attempts) {
+        const res = await fetch(`${gw.url}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: method === 'PUT' ? '{}' : undefined });
+        expect([authorization ?? 'none', method, path, res.status < 400]).toEqual([authorization ?? 'none', method, path, false]);
+      }
+    }
+    expect(live.seen).toEqual([]);
+    // A valid token goes through, past the stopped replica to the live one.
+    expect((await fetch(`${gw.url}/api/appointments`, { headers: { authorization: `Bearer ${adminToken()}` } })).status).toBe(200);
+    expect(live.seen.map((s) => s.url)).toEqual(['/api/appointments']);
+  });
+
+  it('sends 60 parallel writes refused by a stopped replica to the live one, each exactly once', async () => {
+    const stopped = await fakeService((_req, res) => void res.status(201).json({}));
+    const live = await upstream((req, res) => void res.status(201).json({ got: req.body }));
+    const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
+    await stopped.close();
+    const emails = Array.from({ length: 60 }, (_, i) => `parallel${i}@example.com`);
+    const answers = await Promise.all(
+      emails.map((email) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(emails.map(() => 201));
+    expect(live.seen.map((s) => (s.body as { email: string }).email).sort()).toEqual([...emails].sort());
+  });
+
   it('answers 502 when every replica refuses, and never sends again a write whose connection broke after it was sent', async () => {
     const closedPort = async () => {
       const { url, close } = await fakeService((_req, res) => void res.json({}));
