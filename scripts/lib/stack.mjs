@@ -32,8 +32,8 @@ export function ensureDependencies() {
   const lock = path.join(repoRoot, 'package-lock.json');
   const stale = !fs.existsSync(installed) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
   if (!stale) return;
-  // `npm install` rather than `npm ci`: it keeps the locked versions, but tolerates the
-  // platform-specific optional packages (@swc/core-*, …) that the lockfile cannot list here.
+  // `npm install` rather than `npm ci` on a developer's machine: it keeps the locked versions
+  // without deleting node_modules first. Images install with `npm ci` (the Dockerfile).
   console.log('[setup] installing dependencies (npm install)…');
   run('npm', ['install', '--no-audit', '--no-fund'], { cwd: repoRoot });
 }
