@@ -36,6 +36,35 @@ export const requiredText = (field: string, max = 5000) =>
 
 export const optionalText = (max = 5000) => z.string().trim().max(max).optional();
 
+/** The message for an address that passes the spec's check (non-empty, has an @) but is not one plain mailbox. */
+export const ONE_ADDRESS_MESSAGE = 'Please enter one email address only, like name@example.com (no names, spaces or lists).';
+
+/**
+ * One plain mailbox, `local@domain`: nothing a mail library could read as a list, a group or a
+ * display name (commas, semicolons, colons, quotes, angle brackets, parentheses, backslashes),
+ * no whitespace or control characters, exactly one @, and a domain of non-empty labels. Every
+ * address the site may send to passes this, so one visitor's form never mails a stranger.
+ */
+export function isOnePlainAddress(value: string): boolean {
+  if (value.length > 254 || /[\s\p{Cc}\p{Cf},;:<>"()[\]\\]/u.test(value)) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || at !== value.lastIndexOf('@') || value.length - at - 1 > 253) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  return local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..') && domain.split('.').every((label) => label.length > 0 && label.length <= 63);
+}
+
+/**
+ * An e-mail field: trimmed, checked first as the spec checks it (non-empty, contains @) with
+ * the spec's `message`, then as one plain address with a message of its own.
+ */
+export const emailAddressSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v.length > 0 && v.includes('@'), { error: message, abort: true })
+    .refine(isOnePlainAddress, { error: ONE_ADDRESS_MESSAGE });
+
 /** Image references are our own upload URLs or absolute http(s) URLs; blank means none. */
 export const imageUrlSchema = z
   .string()

@@ -12,6 +12,7 @@ export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
   UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret',
   WEBHOOK_SECRET_KEY: 'test-webhook-key',
+  MANAGE_LINK_SECRET: 'test-manage-link-secret',
 };
 
 export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
@@ -30,6 +31,7 @@ export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
     ...infra.env,
     ...infraTestEnv(infra),
     JWT_SECRET: TEST_SECRETS.JWT_SECRET,
+    MANAGE_LINK_SECRET: TEST_SECRETS.MANAGE_LINK_SECRET,
     BB_LOG_DIR: logDir,
     ...stackUrlsEnv(plans),
   };

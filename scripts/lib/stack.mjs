@@ -46,9 +46,10 @@ export function build() {
 /** Secrets for local runs: kept in the data directory so tokens survive a restart of npm start. */
 export function localSecrets(dataDir) {
   const file = path.join(dataDir, 'secrets.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const random = () => crypto.randomBytes(32).toString('base64url');
-  const secrets = { JWT_SECRET: random(), UNSUBSCRIBE_SECRET: random(), WEBHOOK_SECRET_KEY: random() };
+  // A data directory from before a secret existed keeps its others and gains the new one.
+  const kept = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const secrets = { JWT_SECRET: random(), UNSUBSCRIBE_SECRET: random(), WEBHOOK_SECRET_KEY: random(), MANAGE_LINK_SECRET: random(), ...kept };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
@@ -106,10 +107,10 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       S3_SECRET_KEY: infraEnv.S3_SECRET_KEY,
       S3_BUCKET: `${dbPrefix}-uploads`.replace(/_/g, '-'),
     },
-    booking: { CATALOG_URL: url('catalog') },
+    booking: { CATALOG_URL: url('catalog'), MANAGE_LINK_SECRET: secrets.MANAGE_LINK_SECRET },
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
     subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: publicUrl ?? url('gateway') },
-    notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: publicUrl ?? url('gateway') },
+    notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: publicUrl ?? url('gateway'), MANAGE_LINK_SECRET: secrets.MANAGE_LINK_SECRET },
     gateway: {
       AUTH_URL: urls('auth'),
       CATALOG_URL: urls('catalog'),

@@ -26,3 +26,4 @@ export * from './metrics/metrics-server';
 export * from './time/manila-time';
 export * from './http/storable-text';
 export * from './calendar/appointment-ics';
+export * from './links/manage-link-token';

@@ -3,7 +3,7 @@
 import type { ZodRawShape, z } from 'zod';
 import { parseConfig } from '../src/config';
 import { kitEnvShape, openContext, startParts, stopParts, type KitConfig, type ProcessName, type ServiceContext, type ServiceSetup, type Wire } from '../src/runtime';
-import { serve, silentLogger, TEST_JWT_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './index';
+import { serve, silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './index';
 
 export interface Harness<C> {
   url: string;
@@ -32,6 +32,7 @@ export async function startHarness<S extends ZodRawShape>(name: ProcessName, env
     APP_MODE: 'production',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    MANAGE_LINK_SECRET: TEST_MANAGE_LINK_SECRET,
     MONGO_URL: options.mongoUrl ?? testMongoUrl(label),
     AMQP_URL: testAmqpUrl(),
     BUS_EXCHANGE: uniqueName(`${label}_ex`),

@@ -37,6 +37,8 @@ export const testAmqpUrl = () => requireEnv('AMQP_URL');
 export const silentLogger = (): Logger => pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
+/** The manage-link key of every booking and notifications instance a test starts, so a test can make an appointment's link itself. */
+export const TEST_MANAGE_LINK_SECRET = 'integration-test-manage-link-secret-0123';
 
 export interface TokenOptions {
   secret?: string;

@@ -79,7 +79,7 @@ describe('docker-compose.yml', () => {
   it.each(present)('refuses to start %s in production with .env.example copied unedited, naming each placeholder secret', (name, file) => {
     const env = envOf(name);
     expect(env.APP_MODE).toBe('production');
-    const expected = ['JWT_SECRET', 'AMQP_URL', ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET'].filter((v) => v in env)];
+    const expected = ['JWT_SECRET', 'AMQP_URL', ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET', 'MANAGE_LINK_SECRET'].filter((v) => v in env)];
     let refusal: unknown;
     try {
       parseConfig(shapeOf(file), env);
@@ -342,6 +342,7 @@ describe('docker-compose.test.yml, the compose test harness', () => {
   it('gives the suites the secrets and broker the stack uses', () => {
     const stack = compose.services.gateway.environment ?? {};
     expect(tests.environment?.JWT_SECRET).toBe(stack.JWT_SECRET);
+    expect(tests.environment?.MANAGE_LINK_SECRET).toBe(compose.services.booking.environment?.MANAGE_LINK_SECRET);
     expect(tests.environment?.AMQP_URL).toBe(stack.AMQP_URL);
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
+import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
 import { route } from '../route';
 
 export const APPOINTMENT_STATUSES = ['pending', 'done', 'cancelled'] as const;
@@ -56,7 +56,7 @@ export const appointmentFieldsSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
     z.number({ error: BOOKING_MESSAGES.age }).int({ error: BOOKING_MESSAGES.age }).gt(0, { error: BOOKING_MESSAGES.age }).max(150, { error: BOOKING_MESSAGES.age }).optional(),
   ),
-  email: z.string({ error: BOOKING_MESSAGES.email }).trim().max(254).refine((v) => v.length > 0 && v.includes('@'), { error: BOOKING_MESSAGES.email }),
+  email: emailAddressSchema(BOOKING_MESSAGES.email),
   contact: required(BOOKING_MESSAGES.contact, 50),
   preferredDate: z
     .string({ error: BOOKING_MESSAGES.preferredDate })

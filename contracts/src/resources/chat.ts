@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offeringTypeSchema } from '../common';
+import { emailAddressSchema, offeringTypeSchema } from '../common';
 import { route } from '../route';
 
 export const SENDER_TYPES = ['customer', 'csr'] as const;
@@ -17,7 +17,7 @@ const nonBlank = (field: string, max: number) =>
 
 export const conversationCreateSchema = z.object({
   customerName: nonBlank('customerName', 200),
-  customerEmail: nonBlank('customerEmail', 254).refine((v) => v.includes('@'), { error: 'customerEmail must be an e-mail address' }),
+  customerEmail: z.string({ error: 'customerEmail is required' }).trim().min(1, { error: 'customerEmail is required' }).pipe(emailAddressSchema('customerEmail must be an e-mail address')),
   offeringType: offeringTypeSchema.default('clinic'),
 });
 export type ConversationCreate = z.input<typeof conversationCreateSchema>;

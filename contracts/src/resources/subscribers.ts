@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, messageSchema, offeringTypeSchema } from '../common';
+import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema } from '../common';
 import { route } from '../route';
 
 export const SUBSCRIBER_SOURCES = ['booking', 'chat', 'newsletter'] as const;
@@ -35,11 +35,7 @@ export const SUBSCRIBE_MESSAGES = {
 } as const;
 
 export const subscribeRequestSchema = z.object({
-  email: z
-    .string({ error: SUBSCRIBE_MESSAGES.email })
-    .trim()
-    .max(254, { error: SUBSCRIBE_MESSAGES.email })
-    .refine((v) => v.length > 0 && v.includes('@'), { error: SUBSCRIBE_MESSAGES.email }),
+  email: emailAddressSchema(SUBSCRIBE_MESSAGES.email),
   /** The form is the newsletter; booking and chat contacts arrive as events. */
   source: z.enum(['newsletter'], { error: "source must be 'newsletter'" }).default('newsletter'),
   offeringType: offeringTypeSchema.default('both'),

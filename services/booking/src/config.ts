@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { secret } from '@bb/service-kit';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 export const bookingEnvShape = {
+  /**
+   * Key of the customers' manage links (/manage/<token>): each token is derived from its
+   * appointment's id with it, so none is stored. Shared with notifications, which puts the links
+   * in mails; changing it ends every link already mailed.
+   */
+  MANAGE_LINK_SECRET: secret(z.string().min(16, { error: 'MANAGE_LINK_SECRET must be at least 16 characters' })),
   /** Catalog base URL, read once at start-up to fill an empty copy of treatments and packages. */
   CATALOG_URL: z.preprocess(blankToUndefined, z.url({ error: 'CATALOG_URL must be an http(s) URL' }).optional()),
   /** How often seats left behind by a crash are looked for and day sheets repaired. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { secret } from '@bb/service-kit';
 
 export const notificationsEnvShape = {
+  /** Key of the customers' manage links, the same as booking's: the links in mails are derived from it and the appointment's id. */
+  MANAGE_LINK_SECRET: secret(z.string().min(16, { error: 'MANAGE_LINK_SECRET must be at least 16 characters' })),
   /**
    * The SMTP relay every mail goes through: smtp://host:port (STARTTLS when the server offers
    * it), smtps://user:password@relay:465 for TLS from the start. Not checked as a secret: relays

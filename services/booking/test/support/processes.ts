@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { TEST_JWT_SECRET, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { TEST_NOW } from './booking';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
@@ -42,6 +42,7 @@ export function startBookingProcess(bundle: string, mongoUrl: string): Promise<B
       BUS_EXCHANGE: uniqueName('instance_ex'),
       BUS_QUEUE_PREFIX: `${uniqueName('instance')}.`,
       JWT_SECRET: TEST_JWT_SECRET,
+      MANAGE_LINK_SECRET: TEST_MANAGE_LINK_SECRET,
       // The race is about the database: no copy of the stack's catalog.
       CATALOG_URL: '',
       BOOKING_TEST_NOW: TEST_NOW.toISOString(),
