@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { startControlServer } from './lib/control-server.mjs';
+import { onFakeClock } from './lib/fake-clock.mjs';
 import { aptInstall } from './lib/infra.mjs';
 import { run } from './lib/processes.mjs';
 import { bringUpScaledStack } from './lib/scaled-stack.mjs';
@@ -26,7 +27,7 @@ const jestBin = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 
 function jest(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [jestBin, ...args], { env, cwd: repoRoot, stdio: 'inherit' });
+    const child = spawn(process.execPath, [jestBin, ...args], { env: onFakeClock(env, 'jest'), cwd: repoRoot, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }

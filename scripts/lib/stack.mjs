@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onFakeClock } from './fake-clock.mjs';
 import { mongoUrlFor } from './mongo-url.mjs';
 import { httpStatus, portIsFree, freePort, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
@@ -148,7 +149,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
 
 export async function startComponent(plan, { logDir } = {}) {
   const entry = startProcess(plan.name, process.execPath, ['--enable-source-maps', path.join(repoRoot, plan.dir, 'dist', 'main.js')], {
-    env: plan.env,
+    env: onFakeClock(plan.env, plan.replicaOf ?? plan.name),
     cwd: repoRoot,
     logFile: logDir ? path.join(logDir, `${plan.name}.log`) : undefined,
   });

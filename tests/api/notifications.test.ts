@@ -161,22 +161,30 @@ describe('appointment mails', () => {
 
 describe('studio: reminders and the change cut-off', () => {
   /**
-   * Two free studio slots (for the first package) over the next two weeks, from 15 minutes on:
-   * the first one, and one on a later day, so booking the first cannot fill the second.
+   * Two free studio slots (for the first package), picked by the rules under test so the test
+   * holds at any hour: the first from 15 minutes on; the second on a later day, past the change
+   * cut-off (it is cancelled through its link) and within a reminder lead's reach (168 hours).
    */
-  async function nextFreeStudioSlots(): Promise<{ date: string; time: string; start: Date }[]> {
-    const free: { date: string; time: string; start: Date }[] = [];
-    for (let day = 0; day <= 14 && free.length < 2; day++) {
-      const date = manilaDateInDays(day);
-      const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=studio&date=${date}&treatmentId=${packageId}`)).body.slots;
-      const first = slots.map((s) => ({ date, time: s.time, start: manilaInstant(date, s.time), available: s.available })).find((s) => s.available && s.start.getTime() > Date.now() + 15 * 60000);
-      if (first) free.push({ date: first.date, time: first.time, start: first.start });
-    }
-    return free;
+  async function nextFreeStudioSlots(cutoffHours: number): Promise<{ date: string; time: string; start: Date }[]> {
+    const latest = Date.now() + 167 * 3600000;
+    const firstFree = async (earliest: number, afterDate: string) => {
+      for (let day = 0; day <= 7; day++) {
+        const date = manilaDateInDays(day);
+        if (date <= afterDate) continue;
+        const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=studio&date=${date}&treatmentId=${packageId}`)).body.slots;
+        const free = slots.map((s) => ({ date, time: s.time, start: manilaInstant(date, s.time), available: s.available })).find((s) => s.available && s.start.getTime() > earliest && s.start.getTime() < latest);
+        if (free) return { date: free.date, time: free.time, start: free.start };
+      }
+      return undefined;
+    };
+    const first = await firstFree(Date.now() + 15 * 60000, '');
+    const second = first && (await firstFree(Date.now() + (cutoffHours + 1) * 3600000, first.date));
+    return [first, second].filter((slot) => slot !== undefined);
   }
 
   it('sends a reminder due now exactly once, and none for a cancelled appointment; refuses changes inside the cut-off', async () => {
-    const [a, b] = await nextFreeStudioSlots();
+    const { changeCutoffHours } = (await api<Settings>('/api/settings/studio', { token })).body;
+    const [a, b] = await nextFreeStudioSlots(changeCutoffHours);
     expect(b).toBeDefined();
     const before = (await api<NotificationSettings>('/api/notification-settings/studio', { token })).body;
     const { offeringType: _offering, ...editable } = before;
