@@ -23,10 +23,7 @@ module.exports = {
     {
       ...common,
       displayName: 'scaled-journeys',
-      // public-booking's studio case failed once here (the schedule button stayed disabled after a
-      // package was chosen) and is not yet understood: until it is, manage-booking carries the
-      // booking journey on this stack (book in the browser, then change and cancel).
-      testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{manage-booking,public-chat,maintenance-chat}.test.ts'],
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{public-booking,manage-booking,public-chat,maintenance-chat}.test.ts'],
     },
     // Restart shared servers or kill stack processes: run alone, after everything else.
     { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },

@@ -54,7 +54,8 @@ async function runScaledPhase(stack, extra) {
   try {
     const control = await startControlServer({ plans: scaled.plans, running: scaled.running, logDir, cluster: scaled.cluster });
     await openTestCalendar(scaled.env.GATEWAY_URL);
-    const env = { ...stack.env, ...scaled.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
+    // Every browser journey on this stack leaves a trace (tests/browser/support/browser.ts).
+    const env = { ...stack.env, ...scaled.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}`, BB_BROWSER_TRACES: path.join(logDir, 'traces') };
     console.log(`[test] scaled stack ready; its logs in ${path.relative(repoRoot, logDir)}/`);
     let code = await jest(['--ci', '--runInBand', ...extra, '--selectProjects', 'scaled'], env);
     if (code === 0 && hasTests(['scaled-journeys'], extra)) code = await jest(['--ci', '--maxWorkers=2', ...extra, '--selectProjects', 'scaled-journeys'], env);

@@ -1,5 +1,7 @@
 // Headless Debian chromium driven by playwright-core (no browser download), against the
 // stack that npm test started.
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { requireEnv } from '@bb/service-kit/testing';
@@ -21,9 +23,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 }
 
-/** A fresh context per test: its own storage, cookies and time zone (Manila unless given). */
-export function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  return browser.newContext({ timezoneId: 'Asia/Manila', locale: 'en-PH', viewport: { width: 1280, height: 900 }, ...options });
+/**
+ * A fresh context per test: its own storage, cookies and time zone (Manila unless given). With
+ * BB_BROWSER_TRACES set to a folder, the context records a Playwright trace (screenshots, DOM
+ * snapshots, network) saved there under the test's name when the context closes: open one with
+ * `npx playwright show-trace <file>` to see what a failed journey saw, step by step.
+ */
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ timezoneId: 'Asia/Manila', locale: 'en-PH', viewport: { width: 1280, height: 900 }, ...options });
+  const traces = process.env.BB_BROWSER_TRACES;
+  if (!traces) return context;
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const testName = expect.getState().currentTestName ?? 'outside a test';
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    fs.mkdirSync(traces, { recursive: true });
+    const file = `${testName.replace(/[^\w.-]+/g, '-').slice(0, 150)}-${Date.now()}.zip`;
+    await context.tracing.stop({ path: path.join(traces, file) }).catch(() => undefined);
+    return close(...args);
+  };
+  return context;
 }
 
 /** Accessibility violations of impact serious or critical on the current page, once its transitions have finished. */
