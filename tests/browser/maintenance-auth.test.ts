@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import type { AuthConfig } from '@bb/contracts';
-import { waitFor } from '@bb/service-kit/testing';
-import { api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
+import { adminToken, requireEnv, waitFor } from '@bb/service-kit/testing';
+import { adminApiToken, api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -89,6 +89,47 @@ describe('maintenance sign-in and protection', () => {
     await signInThroughForm(page);
     await page.waitForURL('**/maintenance/appointments');
     await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
+  });
+
+  describe('started with a stored token that is no longer good', () => {
+    /** Signed with the stack's key, its expiry a minute ago. */
+    const lapsed = async () => adminToken({ secret: requireEnv('JWT_SECRET'), expiresIn: -60 });
+    /** Within its lifetime, but signed out elsewhere: only the server can tell. */
+    const signedOut = async () => {
+      const token = await adminApiToken();
+      expect((await api('/api/auth/logout', { method: 'POST', token })).status).toBe(200);
+      await waitFor('the token to be refused', async () => (await api('/api/auth/me', { token })).status === 401);
+      return token;
+    };
+    const cases = [
+      ['a lapsed token', lapsed, 1280],
+      ['a lapsed token', lapsed, 375],
+      ['a signed-out token', signedOut, 1280],
+      ['a signed-out token', signedOut, 375],
+    ] as const;
+
+    it.each(cases)('%s at %i px: says Session Expired, lands on the login screen and comes back to the page once signed in', async (_, tokenFor, width) => {
+      const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+      const page = await (await openContext(browser, width === 375 ? phone : {})).newPage();
+      // Stored once, as a visit days ago would have left it.
+      await page.goto(siteUrl('/api/auth/config'));
+      await page.evaluate(`localStorage.setItem('auth_token', ${JSON.stringify(await tokenFor())})`);
+      await page.goto(siteUrl('/maintenance/staff'));
+
+      // On screen only until the 1.5 s pause ends, so looked for first; the toast outlasts it.
+      await seeText(page, 'Your session has expired: taking you to the login screen...');
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await seeText(page, 'Session Expired');
+      await seeText(page, 'Please log in again to continue');
+      await page.waitForURL('**/admin/login', { timeout: 5000 });
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await page.evaluate(`localStorage.getItem('auth_token')`)).toBeNull();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+      await signInThroughForm(page);
+      await page.waitForURL('**/maintenance/staff');
+      await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    });
   });
 
   it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {

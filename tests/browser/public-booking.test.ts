@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, type Package, type Settings, type SlotsRangeResponse, type SlotsResponse, type Treatment } from '@bb/contracts';
-import { adminApiToken, api, manilaDateInDays, seeText, unique } from './maintenance-helpers';
+import { adminApiToken, api, manilaDateInDays, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
 import { to12Hour } from '../../web/src/shared/format';
 import { launchBrowser, newContext, siteUrl } from './support/browser';
@@ -29,10 +29,57 @@ function dateOnWeekday(daysAhead: number, weekday: number): string {
   }
 }
 
+/**
+ * Notes, in the page, when the success panel stands in for the form and when the form comes
+ * back under it (performance.now(), in ms), so the success state is timed where it happens and
+ * not across the test's round trips to the browser.
+ */
+async function watchSuccessState(p: Page, formName: string): Promise<void> {
+  await p.evaluate(`(() => {
+    window.__successWatch?.disconnect();
+    const marks = (window.__successMarks = {});
+    const look = () => {
+      const panel = document.querySelector('[data-testid="booking-success"]');
+      const form = document.querySelector('form[aria-label=${JSON.stringify(formName)}]');
+      if (panel && !form && marks.shown === undefined) marks.shown = performance.now();
+      if (panel && form && marks.shown !== undefined && marks.back === undefined) marks.back = performance.now();
+    };
+    window.__successWatch = new MutationObserver(look);
+    window.__successWatch.observe(document.body, { childList: true, subtree: true });
+  })()`);
+}
+
+/** The spec's success state: the panel alone for 5 s, then the form back, reset, the panel still there. */
+async function expectFreshFormAfterSuccessState(p: Page, form: Locator, success: Locator): Promise<void> {
+  await p.waitForFunction('window.__successMarks?.back !== undefined', undefined, { timeout: 20_000 });
+  const marks = (await p.evaluate('window.__successMarks')) as { shown?: number; back?: number };
+  expect(marks).toEqual({ shown: expect.any(Number), back: expect.any(Number) });
+  const lasted = (marks.back as number) - (marks.shown as number);
+  // The timer starts just before the panel is drawn; a busy machine may fire it a little late.
+  expect(lasted).toBeGreaterThan(4500);
+  expect(lasted).toBeLessThan(8000);
+  expect(await success.isVisible()).toBe(true);
+  expect(await success.getAttribute('data-phase')).toBe('summary');
+  for (const label of ['First name', 'Last name', 'Email', 'Contact number', 'Preferred date', 'Preferred time']) {
+    expect(await field(form, label).inputValue()).toBe('');
+  }
+  expect(await form.getByRole('checkbox', { checked: true }).count()).toBe(0);
+  expect(await form.getByRole('button', { name: 'View Available Schedule' }).isDisabled()).toBe(true);
+  await success.getByText('The form below is ready for another booking.').waitFor();
+}
+
+async function expectSummaryAbove(success: Locator, form: Locator): Promise<void> {
+  const panel = await success.boundingBox();
+  const below = await form.boundingBox();
+  expect(panel).not.toBeNull();
+  expect(below).not.toBeNull();
+  expect((panel?.y ?? 0) + (panel?.height ?? 0)).toBeLessThanOrEqual(below?.y ?? 0);
+}
+
 const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('bianca').replace(' ', '.')}@example.ph` });
 
 describe('booking at the clinic', () => {
-  it('books a treatment in a free slot of the schedule, and that slot then shows Booked (capacity 1)', async () => {
+  it('books a treatment in a free slot; after the 5 s success state the form is fresh under the summary, the slot shows Booked and a second booking goes through', async () => {
     const token = await adminApiToken();
     expect((await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot).toBe(1);
     const treatment = treatments[0];
@@ -49,21 +96,23 @@ describe('booking at the clinic', () => {
     expect(await field(form, 'Preferred time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
 
     await fillDetails(form, visitor());
+    await watchSuccessState(page, 'Book a treatment');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(page, 'Appointment Booked!');
     await seeText(page, "We'll contact you shortly to confirm your appointment.");
 
-    // The success panel says what was booked and when, and stays until the visitor is done with it.
+    // The success panel says what was booked and when.
     const success = page.getByTestId('booking-success');
     expect(await success.innerText()).toContain(treatment.name);
     expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${day}, \\d{4} at ${time}$`));
-    await page.waitForTimeout(6000);
-    expect(await success.isVisible()).toBe(true);
-    await success.getByRole('button', { name: 'Book another appointment' }).click();
+    const firstReference = await success.getByTestId('booked-reference').innerText();
 
-    // The form is back, empty; the same slot is now taken.
-    await field(form, 'First name').waitFor({ state: 'visible' });
-    expect(await field(form, 'First name').inputValue()).toBe('');
+    // The success state lasts 5 s; then the form is back, reset, and the summary stays above it.
+    await expectFreshFormAfterSuccessState(page, form, success);
+    expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
+    await expectSummaryAbove(success, form);
+
+    // Right away, without a reload: the same slot is now taken, and another one can be booked.
     await choose(form, treatment.name);
     await form.getByRole('button', { name: 'View Available Schedule' }).click();
     const again = page.getByRole('dialog', { name: 'View Available Schedule' });
@@ -75,7 +124,26 @@ describe('booking at the clinic', () => {
     expect(await booked.innerText()).toMatch(/Booked/i);
     // Booked: it can no longer be chosen for booking (only for the waitlist, under another name).
     expect(await column.getByRole('button', { name: slot, exact: true }).count()).toBe(0);
-  });
+
+    const secondSlot = await pickFreeSlot(again, 1);
+    await again.waitFor({ state: 'hidden' });
+    const [, secondDay, secondTime] = /^(.*) at (.*)$/.exec(secondSlot) as RegExpExecArray;
+    await fillDetails(form, visitor());
+    // The first summary is still there until this booking replaces it.
+    expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
+    await watchSuccessState(page, 'Book a treatment');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await success.getByTestId('booked-reference').filter({ hasNotText: firstReference }).waitFor();
+    expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${secondDay}, \\d{4} at ${secondTime}$`));
+    expect(await success.getByTestId('booked-reference').innerText()).not.toBe(firstReference);
+    await expectFreshFormAfterSuccessState(page, form, success);
+
+    // Dismissed, the summary goes; the fresh form stays, the keyboard at its start.
+    await success.getByRole('button', { name: 'Dismiss summary' }).click();
+    await success.waitFor({ state: 'detached' });
+    expect(await field(form, 'First name').inputValue()).toBe('');
+    await page.waitForFunction(`document.activeElement?.getAttribute('type') === 'checkbox' && document.activeElement.closest('form') !== null`);
+  }, TEST_TIMEOUT);
 
   it('shows each validation message, in the order of the spec', async () => {
     const form = await openBookingForm(page, 'clinic');
@@ -238,7 +306,7 @@ describe('booking, as a visitor expects it', () => {
     expect(await field(form, 'Last name').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('fits a phone (375 px): the problems under their fields, the free times and the success panel', async () => {
+  it('fits a phone (375 px): the problems under their fields, the free times, the success panel and the fresh form under its summary', async () => {
     const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
     try {
@@ -255,13 +323,21 @@ describe('booking, as a visitor expects it', () => {
       // A random one: other tests book this day too.
       await times.nth(Math.floor(Math.random() * (await times.count()))).click();
       expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await watchSuccessState(p, 'Book a treatment');
       await form.getByRole('button', { name: 'Book Appointment' }).click();
-      await p.getByTestId('booking-success').waitFor();
+      const success = p.getByTestId('booking-success');
+      await success.waitFor();
       expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await expectFreshFormAfterSuccessState(p, form, success);
+      await expectSummaryAbove(success, form);
+      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await success.getByRole('button', { name: 'Dismiss summary' }).click();
+      await success.waitFor({ state: 'detached' });
+      await field(form, 'First name').waitFor({ state: 'visible' });
     } finally {
       await phone.close();
     }
-  });
+  }, TEST_TIMEOUT);
 
   it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
     const form = await openBookingForm(page, 'clinic');

@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { serverMessage, TOKEN_KEY } from '../shared/api/request';
-import { ME_KEY } from '../shared/session/SessionContext';
+import { serverMessage } from '../shared/api/request';
+import { useSession } from '../shared/session/SessionContext';
 import { toast } from '../shared/ui/toaster';
 import { isUnauthorized } from './domain/appointments';
-import { pathOf, type LoginState } from './domain/session';
+import { pathOf, SESSION_EXPIRED_REDIRECT_MS, type LoginState } from './domain/session';
 
 /** The spec's fetch-failure toast ('Failed to fetch appointments'…), once per failure; a lapsed session says Session Expired instead. */
 export function useFetchErrorToast(error: Error | null, title: string) {
@@ -25,30 +25,36 @@ export function invalidatePaths(client: QueryClient, paths: readonly string[]) {
 let expiring = false;
 
 /**
- * A lapsed or revoked token: say so, forget it, and go to the login screen after 1.5 s, which
- * brings the admin back to this page once signed in. Returns false for any other error so the
- * caller shows its own toast.
+ * Ends a lapsed or revoked session: says so, forgets the token, and goes to the login screen
+ * after the spec's 1.5 s, which brings the admin back to this page once signed in.
  */
-export function useSessionExpiry() {
-  const client = useQueryClient();
+export function useSessionExpiredNotice() {
+  const { forget } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const here = pathOf(location);
+  return useCallback(() => {
+    if (expiring) return;
+    expiring = true;
+    toast.error('Session Expired', 'Please log in again to continue');
+    setTimeout(() => {
+      expiring = false;
+      forget();
+      navigate('/admin/login', { state: { from: here } satisfies LoginState });
+    }, SESSION_EXPIRED_REDIRECT_MS);
+  }, [forget, navigate, here]);
+}
+
+/** A call refused with 401 ends the session (useSessionExpiredNotice); returns false for any other error so the caller shows its own toast. */
+export function useSessionExpiry() {
+  const notice = useSessionExpiredNotice();
   return useCallback(
     (error: unknown): boolean => {
       if (!isUnauthorized(error)) return false;
-      if (expiring) return true;
-      expiring = true;
-      toast.error('Session Expired', 'Please log in again to continue');
-      setTimeout(() => {
-        expiring = false;
-        localStorage.removeItem(TOKEN_KEY);
-        client.setQueryData(ME_KEY, null);
-        navigate('/admin/login', { state: { from: here } satisfies LoginState });
-      }, 1500);
+      notice();
       return true;
     },
-    [client, navigate, here],
+    [notice],
   );
 }
 

@@ -1,3 +1,6 @@
+/** The spec's pause between the Session Expired notice and the login screen. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1_500;
+
 /** What the login screen is told about the page that sent the admin there. */
 export interface LoginState {
   from: string;

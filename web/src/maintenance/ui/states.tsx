@@ -31,15 +31,24 @@ export function EmptyState({ title, text, action }: { title?: string; text?: str
  * Session Expired notice takes the admin to the login screen.
  */
 export function ErrorState({ text, error, onRetry }: { text: string; error?: unknown; onRetry?: () => void }) {
-  const expired = isUnauthorized(error);
+  if (isUnauthorized(error)) return <SessionExpiredState />;
   return (
     <Stack align="center" py="12" gap="3" role="alert">
-      <Text color="red.700">{expired ? 'Your session has expired: taking you to the login screen...' : text}</Text>
-      {onRetry && !expired && (
+      <Text color="red.700">{text}</Text>
+      {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
           Try again
         </Button>
       )}
+    </Stack>
+  );
+}
+
+/** What stays on screen while the Session Expired notice takes the admin to the login screen. */
+export function SessionExpiredState() {
+  return (
+    <Stack align="center" py="12" gap="3" role="alert">
+      <Text color="red.700">Your session has expired: taking you to the login screen...</Text>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { isChosen, type FullSlot } from './domain/waitlist';
 import { PersonalFields } from './PersonalFields';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
+import { useAfterBooking } from './useAfterBooking';
 import { useBookingSubmit } from './useBookingSubmit';
 import { WaitlistOffer } from './WaitlistOffer';
 
@@ -43,12 +44,19 @@ export default function BookingForm({ side }: { side: Side }) {
   const [form, setForm] = useState<Form>(EMPTY_BOOKING);
   /** Problems found by the last submit, each cleared as its field is changed. */
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { send, submitting, booked, dismiss } = useBookingSubmit(side, () => new Map((items ?? []).map((item) => [item.id, item.name])));
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
   /** The slot a booking was refused for as full (409): the waitlist is offered for it. */
   const [refusedFull, setRefusedFull] = useState<FullSlot | null>(null);
+  // The spec's reset once the success state is over: fields, chosen items, date and time.
+  const resetForm = useCallback(() => {
+    setForm(EMPTY_BOOKING);
+    setErrors({});
+    setRefusedFull(null);
+  }, []);
+  const { after, booked, dismiss } = useAfterBooking(resetForm);
+  const { send, submitting } = useBookingSubmit(side, () => new Map((items ?? []).map((item) => [item.id, item.name])), booked);
 
   // A detail page's "Book This Treatment" arrives with ?item=…, the waitlist mail's link with
   // items, date and time: filled in once the list is here, unless the visitor has begun.
@@ -121,22 +129,16 @@ export default function BookingForm({ side }: { side: Side }) {
       return;
     }
     const result = await send(form);
-    if (result === 'booked') {
-      setForm(EMPTY_BOOKING);
-      setErrors({});
-    }
     setRefusedFull(result === 'full' ? { date: form.preferredDate, time: form.preferredTime } : null);
   }
 
-  // Back from the success panel: the keyboard continues at the top of the fresh form.
-  const dismissSuccess = () => {
+  // The summary closed: the keyboard continues at the top of the fresh form.
+  const dismissSummary = () => {
     dismiss();
     requestAnimationFrame(() => services.current?.querySelector('input')?.focus());
   };
 
-  if (booked) return <BookingSuccess summary={booked} onDismiss={dismissSuccess} />;
-
-  return (
+  const bookingForm = (
     <chakra.form onSubmit={submit} noValidate aria-label={`Book a ${label}`} bg="white" rounded="2xl" borderWidth="1px" borderColor="gray.100" boxShadow="sm" p={{ base: '5', md: '8' }}>
       <Stack gap="8">
         <ServiceChoices
@@ -193,5 +195,13 @@ export default function BookingForm({ side }: { side: Side }) {
         </Suspense>
       )}
     </chakra.form>
+  );
+
+  // One tree in both phases, so the summary stays where it is (and keeps the focus) when the form comes back.
+  return (
+    <Stack gap="6">
+      {after && <BookingSuccess summary={after.summary} phase={after.phase} onDismiss={dismissSummary} />}
+      {after?.phase !== 'success' && bookingForm}
+    </Stack>
   );
 }

@@ -19,25 +19,41 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /**
- * What was booked, on screen until the visitor is done with it: a success that vanished on a
+ * What was booked. For the spec's success state it stands in for the form; after it the fresh
+ * form is back below and this stays until the visitor dismisses it, as a panel that vanished on a
  * timer left people unsure whether it had worked and what they had booked. It also hands over
  * the booking's own links (calendar file, manage page), as the visitor's next steps.
  */
-export function BookingSuccess({ summary, onDismiss }: { summary: BookedSummary; onDismiss: () => void }) {
+export function BookingSuccess({ summary, phase, onDismiss }: { summary: BookedSummary; phase: 'success' | 'summary'; onDismiss: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  // The form the visitor was in is gone: bring keyboard and screen reader users to the news.
-  useEffect(() => heading.current?.focus(), []);
+  // Each booking's form is gone for its success state: bring keyboard and screen reader users to the news.
+  useEffect(() => heading.current?.focus(), [summary]);
+  const success = phase === 'success';
   return (
-    <Stack as="section" aria-labelledby={headingId} align="center" textAlign="center" gap="4" py="12" px="6" bg="colorPalette.subtle" rounded="2xl" data-testid="booking-success">
-      <Box fontSize="4xl" color="colorPalette.fg">
-        <CheckIcon />
-      </Box>
+    <Stack
+      as="section"
+      aria-labelledby={headingId}
+      align="center"
+      textAlign="center"
+      gap="4"
+      py={success ? '12' : '8'}
+      px={{ base: '4', md: '6' }}
+      bg="colorPalette.subtle"
+      rounded="2xl"
+      data-testid="booking-success"
+      data-phase={phase}
+    >
+      {success && (
+        <Box fontSize="4xl" color="colorPalette.fg">
+          <CheckIcon />
+        </Box>
+      )}
       <Heading ref={heading} id={headingId} tabIndex={-1} as="h3" fontFamily="heading" fontWeight="normal" fontSize="2xl" outline="none">
         Appointment Booked!
       </Heading>
       <Text color="gray.700">We&apos;ll contact you shortly to confirm your appointment.</Text>
-      <Box bg="white" rounded="xl" px="6" py="4" borderWidth="1px" borderColor="gray.100" textAlign="start" maxW="md" w="full">
+      <Box bg="white" rounded="xl" px={{ base: '4', md: '6' }} py="4" borderWidth="1px" borderColor="gray.100" textAlign="start" maxW="md" w="full">
         <Text fontSize="sm" color="gray.600">
           You booked
         </Text>
@@ -69,8 +85,12 @@ export function BookingSuccess({ summary, onDismiss }: { summary: BookedSummary;
           </Button>
         </Flex>
       )}
+      {/* Present from the start, so the form's return is announced when the success state ends. */}
+      <Text role="status" color="gray.700" fontSize="sm" data-testid="booking-form-ready">
+        {success ? '' : 'The form below is ready for another booking.'}
+      </Text>
       <Button variant="ghost" rounded="full" onClick={onDismiss}>
-        Book another appointment
+        Dismiss summary
       </Button>
     </Stack>
   );

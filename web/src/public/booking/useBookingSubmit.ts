@@ -12,14 +12,13 @@ import { toAppointmentRequest, type BookingForm } from './domain/validation';
 /**
  * Sends a checked booking form: one Idempotency-Key per distinct content (a retry of the same
  * content reuses it), the spec's success and failure toasts, and fresh slots and console list
- * afterwards. `booked` holds what was booked until the visitor dismisses it. The answer says
- * whether it was booked, failed, or failed because the slot is full (the waitlist's cue).
+ * afterwards; `onBooked` gets what was booked, in words. The answer says whether it was booked,
+ * failed, or failed because the slot is full (the waitlist's cue).
  */
-export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string, string>) {
+export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string, string>, onBooked: (summary: BookedSummary) => void) {
   const client = useQueryClient();
   const lastAttempt = useRef<Attempt | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [booked, setBooked] = useState<BookedSummary | null>(null);
 
   async function send(form: BookingForm): Promise<'booked' | 'full' | 'failed'> {
     const request = toAppointmentRequest(form, side);
@@ -33,7 +32,7 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
       void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
-      setBooked(bookedSummary(request, answer, itemNames()));
+      onBooked(bookedSummary(request, answer, itemNames()));
       return 'booked';
     } catch (error) {
       // Policy refusals (notice, horizon, the per-contact cap) come as 400s in the server's words, like every other refusal.
@@ -47,5 +46,5 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
     }
   }
 
-  return { send, submitting, booked, dismiss: () => setBooked(null) };
+  return { send, submitting };
 }
