@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, planDay } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
-import type { BookingModels } from '../models';
 import { atRevision, intervalOf, revisionOf, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
 import { parseSeatId } from '../models/seat';
 import { cancelAppointment, CHANGED_MEANWHILE } from './appointment-changes';
