@@ -1,6 +1,9 @@
 import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type Settings, type SlotsResponse } from '@bb/contracts';
 import { manilaInstant } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
+import { Types } from 'mongoose';
+import { contactClaimId } from '../src/models/contact-claim';
+import { SEAT_GRACE_MS } from '../src/store/seat-sweeper';
 import { addBookable, asAdmin, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 // The test clock is 09:00 on Wednesday 2 January 2030 in Manila: with the default policy the
@@ -170,6 +173,22 @@ describe('the per-contact cap', () => {
     }
     expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'older@example.com' })).body.message).toBe(POLICY_MESSAGES.cap(1));
     expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'another@example.com', contact: '09189991111' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+  });
+});
+
+describe('a place of the per-contact cap', () => {
+  afterAll(() => settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact }));
+
+  it('left by a booking that never stored its appointment is taken over once its grace period is over', async () => {
+    await settle('studio', { maxUpcomingPerContact: 1 });
+    const place = contactClaimId('studio', 'e:crashed@example.com', 0);
+    await booking.models.ContactClaim.create({ _id: place, appointmentId: new Types.ObjectId(), claimedAt: new Date(Date.now() - SEAT_GRACE_MS / 2) });
+    const during = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
+    expect([during.status, during.body.message]).toEqual([400, POLICY_MESSAGES.cap(1)]);
+    await booking.models.ContactClaim.updateOne({ _id: place }, { $set: { claimedAt: new Date(Date.now() - SEAT_GRACE_MS - 1000) } });
+    const after = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
+    expect(after.status).toBe(201);
+    expect((await booking.models.ContactClaim.findById(place).lean())?.appointmentId.toString()).toBe(after.body.id);
   });
 });
 

@@ -11,7 +11,7 @@ import { SEAT_GRACE_MS } from './seat-sweeper';
 // `cap` places at an offering, and an appointment booked while the cap is on holds one place
 // of each of its keys. The unique `_id` of a place keeps the cap under any race of any number
 // of booking processes, as the seats keep capacity; the appointments collection is never
-// counted (FerretDB would scan it for every booking).
+// counted (FerretDB would scan it for every booking), and places are found by `_id` alone.
 
 type Ledger = Pick<BookingModels, 'ContactClaim' | 'Appointment'>;
 
@@ -29,37 +29,38 @@ export interface ContactClaimRequest {
 export type ContactClaimResult = { ok: true; claims: string[] } | { ok: false };
 
 /**
- * Takes a place of each key, keys in order: one read of the places of every key, then one
- * ordered insert of the first free place of each (a place someone took meanwhile makes its
- * key try its next place). A key whose places are all held looks once whether any holder is no
- * longer upcoming (past, cancelled, deleted, or never stored) and takes over its place with a
- * guarded delete; otherwise the booking is refused and the places taken so far go back.
- * Claiming keys in the same order is what lets a burst of one contact's bookings fill every
- * place: those that pass the first key's places are the only ones competing for the second's.
+ * Takes a place of each key, keys in order, as seats are taken: one ordered insert of the next
+ * place to try of every key still pending, which stops at the first place someone holds; that
+ * key tries its next place and the rest follow in one insert again. A new contact's booking
+ * is one insert whatever its number of keys; nothing is read (FerretDB would scan for an
+ * `$in`). A key whose places are all held looks once whether any holder no longer counts
+ * (past, cancelled, deleted, or never stored) and takes its place over with a guarded delete;
+ * otherwise the booking is refused and the places taken so far go back. Claiming keys in the
+ * same order is what lets a burst of one contact's bookings fill every place: those that pass
+ * the first key's places are the only ones competing for the second's.
  */
 export async function claimContact(ledger: Ledger, request: ContactClaimRequest): Promise<ContactClaimResult> {
-  const { keys, appointmentId } = request;
-  const placesOf = (key: string) => Array.from({ length: request.cap }, (_, n) => contactClaimId(request.offering, key, n));
-  const taken = new Set((await ledger.ContactClaim.find({ _id: { $in: keys.flatMap(placesOf) } }, { _id: 1 }).lean()).map((c) => c._id));
+  const { keys, appointmentId, cap } = request;
+  const next = keys.map(() => 0);
   const held: string[] = [];
-  const lookedForStale = new Set<string>();
+  const lookedForStale = new Set<number>();
   try {
     while (held.length < keys.length) {
-      const pending = keys.slice(held.length);
-      const free = pending.map((key) => placesOf(key).find((id) => !taken.has(id)));
-      const full = free.indexOf(undefined);
-      if (full === 0) {
-        if (lookedForStale.has(pending[0])) {
+      const first = held.length;
+      if (next[first] >= cap) {
+        const free = lookedForStale.has(first) ? [] : await takeOverStale(ledger, keys[first], request);
+        lookedForStale.add(first);
+        if (free.length === 0) {
           await releaseContactClaims(ledger, held, appointmentId);
           return { ok: false };
         }
-        lookedForStale.add(pending[0]);
-        for (const id of await takeOverStale(ledger, placesOf(pending[0]), request.now)) taken.delete(id);
+        next[first] = free[0];
         continue;
       }
-      const docs = free.slice(0, full < 0 ? free.length : full).map((id): ContactClaimDoc => ({ _id: id as string, appointmentId, claimedAt: new Date() }));
+      const trying = keys.slice(first).findIndex((_key, i) => next[first + i] >= cap);
+      const docs = keys.slice(first, trying < 0 ? keys.length : first + trying).map((key, i): ContactClaimDoc => ({ _id: contactClaimId(request.offering, key, next[first + i]), appointmentId, claimedAt: new Date() }));
       const inserted = await insertUntilTaken(ledger.ContactClaim, docs, held);
-      if (inserted < docs.length) taken.add(docs[inserted]._id);
+      if (inserted < docs.length) next[first + inserted] += 1;
     }
     return { ok: true, claims: held };
   } catch (err) {
@@ -70,28 +71,33 @@ export async function claimContact(ledger: Ledger, request: ContactClaimRequest)
 }
 
 /**
- * The places (of one key) that are free now: those nobody holds any more, and those whose
- * holder no longer counts, deleted here only if still held by the claim read (another booking
- * may take one over at the same time: one delete wins).
+ * The numbers of the key's places that are free now, ascending: those nobody holds any more,
+ * and those whose holder no longer counts, deleted here only if still held by the claim read
+ * (another booking may take one over at the same time: one delete wins). Every read is by
+ * `_id`, the one lookup FerretDB pushes down.
  */
-async function takeOverStale(ledger: Ledger, places: string[], now: Date): Promise<string[]> {
-  const claims = await ledger.ContactClaim.find({ _id: { $in: places } }).lean<ContactClaimDoc[]>();
-  const holderIds = [...new Set(claims.map((c) => String(c.appointmentId)))];
-  const holders = await ledger.Appointment.find({ _id: { $in: holderIds } }, { status: 1, startTime: 1, endTime: 1, preferredDate: 1, preferredTime: 1, deletedAt: 1 }).lean<AppointmentDoc[]>();
-  const holderOf = new Map(holders.map((h) => [String(h._id), { status: h.status, start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }]));
+async function takeOverStale(ledger: Ledger, key: string, { offering, cap, now }: ContactClaimRequest): Promise<number[]> {
+  const places = Array.from({ length: cap }, (_, n) => contactClaimId(offering, key, n));
+  const claims = await Promise.all(places.map((id) => ledger.ContactClaim.findById(id).lean<ContactClaimDoc>()));
+  const holderIds = [...new Set(claims.flatMap((c) => (c ? [String(c.appointmentId)] : [])))];
+  const holders = await Promise.all(holderIds.map((id) => ledger.Appointment.findById(id, HOLDER_FIELDS).lean<AppointmentDoc>()));
+  const holderOf = new Map(holders.flatMap((h) => (h ? [[String(h._id), { status: h.status, start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }] as const] : [])));
   const wallClock = new Date();
-  const free = places.filter((id) => !claims.some((c) => c._id === id));
-  for (const claim of claims) {
-    if (!claimIsStale(holderOf.get(String(claim.appointmentId)), claim.claimedAt, now, wallClock, SEAT_GRACE_MS)) continue;
-    const deleted = await ledger.ContactClaim.deleteOne({ _id: claim._id, appointmentId: claim.appointmentId, claimedAt: claim.claimedAt });
-    if (deleted.deletedCount === 1) free.push(claim._id);
-  }
-  return free;
+  const free = await Promise.all(
+    claims.map(async (claim) => {
+      if (!claim) return true;
+      if (!claimIsStale(holderOf.get(String(claim.appointmentId)), claim.claimedAt, now, wallClock, SEAT_GRACE_MS)) return false;
+      return (await ledger.ContactClaim.deleteOne({ _id: claim._id, appointmentId: claim.appointmentId, claimedAt: claim.claimedAt })).deletedCount === 1;
+    }),
+  );
+  return free.flatMap((isFree, n) => (isFree ? [n] : []));
 }
 
-/** Gives places back: only those this appointment still holds, in one write. */
+const HOLDER_FIELDS = { status: 1, startTime: 1, endTime: 1, preferredDate: 1, preferredTime: 1, deletedAt: 1 };
+
+/** Gives places back: only those this appointment still holds, each by its `_id`. */
 export async function releaseContactClaims(ledger: Pick<BookingModels, 'ContactClaim'>, claims: string[], appointmentId: Types.ObjectId): Promise<void> {
-  if (claims.length > 0) await ledger.ContactClaim.deleteMany({ _id: { $in: claims }, appointmentId });
+  await Promise.all(claims.map((id) => ledger.ContactClaim.deleteOne({ _id: id, appointmentId })));
 }
 
 /**
