@@ -53,8 +53,8 @@ interface Answer<T> {
   body: T & { message?: string };
 }
 
-async function send<T = unknown>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const answer = await raw(base, { method, path, headers: { ...json, ...headers }, body: body === undefined ? undefined : JSON.stringify(body), from });
+async function send<T = unknown>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Answer<T>> {
+  const answer = await raw(base, { method, path, headers: { ...json, ...headers }, body: body === undefined ? undefined : JSON.stringify(body), from, timeoutMs });
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(answer.text);
@@ -105,9 +105,14 @@ const view = (target: StackProcess, token: string) => send<ManagedAppointment>(t
 const move = (target: StackProcess, token: string, slot: Slot) => send<ManagedAppointment>(target.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate: slot.date, preferredTime: slot.time });
 const settingsOf = async (offering: 'clinic' | 'studio', target: StackProcess | { url: string } = { url: gateway }) => (await send<Settings>(target.url, 'GET', `/api/settings/${offering}`, undefined, asAdmin())).body;
 
-/** Saves settings, then waits until every booking process holds them (each hears the save as an event). */
+/**
+ * Saves settings, then waits until every booking process holds them (each hears the save as an
+ * event). Sent to a booking process itself: turning the cap on gives every upcoming appointment
+ * of the offering on the shared stack its places before it answers, which may outlast the
+ * gateway's upstream timeout.
+ */
 async function saveSettings(offering: 'clinic' | 'studio', change: Partial<Settings>): Promise<void> {
-  const saved = await send<Settings>(gateway, 'PUT', `/api/settings/${offering}`, change, asAdmin());
+  const saved = await send<Settings>(bookingProcesses[0].url, 'PUT', `/api/settings/${offering}`, change, asAdmin(), 120_000);
   expect(saved.status).toBe(200);
   await waitFor(`every booking process has the ${offering} settings`, async () => {
     const held = await Promise.all(bookingProcesses.map((p) => settingsOf(offering, p)));
