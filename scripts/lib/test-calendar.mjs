@@ -1,7 +1,7 @@
 // System and browser test files share one stack and keep their bookings apart by booking on
 // random days months or years ahead; the 90-day default horizon would refuse those. A test
 // stack's offerings therefore take bookings ten years ahead (the default horizon is tested on
-// booking's own test instances); notice and the per-contact cap keep their defaults. Used by
+// booking's own test instances); notice and the per-contact cap (off) keep their defaults. Used by
 // npm test for its stacks and by the compose test harness for the compose stack.
 export const TEST_HORIZON_DAYS = 3650;
 

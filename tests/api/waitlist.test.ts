@@ -2,7 +2,7 @@
 // for a full slot, its appointment is cancelled, both are mailed a link that books that very
 // slot, and the first to use it wins while the slower one gets the usual 409.
 import { randomUUID } from 'node:crypto';
-import { SLOT_FULL_MESSAGE, WAITLIST_MESSAGES, type ApiError, type BookedAppointment, type Settings, type SlotsResponse, type Treatment, type WaitlistJoined } from '@bb/contracts';
+import { SLOT_FULL_MESSAGE, WAITLIST_MESSAGES, type ApiError, type BookedAppointment, type Settings, type SlotsResponse, type Treatment, type WaitlistEntry, type WaitlistJoined } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, mailpit, requireEnv, uniquePhone, type ApiOptions } from '@bb/service-kit/testing';
 
@@ -15,9 +15,10 @@ const address = (label: string) => `waitlist-${run}-${label}@example.com`;
 
 let treatmentId = '';
 let capacity = 1;
+let token = '';
 
 beforeAll(async () => {
-  const token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
   capacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0].id;
 });
@@ -65,10 +66,12 @@ describe('the waitlist', () => {
     const first = await join(fast, slot);
     const second = await join(slow, slot);
     expect([first.status, second.status]).toEqual([201, 201]);
-    expect([first.body.position, second.body.position]).toEqual([1, 2]);
-    expect(first.body.message).toBe(WAITLIST_MESSAGES.joined);
-    // Signing up twice is one entry.
-    expect((await join(fast, slot)).body.id).toBe(first.body.id);
+    expect(first.body).toEqual({ offeringType: 'clinic', preferredDate: slot.date, preferredTime: slot.time, message: WAITLIST_MESSAGES.joined });
+    expect(second.body).toEqual(first.body);
+    // Signing up twice is one entry, and answers as the first time.
+    expect((await join(fast, slot)).body).toEqual(first.body);
+    const waiting = (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token })).body.filter((e) => e.preferredDate === slot.date && e.preferredTime === slot.time);
+    expect(waiting.map((e) => e.email)).toEqual([fast.email, slow.email]);
     expect(await mailpit.messagesTo(fast.email)).toEqual([]);
 
     expect((await api(`/api/manage/${holders[0].body.manageToken}/cancel`, { method: 'POST' })).status).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CalendarFeed, SlotsResponse, Treatment, WaitlistJoined } from '@bb/contracts';
+import type { CalendarFeed, SlotsResponse, Treatment, WaitlistEntry, WaitlistJoined } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { requireEnv, uniquePhone } from '@bb/service-kit/testing';
 import { inBatches, login, logout, raw, stackProcesses, type RawAnswer } from './support';
@@ -115,8 +115,10 @@ describe('joining the waitlist', () => {
       raw(t.target.url, { method: 'POST', path: '/api/waitlist', headers: { ...json, ...t.headers }, body }),
     );
     expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);
-    const entries = new Set(answers.map((a) => (JSON.parse(a.text) as WaitlistJoined).id));
-    expect(entries.size).toBe(1);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(JSON.parse(answers[0].text) as WaitlistJoined).toMatchObject({ preferredDate: slot.date, preferredTime: slot.time });
+    const listed = JSON.parse((await raw(gateway, { method: 'GET', path: '/api/waitlist?offeringType=clinic', headers: { authorization: `Bearer ${admin}` } })).text) as WaitlistEntry[];
+    expect(listed.filter((e) => e.email === (JSON.parse(body) as { email: string }).email)).toHaveLength(1);
   });
 
   it('is not reached under another spelling of its path, and answers the same on a booking process as through the gateway', async () => {

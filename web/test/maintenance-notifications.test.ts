@@ -19,24 +19,25 @@ const stored: NotificationSettings = {
   reminderLeadHours: 24,
   enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': false },
 };
-const form = notificationForm(stored, { changeCutoffHours: 12 });
+const form = notificationForm(stored, { changeCutoffHours: 12, maxReschedulesPerBooking: 3 });
 
 describe('the Notifications form', () => {
-  it('shows the stored mail settings and the cut-off of the booking settings, hours as typed text', () => {
+  it('shows the stored mail settings and the cut-off and move limit of the booking settings, numbers as typed text', () => {
     expect(form).toEqual({
       staffAlertEmail: '',
       senderName: 'Lumière Clinic',
       senderEmail: 'clinic@lumiere.ph',
       reminderLeadHours: '24',
       changeCutoffHours: '12',
+      maxReschedulesPerBooking: '3',
       enabled: stored.enabled,
     });
   });
 
   it('saves as two writes, fractions of hours kept', () => {
-    expect(notificationRequests({ ...form, reminderLeadHours: '1.5', changeCutoffHours: ' 48 ' })).toEqual({
+    expect(notificationRequests({ ...form, reminderLeadHours: '1.5', changeCutoffHours: ' 48 ', maxReschedulesPerBooking: '0' })).toEqual({
       notifications: { staffAlertEmail: '', senderName: 'Lumière Clinic', senderEmail: 'clinic@lumiere.ph', reminderLeadHours: 1.5, enabled: stored.enabled },
-      changeCutoffHours: 48,
+      booking: { changeCutoffHours: 48, maxReschedulesPerBooking: 0 },
     });
   });
 
@@ -45,8 +46,10 @@ describe('the Notifications form', () => {
   });
 
   it("names every field's problem in the contract's words, a blank number being no number rather than 0", () => {
-    const problems = notificationProblems({ ...form, senderName: ' ', senderEmail: 'clinic', staffAlertEmail: 'staff@', reminderLeadHours: '', changeCutoffHours: '' });
-    expect(Object.keys(problems).sort()).toEqual(['changeCutoffHours', 'reminderLeadHours', 'senderEmail', 'senderName', 'staffAlertEmail']);
+    const problems = notificationProblems({ ...form, senderName: ' ', senderEmail: 'clinic', staffAlertEmail: 'staff@', reminderLeadHours: '', changeCutoffHours: '', maxReschedulesPerBooking: '' });
+    expect(Object.keys(problems).sort()).toEqual(['changeCutoffHours', 'maxReschedulesPerBooking', 'reminderLeadHours', 'senderEmail', 'senderName', 'staffAlertEmail']);
+    expect(problems.maxReschedulesPerBooking).toBe('maxReschedulesPerBooking must be a whole number from 0 to 20');
+    expect(notificationProblems({ ...form, maxReschedulesPerBooking: '21' }).maxReschedulesPerBooking).toMatch(/from 0 to 20/);
     expect(problems.senderName).toBe('senderName is required');
     expect(problems.changeCutoffHours).toBe('changeCutoffHours must be a whole number of hours from 0 to 720');
     expect(problems.reminderLeadHours).toMatch(/^reminderLeadHours must be a number of hours/);

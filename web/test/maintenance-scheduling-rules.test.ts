@@ -134,10 +134,10 @@ describe('closures on the console calendar', () => {
 });
 
 describe('the booking policy card', () => {
-  const stored = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0, maxUpcomingPerContact: 5 };
+  const stored = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0, maxUpcomingPerContact: 0 };
 
   it('starts from the stored policy, or the defaults before it loads', () => {
-    expect(policyDraft(stored)).toEqual({ minimumNoticeMinutes: 120, horizonDays: '90', bufferMinutes: 0, maxUpcomingPerContact: '5' });
+    expect(policyDraft(stored)).toEqual({ minimumNoticeMinutes: 120, horizonDays: '90', bufferMinutes: 0, maxUpcomingPerContact: '0' });
     expect(policyDraft(undefined)).toEqual(policyDraft(stored));
   });
 
@@ -145,7 +145,7 @@ describe('the booking policy card', () => {
     expect(policyChanges(policyDraft(stored), stored)).toBeNull();
     expect(policyChanges({ ...policyDraft(stored), horizonDays: '30', bufferMinutes: 60 }, stored)).toEqual({ horizonDays: 30, bufferMinutes: 60 });
     expect(policyChanges({ ...policyDraft(stored), horizonDays: '' }, stored)).toBeNull();
-    expect(policyChanges({ ...policyDraft(stored), maxUpcomingPerContact: '0' }, stored)).toEqual({ maxUpcomingPerContact: 0 });
+    expect(policyChanges({ ...policyDraft(stored), maxUpcomingPerContact: '5' }, stored)).toEqual({ maxUpcomingPerContact: 5 });
     // Out of range goes as typed: the server's message says what is allowed.
     expect(policyChanges({ ...policyDraft(stored), horizonDays: '999' }, stored)).toEqual({ horizonDays: 999 });
   });

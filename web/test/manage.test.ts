@@ -15,6 +15,10 @@ describe('a manage page that cannot show its booking', () => {
     expect(loadProblem(new ApiError(400, null, 'Bad Request'))).toMatchObject({ text: MANAGE_MESSAGES.badLink, canRetry: false });
   });
 
+  it("says a link has expired in the server's words, with no Try again", () => {
+    expect(loadProblem(new ApiError(410, { message: MANAGE_MESSAGES.expired }, '{}'))).toEqual({ title: 'Link Expired', text: MANAGE_MESSAGES.expired, canRetry: false });
+  });
+
   it('offers Try again for a server failure or a dropped connection', () => {
     expect(loadProblem(new ApiError(502, null, 'Bad Gateway')).canRetry).toBe(true);
     expect(loadProblem(new TypeError('Failed to fetch'))).toMatchObject({ title: 'Your booking could not be loaded', canRetry: true });
@@ -22,14 +26,27 @@ describe('a manage page that cannot show its booking', () => {
 });
 
 describe('what a manage page offers', () => {
-  const open = { changeable: true, changeClosedReason: null, changeDeadline: '2026-12-07T02:00:00.000Z', status: 'pending' as const };
+  const open = { changeable: true, changeClosedReason: null, changeDeadline: '2026-12-07T02:00:00.000Z', status: 'pending' as const, reschedulesLeft: 3 };
 
   it('while changes are open: both actions, the deadline in Manila time, and the calendar file', () => {
-    expect(manageOptions(open)).toEqual({ canChange: true, closedReason: null, openUntil: 'Monday, December 7, 2026 at 10:00 AM', showCalendar: true });
+    expect(manageOptions(open)).toEqual({
+      canChange: true,
+      offerReschedule: true,
+      closedReason: null,
+      openText: 'You can reschedule or cancel online until Monday, December 7, 2026 at 10:00 AM.',
+      showCalendar: true,
+    });
+  });
+
+  it('once the online moves are used up: no Reschedule, Cancel still, and whom to ask instead', () => {
+    const used = manageOptions({ ...open, reschedulesLeft: 0 });
+    expect(used).toMatchObject({ canChange: true, offerReschedule: false });
+    expect(used.openText).toMatch(/^You can cancel online until Monday, December 7, 2026 at 10:00 AM\. .*contact us/);
+    expect(manageOptions({ ...open, reschedulesLeft: 1 }).offerReschedule).toBe(true);
   });
 
   it("once closed: no actions and the server's reason", () => {
-    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) })).toMatchObject({ canChange: false, closedReason: MANAGE_MESSAGES.cutoff(24), openUntil: null });
+    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) })).toMatchObject({ canChange: false, closedReason: MANAGE_MESSAGES.cutoff(24), openText: null });
     expect(manageOptions({ ...open, changeable: false }).closedReason).toMatch(/contact us/);
   });
 

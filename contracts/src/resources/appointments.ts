@@ -106,8 +106,9 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**
  * The answer to a booking: the appointment and the token of its manage link
- * (`/manage/{token}`), which is shown once; a retried request (same Idempotency-Key) answers
- * null there, and the link is in the confirmation mail.
+ * (`/manage/{token}`). A retried request (same Idempotency-Key) answers the same token: it is
+ * derived from the appointment's id, never stored. Nullable for older clients' sake: no answer
+ * is null any more.
  */
 export const bookedAppointmentSchema = appointmentSchema.extend({ manageToken: z.string().nullable() });
 export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
@@ -138,7 +139,7 @@ export const appointmentRoutes = {
     method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
     summary: 'Book an appointment',
     description:
-      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone. An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
+      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
     body: appointmentRequestSchema, response: bookedAppointmentSchema, status: 201,
     errors: { 409: SLOT_FULL_MESSAGE },
   }),

@@ -14,9 +14,18 @@ export const MANAGE_MESSAGES = {
   done: 'This appointment has already taken place.',
   cutoff: (hours: number) => `Online changes close ${hours} hours before the appointment. Please contact us to change it.`,
   sameTime: 'That is already the time of your appointment.',
+  expired: 'This link has expired: links from our e-mails stop working some time after the appointment. Please contact us if you need anything about it.',
+  /** A move refused by the offering's limit of customer moves per appointment (`maxReschedulesPerBooking`). */
+  movesUsed: (max: number) =>
+    max === 0
+      ? 'Appointments cannot be moved online. Please contact us to change it.'
+      : `This appointment has already been moved online ${max === 1 ? 'once' : `${max} times`}, the most we allow. Please contact us to change it.`,
 } as const;
 
-/** A manage token: 32 base64url characters (192 random bits). */
+/**
+ * A manage token: 32 base64url characters, the appointment's id and a MAC of it
+ * (`manageLinkToken`), or 192 random bits for appointments booked before those.
+ */
 export const manageTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: MANAGE_MESSAGES.badLink });
 export const manageParamsSchema = z.object({ token: manageTokenSchema });
 
@@ -28,6 +37,8 @@ export const managedAppointmentSchema = appointmentFacts.omit({ appointmentId: t
   changeClosedReason: z.string().nullable(),
   /** The last moment a change is accepted (ISO), from the offering's cut-off. */
   changeDeadline: z.string(),
+  /** How many more times the customer may move it through the link (0: Reschedule is not offered; cancelling still is). */
+  reschedulesLeft: z.number().int(),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 
@@ -40,21 +51,24 @@ export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
 const tag = 'Manage booking';
 const params = manageParamsSchema;
 const closed = 'Inside the change cut-off, already cancelled or already past: `message` says which';
+const expired = 'The link has expired: its appointment ended too long ago (`MANAGE_LINK_EXPIRY_DAYS`)';
+const linkErrors = { 410: expired };
 export const manageRoutes = {
-  view: route({ method: 'get', path: '/api/manage/:token', service: 'booking', access: 'public', tag, summary: 'The appointment of a manage link', params, response: managedAppointmentSchema }),
+  view: route({ method: 'get', path: '/api/manage/:token', service: 'booking', access: 'public', tag, summary: 'The appointment of a manage link', params, response: managedAppointmentSchema, errors: linkErrors }),
   cancel: route({
     method: 'post', path: '/api/manage/:token/cancel', service: 'booking', access: 'public', tag,
     summary: 'Cancel through the manage link', description: 'Frees the seats and sends the cancellation mail. Cancelling twice answers the cancelled appointment.',
-    params, response: managedAppointmentSchema, errors: { 409: closed },
+    params, response: managedAppointmentSchema, errors: { ...linkErrors, 409: closed },
   }),
   reschedule: route({
     method: 'post', path: '/api/manage/:token/reschedule', service: 'booking', access: 'public', tag,
     summary: 'Move the appointment to another slot',
-    description: 'The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races.',
-    params, body: rescheduleRequestSchema, response: managedAppointmentSchema, errors: { 409: `${SLOT_FULL_MESSAGE} Or: ${closed}` },
+    description:
+      'The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races. A customer may move one appointment at most `maxReschedulesPerBooking` times (the offering\'s setting; `reschedulesLeft` of the view says how many are left).',
+    params, body: rescheduleRequestSchema, response: managedAppointmentSchema, errors: { ...linkErrors, 409: `${SLOT_FULL_MESSAGE} Or: ${closed}. Or: no moves left.` },
   }),
   calendar: route({
     method: 'get', path: '/api/manage/:token/calendar.ics', service: 'booking', access: 'public', tag,
-    summary: 'The appointment as an iCalendar file ("Add to calendar")', params, response: 'calendar',
+    summary: 'The appointment as an iCalendar file ("Add to calendar")', params, response: 'calendar', errors: linkErrors,
   }),
 } as const;

@@ -51,8 +51,11 @@ export type OfficeHoursBulk = z.input<typeof officeHoursBulkSchema>;
 /** Customers may change or cancel through their manage link until this many hours before the start. */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 24;
 
-/** Booking policy of an offering until staff change it. */
-export const DEFAULT_BOOKING_POLICY = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0, maxUpcomingPerContact: 5 } as const;
+/** How many times a customer may move one appointment through its manage link until staff set another number. */
+export const DEFAULT_MAX_RESCHEDULES = 3;
+
+/** Booking policy of an offering until staff change it: no per-contact cap (the spec has none). */
+export const DEFAULT_BOOKING_POLICY = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0, maxUpcomingPerContact: 0 } as const;
 export const BUFFER_MINUTES = [0, 30, 60] as const;
 
 const noticeText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
@@ -71,13 +74,18 @@ export const settingsSchema = z.object({
   offeringType: sideSchema,
   maxSessionsPerSlot: z.number().int(),
   changeCutoffHours: z.number().int(),
+  /** Times a customer may move one appointment through its manage link; 0: not online (staff are not limited). */
+  maxReschedulesPerBooking: z.number().int(),
   /** A booking must start at least this many minutes after it is made. */
   minimumNoticeMinutes: z.number().int(),
   /** Bookings open this many days ahead: the last bookable Manila date is today + horizonDays. */
   horizonDays: z.number().int(),
   /** Extra minutes (0, 30 or 60) each appointment holds after its end, as 30-minute blocks of capacity. */
   bufferMinutes: z.number().int(),
-  /** Upcoming appointments one e-mail address or phone number may hold at this offering; 0: no limit. */
+  /**
+   * Upcoming appointments one e-mail address or phone number may hold at this offering; 0: no
+   * limit. Addresses count without their +tag and in any case, numbers as E.164 (0917… = +63 917…).
+   */
   maxUpcomingPerContact: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -96,13 +104,14 @@ export const settingsUpdateSchema = z
       .max(100, { error: 'maxSessionsPerSlot must be at most 100' })
       .optional(),
     changeCutoffHours: z.number({ error: cutoffMessage }).int({ error: cutoffMessage }).min(0, { error: cutoffMessage }).max(720, { error: cutoffMessage }).optional(),
+    maxReschedulesPerBooking: wholeNumber('maxReschedulesPerBooking', 0, 20),
     minimumNoticeMinutes: wholeNumber('minimumNoticeMinutes', 0, 10080),
     horizonDays: wholeNumber('horizonDays', 1, 3650),
     bufferMinutes: z.union(BUFFER_MINUTES.map((m) => z.literal(m)), { error: 'bufferMinutes must be 0, 30 or 60' }).optional(),
     maxUpcomingPerContact: wholeNumber('maxUpcomingPerContact', 0, 100),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
-    error: 'give at least one of maxSessionsPerSlot, changeCutoffHours, minimumNoticeMinutes, horizonDays, bufferMinutes, maxUpcomingPerContact',
+    error: 'give at least one of maxSessionsPerSlot, changeCutoffHours, maxReschedulesPerBooking, minimumNoticeMinutes, horizonDays, bufferMinutes, maxUpcomingPerContact',
   });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export const offeringParamsSchema = z.object({ offering: sideSchema });
@@ -161,5 +170,5 @@ export const scheduleRoutes = {
   officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
   saveOfficeHours: route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
   settings: route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
-  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change capacity, the manage-link cut-off and the booking policy (notice, horizon, buffer, per-contact cap)', params, body: settingsUpdateSchema, response: settingsSchema }),
+  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change capacity, the manage-link cut-off and move limit, and the booking policy (notice, horizon, buffer, per-contact cap)', params, body: settingsUpdateSchema, response: settingsSchema }),
 } as const;

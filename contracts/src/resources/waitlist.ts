@@ -20,14 +20,15 @@ export type WaitlistRequest = z.input<typeof waitlistRequestSchema>;
 
 export const WAITLIST_STATUSES = ['waiting', 'notified'] as const;
 
-/** What the visitor is told: the slot, and how many signed up for it before them. */
+/**
+ * What the visitor is told: the slot and the message, the same whether this sign-up made an
+ * entry or the address already waits for the slot, so the answer tells nobody who waits or how
+ * many do (the slot-opened mail tells the visitor their place).
+ */
 export const waitlistJoinedSchema = z.object({
-  id: z.string(),
   offeringType: sideSchema,
   preferredDate: z.string(),
   preferredTime: z.string(),
-  /** 1 for the first to sign up for this slot. */
-  position: z.number().int(),
   message: z.string(),
 });
 export type WaitlistJoined = z.infer<typeof waitlistJoinedSchema>;
@@ -66,7 +67,7 @@ export const waitlistRoutes = {
   join: route({
     method: 'post', path: '/api/waitlist', service: 'booking', access: 'public', tag,
     summary: 'Ask to be e-mailed if a full slot frees up',
-    description: 'The slot must be one of the day\'s slots and full now (otherwise 409: book it). Signing up again for the same slot with the same e-mail answers the first entry.',
+    description: 'The slot must be one of the day\'s slots and full now (otherwise 409: book it). Signing up again for the same slot with the same e-mail answers the same and changes nothing (the entry keeps its place and status).',
     body: waitlistRequestSchema, response: waitlistJoinedSchema, status: 201, errors: { 409: WAITLIST_MESSAGES.notFull },
   }),
   list: route({ method: 'get', path: '/api/waitlist', service: 'booking', access: 'admin', tag, summary: 'Waitlist entries of slots still to come, by slot and sign-up order', query: waitlistQuerySchema, response: z.array(waitlistEntrySchema) }),

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { createServiceApp, type EventBus, type Logger, type OutboxRelay } from '@bb/service-kit';
 import type { BookingModels } from './models';
+import type { ManageLinkSettings } from './store/book-appointment';
 import { mountAppointments } from './routes/appointments';
 import { mountAvailability } from './routes/availability';
 import { mountCalendarFeed } from './routes/calendar-feed';
@@ -21,6 +22,7 @@ export interface BookingAppDeps {
   schedule: ScheduleCopy;
   waitlist: WaitlistNotifier;
   jwtSecret: string;
+  manageLink: ManageLinkSettings;
   isRevoked: (jti: string) => boolean;
   isReady: () => boolean;
   /** The business clock; tests inject one to decide which slots are past. */
@@ -28,7 +30,7 @@ export interface BookingAppDeps {
 }
 
 export function buildApp(deps: BookingAppDeps): Express {
-  const routeDeps = { models: deps.models, relay: deps.relay, bus: deps.bus, schedule: deps.schedule, waitlist: deps.waitlist, now: deps.now };
+  const routeDeps = { models: deps.models, manageLink: deps.manageLink, relay: deps.relay, bus: deps.bus, schedule: deps.schedule, waitlist: deps.waitlist, now: deps.now };
   return createServiceApp({
     service: 'booking',
     logger: deps.logger,

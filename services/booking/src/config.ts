@@ -10,6 +10,11 @@ export const bookingEnvShape = {
    * in mails; changing it ends every link already mailed.
    */
   MANAGE_LINK_SECRET: secret(z.string().min(16, { error: 'MANAGE_LINK_SECRET must be at least 16 characters' })),
+  /**
+   * Days after its appointment's end when a manage link stops opening (410): what it shows
+   * (name, e-mail, phone) is not readable forever by whoever finds an old mail.
+   */
+  MANAGE_LINK_EXPIRY_DAYS: z.coerce.number().int().min(1).default(30),
   /** Catalog base URL, read once at start-up to fill an empty copy of treatments and packages. */
   CATALOG_URL: z.preprocess(blankToUndefined, z.url({ error: 'CATALOG_URL must be an http(s) URL' }).optional()),
   /** How often seats left behind by a crash are looked for and day sheets repaired. */

@@ -1,10 +1,11 @@
+import { sideSchema } from '@bb/contracts';
 import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import { BookableResync } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
-import { backfillContactKeys } from './store/contact-keys-backfill';
+import { claimForUpcoming } from './store/contact-claims';
 import { ScheduleCopy } from './store/schedule-copy';
 import { SeatSweeper } from './store/seat-sweeper';
 import { WaitlistNotifier } from './store/waitlist-notify';
@@ -24,11 +25,27 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
   return {
-    app: buildApp({ logger, models, relay: ctx.relay, bus: ctx.bus, schedule, waitlist, jwtSecret: config.JWT_SECRET, isRevoked: (jti) => ctx.revocations.isRevoked(jti), isReady: ctx.isReady, now: ctx.now }),
+    app: buildApp({
+      logger,
+      models,
+      relay: ctx.relay,
+      bus: ctx.bus,
+      schedule,
+      waitlist,
+      jwtSecret: config.JWT_SECRET,
+      manageLink: { secret: config.MANAGE_LINK_SECRET, expiryDays: config.MANAGE_LINK_EXPIRY_DAYS },
+      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+      isReady: ctx.isReady,
+      now: ctx.now,
+    }),
     beforeServe: async () => {
       await resync.start();
       await schedule.start(ctx.bus);
-      await backfillContactKeys(models);
+      // Appointments stored while a cap was off (or before places) hold none: an offering with a cap on counts them from now.
+      for (const offering of sideSchema.options) {
+        const cap = schedule.policy(offering).maxUpcomingPerContact;
+        if (cap > 0) await claimForUpcoming(models, offering, cap, ctx.now());
+      }
       sweeper.start();
       await waitlist.start();
     },

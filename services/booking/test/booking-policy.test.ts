@@ -1,6 +1,9 @@
 import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type Settings, type SlotsResponse } from '@bb/contracts';
 import { manilaInstant } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
+import { Types } from 'mongoose';
+import { contactClaimId } from '../src/models/contact-claim';
+import { SEAT_GRACE_MS } from '../src/store/seat-sweeper';
 import { addBookable, asAdmin, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 // The test clock is 09:00 on Wednesday 2 January 2030 in Manila: with the default policy the
@@ -115,14 +118,14 @@ describe('the per-contact cap', () => {
   beforeAll(() => settle('studio', { maxUpcomingPerContact: 2 }));
   afterAll(() => settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact }));
 
-  it('counts upcoming appointments by e-mail in any case and by the digits of the phone number', async () => {
+  it('counts one mailbox in any case and with any +tag, and one number however it is written (0917… or +63 917…)', async () => {
     expect((await studio({ preferredDate: date, preferredTime: '09:00', email: 'Cap@Example.com', contact: '0918 111 1111' })).status).toBe(201);
-    expect((await studio({ preferredDate: date, preferredTime: '10:00', email: 'CAP@example.COM', contact: '0918 222 2222' })).status).toBe(201);
-    const byEmail = await studio({ preferredDate: date, preferredTime: '11:00', email: 'cap@example.com', contact: '0918 333 3333' });
+    expect((await studio({ preferredDate: date, preferredTime: '10:00', email: 'CAP+second@example.COM', contact: '0918 222 2222' })).status).toBe(201);
+    const byEmail = await studio({ preferredDate: date, preferredTime: '11:00', email: 'cap+third@example.com', contact: '0918 333 3333' });
     expect([byEmail.status, byEmail.body.message]).toEqual([400, POLICY_MESSAGES.cap(2)]);
     expect((await studio({ preferredDate: date, preferredTime: '11:00', email: 'x@example.com', contact: '0918 444 4444' })).status).toBe(201);
-    expect((await studio({ preferredDate: date, preferredTime: '13:00', email: 'y@example.com', contact: '(0918) 444-4444' })).status).toBe(201);
-    const byPhone = await studio({ preferredDate: date, preferredTime: '14:00', email: 'z@example.com', contact: '09184444444' });
+    expect((await studio({ preferredDate: date, preferredTime: '13:00', email: 'y@example.com', contact: '+63 918 444 4444' })).status).toBe(201);
+    const byPhone = await studio({ preferredDate: date, preferredTime: '14:00', email: 'z@example.com', contact: '(0918) 444-4444' });
     expect([byPhone.status, byPhone.body.message]).toEqual([400, POLICY_MESSAGES.cap(2)]);
     // The clinic has a cap of its own.
     expect((await book({ preferredDate: date, preferredTime: '11:00', email: 'cap@example.com', contact: '0918 111 1111' })).status).toBe(201);
@@ -149,17 +152,43 @@ describe('the per-contact cap', () => {
     expect(answers).toEqual([201, 201, 201, 201, 201, 201]);
   });
 
-  it('counts appointments stored before it, once their keys are filled in at start', async () => {
+  it('counts the appointments booked while it was off once it is turned on, and those stored before places at start', async () => {
+    const contact = { email: 'before@example.com', contact: '0918 999 0000' };
+    expect((await studio({ preferredDate: '2030-01-11', preferredTime: '09:00', ...contact })).status).toBe(201);
+    expect((await studio({ preferredDate: '2030-01-11', preferredTime: '10:00', ...contact })).status).toBe(201);
     await settle('studio', { maxUpcomingPerContact: 1 });
-    const { _id, contactKeys: _keys, ...old } = (await booking.models.Appointment.findOne({ offeringType: 'studio' }).lean())!;
-    await booking.models.Appointment.collection.insertOne({ ...old, email: 'Before@Example.com', contact: '0918 999 0000', preferredDate: '2030-01-11', startTime: manilaInstant('2030-01-11', 9 * 60), seats: [], manageTokenHash: undefined });
+    // One of the two holds the contact's place now; the other stays unclaimed (staff may see the contact over the cap).
+    const claimed = await booking.models.Appointment.find({ email: contact.email, 'contactClaims.0': { $exists: true } }).lean();
+    expect(claimed).toHaveLength(1);
+    expect((await studio({ preferredDate: '2030-01-11', preferredTime: '13:00', ...contact })).body.message).toBe(POLICY_MESSAGES.cap(1));
+
+    // An appointment stored before places (no contactClaims at all) gets its places when a process starts.
+    const { _id, contactClaims: _claims, ...old } = claimed[0];
+    await booking.models.Appointment.collection.insertOne({ ...old, email: 'Older+tag@Example.com', contact: '+63 918 999 1111', preferredDate: '2030-01-14', startTime: manilaInstant('2030-01-14', 9 * 60), seats: [] });
     const other = await startBooking('policy', { mongoUrl });
     try {
-      expect((await other.models.Appointment.findOne({ email: 'Before@Example.com' }).lean())?.contactKeys).toEqual(['e:before@example.com', 'p:09189990000']);
+      expect((await other.models.Appointment.findOne({ email: 'Older+tag@Example.com' }).lean())?.contactClaims).toHaveLength(2);
     } finally {
       await other.close();
     }
-    expect((await studio({ preferredDate: '2030-01-11', preferredTime: '13:00', email: 'before@example.com' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+    expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'older@example.com' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+    expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'another@example.com', contact: '09189991111' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+  });
+});
+
+describe('a place of the per-contact cap', () => {
+  afterAll(() => settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact }));
+
+  it('left by a booking that never stored its appointment is taken over once its grace period is over', async () => {
+    await settle('studio', { maxUpcomingPerContact: 1 });
+    const place = contactClaimId('studio', 'e:crashed@example.com', 0);
+    await booking.models.ContactClaim.create({ _id: place, appointmentId: new Types.ObjectId(), claimedAt: new Date(Date.now() - SEAT_GRACE_MS / 2) });
+    const during = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
+    expect([during.status, during.body.message]).toEqual([400, POLICY_MESSAGES.cap(1)]);
+    await booking.models.ContactClaim.updateOne({ _id: place }, { $set: { claimedAt: new Date(Date.now() - SEAT_GRACE_MS - 1000) } });
+    const after = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
+    expect(after.status).toBe(201);
+    expect((await booking.models.ContactClaim.findById(place).lean())?.appointmentId.toString()).toBe(after.body.id);
   });
 });
 
@@ -225,8 +254,10 @@ describe('policy settings', () => {
   it('start from the defaults when first saved', async () => {
     await booking.models.Settings.deleteOne({ _id: 'studio' });
     const res = await settle('studio', { bufferMinutes: 30 });
-    expect(res.body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
-    expect(await booking.models.Settings.findById('studio').lean()).toEqual({ _id: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    expect(res.body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, maxReschedulesPerBooking: 3, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    expect(await booking.models.Settings.findById('studio').lean()).toEqual({ _id: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, maxReschedulesPerBooking: 3, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    // No cap unless staff set one: the specification has none.
+    expect(DEFAULT_BOOKING_POLICY.maxUpcomingPerContact).toBe(0);
     await settle('studio', { bufferMinutes: 0 });
   });
 
@@ -242,6 +273,9 @@ describe('policy settings', () => {
       [{ maxUpcomingPerContact: -1 }, /maxUpcomingPerContact/],
       [{ maxUpcomingPerContact: 101 }, /maxUpcomingPerContact/],
       [{ maxUpcomingPerContact: 2, bufferMinutes: 45 }, /bufferMinutes/],
+      [{ maxReschedulesPerBooking: -1 }, /maxReschedulesPerBooking/],
+      [{ maxReschedulesPerBooking: 21 }, /maxReschedulesPerBooking/],
+      [{ maxReschedulesPerBooking: 1.5 }, /maxReschedulesPerBooking/],
     ];
     for (const [body, message] of cases) {
       const res = await settle('clinic', body);

@@ -73,6 +73,20 @@ describe('database commands per operation', () => {
     expect(describeCommands(remove).length).toBeLessThanOrEqual(BUDGET.remove);
   });
 
+  it('book and cancel with the per-contact cap on', async () => {
+    await ledger.settle(() => call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 5 }, asAdmin));
+    try {
+      const made = await ledger.measure('book with the cap on', async () => expect((await book({ preferredDate: monday(6), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201));
+      expect(describeCommands(made).length).toBeLessThanOrEqual(BUDGET.bookWithCap);
+      const id = (await createModels(booking.ctx.conn).Appointment.findOne({ preferredDate: monday(6) }).lean())?._id;
+      await ledger.settle();
+      const cancel = await ledger.measure('cancel with the cap on', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${String(id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200));
+      expect(describeCommands(cancel).length).toBeLessThanOrEqual(BUDGET.cancelWithCap);
+    } finally {
+      await call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 0 }, asAdmin);
+    }
+  });
+
   it('the manage link: view, and a move to another day', async () => {
     const made = await book({ preferredDate: monday(4), preferredTime: '10:00', treatments: ['facial', 'peel'] });
     const token = made.body.manageToken as string;
@@ -96,16 +110,23 @@ describe('database commands per operation', () => {
  * Issue 17: a booking counts the contact's upcoming appointments for the per-contact cap (one
  * aggregate, once its seats are held); cancel, delete and a move look up the waitlist of the
  * seats they free (one find). A week of slots in one range call reads its seven day sheets at once.
+ * Issue 24: the per-contact cap is off by default, so a booking no longer counts (one fewer);
+ * with it on, a booking inserts its contact's places in one write (as many commands as the
+ * count was), and a cancel gives them back (one delete per place, by `_id`: FerretDB would scan
+ * for an `$in`). A manage link is read by `_id` (as before by its hash: still one find), and a
+ * move counts itself in its own write.
  */
 const BUDGET = {
   slotsForADay: 1,
   slotsForAWeek: 7,
   slotsForAWeekInOneCall: 1,
-  book: 7,
-  bookWithKey: 8,
+  book: 6,
+  bookWithKey: 7,
+  bookWithCap: 7,
   retriedBooking: 1,
   list: 1,
   cancel: 7,
+  cancelWithCap: 9,
   uncancel: 6,
   remove: 8,
   manageView: 1,

@@ -1,16 +1,27 @@
 import { createHash } from 'node:crypto';
-import { MANAGE_MESSAGES, manageTokenSchema } from '@bb/contracts';
-import { changeWindow, manageTokenHash, newManageToken } from '../src/domain/manage-link';
+import { MANAGE_MESSAGES } from '@bb/contracts';
+import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft } from '../src/domain/manage-link';
 
 const start = new Date('2030-01-07T02:00:00.000Z'); // 10:00 in Manila
 const hoursBefore = (hours: number) => new Date(start.getTime() - hours * 3600_000);
 
-describe('manage link tokens', () => {
-  it('are 32 base64url characters the contract accepts, different every time, stored as their SHA-256', () => {
-    const tokens = Array.from({ length: 100 }, newManageToken);
-    for (const token of tokens) expect(manageTokenSchema.parse(token)).toBe(token);
-    expect(new Set(tokens).size).toBe(100);
-    expect(manageTokenHash(tokens[0])).toBe(createHash('sha256').update(tokens[0]).digest('hex'));
+describe('manage links', () => {
+  it('of appointments booked before derived tokens are found by the SHA-256 of their token', () => {
+    expect(manageTokenHash('A'.repeat(32))).toBe(createHash('sha256').update('A'.repeat(32)).digest('hex'));
+  });
+
+  it('expire the given number of days after the appointment ends', () => {
+    expect(linkExpiry(new Date('2030-01-07T03:00:00.000Z'), 30)).toEqual(new Date('2030-02-06T03:00:00.000Z'));
+    expect(linkExpiry(new Date('2030-01-07T03:00:00.000Z'), 1)).toEqual(new Date('2030-01-08T03:00:00.000Z'));
+  });
+
+  it('leave the customer the moves the limit allows, never fewer than none', () => {
+    expect(reschedulesLeft(3, 0)).toBe(3);
+    expect(reschedulesLeft(3, 2)).toBe(1);
+    expect(reschedulesLeft(3, 3)).toBe(0);
+    // Staff lowered the limit after the customer moved it.
+    expect(reschedulesLeft(1, 3)).toBe(0);
+    expect(reschedulesLeft(0, 0)).toBe(0);
   });
 });
 

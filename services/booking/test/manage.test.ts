@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type ManagedAppointment } from '@bb/contracts';
+import { DAY_MS } from '@bb/service-kit';
+import { manageTokenHash } from '../src/domain/manage-link';
 import { daySheetId, holdEntry } from '../src/models/day-sheet';
-import { renewManageToken } from '../src/store/manage-appointment';
+import { CHANGED_MEANWHILE } from '../src/store/appointment-changes';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 let booking: BookingUnderTest;
@@ -27,6 +30,10 @@ const cancel = (token: string) => call<ManagedAppointment>(booking.url, 'POST', 
 const reschedule = (token: string, preferredDate: string, preferredTime: string) =>
   call<ManagedAppointment>(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
 const setCutoff = (changeCutoffHours: number) => call(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours }, asAdmin);
+const setMoveLimit = (maxReschedulesPerBooking: number) => call(booking.url, 'PUT', '/api/settings/clinic', { maxReschedulesPerBooking }, asAdmin);
+const calendarFile = (token: string) => call(booking.url, 'GET', `/api/manage/${token}/calendar.ics`);
+/** The token with its character at `index` replaced by another one. */
+const flipped = (token: string, index: number) => `${token.slice(0, index)}${token[index] === 'A' ? 'B' : 'A'}${token.slice(index + 1)}`;
 const stored = (id: string) => booking.models.Appointment.findById(id).lean();
 const seatsOf = async (id: string) => (await booking.models.Seat.find({ appointmentId: id }).lean()).map((s) => s._id).sort();
 const sheetOf = async (date: string) => (await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean())?.holds ?? [];
@@ -58,6 +65,7 @@ describe('the manage link', () => {
       changeClosedReason: null,
       // 24 hours before 10:00 in Manila.
       changeDeadline: '2030-01-06T02:00:00.000Z',
+      reschedulesLeft: 3,
     });
     const raw = await fetch(`${booking.url}/api/manage/${made.token}`);
     expect(raw.headers.get('cache-control')).toBe('no-store');
@@ -87,12 +95,51 @@ describe('the manage link', () => {
     expect((await stored(made.id))?.status).toBe('pending');
   });
 
-  it('follows a renewed token and no longer the old one', async () => {
+  it('answers a token with one character changed as a link that is not valid (404), and changes nothing', async () => {
     const made = await book({ preferredDate: monday(1), preferredTime: '12:00' });
-    const renewed = await renewManageToken(booking.models, (await stored(made.id))!._id);
-    expect(renewed).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect((await view(made.token)).status).toBe(404);
-    expect((await view(renewed)).body.reference).toBe(appointmentReference(made.id));
+    // In the id part, and in the part that proves it.
+    for (const token of [flipped(made.token, 3), flipped(made.token, 31)]) {
+      for (const res of [await view(token), await cancel(token), await reschedule(token, monday(1), '14:00'), await calendarFile(token)]) {
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(MANAGE_MESSAGES.badLink);
+      }
+    }
+    expect(await stored(made.id)).toMatchObject({ status: 'pending', preferredTime: '12:00', revision: 0 });
+  });
+
+  it('still opens the link of an appointment booked before tokens were derived from the id: by the hash it stored', async () => {
+    const made = await book({ preferredDate: monday(1), preferredTime: '14:00' });
+    const legacy = randomBytes(24).toString('base64url');
+    await booking.models.Appointment.updateOne({ _id: made.id }, { $set: { manageTokenHash: manageTokenHash(legacy) } });
+    const res = await view(legacy);
+    expect(res.status).toBe(200);
+    expect(res.body.reference).toBe(appointmentReference(made.id));
+    expect((await calendarFile(legacy)).status).toBe(200);
+    expect((await reschedule(legacy, monday(1), '15:00')).status).toBe(200);
+    expect((await cancel(legacy)).body.status).toBe('cancelled');
+    expect((await view(flipped(legacy, 10))).status).toBe(404);
+  });
+});
+
+describe('an old link', () => {
+  it('answers 410 with its own message from 30 days after the appointment ended, for every use, and changes nothing', async () => {
+    const made = await book({ preferredDate: monday(11), preferredTime: '10:00' });
+    const end = new Date(`${monday(11)}T03:00:00.000Z`).getTime(); // 11:00 in Manila
+    clock = new Date(end + 30 * DAY_MS - 1);
+    expect((await view(made.token)).status).toBe(200);
+    expect((await calendarFile(made.token)).status).toBe(200);
+    for (const days of [30, 31]) {
+      clock = new Date(end + days * DAY_MS);
+      for (const res of [await view(made.token), await cancel(made.token), await reschedule(made.token, monday(12), '10:00'), await calendarFile(made.token)]) {
+        expect(res.status).toBe(410);
+        expect(res.body.message).toBe(MANAGE_MESSAGES.expired);
+      }
+    }
+    expect(await stored(made.id)).toMatchObject({ status: 'pending', preferredDate: monday(11), revision: 0 });
+    // A legacy link ages the same way.
+    const legacy = randomBytes(24).toString('base64url');
+    await booking.models.Appointment.updateOne({ _id: made.id }, { $set: { manageTokenHash: manageTokenHash(legacy) } });
+    expect((await view(legacy)).status).toBe(410);
   });
 });
 
@@ -237,6 +284,69 @@ describe('moving an appointment through the link', () => {
     }
     expect(await stored(made.id)).toMatchObject({ preferredDate: monday(9), preferredTime: '10:00', revision: 0 });
     expect(await seatsOf(made.id)).toEqual(seats);
+  });
+});
+
+describe('the limit of moves per appointment', () => {
+  /** Tuesdays to Fridays after monday(n): days the clinic is open. */
+  const weekday = (n: number, plus: number) => new Date(Date.parse(`${monday(n)}T00:00:00Z`) + plus * DAY_MS).toISOString().slice(0, 10);
+
+  it('lets the customer move an appointment three times, refuses the fourth with what to do instead, and says how many are left', async () => {
+    const made = await book({ preferredDate: weekday(0, 1), preferredTime: '10:00' });
+    for (const [i, time] of ['11:00', '12:00', '13:00'].entries()) {
+      const moved = await reschedule(made.token, weekday(0, 1), time);
+      expect(moved.status).toBe(200);
+      expect(moved.body.reschedulesLeft).toBe(2 - i);
+    }
+    const fourth = await reschedule(made.token, weekday(0, 1), '14:00');
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.message).toBe(MANAGE_MESSAGES.movesUsed(3));
+    expect(fourth.body.message).toMatch(/contact us/);
+    expect((await view(made.token)).body).toMatchObject({ preferredTime: '13:00', reschedulesLeft: 0, changeable: true });
+    expect(await stored(made.id)).toMatchObject({ preferredTime: '13:00', customerMoves: 3, revision: 3 });
+    // Staff are not limited: they still change it (a status), and raising the limit gives the customer a move again.
+    expect((await call(booking.url, 'PATCH', `/api/appointments/${made.id}`, { status: 'done' }, asAdmin)).status).toBe(200);
+    expect((await call(booking.url, 'PATCH', `/api/appointments/${made.id}`, { status: 'pending' }, asAdmin)).status).toBe(200);
+    expect((await setMoveLimit(4)).status).toBe(200);
+    try {
+      expect((await view(made.token)).body.reschedulesLeft).toBe(1);
+      expect((await reschedule(made.token, weekday(0, 1), '14:00')).status).toBe(200);
+      expect((await reschedule(made.token, weekday(0, 1), '15:00')).body.message).toBe(MANAGE_MESSAGES.movesUsed(4));
+    } finally {
+      await setMoveLimit(3);
+    }
+    // Cancelling is never limited.
+    expect((await cancel(made.token)).body.status).toBe('cancelled');
+  });
+
+  it('at 0 offers no move online, but cancelling still', async () => {
+    const made = await book({ preferredDate: weekday(0, 2), preferredTime: '10:00' });
+    expect((await setMoveLimit(0)).status).toBe(200);
+    try {
+      expect((await view(made.token)).body.reschedulesLeft).toBe(0);
+      const res = await reschedule(made.token, weekday(0, 2), '11:00');
+      expect([res.status, res.body.message]).toEqual([409, MANAGE_MESSAGES.movesUsed(0)]);
+      expect(await stored(made.id)).toMatchObject({ preferredTime: '10:00', revision: 0 });
+      expect((await cancel(made.token)).status).toBe(200);
+    } finally {
+      await setMoveLimit(3);
+    }
+  });
+
+  it('lets only one of two moves sent at once for the last move left through', async () => {
+    const made = await book({ preferredDate: weekday(0, 3), preferredTime: '09:00' });
+    expect((await reschedule(made.token, weekday(0, 3), '10:00')).status).toBe(200);
+    expect((await reschedule(made.token, weekday(0, 3), '11:00')).status).toBe(200);
+    const answers = await Promise.all([reschedule(made.token, weekday(0, 3), '13:00'), reschedule(made.token, weekday(0, 3), '15:00')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((a) => a.status === 409);
+    expect([CHANGED_MEANWHILE, MANAGE_MESSAGES.movesUsed(3)]).toContain(lost?.body.message);
+    const won = answers.find((a) => a.status === 200)?.body;
+    const doc = await stored(made.id);
+    expect(doc).toMatchObject({ preferredTime: won?.preferredTime, customerMoves: 3, revision: 3 });
+    expect(await seatsOf(made.id)).toEqual([...(doc?.seats ?? [])].sort());
+    expect(await seatsOf(made.id)).toHaveLength(2);
+    expect((await reschedule(made.token, weekday(0, 3), '16:00')).body.message).toBe(MANAGE_MESSAGES.movesUsed(3));
   });
 });
 

@@ -57,15 +57,15 @@ const entriesOf = (b: BookingUnderTest, preferredDate: string) => b.models.Waitl
 const settle = () => new Promise((r) => setTimeout(r, 1500));
 
 describe('joining the waitlist', () => {
-  it('signs visitors up for a full slot and tells each their place', async () => {
+  it('signs visitors up for a full slot in sign-up order, answering each the slot and the message only', async () => {
     const slot = { preferredDate: monday(1), preferredTime: '10:00' };
     await book(booking.url, slot);
     const first = await join(booking.url, { ...slot, email: 'Bea@Example.com', firstName: 'Bea' });
     const second = await join(booking.url, { ...slot, email: 'carla@example.com', firstName: 'Carla' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), offeringType: 'clinic', ...slot, position: 1, message: WAITLIST_MESSAGES.joined });
+    expect(first.body).toEqual({ offeringType: 'clinic', ...slot, message: WAITLIST_MESSAGES.joined });
     expect(second.status).toBe(201);
-    expect(second.body.position).toBe(2);
+    expect(second.body).toEqual(first.body);
 
     const stored = await entriesOf(booking, slot.preferredDate);
     expect(stored.map((e) => [e.email, e.status, e.durationMinutes, e.startTime.toISOString()])).toEqual([
@@ -74,7 +74,7 @@ describe('joining the waitlist', () => {
     ]);
   });
 
-  it('answers a second sign-up of the same address for the same slot with the first entry, also when both come at once', async () => {
+  it('answers a second sign-up of an address for the same slot as a first one, stores one entry, also when they come at once', async () => {
     const slot = { preferredDate: monday(1), preferredTime: '13:00' };
     await book(booking.url, slot);
     const first = await join(booking.url, { ...slot, email: 'dina@example.com' });
@@ -83,10 +83,29 @@ describe('joining the waitlist', () => {
     expect(again.body).toEqual(first.body);
 
     const racing = await Promise.all([0, 1, 2].map(() => join(booking.url, { ...slot, email: 'ella@example.com' })));
-    expect(racing.map((r) => r.status)).toEqual([201, 201, 201]);
-    expect(new Set(racing.map((r) => r.body.id)).size).toBe(1);
-    expect(racing.map((r) => r.body.position)).toEqual([2, 2, 2]);
-    expect(await booking.models.WaitlistEntry.countDocuments({ preferredDate: slot.preferredDate, preferredTime: slot.preferredTime })).toBe(2);
+    expect(racing.map((r) => [r.status, r.body])).toEqual(Array(3).fill([201, first.body]));
+    expect((await entriesOf(booking, slot.preferredDate)).filter((e) => e.preferredTime === slot.preferredTime).map((e) => [e.email, e.firstName])).toEqual([
+      ['dina@example.com', 'Ana'],
+      ['ella@example.com', 'Ana'],
+    ]);
+  });
+
+  it("tells someone signing up with another person's address nothing of that entry, and leaves it as it is", async () => {
+    const slot = { preferredDate: monday(1), preferredTime: '14:00' };
+    await book(booking.url, slot);
+    const victim = await join(booking.url, { ...slot, email: 'vera@example.com', firstName: 'Vera', contact: '0917 555 0001' });
+    await join(booking.url, { ...slot, email: 'wes@example.com', firstName: 'Wes' });
+    // The entry has been told once already: a sign-up must not re-arm its mail.
+    await booking.models.WaitlistEntry.updateOne({ email: 'vera@example.com', preferredTime: slot.preferredTime }, { $set: { status: 'notified', notifiedAt: TEST_NOW } });
+    const before = await booking.models.WaitlistEntry.findOne({ email: 'vera@example.com', preferredTime: slot.preferredTime }).lean();
+
+    const probe = await join(booking.url, { ...slot, email: 'Vera@Example.com', firstName: 'Mallory', lastName: 'Probe', contact: '0917 666 0002' });
+    const stranger = await join(booking.url, { ...slot, email: 'nobody-waits@example.com' });
+    expect(probe.status).toBe(201);
+    expect(probe.body).toEqual(victim.body);
+    expect(Object.keys(probe.body).sort()).toEqual(Object.keys(stranger.body).sort());
+    expect(probe.body).toEqual(stranger.body);
+    expect(await booking.models.WaitlistEntry.findOne({ email: 'vera@example.com', preferredTime: slot.preferredTime }).lean()).toEqual(before);
   });
 
   it('answers 409 for a slot that has room: it is to be booked', async () => {
@@ -123,18 +142,19 @@ describe('when a slot frees up', () => {
     const heard = await slotOpenedEvents(booking.exchange);
     const slot = { preferredDate: monday(2), preferredTime: '10:00' };
     const taken = await book(booking.url, slot);
-    const hana = await join(booking.url, { ...slot, email: 'hana@example.com', firstName: 'Hana', treatments: ['facial'] });
+    expect((await join(booking.url, { ...slot, email: 'hana@example.com', firstName: 'Hana', treatments: ['facial'] })).status).toBe(201);
     const ivy = await join(booking.url, { ...slot, email: 'ivy@example.com', firstName: 'Ivy', treatments: ['peel'] });
 
     expect((await cancel(booking.url, taken.id)).status).toBe(200);
     await waitFor('two slot-opened events', () => heard.length >= 2, 10000);
     await settle();
+    const [hanaEntry, ivyEntry] = await entriesOf(booking, slot.preferredDate);
     expect(heard.map((e) => [e.data.entryId, e.data.position])).toEqual([
-      [hana.body.id, 1],
-      [ivy.body.id, 2],
+      [String(hanaEntry._id), 1],
+      [String(ivyEntry._id), 2],
     ]);
     expect(heard[0].data).toEqual({
-      entryId: hana.body.id,
+      entryId: String(hanaEntry._id),
       firstName: 'Hana',
       lastName: 'Reyes',
       email: 'hana@example.com',
@@ -156,12 +176,12 @@ describe('when a slot frees up', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(SLOT_FULL_MESSAGE);
 
-    // Full again: the one who was too slow waits again, in the place they signed up in.
+    // Full again: signing up again answers as any sign-up does and changes nothing (one mail per entry).
     const rejoined = await join(booking.url, { ...slot, email: 'ivy@example.com', firstName: 'Ivy', treatments: ['peel'] });
-    expect([rejoined.status, rejoined.body.id, rejoined.body.position]).toEqual([201, ivy.body.id, 2]);
+    expect([rejoined.status, rejoined.body]).toEqual([201, ivy.body]);
     expect((await entriesOf(booking, slot.preferredDate)).map((e) => [e.email, e.status])).toEqual([
       ['hana@example.com', 'notified'],
-      ['ivy@example.com', 'waiting'],
+      ['ivy@example.com', 'notified'],
     ]);
   });
 
@@ -226,9 +246,9 @@ describe('two booking processes with their sweeps running', () => {
     const [a, b] = replicas;
     const slot = { preferredDate: monday(6), preferredTime: '10:00' };
     const taken = await book(a.url, slot);
-    const joined = [];
-    for (const email of ['olga@example.com', 'pia@example.com', 'quinn@example.com']) joined.push((await join(b.url, { ...slot, email })).body);
-    expect(joined.map((j) => j.position)).toEqual([1, 2, 3]);
+    for (const email of ['olga@example.com', 'pia@example.com', 'quinn@example.com']) expect((await join(b.url, { ...slot, email })).status).toBe(201);
+    const joined = (await entriesOf(a, slot.preferredDate)).map((e, i) => ({ id: String(e._id), position: i + 1 }));
+    expect(joined).toHaveLength(3);
 
     // The cancel's own check on a, a settings save's on b and both sweeps race for the same entries.
     const [cancelled, saved] = await Promise.all([cancel(a.url, taken.id), call(b.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: 1 }, asAdmin)]);
@@ -243,7 +263,8 @@ describe('two booking processes with their sweeps running', () => {
     const [a] = replicas;
     const slot = { preferredDate: monday(7), preferredTime: '10:00' };
     const taken = await book(a.url, slot);
-    const rosa = (await join(a.url, { ...slot, email: 'rosa@example.com' })).body;
+    expect((await join(a.url, { ...slot, email: 'rosa@example.com' })).status).toBe(201);
+    const [rosa] = await entriesOf(a, slot.preferredDate);
     const before = heard.length;
 
     // Cancelled and its seats given back, as a process does before it stops (no check follows).
@@ -252,7 +273,7 @@ describe('two booking processes with their sweeps running', () => {
     await releaseSeats(a.models, doc.seats, doc._id);
     await waitFor('the sweep tells rosa', () => heard.length > before, 10000);
     await settle();
-    expect(heard.slice(before).map((e) => [e.data.entryId, e.data.position])).toEqual([[rosa.id, 1]]);
+    expect(heard.slice(before).map((e) => [e.data.entryId, e.data.position])).toEqual([[String(rosa._id), 1]]);
   });
 
   it('delete by the sweep entries a week past their slot (FerretDB has no TTL index)', async () => {

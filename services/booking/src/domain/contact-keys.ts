@@ -1,9 +1,56 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** Numbers written without a country code are read as Philippine ones (0917… = +63 917…). */
+const DEFAULT_COUNTRY = 'PH';
+
 /**
- * The keys the per-contact cap counts an appointment under: its e-mail (trimmed, lower-case)
- * and its phone number (digits only), so "Ana@Example.com " and "0917-000-0000" are the same
- * contact as "ana@example.com" and "0917 000 0000". A phone without digits gives no key.
+ * An address as one mailbox: trimmed, lower-case, and without the +tag of its local part, so
+ * "Ana+1@Example.com" and "ana@example.com" are one contact.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus < 0 ? local : local.slice(0, plus)}${address.slice(at)}`;
+}
+
+/**
+ * A number in E.164 (+639170000000), however it is written ("0917 000 0000", "+63 917-000-0000",
+ * "(0917) 000 0000"); one libphonenumber cannot read as a possible number is kept as its digits.
+ * Null when it has no digits at all.
+ */
+export function phoneOf(contact: string): string | null {
+  const parsed = parsePhoneNumberFromString(contact, DEFAULT_COUNTRY);
+  if (parsed?.isPossible()) return parsed.number;
+  const digits = contact.replace(/\D/g, '');
+  return digits || null;
+}
+
+/**
+ * The keys the per-contact cap counts an appointment under, e-mail first and then phone: every
+ * booking claims them in this order, so of bookings racing for a contact's last places the
+ * ones that pass the first key are the ones that get the second (see `claimContact`).
  */
 export function contactKeys(email: string, contact: string): string[] {
-  const phone = contact.replace(/\D/g, '');
-  return [`e:${email.trim().toLowerCase()}`, ...(phone ? [`p:${phone}`] : [])];
+  const phone = phoneOf(contact);
+  return [`e:${mailboxOf(email)}`, ...(phone ? [`p:${phone}`] : [])];
+}
+
+/** Whether the holder of a contact claim still counts: not cancelled, not deleted, still to come. */
+export interface ClaimHolder {
+  status: string;
+  start: Date;
+  deleted: boolean;
+}
+
+/**
+ * Whether a claim may be taken over: its appointment is past, cancelled or deleted, or is
+ * missing and the claim is older than `graceMs` (a booking still in progress stores its
+ * appointment just after claiming; one that crashed in between never does).
+ */
+export function claimIsStale(holder: ClaimHolder | undefined, claimedAt: Date, now: Date, wallClock: Date, graceMs: number): boolean {
+  if (!holder) return wallClock.getTime() - claimedAt.getTime() > graceMs;
+  return holder.deleted || holder.status === 'cancelled' || holder.start.getTime() <= now.getTime();
 }

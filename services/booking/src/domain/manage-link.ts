@@ -1,11 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { MANAGE_MESSAGES, type AppointmentStatus } from '@bb/contracts';
+import { DAY_MS } from '@bb/service-kit';
 
-/** A manage link's token: 24 random bytes, 32 base64url characters (192 bits). */
-export const newManageToken = () => randomBytes(24).toString('base64url');
-
-/** What booking keeps of a token: its SHA-256, so a copy of the database opens no link. */
+/**
+ * The SHA-256 of a token of the random kind, which appointments booked before derived tokens
+ * (`manageLinkToken`) keep as `manageTokenHash`: their links are found by it.
+ */
 export const manageTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A link stops opening `expiryDays` after its appointment's end: from this instant on. */
+export const linkExpiry = (end: Date, expiryDays: number) => new Date(end.getTime() + expiryDays * DAY_MS);
+
+/** Moves through the link the customer has left: the offering's limit less those made (never below 0). */
+export const reschedulesLeft = (limit: number, made: number) => Math.max(0, limit - made);
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentFacts, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
 import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, type WithOutbox } from '@bb/service-kit';
-import type { ChangeWindow } from '../domain/manage-link';
+import { reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 
 export interface BookedItem {
   id: string;
@@ -33,9 +33,9 @@ export interface AppointmentDoc extends WithOutbox {
   /** Fingerprint of the request when it came with an Idempotency-Key. */
   requestHash: string | null;
   /**
-   * SHA-256 (hex) of the manage link's token: the token itself is only in the booking answer
-   * and the created event. Absent (never null: the unique index would count nulls) on
-   * appointments booked before manage links.
+   * Only on appointments booked before manage tokens were derived from the id
+   * (`manageLinkToken`): SHA-256 (hex) of their random token, by which their links are still
+   * found. Absent (never null: the unique index would count nulls) on all others.
    */
   manageTokenHash?: string;
   /**
@@ -45,10 +45,12 @@ export interface AppointmentDoc extends WithOutbox {
    */
   revision?: number;
   /**
-   * What the per-contact cap counts it under (`contactKeys`: e-mail and phone digits). Stored
-   * since the cap; older appointments get theirs once at start (`backfillContactKeys`).
+   * The per-contact cap's places it holds (`claimContact`), given back when it is cancelled or
+   * deleted; empty when booked with the cap off. Absent on appointments booked before places.
    */
-  contactKeys?: string[];
+  contactClaims?: string[];
+  /** Moves its customer made through the manage link (the offering's `maxReschedulesPerBooking` limits them); absent: none. */
+  customerMoves?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -75,7 +77,8 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     requestHash: { type: String, default: null },
     manageTokenHash: { type: String },
     revision: { type: Number, default: 0 },
-    contactKeys: { type: [String], default: undefined },
+    contactClaims: { type: [String], default: undefined },
+    customerMoves: { type: Number },
     ...outboxFields,
   },
   { timestamps: true, versionKey: false },
@@ -85,10 +88,8 @@ appointmentSchema.index({ createdAt: -1 });
 appointmentSchema.index({ preferredDate: 1 });
 // The staff calendar feed: an offering's appointments from a start on.
 appointmentSchema.index({ offeringType: 1, startTime: 1 });
-// The manage link finds its appointment by the token's hash; sparse, for appointments without one.
+// Links of appointments booked before derived tokens find theirs by the token's hash; sparse, as all others have none.
 appointmentSchema.index({ manageTokenHash: 1 }, { unique: true, sparse: true });
-// The per-contact cap counts a contact's upcoming appointments by these keys.
-appointmentSchema.index({ contactKeys: 1 });
 
 /**
  * The booked interval. Every booking stores its instants; one stored without them (the
@@ -150,8 +151,11 @@ export function toAppointmentFacts(doc: AppointmentDoc): AppointmentFacts {
   };
 }
 
-/** A stored appointment as its manage link shows it: its facts, with a reference instead of ids. */
-export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow): ManagedAppointment {
+/**
+ * A stored appointment as its manage link shows it: its facts, with a reference instead of
+ * ids; `moveLimit` is the offering's `maxReschedulesPerBooking`.
+ */
+export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow, moveLimit: number): ManagedAppointment {
   const { appointmentId, revision: _revision, ...shown } = toAppointmentFacts(doc);
   return {
     ...shown,
@@ -159,5 +163,6 @@ export function toManagedAppointment(doc: AppointmentDoc, window: ChangeWindow):
     changeable: window.closed === null,
     changeClosedReason: window.reason,
     changeDeadline: window.deadline.toISOString(),
+    reschedulesLeft: reschedulesLeft(moveLimit, doc.customerMoves ?? 0),
   };
 }

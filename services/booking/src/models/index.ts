@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
+import { contactClaimModel } from './contact-claim';
 import { dateOverrideModel } from './date-override';
 import { daySheetModel } from './day-sheet';
 import { officeHoursModel } from './office-hours';
@@ -12,6 +13,7 @@ import { waitlistEntryModel } from './waitlist-entry';
 export const createModels = (conn: Connection) => ({
   Appointment: appointmentModel(conn),
   Seat: seatModel(conn),
+  ContactClaim: contactClaimModel(conn),
   DaySheet: daySheetModel(conn),
   OfficeHours: officeHoursModel(conn),
   DateOverride: dateOverrideModel(conn),

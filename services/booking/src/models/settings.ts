@@ -10,6 +10,8 @@ export interface SettingsDoc {
   maxSessionsPerSlot: number;
   /** Hours before the start when manage-link changes close. */
   changeCutoffHours?: number;
+  /** Moves a customer may make of one appointment through its manage link. */
+  maxReschedulesPerBooking?: number;
   minimumNoticeMinutes?: number;
   horizonDays?: number;
   bufferMinutes?: number;
@@ -21,6 +23,7 @@ const settingsSchema = new Schema<SettingsDoc>(
     _id: String,
     maxSessionsPerSlot: { type: Number, required: true },
     changeCutoffHours: { type: Number },
+    maxReschedulesPerBooking: { type: Number },
     minimumNoticeMinutes: { type: Number },
     horizonDays: { type: Number },
     bufferMinutes: { type: Number },

@@ -16,7 +16,7 @@ export function mountManage(app: Express, deps: BookingDeps): void {
 
   bind(app, view, async ({ params, res }) => {
     personal(res);
-    return managedView(deps, await appointmentOfLink(deps.models, params.token));
+    return managedView(deps, await appointmentOfLink(deps, params.token));
   });
 
   bind(app, cancel, ({ params, res }) => {
@@ -30,7 +30,7 @@ export function mountManage(app: Express, deps: BookingDeps): void {
   });
 
   bind(app, calendar, async ({ params, res }) => {
-    const doc = await appointmentOfLink(deps.models, params.token);
+    const doc = await appointmentOfLink(deps, params.token);
     personal(res);
     res.setHeader('Content-Type', ICS_CONTENT_TYPE);
     res.setHeader('Content-Disposition', `attachment; filename="appointment-${appointmentReference(String(doc._id))}.ics"`);

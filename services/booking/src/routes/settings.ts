@@ -1,8 +1,9 @@
 import type { Express } from 'express';
-import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, scheduleRoutes, type Settings, type Side } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, DEFAULT_MAX_RESCHEDULES, scheduleRoutes, type Settings, type Side } from '@bb/contracts';
 import { bind, type EventBus } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { DEFAULT_MAX_SESSIONS_PER_SLOT } from '../models/settings';
+import { claimForUpcoming } from '../store/contact-claims';
 import type { ScheduleCopy } from '../store/schedule-copy';
 import type { WaitlistNotifier } from '../store/waitlist-notify';
 
@@ -18,13 +19,14 @@ const settingsOf = (schedule: ScheduleCopy, offering: Side): Settings => ({
   offeringType: offering,
   maxSessionsPerSlot: schedule.capacity(offering),
   changeCutoffHours: schedule.changeCutoffHours(offering),
+  maxReschedulesPerBooking: schedule.maxReschedules(offering),
   ...schedule.policy(offering),
 });
 
 /** Every setting with its default: what a first save stores for the fields it leaves out. */
-const DEFAULTS = { maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT, changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS, ...DEFAULT_BOOKING_POLICY };
+const DEFAULTS = { maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT, changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY };
 
-export function mountSettings(app: Express, { models, schedule, bus, waitlist }: ScheduleRouteDeps & { waitlist: WaitlistNotifier }): void {
+export function mountSettings(app: Express, { models, schedule, bus, waitlist, now }: ScheduleRouteDeps & { waitlist: WaitlistNotifier; now: () => Date }): void {
   bind(app, getSettings, ({ params }) => settingsOf(schedule, params.offering));
 
   // Lowering capacity leaves existing appointments alone: their seats stay, new bookings find the block full.
@@ -37,6 +39,9 @@ export function mountSettings(app: Express, { models, schedule, bus, waitlist }:
     await models.Settings.updateOne({ _id: params.offering }, { $set: given, $setOnInsert: missing }, { upsert: true });
     await schedule.scheduleSaved(bus, params.offering);
     await waitlist.settingsSaved(params.offering);
+    // A cap saved on counts the appointments booked while it was off too.
+    const cap = schedule.policy(params.offering).maxUpcomingPerContact;
+    if (body.maxUpcomingPerContact !== undefined && cap > 0) await claimForUpcoming(models, params.offering, cap, now());
     return settingsOf(schedule, params.offering);
   });
 }

@@ -3,6 +3,7 @@ import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } fro
 import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookingDeps } from './book-appointment';
+import { releaseContactClaims } from './contact-claims';
 import { claimSeats, releaseSeats } from './seats';
 
 export const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
@@ -15,7 +16,7 @@ const nextRevision = (current: AppointmentDoc, set: Partial<AppointmentDoc>): Ap
 
 /**
  * Cancels the appointment as it was read: status, seats, revision and the cancelled event in
- * one write guarded by the revision read, then its seats are given back. Null when it changed
+ * one write guarded by the revision read, then its seats and per-contact places are given back. Null when it changed
  * since it was read (nothing was written). `also` is set in the same write (a staff comment).
  * Whoever waits for a slot of that day is told if it has room now.
  */
@@ -27,12 +28,13 @@ export async function cancelAppointment(
   also: Partial<AppointmentDoc> = {},
 ): Promise<AppointmentDoc | null> {
   const { models } = deps;
-  const set = { ...also, status: 'cancelled' as const, seats: [] };
+  const set = { ...also, status: 'cancelled' as const, seats: [], contactClaims: [] };
   const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId);
   const cancelled = await models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
   if (!cancelled) return null;
   deps.relay.publishDocument(models.Appointment, current._id);
   await releaseSeats(models, current.seats, current._id);
+  await releaseContactClaims(models, current.contactClaims ?? [], current._id);
   await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);
   return cancelled;
 }
@@ -46,7 +48,7 @@ async function setStatus(deps: BookingDeps, current: AppointmentDoc, status: Exc
   let claimed: string[] = [];
   if (current.status === 'cancelled') {
     const { start, end } = intervalOf(current);
-    // Staff decide over notice, horizon and cap; the buffer is capacity, so it is claimed as at booking.
+    // Staff decide over notice, horizon and cap (no per-contact places are taken); the buffer is capacity, so it is claimed as at booking.
     const holdEnd = new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS);
     const claim = await claimSeats(models, { offering: current.offeringType, blocks: blocksCovering(start, holdEnd), appointmentId: current._id, capacity: deps.schedule.capacity(current.offeringType) });
     if (!claim.ok) throw conflict(STAYS_CANCELLED);
@@ -93,7 +95,7 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
   const { models } = deps;
   const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
-  const set = { deletedAt: new Date(), seats: [] };
+  const set = { deletedAt: new Date(), seats: [], contactClaims: [] };
   const announce = current.status !== 'cancelled';
   const update = announce
     ? { $set: set, $inc: { revision: 1 }, $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', seats: [] }), 'staff', false, correlationId) } }
@@ -101,6 +103,7 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
   const deleted = await models.Appointment.updateOne(atRevision(current), update);
   if (deleted.matchedCount === 0) throw conflict(CHANGED_MEANWHILE);
   await releaseSeats(models, current.seats, current._id);
+  await releaseContactClaims(models, current.contactClaims ?? [], current._id);
   const gone = !announce && (await models.Appointment.deleteOne({ _id: current._id, outbox: { $size: 0 } })).deletedCount === 1;
   if (!gone) deps.relay.publishDocument(models.Appointment, current._id);
   await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);

@@ -1,22 +1,29 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
-import { blocksCovering, conflict, invalid, isDuplicateKey, type OutboxRelay } from '@bb/service-kit';
+import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken, type OutboxRelay } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
-import { manageTokenHash, newManageToken } from '../domain/manage-link';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
 import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
+import { claimContact, releaseContactClaims } from './contact-claims';
 import { readDay } from './day-plan';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 import { claimSeats, releaseSeats } from './seats';
 import type { WaitlistNotifier } from './waitlist-notify';
 
+/** The customers' manage links: the key their tokens are made with, and how long after its appointment one opens. */
+export interface ManageLinkSettings {
+  secret: string;
+  expiryDays: number;
+}
+
 export interface BookingDeps {
   models: BookingModels;
+  manageLink: ManageLinkSettings;
   relay: OutboxRelay;
   schedule: ScheduleCopy;
   /** The business clock: which slots are in the past. */
@@ -36,14 +43,11 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different bookin
 /** How long a request waits for a copy of itself (same key) that holds seats to finish. */
 const TWIN_WAIT_MS = 5000;
 
-/**
- * A retry answers what the first request answered, not what staff did with the booking since;
- * but without the manage token, which only its hash keeps (the confirmation mail has the link).
- */
-function firstAnswer(doc: AppointmentDoc, fingerprint: string): BookedAppointment {
+/** A retry answers what the first request answered (its token too), not what staff did with the booking since. */
+function firstAnswer(deps: BookingDeps, doc: AppointmentDoc, fingerprint: string): BookedAppointment {
   if (doc.requestHash !== fingerprint) throw invalid(KEY_REUSED);
   const first = toAppointment(doc);
-  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt, manageToken: null };
+  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt, manageToken: manageLinkToken(deps.manageLink.secret, first.id) };
 }
 
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
@@ -81,20 +85,6 @@ export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], 
 }
 
 /**
- * The contact's upcoming (not cancelled, not deleted) appointments at the offering, by e-mail
- * or phone, in one count; null when the offering has no cap. A fairness rule, not a capacity
- * one: parallel requests of one contact may all pass the count before any is stored (the
- * seats keep capacity whatever happens). Counted only once the seats are held: of a crowd
- * racing for a slot only the winners pay for it, and the count reads the appointments
- * collection (an index on MongoDB, but a scan of the whole collection on FerretDB, which
- * pushes only `_id` lookups down to PostgreSQL).
- */
-async function upcomingOfContact(models: BookingModels, offering: Side, keys: string[], policy: BookingPolicy, now: Date): Promise<number | null> {
-  if (policy.maxUpcomingPerContact === 0) return null;
-  return models.Appointment.countDocuments({ contactKeys: { $in: keys }, offeringType: offering, deletedAt: null, status: { $ne: 'cancelled' }, startTime: { $gt: now } });
-}
-
-/**
  * A copy of this request (same key) may hold seats and be about to store the appointment:
  * wait for it to finish rather than answer 409 to a retry whose first attempt succeeded.
  */
@@ -112,10 +102,10 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<
 /**
  * Books an appointment: replays the first answer for a retried request (same Idempotency-Key),
  * checks the time against the same slots the visitor chose from (the spec's checks, then notice
- * and horizon), claims the seats (which settle races between any number of processes), checks
- * the per-contact cap, stores the appointment with its event, and gives the seats back if the
- * cap refuses or the store fails. The answer carries the manage link's token, the only time
- * booking has it in clear besides the created event.
+ * and horizon), claims the seats (which settle races between any number of processes), then the
+ * contact's places when the offering has a per-contact cap (which settle a contact's own races),
+ * stores the appointment with its event, and gives seats and places back if the cap refuses or
+ * the store fails. The answer carries the manage link's token, derived from the id (never stored).
  */
 export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
   const { models } = deps;
@@ -123,13 +113,12 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const id = retry?.id ?? new Types.ObjectId();
   if (retry) {
     const first = await models.Appointment.findById(id).lean<AppointmentDoc>();
-    if (first) return firstAnswer(first, retry.fingerprint);
+    if (first) return firstAnswer(deps, first, retry.fingerprint);
   }
 
   const now = deps.now();
   const offering = body.offeringType;
   const policy = deps.schedule.policy(offering);
-  const keys = contactKeys(body.email, body.contact);
   const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
   const claim = check.ok ? await claimSeats(models, { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
@@ -137,18 +126,20 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.
     const first = retry && full ? await copyInFlight(models, id) : null;
-    if (retry && first) return firstAnswer(first, retry.fingerprint);
+    if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
   }
-  const upcoming = await upcomingOfContact(models, offering, keys, policy, now);
-  if (upcoming !== null && upcoming >= policy.maxUpcomingPerContact) {
+  // The per-contact cap's places, once the seats are held: of a crowd racing for a slot only the winners take any.
+  const cap = policy.maxUpcomingPerContact;
+  const places = cap > 0 ? await claimContact(models, { offering, keys: contactKeys(body.email, body.contact), appointmentId: id, cap, now }) : { ok: true as const, claims: [] };
+  if (!places.ok) {
     await releaseSeats(models, claim.seats, id);
-    throw invalid(POLICY_MESSAGES.cap(upcoming));
+    throw invalid(POLICY_MESSAGES.cap(cap));
   }
   const { start, end } = check.slot;
 
   const booked = items.map((b) => ({ id: b._id, name: b.name }));
-  const manageToken = newManageToken();
+  const manageToken = manageLinkToken(deps.manageLink.secret, String(id));
   const fields: AppointmentDoc = {
     _id: id,
     firstName: body.firstName,
@@ -169,9 +160,8 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     adminComment: '',
     seats: claim.seats,
     requestHash: retry?.fingerprint ?? null,
-    manageTokenHash: manageTokenHash(manageToken),
     revision: 0,
-    contactKeys: keys,
+    contactClaims: places.claims,
     createdAt: now,
     updatedAt: now,
     outbox: [],
@@ -181,9 +171,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, manageToken, correlationId)] }).save({ timestamps: false });
   } catch (err) {
     await releaseSeats(models, claim.seats, id);
+    await releaseContactClaims(models, places.claims, id);
     // A copy of this request (same key) stored it first.
     const first = retry && isDuplicateKey(err) ? await models.Appointment.findById(id).lean<AppointmentDoc>() : null;
-    if (retry && first) return firstAnswer(first, retry.fingerprint);
+    if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw err;
   }
   deps.relay.publishDocument(models.Appointment, id);

@@ -1,10 +1,9 @@
 import { MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema } from '@bb/contracts';
-import { blocksCovering, conflict, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
+import { appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
-import { changeWindow, manageTokenHash, newManageToken, type ChangeWindow } from '../domain/manage-link';
+import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, planDay } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
-import type { BookingModels } from '../models';
 import { atRevision, intervalOf, revisionOf, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
 import { parseSeatId } from '../models/seat';
 import { cancelAppointment, CHANGED_MEANWHILE } from './appointment-changes';
@@ -16,10 +15,18 @@ import { claimSeats, releaseSeats } from './seats';
 // link's token is the only credential: an unknown one gets the same message as a malformed
 // one, and the answers show no more than the customer gave.
 
-/** The appointment a manage link opens. */
-export async function appointmentOfLink(models: BookingModels, token: string): Promise<AppointmentDoc> {
-  const doc = await models.Appointment.findOne({ manageTokenHash: manageTokenHash(token), deletedAt: null }).lean<AppointmentDoc>();
+/**
+ * The appointment a manage link opens. A token made from an appointment's id
+ * (`manageLinkToken`) is checked and then read by `_id`; only a token that is not one of
+ * those is looked for by its hash, as the links of appointments booked before them are.
+ * From `MANAGE_LINK_EXPIRY_DAYS` after its appointment's end a link answers 410.
+ */
+export async function appointmentOfLink(deps: Pick<BookingDeps, 'models' | 'manageLink' | 'now'>, token: string): Promise<AppointmentDoc> {
+  const id = appointmentIdOfManageToken(deps.manageLink.secret, token);
+  const filter = id ? { _id: id } : { manageTokenHash: manageTokenHash(token) };
+  const doc = await deps.models.Appointment.findOne({ ...filter, deletedAt: null }).lean<AppointmentDoc>();
   if (!doc) throw notFound(MANAGE_MESSAGES.badLink);
+  if (deps.now().getTime() >= linkExpiry(intervalOf(doc).end, deps.manageLink.expiryDays).getTime()) throw gone(MANAGE_MESSAGES.expired);
   return doc;
 }
 
@@ -27,7 +34,7 @@ function windowOf(deps: BookingDeps, doc: AppointmentDoc): ChangeWindow {
   return changeWindow({ status: doc.status, start: intervalOf(doc).start }, deps.schedule.changeCutoffHours(doc.offeringType), deps.now());
 }
 
-export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppointment => toManagedAppointment(doc, windowOf(deps, doc));
+export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppointment => toManagedAppointment(doc, windowOf(deps, doc), deps.schedule.maxReschedules(doc.offeringType));
 
 /**
  * Cancels through the link, until the offering's cut-off. Cancelling again answers the
@@ -35,11 +42,11 @@ export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppo
  * The link stays valid: the customer can still look at what they cancelled.
  */
 export async function cancelByCustomer(deps: BookingDeps, token: string, correlationId?: string): Promise<ManagedAppointment> {
-  const current = await appointmentOfLink(deps.models, token);
+  const current = await appointmentOfLink(deps, token);
   const window = windowOf(deps, current);
-  if (window.closed === 'cancelled') return toManagedAppointment(current, window);
+  if (window.closed === 'cancelled') return managedView(deps, current);
   if (window.closed) throw conflict(window.reason);
-  const cancelled = (await cancelAppointment(deps, current, 'customer', correlationId)) ?? (await appointmentOfLink(deps.models, token));
+  const cancelled = (await cancelAppointment(deps, current, 'customer', correlationId)) ?? (await appointmentOfLink(deps, token));
   if (cancelled.status !== 'cancelled') throw conflict(CHANGED_MEANWHILE);
   return managedView(deps, cancelled);
 }
@@ -51,12 +58,17 @@ export async function cancelByCustomer(deps: BookingDeps, token: string, correla
  * does not cover: where the two overlap the appointment keeps its own seat, so a move by half
  * an hour works at capacity 1. The write is guarded by the revision read; if anything changed
  * the appointment meanwhile, the new seats go back and it keeps its time.
+ * The customer's moves are limited per appointment (`maxReschedulesPerBooking`, mails and
+ * calendar files go out with each): the count goes up in the same revision-guarded write as the
+ * move, so of parallel moves that read the last one left only one is stored.
  */
 export async function rescheduleByCustomer(deps: BookingDeps, token: string, to: z.output<typeof rescheduleRequestSchema>, correlationId?: string): Promise<ManagedAppointment> {
   const { models } = deps;
-  const current = await appointmentOfLink(models, token);
+  const current = await appointmentOfLink(deps, token);
   const window = windowOf(deps, current);
   if (window.closed) throw conflict(window.reason);
+  const moveLimit = deps.schedule.maxReschedules(current.offeringType);
+  if (reschedulesLeft(moveLimit, current.customerMoves ?? 0) === 0) throw conflict(MANAGE_MESSAGES.movesUsed(moveLimit));
   if (to.preferredDate === current.preferredDate && to.preferredTime === current.preferredTime) throw invalid(MANAGE_MESSAGES.sameTime);
 
   const offering = current.offeringType;
@@ -77,11 +89,11 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   if (!claim.ok) throw slotRefusal('full', offering, policy);
 
   const set = { preferredDate: to.preferredDate, preferredTime: to.preferredTime, startTime: start, endTime: end, seats: [...kept, ...claim.seats] };
-  const moved = { ...current, ...set, revision: revisionOf(current) + 1 };
+  const moved = { ...current, ...set, revision: revisionOf(current) + 1, customerMoves: (current.customerMoves ?? 0) + 1 };
   const event = appointmentRescheduled(moved, current, 'customer', correlationId);
   let written = false;
   try {
-    const result = await models.Appointment.updateOne({ ...atRevision(current), status: { $ne: 'cancelled' } }, { $set: set, $inc: { revision: 1 }, $push: { outbox: event } });
+    const result = await models.Appointment.updateOne({ ...atRevision(current), status: { $ne: 'cancelled' } }, { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } });
     written = result.matchedCount === 1;
   } finally {
     // Whatever kept the move from being stored, the seats claimed for it go back.
@@ -92,15 +104,4 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   await releaseSeats(models, current.seats.filter((seat) => !kept.includes(seat)), current._id);
   await deps.waitlist.seatsFreed(offering, current.preferredDate);
   return managedView(deps, moved);
-}
-
-/**
- * Gives the appointment a new link and returns its token: the old link stops working (one
- * sent to a wrong address, say). Cancelling does not end a link; this does.
- */
-export async function renewManageToken(models: BookingModels, appointmentId: AppointmentDoc['_id']): Promise<string> {
-  const token = newManageToken();
-  const renewed = await models.Appointment.updateOne({ _id: appointmentId, deletedAt: null }, { $set: { manageTokenHash: manageTokenHash(token) } });
-  if (renewed.matchedCount === 0) throw notFound('Appointment not found');
-  return token;
 }

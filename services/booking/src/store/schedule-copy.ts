@@ -1,4 +1,4 @@
-import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, type OfficeHours, type Side } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, DEFAULT_MAX_RESCHEDULES, type OfficeHours, type Side } from '@bb/contracts';
 import { weekdayOf, type EventBus, type Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
 import type { OfficeDay, SlotPolicy } from '../domain/slots';
@@ -25,7 +25,7 @@ export interface DateHours {
 
 /**
  * What every booking and every slot request needs besides the day sheet, in memory: each
- * offering's settings (capacity, change cut-off, booking policy), office hours and date
+ * offering's settings (capacity, change cut-off and move limit, booking policy), office hours and date
  * overrides, and the bookable items.
  * Read at start and kept fresh by events every replica hears (its own per-process queues):
  * - `booking.schedule.changed`, published by the replica that saved settings, office hours or date overrides
@@ -74,6 +74,11 @@ export class ScheduleCopy {
   /** Hours before an appointment's start when changes through the manage link close. */
   changeCutoffHours(offering: Side): number {
     return this.settings.get(offering)?.changeCutoffHours ?? DEFAULT_CHANGE_CUTOFF_HOURS;
+  }
+
+  /** Moves a customer may make of one appointment through its manage link (0: none online). */
+  maxReschedules(offering: Side): number {
+    return this.settings.get(offering)?.maxReschedulesPerBooking ?? DEFAULT_MAX_RESCHEDULES;
   }
 
   policy(offering: Side): BookingPolicy {

@@ -1,9 +1,10 @@
 import type { Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
-import { isDuplicateKey, manilaDate } from '@bb/service-kit';
+import { manilaDate } from '@bb/service-kit';
 import type { BookingModels } from '../models';
 import { daySheetId, holdEntry, seatOfHold } from '../models/day-sheet';
 import { parseSeatId, seatId, type SeatDoc } from '../models/seat';
+import { insertUntilTaken } from './ordered-insert';
 
 export interface SeatClaim {
   offering: Side;
@@ -45,7 +46,7 @@ export async function claimSeats(ledger: Ledger, claim: SeatClaim, taken: Readon
         return { ok: false };
       }
       const docs = blocks.slice(first).map((block, i) => seatDoc(claim, block, Math.min(trying[first + i], claim.capacity - 1)));
-      const inserted = await insertUntilTaken(ledger, docs, held);
+      const inserted = await insertUntilTaken(ledger.Seat, docs, held);
       if (inserted < docs.length) trying[first + inserted] = nextSeat(blocks[first + inserted], trying[first + inserted] + 1);
     }
     const holds = held.map((seat) => holdEntry(seat, claim.appointmentId));
@@ -61,24 +62,6 @@ export async function claimSeats(ledger: Ledger, claim: SeatClaim, taken: Readon
 function seatDoc(claim: SeatClaim, blockStart: Date, seat: number): SeatDoc {
   // claimedAt is wall-clock time (not the injectable business clock): the sweep's grace period runs on it.
   return { _id: seatId(claim.offering, blockStart, seat), offeringType: claim.offering, blockStart, seat, appointmentId: claim.appointmentId, claimedAt: new Date() };
-}
-
-/**
- * Inserts the seats in order until one is held by someone else; adds those inserted to `held`
- * (also when the write fails otherwise, so they can be given back) and returns their number.
- */
-async function insertUntilTaken({ Seat }: Ledger, docs: SeatDoc[], held: string[]): Promise<number> {
-  try {
-    await Seat.insertMany(docs, { ordered: true });
-    held.push(...docs.map((d) => d._id));
-    return docs.length;
-  } catch (err) {
-    const firstError = (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors?.[0];
-    const inserted = firstError?.index ?? 0;
-    held.push(...docs.slice(0, inserted).map((d) => d._id));
-    if (firstError && isDuplicateKey(firstError)) return inserted;
-    throw err;
-  }
 }
 
 /**

@@ -22,9 +22,12 @@ export async function signUpOrder(models: BookingModels, slot: SlotOf): Promise<
 /**
  * Signs a visitor up for a full slot. The slot is checked as a booking checks it (same items
  * check, same refusals) and must be full now, and bookable but for its capacity: a free one
- * is to be booked, and freed seats would not open one refused for another reason. The unique index
- * on slot and address makes a second sign-up (or two at once) answer the one entry; one
- * already notified waits again, since the slot is full again.
+ * is to be booked, and freed seats would not open one refused for another reason. The unique
+ * index on slot and address keeps one entry per address (two sign-ups at once store one). The
+ * answer is the same whether this sign-up stored the entry or the address already waited, and
+ * an existing entry is left as it is (its place, its status): anyone may send any address, so
+ * the answer must tell nothing of someone else's entry, and a sign-up must not re-arm another
+ * person's slot-opened mail.
  */
 export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof waitlistRequestSchema>): Promise<WaitlistJoined> {
   const { models } = deps;
@@ -56,24 +59,12 @@ export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof wait
     notifiedAt: null,
     outbox: [],
   };
-  let entry: WaitlistEntryDoc;
   try {
-    entry = (await models.WaitlistEntry.create(fields)).toObject();
+    await models.WaitlistEntry.create(fields);
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    const existing = await models.WaitlistEntry.findOneAndUpdate({ ...slotFilter(fields), email }, { $set: { status: 'waiting', notifiedAt: null } }, { returnDocument: 'after' }).lean<WaitlistEntryDoc>();
-    // Removed by staff between the failed insert and this read: a rare race, the visitor may try again.
-    if (!existing) throw err;
-    entry = existing;
   }
-  return {
-    id: String(entry._id),
-    offeringType: entry.offeringType,
-    preferredDate: entry.preferredDate,
-    preferredTime: entry.preferredTime,
-    position: (await signUpOrder(models, entry)).indexOf(String(entry._id)) + 1,
-    message: WAITLIST_MESSAGES.joined,
-  };
+  return { offeringType: offering, preferredDate: body.preferredDate, preferredTime: body.preferredTime, message: WAITLIST_MESSAGES.joined };
 }
 
 /** Entries of slots from today (Manila) on, by slot and then sign-up order. */

@@ -56,8 +56,8 @@ const contactOfRequest = new Map<string, number>();
 
 /**
  * A booking request. Each different request comes from a contact of its own (e-mail and
- * phone), so the per-contact cap (5 upcoming by default) never refuses a test that books more
- * for another reason; the same request again (a retry, racing copies) is the same contact.
+ * phone), so the per-contact cap (off by default) never refuses a test that turns it on to
+ * book more for another reason; the same request again (a retry, racing copies) is the same contact.
  */
 export const bookingRequest = (over: Record<string, unknown> = {}) => {
   const key = JSON.stringify(over);

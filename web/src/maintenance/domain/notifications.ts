@@ -38,6 +38,7 @@ export interface NotificationForm {
   senderEmail: string;
   reminderLeadHours: string;
   changeCutoffHours: string;
+  maxReschedulesPerBooking: string;
   enabled: Record<AppointmentMailKind, boolean>;
 }
 
@@ -45,17 +46,21 @@ export interface NotificationForm {
 export type NotificationField = Exclude<keyof NotificationForm, 'enabled'>;
 export type NotificationErrors = Partial<Record<NotificationField, string>>;
 
-const FIELDS: readonly NotificationField[] = ['staffAlertEmail', 'senderName', 'senderEmail', 'reminderLeadHours', 'changeCutoffHours'];
+const FIELDS: readonly NotificationField[] = ['staffAlertEmail', 'senderName', 'senderEmail', 'reminderLeadHours', 'changeCutoffHours', 'maxReschedulesPerBooking'];
 const isField = (path: unknown): path is NotificationField => FIELDS.includes(path as NotificationField);
 
-/** The form from the two stored parts: the mail settings and the booking settings' cut-off. */
-export function notificationForm(settings: NotificationSettings, booking: Pick<Settings, 'changeCutoffHours'>): NotificationForm {
+/** The booking settings the form edits: what the customer's manage link allows. */
+export type ManageLinkSettings = Pick<Settings, 'changeCutoffHours' | 'maxReschedulesPerBooking'>;
+
+/** The form from the two stored parts: the mail settings and the booking settings of the manage link. */
+export function notificationForm(settings: NotificationSettings, booking: ManageLinkSettings): NotificationForm {
   return {
     staffAlertEmail: settings.staffAlertEmail,
     senderName: settings.senderName,
     senderEmail: settings.senderEmail,
     reminderLeadHours: String(settings.reminderLeadHours),
     changeCutoffHours: String(booking.changeCutoffHours),
+    maxReschedulesPerBooking: String(booking.maxReschedulesPerBooking),
     enabled: { ...settings.enabled },
   };
 }
@@ -63,8 +68,8 @@ export function notificationForm(settings: NotificationSettings, booking: Pick<S
 /** A typed number; a blank field is no number at all (NaN), which the rules refuse, rather than 0. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
-/** The two writes of one Save: the mail settings, and the cut-off (kept by booking, with the other booking settings). */
-export function notificationRequests(form: NotificationForm): { notifications: NotificationSettingsUpdate; changeCutoffHours: number } {
+/** The two writes of one Save: the mail settings, and the manage link's cut-off and move limit (kept by booking, with the other booking settings). */
+export function notificationRequests(form: NotificationForm): { notifications: NotificationSettingsUpdate; booking: ManageLinkSettings } {
   return {
     notifications: {
       staffAlertEmail: form.staffAlertEmail,
@@ -73,7 +78,7 @@ export function notificationRequests(form: NotificationForm): { notifications: N
       reminderLeadHours: typedNumber(form.reminderLeadHours),
       enabled: form.enabled,
     },
-    changeCutoffHours: typedNumber(form.changeCutoffHours),
+    booking: { changeCutoffHours: typedNumber(form.changeCutoffHours), maxReschedulesPerBooking: typedNumber(form.maxReschedulesPerBooking) },
   };
 }
 
@@ -89,10 +94,10 @@ function byField(issues: readonly { path: unknown; message: string }[]): Notific
  * problem shows at once, in the words the server would use, and neither write goes half-way.
  */
 export function notificationProblems(form: NotificationForm): NotificationErrors {
-  const { notifications, changeCutoffHours } = notificationRequests(form);
+  const { notifications, booking } = notificationRequests(form);
   const issues = [
     ...(notificationSettingsUpdateSchema.safeParse(notifications).error?.issues ?? []),
-    ...(settingsUpdateSchema.safeParse({ changeCutoffHours }).error?.issues ?? []),
+    ...(settingsUpdateSchema.safeParse(booking).error?.issues ?? []),
   ];
   return byField(issues.map((issue) => ({ path: issue.path[0], message: issue.message })));
 }

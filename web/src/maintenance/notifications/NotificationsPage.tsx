@@ -23,7 +23,7 @@ import { SwitchField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 
-/** Sender, staff alerts, reminder lead time, the manage link's cut-off and each kind of mail, for one side. */
+/** Sender, staff alerts, reminder lead time, the manage link's cut-off and move limit, and each kind of mail, for one side. */
 function AppointmentMailsCard({ side }: { side: Side }) {
   const client = useQueryClient();
   const expired = useSessionExpiry();
@@ -40,10 +40,10 @@ function AppointmentMailsCard({ side }: { side: Side }) {
     // Both writes go out together and never reject: each part that was saved is shown as saved,
     // and the refusals come back as the result, so one refused part does not hide the other's answer.
     mutationFn: async (form: NotificationForm) => {
-      const { notifications, changeCutoffHours } = notificationRequests(form);
+      const { notifications, booking: manageLink } = notificationRequests(form);
       const [mailSaved, bookingSaved] = await Promise.allSettled([
         callRoute(notificationRoutes.saveSettings, { params, body: notifications }),
-        callRoute(scheduleRoutes.saveSettings, { params, body: { changeCutoffHours } }),
+        callRoute(scheduleRoutes.saveSettings, { params, body: manageLink }),
       ]);
       if (mailSaved.status === 'fulfilled') client.setQueryData([mailUrl], mailSaved.value);
       if (bookingSaved.status === 'fulfilled') client.setQueryData([bookingUrl], bookingSaved.value);
@@ -114,6 +114,14 @@ function AppointmentMailsCard({ side }: { side: Side }) {
                 step={1}
                 helper="Customers can reschedule or cancel through their link until this many hours before the appointment."
                 {...text('changeCutoffHours')}
+              />
+              <TextField
+                label="Online reschedules per appointment"
+                type="number"
+                min={0}
+                step={1}
+                helper="How many times a customer may move one appointment through their link; 0 lets them only cancel online."
+                {...text('maxReschedulesPerBooking')}
               />
             </Grid>
             <Fieldset.Root>

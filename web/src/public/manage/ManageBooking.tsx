@@ -160,21 +160,25 @@ export default function ManageBooking({ token }: { token: string }) {
           {options.closedReason}
         </Text>
       ) : (
-        <Text color="gray.700">You can reschedule or cancel online until {options.openUntil}.</Text>
+        <Text color="gray.700" data-testid="manage-open-text">
+          {options.openText}
+        </Text>
       )}
 
       <Flex gap="3" wrap="wrap">
-        <Button
-          ref={rescheduleButton}
-          rounded="full"
-          disabled={!options.canChange}
-          aria-describedby={options.closedReason ? reasonId : undefined}
-          loading={reschedule.isPending}
-          loadingText="Rescheduling..."
-          onClick={() => setScheduling(true)}
-        >
-          Reschedule
-        </Button>
+        {options.offerReschedule && (
+          <Button
+            ref={rescheduleButton}
+            rounded="full"
+            disabled={!options.canChange}
+            aria-describedby={options.closedReason ? reasonId : undefined}
+            loading={reschedule.isPending}
+            loadingText="Rescheduling..."
+            onClick={() => setScheduling(true)}
+          >
+            Reschedule
+          </Button>
+        )}
         <Button
           variant="outline"
           colorPalette="red"

@@ -31,12 +31,14 @@ export interface LoadProblem {
 }
 
 /**
- * A 4xx is a link that names no booking (mistyped, cut short by a mail program): the server's
- * own words say so and trying again cannot help. Anything else (a dropped connection, a 5xx)
- * may pass, so the visitor is offered Try again instead of being told the link is bad.
+ * A 4xx is a link that names no booking (mistyped, cut short by a mail program) or one that has
+ * expired (410, long after the appointment): the server's own words say so and trying again
+ * cannot help. Anything else (a dropped connection, a 5xx) may pass, so the visitor is offered
+ * Try again instead of being told the link is bad.
  */
 export function loadProblem(error: unknown): LoadProblem {
   const status = errorStatus(error);
+  if (status === 410) return { title: 'Link Expired', text: serverMessage(error) ?? MANAGE_MESSAGES.expired, canRetry: false };
   if (status !== undefined && status >= 400 && status < 500) {
     return { title: 'Booking Not Found', text: serverMessage(error) ?? MANAGE_MESSAGES.badLink, canRetry: false };
   }
@@ -47,22 +49,32 @@ export function loadProblem(error: unknown): LoadProblem {
 export interface ManageOptions {
   /** Reschedule and Cancel are enabled. */
   canChange: boolean;
+  /** Reschedule is offered at all: not once the appointment's online moves are used up (Cancel still is). */
+  offerReschedule: boolean;
   /** Why they are not, in the server's words; null when they are. */
   closedReason: string | null;
-  /** Until when they are, in Manila time; null when they are not. */
-  openUntil: string | null;
+  /** What the visitor can still do online and until when (the deadline in Manila time); null when nothing. */
+  openText: string | null;
   /** A cancelled appointment has nothing to put in a calendar. */
   showCalendar: boolean;
 }
 
 const FALLBACK_CLOSED = 'Online changes are closed for this appointment. Please contact us to change it.';
 
-export function manageOptions(appointment: Pick<ManagedAppointment, 'changeable' | 'changeClosedReason' | 'changeDeadline' | 'status'>): ManageOptions {
-  const { changeable, changeClosedReason, changeDeadline, status } = appointment;
+export function manageOptions(appointment: Pick<ManagedAppointment, 'changeable' | 'changeClosedReason' | 'changeDeadline' | 'status' | 'reschedulesLeft'>): ManageOptions {
+  const { changeable, changeClosedReason, changeDeadline, status, reschedulesLeft } = appointment;
+  const openUntil = changeable ? formatInTimeZone(new Date(changeDeadline), TIME_ZONE, "EEEE, MMMM d, yyyy 'at' h:mm a") : null;
+  const offerReschedule = reschedulesLeft > 0;
   return {
     canChange: changeable,
+    offerReschedule,
     closedReason: changeable ? null : (changeClosedReason ?? FALLBACK_CLOSED),
-    openUntil: changeable ? formatInTimeZone(new Date(changeDeadline), TIME_ZONE, "EEEE, MMMM d, yyyy 'at' h:mm a") : null,
+    openText:
+      openUntil === null
+        ? null
+        : offerReschedule
+          ? `You can reschedule or cancel online until ${openUntil}.`
+          : `You can cancel online until ${openUntil}. This appointment has been rescheduled online as often as we allow: please contact us to move it.`,
     showCalendar: status !== 'cancelled',
   };
 }

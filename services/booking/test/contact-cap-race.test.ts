@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { POLICY_MESSAGES, type BookedAppointment } from '@bb/contracts';
+import { testMongoUrl } from '@bb/service-kit/testing';
+import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { bundleInstance, startBookingProcess, type BookingProcess } from './support/processes';
+
+// One contact booking many times at once, spread over two booking processes on one database:
+// the per-contact cap must hold as capacity does, whatever the interleaving.
+const CAP = 5;
+
+let booking: BookingUnderTest;
+let bundle: string;
+const processes: BookingProcess[] = [];
+
+beforeAll(async () => {
+  const mongoUrl = testMongoUrl('contact_cap');
+  booking = await startBooking('contact_cap', { mongoUrl });
+  await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
+  // Saved before the processes start: they read the settings then (their buses are their own).
+  expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: CAP, maxSessionsPerSlot: 10 }, asAdmin)).status).toBe(200);
+  bundle = await bundleInstance();
+  processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
+});
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.stop()));
+  fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+  await booking.conn.dropDatabase();
+  await booking.close();
+});
+
+const TIMES = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
+
+/** One booking of the contact at each time, all sent at once, alternating between the two processes. */
+const burst = (date: string, contactOf: (i: number) => { email: string; contact: string }) =>
+  Promise.all(TIMES.map((preferredTime, i) => call<BookedAppointment>(processes[i % 2].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime, ...contactOf(i) }))));
+
+describe('the per-contact cap under a burst of one contact on two processes', () => {
+  it('lets exactly the cap through of seven bookings sent at once, and keeps no seat or place of the others', async () => {
+    const date = monday(1);
+    const answers = await burst(date, () => ({ email: 'burst@example.com', contact: '0917 100 0001' }));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(CAP);
+    for (const refused of answers.filter((a) => a.status !== 201)) expect([refused.status, refused.body.message]).toEqual([400, POLICY_MESSAGES.cap(CAP)]);
+
+    const stored = await booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
+    expect(stored).toHaveLength(CAP);
+    // Each holds one place of the mailbox and one of the number, and no other place exists.
+    expect(stored.every((a) => a.contactClaims?.length === 2)).toBe(true);
+    expect((await booking.models.ContactClaim.find().lean()).map((c) => c._id).sort()).toEqual(stored.flatMap((a) => a.contactClaims ?? []).sort());
+    expect((await booking.models.Seat.find().lean()).map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
+
+    // Cancelling gives the place back: one more goes through, then none.
+    expect((await call(booking.url, 'PATCH', `/api/appointments/${String(stored[0]._id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
+    expect((await booking.models.Appointment.findById(stored[0]._id).lean())?.contactClaims).toEqual([]);
+    const again = await call(processes[0].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(2), preferredTime: '09:00', email: 'burst@example.com', contact: '0917 100 0001' }));
+    expect(again.status).toBe(201);
+    const over = await call(processes[1].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(2), preferredTime: '10:00', email: 'burst@example.com', contact: '0917 100 0001' }));
+    expect([over.status, over.body.message]).toEqual([400, POLICY_MESSAGES.cap(CAP)]);
+  });
+
+  it('counts +tags of one mailbox, and one number written as 0917… or +63 917…, as one contact', async () => {
+    const byMailbox = await burst(monday(3), (i) => ({ email: `Tagged+${i}@Example.com`, contact: `0917 200 ${String(i).padStart(4, '0')}` }));
+    expect(byMailbox.filter((a) => a.status === 201)).toHaveLength(CAP);
+    expect(byMailbox.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual([POLICY_MESSAGES.cap(CAP), POLICY_MESSAGES.cap(CAP)]);
+
+    const written = ['0917 300 0003', '+63 917 300 0003', '+63 (917) 300-0003', '09173000003', '639173000003', '(0917) 300 0003', '+639173000003'];
+    const byNumber = await burst(monday(4), (i) => ({ email: `number-${i}@example.com`, contact: written[i] }));
+    expect(byNumber.filter((a) => a.status === 201)).toHaveLength(CAP);
+    expect(byNumber.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual([POLICY_MESSAGES.cap(CAP), POLICY_MESSAGES.cap(CAP)]);
+  });
+});
