@@ -53,7 +53,7 @@ function buildSiteApp(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  healthRoutes(app, deps.isReady);
+  healthRoutes(app, deps.isReady, 'gateway');
 
   const openApi = buildOpenApiDocument('/');
   const referencePage = renderReferencePage(openApi);

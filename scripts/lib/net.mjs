@@ -1,16 +1,30 @@
 import net from 'node:net';
 import http from 'node:http';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/** Ports this launcher has handed out: the kernel may offer a closed port again at once. */
+const handedOut = new Set();
+
+/**
+ * A loopback port free now and never handed out before by this process: a stack is planned
+ * before any of it starts, so two processes given one port would find out only when the second
+ * binds (seen: a catalog replica given auth's port stopped, and auth answered its readiness).
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.unref();
+      server.on('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: offered } = server.address();
+        server.close(() => resolve(offered));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export function portIsFree(port) {
@@ -37,6 +51,27 @@ export async function waitFor(what, check, { timeoutMs = 60000, intervalMs = 250
     await sleep(intervalMs);
   }
   throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** The status and JSON body of a GET (body null when it is not JSON); status 0 when nothing answered. */
+export function httpJson(url, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        let body = null;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode, body });
+      });
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve({ status: 0, body: null }));
+  });
 }
 
 export function httpStatus(url, timeoutMs = 2000) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onFakeClock } from './fake-clock.mjs';
 import { mongoUrlFor } from './mongo-url.mjs';
-import { httpStatus, portIsFree, freePort, waitFor } from './net.mjs';
+import { httpJson, portIsFree, freePort, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -153,10 +153,19 @@ export async function startComponent(plan, { logDir } = {}) {
     cwd: repoRoot,
     logFile: logDir ? path.join(logDir, `${plan.name}.log`) : undefined,
   });
-  await waitFor(plan.name, async () => (await httpStatus(`${plan.url}/readyz`)) === 200, {
-    timeoutMs: 60000,
-    isDead: () => entry.exitCode !== null,
-  });
+  const component = plan.replicaOf ?? plan.name;
+  let answeredBy = null;
+  await waitFor(
+    plan.name,
+    async () => {
+      const { status, body } = await httpJson(`${plan.url}/readyz`);
+      if (status === 200) answeredBy = body?.service ?? 'another process';
+      return status === 200;
+    },
+    { timeoutMs: 60000, isDead: () => entry.exitCode !== null },
+  );
+  // Whoever answers on the port must be this component, not another process that holds it.
+  if (answeredBy !== component) throw new Error(`${plan.name} did not start: ${plan.url} is held by ${answeredBy}`);
   return entry;
 }
 

@@ -61,7 +61,7 @@ describe('service app factory', () => {
 
   it('answers health and readiness', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await read(await fetch(`${server.url}/readyz`))).toEqual({ status: 'ready' });
+    expect(await read(await fetch(`${server.url}/readyz`))).toEqual({ status: 'ready', service: 'booking' });
   });
 
   it('answers an unknown route with a JSON 404', async () => {

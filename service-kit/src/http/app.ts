@@ -35,7 +35,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('strict routing', true);
   app.use(requestContext(options.logger));
   app.use(httpMetrics());
-  healthRoutes(app, options.isReady);
+  healthRoutes(app, options.isReady, options.service);
   app.use(routeGate({ service: options.service, jwtSecret: options.jwtSecret, isRevoked: options.isRevoked }));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
   app.use(refuseUnstorableText);
