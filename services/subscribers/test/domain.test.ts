@@ -18,7 +18,6 @@ const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): 
   endTime: '2026-03-01T03:00:00.000Z',
   status: 'pending',
   createdAt: '2026-02-01T00:00:00.000Z',
-  manageToken: 'manage-token-of-the-domain-test',
   ...over,
 });
 
