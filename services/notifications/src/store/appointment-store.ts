@@ -9,6 +9,12 @@ import type { NotificationModels } from '../models';
  */
 export type Applied = 'applied' | 'same' | 'stale';
 
+/** Where the copy of an appointment stands. */
+export interface Held {
+  revision: number;
+  status: AppointmentStatus;
+}
+
 /** This service's copy of each appointment, kept to the latest revision booking published. */
 export class AppointmentStore {
   constructor(private readonly models: NotificationModels) {}
@@ -28,7 +34,7 @@ export class AppointmentStore {
   }
 
   /** The revision and status the copy holds, or null when it has none. */
-  async heldOf(appointmentId: string): Promise<{ revision: number; status: AppointmentStatus } | null> {
+  async heldOf(appointmentId: string): Promise<Held | null> {
     return this.models.Appointment.findById(appointmentId, { _id: 0, revision: 1, status: 1 }).lean();
   }
 

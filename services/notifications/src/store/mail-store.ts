@@ -138,10 +138,13 @@ export class MailStore {
     const { Mail } = this.models;
     const { appointmentId, revision, now } = move;
     for (let i = 0; i < MAX_TRIES; i++) {
-      const open = await Mail.findOne({ pendingNotice: appointmentId }, { factsRevision: 1, previousStart: 1, leaseUntil: 1 }).lean();
+      // The appointment's notices (a few), in one read: the open one, and whether one took this move in already.
+      const notices = await Mail.find({ appointmentId, kind: 'reschedule', factsRevision: { $ne: null } }, { factsRevision: 1, previousStart: 1, leaseUntil: 1, pendingNotice: 1 }).lean();
+      // A notice that took this move in: open, or sent (or closed) since, and this is a redelivery.
+      if (notices.some((n) => (n.factsRevision ?? -1) >= revision)) return 'told';
+      const open = notices.find((n) => n.pendingNotice === appointmentId);
       if (open) {
         const held = open.factsRevision ?? -1;
-        if (held >= revision) return 'told';
         if (open.leaseUntil.getTime() > now.getTime()) {
           await Mail.updateOne({ _id: open._id, pendingNotice: appointmentId, factsRevision: held }, { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1 } });
           continue;
@@ -154,8 +157,6 @@ export class MailStore {
         if (folded.matchedCount === 1) return 'folded';
         continue;
       }
-      // A notice that took this move in has been sent (or closed) since: this is a redelivery.
-      if (await Mail.exists({ appointmentId, kind: 'reschedule', factsRevision: { $gte: revision } })) return 'told';
       const created = await this.queue({
         id: appointmentMailId(appointmentId, 'reschedule', revision),
         kind: 'reschedule',

@@ -7,7 +7,7 @@ import { manilaWallInstant } from '../domain/manila-format';
 import { renderNewsletterMail } from '../domain/newsletter-mail';
 import { reminderDueAt, senderOf, sideOf, slotOpenedOn } from '../domain/settings';
 import { renderSlotOpenedMail } from '../domain/slot-opened-mail';
-import type { AppointmentStore } from './appointment-store';
+import type { AppointmentStore, Held } from './appointment-store';
 import type { MailStore, NewMail } from './mail-store';
 import type { SettingsStore } from './settings-store';
 
@@ -59,8 +59,12 @@ export class Mailer {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
     if (!context) return;
-    if (context.settings.enabled.reschedule) await this.noticeMove(context, data);
-    await this.planReminder(context);
+    const noticeDue = context.settings.enabled.reschedule ? await this.noticeMove(context, data) : null;
+    // Events of one appointment arrive on separate queues: a cancellation handled meanwhile has
+    // either dropped the notice already, or applied its facts before planReminder read the copy.
+    const held = await this.planReminder(context);
+    if (held && held.revision > facts.revision && held.status === 'cancelled') await this.deps.mails.dropMoveNotices(facts.appointmentId, held.revision);
+    else if (noticeDue) this.deps.queued(noticeDue);
   }
 
   /**
@@ -132,12 +136,8 @@ export class Mailer {
     return { appointment: facts, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings, publicUrl: this.deps.publicUrl };
   }
 
-  /**
-   * The move folded into the appointment's reschedule notice. Events of one appointment arrive
-   * on separate queues: a cancellation handled meanwhile has either dropped this notice already
-   * or applied its facts before this looks at the copy, which then drops it here.
-   */
-  private async noticeMove(context: MailContext, data: EventData<'booking.appointment.rescheduled'>): Promise<void> {
+  /** The move folded into the appointment's reschedule notice; when that is due, or null when it had been told already. */
+  private async noticeMove(context: MailContext, data: EventData<'booking.appointment.rescheduled'>): Promise<Date | null> {
     const a = context.appointment;
     const now = this.deps.now();
     const dueAt = new Date(now.getTime() + this.deps.rescheduleQuietMs);
@@ -153,12 +153,7 @@ export class Mailer {
       now,
       render: (previousStart) => renderAppointmentMail({ ...context, kind: 'reschedule', previousStart, by: data.by }),
     });
-    const held = await this.deps.appointments.heldOf(a.appointmentId);
-    if (held && held.revision > a.revision && held.status === 'cancelled') {
-      await this.deps.mails.dropMoveNotices(a.appointmentId, held.revision);
-      return;
-    }
-    if (outcome !== 'told') this.deps.queued(dueAt);
+    return outcome === 'told' ? null : dueAt;
   }
 
   private async queueNow(input: AppointmentMailInput, recipient: string): Promise<void> {
@@ -187,14 +182,15 @@ export class Mailer {
    * pending appointment, or none (done, cancelled, reminders off, or that moment already past).
    * A queued reminder is moved and rewritten; once one went out, a new time gets a new one.
    */
-  private async planReminder(context: MailContext): Promise<void> {
+  private async planReminder(context: MailContext): Promise<Held | null> {
     await this.writeReminder(context);
     // Events of one appointment arrive on separate queues and may be handled at once: a newer
     // one (a cancellation) may have applied its facts and dropped the reminders while this
     // older one was writing its own. Its facts are superseded, so its reminder goes too.
     const { appointment: a } = context;
-    const latest = await this.deps.appointments.revisionOf(a.appointmentId);
-    if (latest !== null && latest > a.revision) await this.deps.mails.dropReminders(a.appointmentId, a.revision);
+    const held = await this.deps.appointments.heldOf(a.appointmentId);
+    if (held && held.revision > a.revision) await this.deps.mails.dropReminders(a.appointmentId, a.revision);
+    return held;
   }
 
   private async writeReminder(context: MailContext): Promise<void> {
