@@ -125,6 +125,19 @@ describe('a reschedule notice in the store', () => {
     };
   };
 
+  it('is one per appointment however many moves are handled at once, and tells the latest', async () => {
+    const data = booked(uniqueAddress('at-once'));
+    const now = new Date();
+    const outcomes = await Promise.all([1, 2, 3, 4, 5, 6].map((revision) => mails().noticeMove(moveOf(data, revision, now))));
+    expect(outcomes.filter((o) => o === 'queued')).toHaveLength(1);
+    const queued = await svc.models.Mail.find({ appointmentId: data.appointmentId, status: 'queued' }).lean();
+    expect(queued.map((m) => [m.kind, m.factsRevision, m.pendingNotice])).toEqual([['reschedule', 6, data.appointmentId]]);
+    // The unique index holds it, whoever writes.
+    const { _id, pendingNotice: _open, ...rest } = queued[0];
+    await expect(svc.models.Mail.create({ ...rest, _id: `${_id}-copy`, pendingNotice: data.appointmentId })).rejects.toThrow(/duplicate key/i);
+    await svc.models.Mail.deleteMany({ appointmentId: data.appointmentId });
+  });
+
   it('is closed while a sender has it, and the move opens a new one: the one being sent goes or fails, never again', async () => {
     const data = booked(uniqueAddress('in-flight'));
     const now = new Date();
