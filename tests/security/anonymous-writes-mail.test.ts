@@ -125,7 +125,8 @@ describe('a flood of anonymous reschedules', () => {
     const part = (await mailpit.message(notice.ID)).Attachments.find((a) => a.FileName.endsWith('.ics'));
     const event = new ICAL.Component(ICAL.parse(await mailpit.attachment(notice.ID, part!.PartID))).getFirstSubcomponent('vevent')!;
     expect(Number(event.getFirstPropertyValue('sequence'))).toBe(accepted.length);
-    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime()).toBe(new Date(`${date}T${last}:00+08:00`).getTime());
+    // DTSTART as written, in Manila wall time (TZID=Asia/Manila).
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe(`${date}T${last}:00`);
     // Long enough for any second notice to have gone out.
     await sleep(QUIET_MS + 3000);
     expect((await mailpit.messagesTo(email)).filter((m) => /rescheduled/i.test(m.Subject))).toHaveLength(1);
@@ -136,8 +137,8 @@ describe('the unsubscribe link', () => {
   it('changes nothing when followed with HEAD or GET on any gateway or the subscribers process, and its page has a button that POSTs', async () => {
     const email = address('scanned');
     expect((await signUp(gateway, email)).status).toBe(201);
-    const { unsubscribeUrl } = await listed(email);
-    const path = pathOf(unsubscribeUrl);
+    const before = await listed(email);
+    const path = pathOf(before.unsubscribeUrl);
     for (const target of [...gateways, ...subscribers]) {
       for (const method of ['HEAD', 'GET']) {
         for (const accept of ['text/html', 'application/json', '*/*']) {
@@ -149,7 +150,7 @@ describe('the unsubscribe link', () => {
     const page = await raw(gateway, { method: 'GET', path, headers: { accept: 'text/html' } });
     expect(page.text).toContain('<form method="post">');
     expect(page.text).not.toMatch(/<script/i);
-    expect((await listed(email)).subscribed).toBe(true);
+    expect(await listed(email)).toEqual(before);
   });
 
   it('unsubscribes with the button or a one-click POST (RFC 8058), on every gateway and the subscribers process, and again is a success', async () => {

@@ -29,8 +29,10 @@ export interface MailSenderOptions {
 /**
  * The sender every replica runs. It claims due mails one at a time (MailStore.claim: one
  * conditional write, so two replicas never take the same mail), sends each, and records the
- * outcome under its lease: sent, another attempt later (backing off), or failed. It works when
- * kicked (a mail was just queued) and on every poll (reminders whose time came, retries).
+ * outcome under its lease: sent, another attempt later (backing off), or failed. A mail whose
+ * recipient or sender is not one plain address fails without an attempt (domain/outgoing-mail);
+ * a customer's mail gets its manage link's token only here. It works when kicked (a mail was
+ * just queued or came due) and on every poll (reminders whose time came, retries).
  * A crash between the SMTP server's answer and the record may send a mail twice, with the same
  * Message-ID: delivery is at least once.
  */
