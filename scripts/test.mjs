@@ -72,6 +72,9 @@ process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
 // The test gateways stand behind a load balancer on 127.0.0.1, as in production behind one:
 // its X-Forwarded-For is believed, anybody else's (the attack tests connect from 127.0.0.2…) not.
 process.env.TRUSTED_PROXIES ??= '127.0.0.1';
+// A reschedule notice waits for the appointment to stay put (a minute by default): five seconds
+// keep the tests that wait for one short and still fold the quick moves the attack tests make.
+process.env.RESCHEDULE_MAIL_QUIET_MS ??= '5000';
 
 let exitCode = 1;
 let tearDown = async () => undefined;

@@ -51,10 +51,12 @@ export const eventSchemas = {
    * lists of them (its own per-process queue), so a visitor polling another replica sees the write.
    */
   'catalog.lists.changed': z.object({ lists: z.array(z.enum(CATALOG_LISTS)).min(1) }),
+  /**
+   * Booked. No manage link token: it is derived from the appointment id and MANAGE_LINK_SECRET
+   * (service-kit's manageLinkToken), so neither the outbox nor the broker carries one.
+   */
   'booking.appointment.created': appointmentFacts.extend({
     createdAt: z.string(),
-    /** The customer's manage link token, in clear only here (booking stores its hash). */
-    manageToken: z.string(),
   }),
   /** The customer (through the manage link) or staff moved the appointment to a new time. */
   'booking.appointment.rescheduled': appointmentFacts.extend({
@@ -104,6 +106,11 @@ export const eventSchemas = {
     /** Goes into the confirmation link; subscribers keeps only its hash. */
     confirmToken: z.string(),
     requestedAt: z.string(),
+    /**
+     * The address's signed unsubscribe link, for the mail's List-Unsubscribe header (RFC 8058
+     * one-click). Absent on requests published before it existed: their mail goes without.
+     */
+    unsubscribeUrl: z.string().optional(),
   }),
   'chat.conversation.started': z.object({
     conversationId: z.string(),

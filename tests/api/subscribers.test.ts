@@ -28,14 +28,19 @@ describe('email subscribers through the gateway', () => {
     expect(res).toEqual({ status: 400, body: expect.objectContaining({ message: 'Please enter a valid email address.' }) });
   });
 
-  it('keeps the list for staff, and the unsubscribe link it gives works on the public site', async () => {
+  it('keeps the list for staff, and the unsubscribe link it gives works on the public site: its page asks, its button unsubscribes', async () => {
     expect((await api('/api/email-subscribers')).status).toBe(401);
     const email = `link-${randomUUID()}@example.com`;
     await api('/api/email-subscribers', { method: 'POST', body: { email } });
     const [subscriber] = await find(email);
     expect(subscriber.unsubscribeUrl.startsWith(`${gateway()}/api/email-subscribers/unsubscribe?token=`)).toBe(true);
-    const res = await fetch(subscriber.unsubscribeUrl);
+    const page = await fetch(subscriber.unsubscribeUrl, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
+    expect((await find(email))[0].subscribed).toBe(true);
+    const res = await fetch(subscriber.unsubscribeUrl, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
     expect(res.status).toBe(200);
+    expect(await res.text()).toContain('You have been unsubscribed');
     expect((await find(email))[0].subscribed).toBe(false);
   });
 

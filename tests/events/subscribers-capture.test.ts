@@ -49,7 +49,6 @@ describe('subscriber capture across services', () => {
       endTime: '2030-01-07T03:00:00.000Z',
       status: 'pending',
       createdAt: new Date().toISOString(),
-      manageToken: randomUUID(),
     });
     const published = Date.now();
     await booking.publishEnvelope(event);

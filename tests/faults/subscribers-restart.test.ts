@@ -48,7 +48,6 @@ describe('subscribers service stopped, then started', () => {
         endTime: '2030-01-07T07:00:00.000Z',
         status: 'pending',
         createdAt: new Date().toISOString(),
-        manageToken: randomUUID(),
       });
     }
     await control('subscribers', 'start');

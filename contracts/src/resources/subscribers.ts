@@ -70,17 +70,35 @@ export const subscriberRoutes = {
   }),
   list: route({ method: 'get', path: '/api/email-subscribers', service: 'subscribers', access: 'admin', tag, summary: 'All subscribers, newest first', response: z.array(subscriberSchema) }),
   remove: route({ method: 'delete', path: '/api/email-subscribers/:id', service: 'subscribers', access: 'admin', tag, summary: 'Delete a subscriber', params: idParamsSchema, response: messageSchema }),
-  unsubscribe: route({
+  // The links in e-mails: a GET (or HEAD) only shows a page whose button POSTs, because mail
+  // scanners and link prefetchers follow links; the POST makes the change.
+  unsubscribePage: route({
     method: 'get', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag,
-    summary: 'Unsubscribe with the signed token from an e-mail link',
-    description: 'Answers a small HTML page to a browser, JSON otherwise.',
+    summary: 'The page of an unsubscribe link: asks to confirm, changes nothing',
+    description: 'Answers a small HTML page with an Unsubscribe button (a form that POSTs to the same address) to a browser, JSON otherwise.',
     query: unsubscribeQuerySchema, response: messageSchema,
     errors: { 400: 'The token is missing or not signed by us' },
   }),
-  confirm: route({
+  unsubscribe: route({
+    method: 'post', path: '/api/email-subscribers/unsubscribe', service: 'subscribers', access: 'public', tag,
+    summary: 'Unsubscribe with the signed token from an e-mail link',
+    description:
+      'The token is in the query, as in the link. The body is ignored: none, JSON, or `List-Unsubscribe=One-Click` form-encoded (RFC 8058 one-click, sent by mail clients for the List-Unsubscribe header). ' +
+      'Answers a small HTML page to a browser, JSON otherwise. Unsubscribing twice is a success both times.',
+    query: unsubscribeQuerySchema, response: messageSchema,
+    errors: { 400: 'The token is missing or not signed by us' },
+  }),
+  confirmPage: route({
     method: 'get', path: '/api/email-subscribers/confirm', service: 'subscribers', access: 'public', tag,
+    summary: 'The page of a confirmation link (double opt-in): asks to confirm, changes nothing',
+    description: 'Answers a small HTML page with a Confirm button (a form that POSTs to the same address) to a browser, JSON otherwise.',
+    query: confirmQuerySchema, response: messageSchema,
+    errors: { 400: 'The token is malformed', 404: 'No sign-up waits for this token (never issued, or the address unsubscribed since)' },
+  }),
+  confirm: route({
+    method: 'post', path: '/api/email-subscribers/confirm', service: 'subscribers', access: 'public', tag,
     summary: 'Confirm a newsletter sign-up with the token from its confirmation mail (double opt-in)',
-    description: 'Answers a small HTML page to a browser, JSON otherwise. Following the link twice is a success both times.',
+    description: 'The token is in the query, as in the link; the body is ignored. Answers a small HTML page to a browser, JSON otherwise. Confirming twice is a success both times.',
     query: confirmQuerySchema, response: messageSchema,
     errors: { 400: 'The token is malformed', 404: 'No sign-up waits for this token (never issued, or the address unsubscribed since)' },
   }),

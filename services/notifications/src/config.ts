@@ -25,6 +25,12 @@ export const notificationsEnvShape = {
    * quarter of an hour, so an SMTP server away for a few minutes never fails a mail.
    */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  /**
+   * How long a reschedule notice waits for the appointment to stay put: every further move
+   * within it (by the customer or staff) restarts the wait and folds into the same notice, so
+   * several quick moves make one mail with the latest time.
+   */
+  RESCHEDULE_MAIL_QUIET_MS: z.coerce.number().int().min(0).default(60_000),
   /** Mails one replica sends at once (and SMTP connections it keeps open). */
   MAIL_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 };

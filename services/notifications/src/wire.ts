@@ -8,6 +8,7 @@ import { AppointmentStore } from './store/appointment-store';
 import { MailSender } from './store/mail-sender';
 import { MailStore } from './store/mail-store';
 import { Mailer } from './store/mailer';
+import { forgetStoredManageTokens } from './store/manage-token-migration';
 import { SettingsStore } from './store/settings-store';
 
 /** The notifications service from its context: mail settings and log, the lifecycle consumers, and the sender. */
@@ -24,11 +25,21 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
     concurrency: config.MAIL_SEND_CONCURRENCY,
     // Connecting, the greeting and each command may each take up to the timeout.
     leaseMs: config.SMTP_TIMEOUT_MS * 3,
+    manageLinkSecret: config.MANAGE_LINK_SECRET,
     now,
     logger,
   });
   const queued = () => sender.kick();
-  const mailer = new Mailer({ appointments: new AppointmentStore(models), mails, settings, publicUrl: config.PUBLIC_URL, now, queued, logger });
+  const mailer = new Mailer({
+    appointments: new AppointmentStore(models),
+    mails,
+    settings,
+    publicUrl: config.PUBLIC_URL,
+    rescheduleQuietMs: config.RESCHEDULE_MAIL_QUIET_MS,
+    now,
+    queued: (dueAt) => sender.kickAt(dueAt),
+    logger,
+  });
   consumeMailEvents(ctx.bus, mailer);
   return {
     app: buildApp({
@@ -41,7 +52,11 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
       isRevoked: (jti) => ctx.revocations.isRevoked(jti),
       isReady: ctx.isReady,
     }),
-    beforeServe: async () => sender.start(),
+    beforeServe: async () => {
+      const forgotten = await forgetStoredManageTokens(models);
+      if (forgotten.appointments + forgotten.mails > 0) logger.info(forgotten, 'stored manage tokens removed');
+      sender.start();
+    },
     onStop: () => sender.stop(),
   };
 };

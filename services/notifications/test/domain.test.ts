@@ -3,8 +3,10 @@ import { appointmentReference, type AppointmentFacts, type NotificationSettings 
 import { renderAppointmentMail, type AppointmentMailInput } from '../src/domain/appointment-mails';
 import { appointmentMailId, messageIdOf, newsletterMailId, slotOpenedMailId } from '../src/domain/mail-ids';
 import { escapeHtml } from '../src/domain/mail-layout';
+import { MANAGE_TOKEN_PLACEHOLDER, withManageToken, withoutManageTokens } from '../src/domain/manage-link';
 import { manilaClock, manilaDateTime, manilaWallInstant } from '../src/domain/manila-format';
 import { newsletterConfirmUrl, renderNewsletterMail } from '../src/domain/newsletter-mail';
+import { NOT_SENT, outgoingMail, type StoredMail } from '../src/domain/outgoing-mail';
 import { isPermanent, nextAfterFailure, retryDelayMs } from '../src/domain/retry-schedule';
 import { defaultSettings, reminderDueAt, slotOpenedOn } from '../src/domain/settings';
 import { renderSlotOpenedMail, type SlotOpenedMailInput } from '../src/domain/slot-opened-mail';
@@ -139,13 +141,6 @@ describe('appointment mails', () => {
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
     expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(hrefs(mail.html)).toEqual(['https://booking.example.com/clinic']);
-  });
-
-  it('still confirms without a manage link when the token is unknown', async () => {
-    const mail = await renderAppointmentMail({ ...input('confirmation'), manageToken: null });
-    expect(mail.text).not.toContain('/manage/');
-    expect(hrefs(mail.html)).toEqual([]);
-    expect(mail.text).toContain('Reply to this e-mail');
   });
 
   it('gives each kind a subject of its own, so mails are told apart by subject', async () => {
@@ -305,5 +300,88 @@ describe('retry schedule', () => {
     expect(isPermanent({ code: 'ESOCKET' })).toBe(false);
     expect(isPermanent({ code: 'ETIMEDOUT' })).toBe(false);
     expect(isPermanent({ code: 'EAUTH', responseCode: 535 })).toBe(false);
+  });
+});
+
+describe('the manage link in a stored mail', () => {
+  const TOKEN = 'Zl8cLpsdSgASq80053XqXeNcV0dWF9O7';
+  const linkIn = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/manage/${token}`;
+  const eventOf = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+
+  it('is stored as the placeholder and gets the token at sending, in the HTML, the text and the calendar file, through its folded lines', async () => {
+    expect(MANAGE_TOKEN_PLACEHOLDER).toHaveLength(TOKEN.length);
+    let foldedThrough = 0;
+    // Site addresses of every length from 20 to 60 characters put the link at every place of the calendar's 75-octet lines.
+    for (let extra = 0; extra <= 40; extra++) {
+      const publicUrl = `https://b${'x'.repeat(extra)}.example.com`;
+      const stored = await renderAppointmentMail({ ...input('confirmation'), manageToken: MANAGE_TOKEN_PLACEHOLDER, publicUrl });
+      for (const part of [stored.html, stored.text, stored.attachments[0].content]) expect(part).not.toMatch(/\/manage\/[A-Za-z0-9_-]{32}/);
+      const sent = withManageToken(stored, TOKEN);
+      const link = linkIn(publicUrl, TOKEN);
+      expect(hrefs(sent.html)).toEqual([link]);
+      expect(sent.text).toContain(`View or change your booking: ${link}`);
+      const ics = sent.attachments[0].content;
+      const event = eventOf(ics);
+      expect(event.getFirstPropertyValue('url')).toBe(link);
+      expect(String(event.getFirstPropertyValue('description'))).toContain(link);
+      expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+      if (!ics.includes(TOKEN)) foldedThrough += 1;
+    }
+    // The check above read links split by a fold, not only whole ones.
+    expect(foldedThrough).toBeGreaterThan(0);
+  });
+
+  it('takes the tokens out of a mail stored with them, in every part and through folds, so the token of the day goes in at sending', async () => {
+    for (let extra = 0; extra <= 40; extra += 7) {
+      const publicUrl = `https://b${'x'.repeat(extra)}.example.com`;
+      const legacy = await renderAppointmentMail({ ...input('reminder'), kind: 'confirmation', manageToken: TOKEN, publicUrl });
+      const kept = withoutManageTokens(legacy);
+      for (const part of [kept.html, kept.text, kept.attachments[0].content]) {
+        expect(part.replace(/\r\n[ \t]/g, '')).not.toContain(TOKEN);
+      }
+      // As if stored with the placeholder, but for the stamp of the moment the calendar file was written.
+      const unstamped = (mail: typeof kept) => ({ ...mail, attachments: mail.attachments.map((a) => ({ ...a, content: a.content.replace(/DTSTAMP:\w+/, '') })) });
+      expect(unstamped(kept)).toEqual(unstamped(await renderAppointmentMail({ ...input('reminder'), kind: 'confirmation', manageToken: MANAGE_TOKEN_PLACEHOLDER, publicUrl })));
+    }
+  });
+});
+
+describe('a stored mail on its way out', () => {
+  const stored = async (over: Partial<StoredMail> = {}): Promise<StoredMail> => ({
+    ...(await renderAppointmentMail({ ...input('confirmation'), manageToken: MANAGE_TOKEN_PLACEHOLDER })),
+    kind: 'confirmation',
+    appointmentId: '665f1c2e9b1d4a0012abcd34',
+    recipient: 'ana@example.com',
+    from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' },
+    messageId: '<m1@beauty-booking>',
+    ...over,
+  });
+  const token = (id: string) => (id === '665f1c2e9b1d4a0012abcd34' ? 'Zl8cLpsdSgASq80053XqXeNcV0dWF9O7' : null);
+
+  it('goes to exactly the one address stored, from the sender, with the token of its appointment', async () => {
+    const out = outgoingMail(await stored({ recipient: ' ana@example.com ' }), token);
+    if (!out.ok) throw new Error(out.reason);
+    expect(out.mail).toMatchObject({ to: 'ana@example.com', from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' }, messageId: '<m1@beauty-booking>' });
+    expect(out.mail.text).toContain('/manage/Zl8cLpsdSgASq80053XqXeNcV0dWF9O7');
+    expect(out.mail).not.toHaveProperty('listUnsubscribeUrl');
+  });
+
+  it('does not go to a stored list of addresses, a display name or a group, nor from a sender that is no one address', async () => {
+    for (const recipient of ['a@x.test, b@y.test', 'a@x.test;b@y.test', 'Ana <a@x.test>', 'friends: a@x.test, b@y.test;', 'a@x.test b@y.test', '', 'no-at-sign']) {
+      expect(outgoingMail(await stored({ recipient }), token)).toEqual({ ok: false, reason: NOT_SENT.recipient });
+    }
+    expect(outgoingMail(await stored({ from: { name: 'Clinic', address: 'clinic@x.test, b@y.test' } }), token)).toEqual({ ok: false, reason: NOT_SENT.sender });
+  });
+
+  it('never gets a token into a staff alert, and fails a customer mail whose appointment can have no link', async () => {
+    const alert = outgoingMail(await stored({ kind: 'staff-alert', text: `Customer: ${MANAGE_TOKEN_PLACEHOLDER}` }), token);
+    if (!alert.ok) throw new Error(alert.reason);
+    expect(alert.mail.text).toBe(`Customer: ${MANAGE_TOKEN_PLACEHOLDER}`);
+    expect(outgoingMail(await stored({ appointmentId: 'not-an-appointment' }), token)).toEqual({ ok: false, reason: NOT_SENT.manageLink });
+  });
+
+  it('carries the unsubscribe link of a newsletter mail', async () => {
+    const out = outgoingMail(await stored({ kind: 'newsletter-confirmation', appointmentId: null, listUnsubscribeUrl: 'https://b.example.com/api/email-subscribers/unsubscribe?token=t' }), token);
+    expect(out.ok && out.mail.listUnsubscribeUrl).toBe('https://b.example.com/api/email-subscribers/unsubscribe?token=t');
   });
 });

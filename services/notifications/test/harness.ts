@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import ICAL from 'ical.js';
 import type { EventData } from '@bb/contracts';
-import { connectMongo, EventBus } from '@bb/service-kit';
-import { adminToken, requireEnv, silentLogger, startHarness, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness, type MailpitClient, type MailpitSummary } from '@bb/service-kit/testing';
+import { connectMongo, EventBus, manageLinkToken } from '@bb/service-kit';
+import { adminToken, requireEnv, silentLogger, startHarness, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness, type MailpitClient, type MailpitSummary } from '@bb/service-kit/testing';
 import { notificationsEnvShape, type NotificationsConfig } from '../src/config';
 import { createModels, type NotificationModels } from '../src/models';
 import { wire } from '../src/wire';
@@ -47,6 +47,8 @@ export async function startNotifications(label: string, { env: overrides = {} }:
     MAIL_RETRY_BASE_MS: '200',
     MAIL_RETRY_MAX_MS: '1000',
     SMTP_TIMEOUT_MS: '3000',
+    // Short, so tests of other things do not wait a minute for a reschedule notice.
+    RESCHEDULE_MAIL_QUIET_MS: '300',
     BUS_EXCHANGE: uniqueName(`${label}_ex`),
     BUS_QUEUE_PREFIX: `${uniqueName(label)}.`,
     ...overrides,
@@ -88,6 +90,9 @@ export async function startNotifications(label: string, { env: overrides = {} }:
   };
 }
 
+/** The token of an appointment's manage link, as booking and this service derive it. */
+export const manageTokenOf = (appointmentId: string) => manageLinkToken(TEST_MANAGE_LINK_SECRET, appointmentId);
+
 /** An address no other test (or test file) uses: Mailpit is shared. */
 export const uniqueAddress = (label: string) => `n-${label}-${randomBytes(5).toString('hex')}@example.com`;
 
@@ -117,7 +122,6 @@ export function booked(email: string, over: Partial<EventData<'booking.appointme
     endTime: end.toISOString(),
     status: 'pending',
     createdAt: new Date().toISOString(),
-    manageToken: randomBytes(24).toString('base64url'),
     ...rest,
   };
 }

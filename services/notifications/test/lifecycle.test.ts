@@ -3,7 +3,7 @@ import { buildEnvelope } from '@bb/service-kit';
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import { booked, factsOf, inviteOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { booked, factsOf, inviteOf, mailsTo, manageTokenOf, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 let svc: NotificationsHarness;
 const staff = uniqueAddress('staff');
@@ -42,8 +42,8 @@ describe("an appointment's mails", () => {
     expect(summary.MessageID).toBe(`${id}@beauty-booking`);
 
     const message = await mailpit.message(summary.ID);
-    expect(message.Text).toContain(`${PUBLIC_URL}/manage/${data.manageToken}`);
-    expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${data.manageToken}"`);
+    expect(message.Text).toContain(`${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}`);
+    expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}"`);
     expect(message.Text).toContain(appointmentReference(data.appointmentId));
     const invite = await inviteOf(mailpit, summary.ID);
     expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 0, status: 'CONFIRMED', tzid: 'Asia/Manila', wallTime: '2026-12-01T10:00:00' });
@@ -81,8 +81,8 @@ describe("an appointment's mails", () => {
     expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
     const update = await inviteOf(mailpit, notice.ID);
     expect(update).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 1, wallTime: '2026-12-02T14:30:00' });
-    // The manage link of the booking, though the rescheduled event does not carry it.
-    expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${data.manageToken}`);
+    // The manage link of the booking, derived from its id.
+    expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${manageTokenOf(data.appointmentId)}`);
 
     await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'customer', notifyCustomer: true });
     const [cancellation] = await mailsTo(mailpit, email, /cancelled/i);
@@ -138,7 +138,7 @@ describe("an appointment's mails", () => {
     const notices = (await mailpit.messagesTo(email)).filter((m) => /rescheduled/i.test(m.Subject));
     expect(notices).toHaveLength(1);
     const copy = await svc.models.Appointment.findById(data.appointmentId).lean();
-    expect(copy).toMatchObject({ revision: 2, startTime: second.startTime, manageToken: data.manageToken });
+    expect(copy).toMatchObject({ revision: 2, startTime: second.startTime });
   });
 
   it('makes no record of a kind turned off for the offering', async () => {
@@ -153,12 +153,23 @@ describe("an appointment's mails", () => {
     expect((await mailLog(data.appointmentId)).map((m) => m.kind)).toEqual(['reschedule']);
   });
 
-  it('mails a newsletter sign-up its confirmation link', async () => {
+  it('mails a newsletter sign-up its confirmation link, with a one-click List-Unsubscribe', async () => {
     const email = uniqueAddress('news');
-    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-1', email, offeringType: 'both', confirmToken: 'confirm-token-123', requestedAt: new Date().toISOString() });
+    const unsubscribeUrl = `${PUBLIC_URL}/api/email-subscribers/unsubscribe?token=sub-1.signature`;
+    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-1', email, offeringType: 'both', confirmToken: 'confirm-token-123', requestedAt: new Date().toISOString(), unsubscribeUrl });
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     const message = await mailpit.message(mail.ID);
     expect(message.Text).toContain(`${PUBLIC_URL}/api/email-subscribers/confirm?token=confirm-token-123`);
     expect(message.From.Address).toBe('clinic@beauty-booking.local');
+    const headers = await mailpit.headers(mail.ID);
+    expect(headers['List-Unsubscribe']).toEqual([`<${unsubscribeUrl}>`]);
+    expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+  });
+
+  it('mails a sign-up requested before the unsubscribe link came with it, without List-Unsubscribe', async () => {
+    const email = uniqueAddress('news-old');
+    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-2', email, offeringType: 'clinic', confirmToken: 'confirm-token-456', requestedAt: new Date().toISOString() });
+    const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
+    expect(await mailpit.headers(mail.ID)).not.toHaveProperty('List-Unsubscribe');
   });
 });

@@ -62,7 +62,7 @@ describe('reminders', () => {
     const mails = new MailStore(svc.models);
     const appointments = new AppointmentStore(svc.models);
     const settingsStore = new SettingsStore(svc.models);
-    const deps = { appointments, settings: settingsStore, publicUrl: PUBLIC_URL, now: () => new Date(), queued: () => undefined, logger: silentLogger() };
+    const deps = { appointments, settings: settingsStore, publicUrl: PUBLIC_URL, rescheduleQuietMs: 0, now: () => new Date(), queued: () => undefined, logger: silentLogger() };
     const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
     const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
     const racing = Object.create(mails) as MailStore;

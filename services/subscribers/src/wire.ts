@@ -1,6 +1,7 @@
 import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { SubscribersConfig } from './config';
+import { unsubscribeToken, unsubscribeUrl } from './domain/unsubscribe-token';
 import { consumeContactEvents } from './events/contact-capture';
 import { createModels } from './models';
 import { NewsletterSettings } from './store/newsletter-settings';
@@ -15,7 +16,7 @@ export const wire: Wire<SubscribersConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   // Confirmation requests leave through the subscribers' outbox.
   ctx.relay.watch(models.Subscriber);
-  const subscribers = new SubscriberStore(models, ctx.relay);
+  const subscribers = new SubscriberStore(models, ctx.relay, (id) => unsubscribeUrl(config.PUBLIC_URL, unsubscribeToken(id, config.UNSUBSCRIBE_SECRET)));
   consumeContactEvents(ctx.bus, subscribers, logger);
   return {
     app: buildApp({

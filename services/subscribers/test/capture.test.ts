@@ -35,7 +35,6 @@ const booking = (email: string, over: Partial<EventData<'booking.appointment.cre
   endTime: '2026-03-01T03:00:00.000Z',
   status: 'pending',
   createdAt: new Date().toISOString(),
-  manageToken: 'manage-token-of-the-capture-test',
   ...over,
 });
 const chatStarted = (email: string, over: Partial<EventData<'chat.conversation.started'>> = {}): EventData<'chat.conversation.started'> => ({

@@ -1,6 +1,6 @@
 import type { EventData } from '@bb/contracts';
 import { confirmTokenHash, newConfirmToken } from '../src/domain/confirm-token';
-import { contactFromBooking, contactFromChat, contactFromNewsletter, emailKeyOf, mergeContact, mergeOffering, needsConfirmation, newSubscriber, unconfirmedSubscriber, type Contact } from '../src/domain/contact';
+import { CONFIRMATION_MAIL_INTERVAL_MS, contactFromBooking, contactFromChat, contactFromNewsletter, emailKeyOf, mayMailConfirmation, mergeContact, mergeOffering, needsConfirmation, newSubscriber, unconfirmedSubscriber, type Contact } from '../src/domain/contact';
 import { subscriberIdFromToken, unsubscribeToken, unsubscribeUrl } from '../src/domain/unsubscribe-token';
 
 const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): EventData<'booking.appointment.created'> => ({
@@ -18,7 +18,6 @@ const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): 
   endTime: '2026-03-01T03:00:00.000Z',
   status: 'pending',
   createdAt: '2026-02-01T00:00:00.000Z',
-  manageToken: 'manage-token-of-the-domain-test',
   ...over,
 });
 
@@ -149,6 +148,15 @@ describe('double opt-in', () => {
 
   it('puts a new address on the list unsubscribed and without consent until it confirms', () => {
     expect(unconfirmedSubscriber(signUp())).toMatchObject({ source: 'newsletter', tags: ['newsletter'], subscribed: false, consentMarketing: false });
+  });
+
+  it('mails an address at most once in ten minutes', () => {
+    const at = new Date('2026-03-01T00:10:00.000Z');
+    expect(CONFIRMATION_MAIL_INTERVAL_MS).toBe(600_000);
+    expect(mayMailConfirmation(undefined, at)).toBe(true);
+    expect(mayMailConfirmation(new Date('2026-03-01T00:00:00.000Z'), at)).toBe(true);
+    expect(mayMailConfirmation(new Date('2026-03-01T00:00:00.001Z'), at)).toBe(false);
+    expect(mayMailConfirmation(at, at)).toBe(false);
   });
 
   it('makes a 32-character token for a link, fresh each time, and keeps its SHA-256', () => {

@@ -3,7 +3,7 @@ import type { Envelope, EventData } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
 import { SETTINGS_ID } from '../src/models/settings';
-import { clientOf, startSubscribers, type SubscribersHarness } from './harness';
+import { clientOf, requestService, startSubscribers, type SubscribersHarness } from './harness';
 
 type Requested = Envelope<EventData<'subscribers.confirmation.requested'>>;
 
@@ -28,9 +28,17 @@ const { request, subscribe, byEmail } = clientOf(() => svc);
 const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const setDoubleOptIn = async (doubleOptIn: boolean) => expect((await request('PUT', '/api/subscriber-settings', { body: { doubleOptIn }, token: svc.token })).json).toEqual({ doubleOptIn });
-const confirm = (token: string, accept?: string) => request('GET', `/api/email-subscribers/confirm?token=${encodeURIComponent(token)}`, { accept });
+const confirmPath = (token: string) => `/api/email-subscribers/confirm?token=${encodeURIComponent(token)}`;
+/** The button of the link's page: a POST to the link. */
+const confirm = (token: string, accept?: string) => request('POST', confirmPath(token), { accept, form: '' });
+/** Following the link: GET (or HEAD) shows the page. */
+const follow = (token: string, accept?: string, method = 'GET') => request(method, confirmPath(token), { accept });
+const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const stored = async (email: string) => (await svc.models.Subscriber.findOne({ emailKey: email.toLowerCase() }).lean())!;
 const requestsFor = (email: string) => received.filter((e) => e.data.email === email);
+/** As if the last confirmation mail of the address was asked for that long ago. */
+const mailedMinutesAgo = (email: string, minutes: number) =>
+  svc.models.Subscriber.updateOne({ emailKey: email.toLowerCase() }, { $set: { confirmationMailedAt: new Date(Date.now() - minutes * 60_000) } });
 /** Lets a late or duplicate event arrive before counting. */
 const settle = () => new Promise((r) => setTimeout(r, 500));
 /** The token of the latest mail asked for the address, once its event arrived. */
@@ -88,7 +96,7 @@ describe('with double opt-in on', () => {
     const [listed] = await byEmail('pending@example.com');
     expect(listed).toMatchObject({ source: 'newsletter', tags: ['newsletter'], offeringType: 'clinic', subscribed: false, consentMarketing: false, pendingConfirmation: true });
     expect(event.source).toBe('subscribers');
-    expect(event.data).toEqual({ subscriberId: listed.id, email: 'Pending@Example.com', offeringType: 'clinic', confirmToken: token, requestedAt: listed.lastInteraction });
+    expect(event.data).toEqual({ subscriberId: listed.id, email: 'Pending@Example.com', offeringType: 'clinic', confirmToken: token, requestedAt: listed.lastInteraction, unsubscribeUrl: listed.unsubscribeUrl });
     const doc = await stored('pending@example.com');
     expect(doc.confirmTokenHash).toBe(sha256(token));
     // Only the hash is kept; the event has left the outbox.
@@ -96,7 +104,31 @@ describe('with double opt-in on', () => {
     expect(doc.outbox).toEqual([]);
   });
 
-  it('subscribes with the consent asked for when the link is followed, and again is the same success', async () => {
+  it('changes nothing when the link is followed (HEAD, GET): its page asks, with a button that POSTs and no script', async () => {
+    await subscribe({ email: 'prefetched@example.com' });
+    const token = await nextToken('prefetched@example.com', 1);
+    const before = await stored('prefetched@example.com');
+    for (const accept of [undefined, HTML]) expect((await follow(token, accept, 'HEAD')).status).toBe(200);
+    const res = await follow(token);
+    expect(res.status).toBe(200);
+    expect(res.json.message).toMatch(/Please confirm/);
+    const page = await follow(token, HTML);
+    expect(page.status).toBe(200);
+    expect(page.type).toContain('text/html');
+    expect(page.text).toContain('<form method="post"><button type="submit"');
+    expect(page.text).toContain('>Confirm my subscription</button>');
+    expect(page.text).not.toMatch(/<script|action=|onclick/i);
+    expect(await stored('prefetched@example.com')).toEqual(before);
+    expect((await confirm(token)).status).toBe(200);
+    expect((await byEmail('prefetched@example.com'))[0]).toMatchObject({ subscribed: true, pendingConfirmation: false });
+    // Followed after, the link says so, without a button.
+    const after = await follow(token, HTML);
+    expect(after.status).toBe(200);
+    expect(after.text).toContain('confirmed');
+    expect(after.text).not.toContain('<form');
+  });
+
+  it('subscribes with the consent asked for when the button is pressed, and again is the same success', async () => {
     await subscribe({ email: 'confirm@example.com' });
     const token = await nextToken('confirm@example.com', 1);
     const before = await stored('confirm@example.com');
@@ -117,28 +149,47 @@ describe('with double opt-in on', () => {
     expect(page.text).toContain('confirmed');
   });
 
-  it('answers an unknown token 404 and a malformed one 400, changing nothing', async () => {
+  it('answers an unknown token 404 and a malformed one 400, on the page and on the button, changing nothing', async () => {
     await subscribe({ email: 'waiting@example.com' });
     await nextToken('waiting@example.com', 1);
-    const unknown = await confirm('A'.repeat(32));
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toMatch(/confirmation link is no longer valid/);
-    const page = await confirm('B'.repeat(32), 'text/html');
-    expect(page.status).toBe(404);
-    expect(page.type).toContain('text/html');
-    expect(page.text).toContain('no longer valid');
-    for (const token of ['short', 'A'.repeat(33), `${'A'.repeat(31)}=`, '']) {
-      const res = await confirm(token);
-      expect(res.status).toBe(400);
-      expect(res.json.message).toMatch(/confirmation link/);
+    for (const answer of [confirm, follow]) {
+      const unknown = await answer('A'.repeat(32));
+      expect(unknown.status).toBe(404);
+      expect(unknown.json.message).toMatch(/confirmation link is no longer valid/);
+      const page = await answer('B'.repeat(32), 'text/html');
+      expect(page.status).toBe(404);
+      expect(page.type).toContain('text/html');
+      expect(page.text).toContain('no longer valid');
+      expect(page.text).not.toContain('<form');
+      for (const token of ['short', 'A'.repeat(33), `${'A'.repeat(31)}=`, '']) {
+        const res = await answer(token);
+        expect(res.status).toBe(400);
+        expect(res.json.message).toMatch(/confirmation link/);
+      }
     }
     expect((await request('GET', '/api/email-subscribers/confirm')).status).toBe(400);
+    expect((await request('POST', '/api/email-subscribers/confirm')).status).toBe(400);
     expect((await byEmail('waiting@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: true });
   });
 
-  it('replaces the token of a sign-up made again while pending: the old link is 404, the new one confirms', async () => {
+  it('mails an address at most once in ten minutes: a sign-up made again meanwhile answers the same and sends nothing, the first link still confirms', async () => {
+    await subscribe({ email: 'flooded@example.com', consentMarketing: true });
+    const first = await nextToken('flooded@example.com', 1);
+    const before = await stored('flooded@example.com');
+    for (const consentMarketing of [true, true, false]) expect(await subscribe({ email: 'flooded@example.com', consentMarketing })).toEqual(await subscribe({ email: 'someone-new@example.com' }));
+    await settle();
+    expect(requestsFor('flooded@example.com')).toHaveLength(1);
+    const after = await stored('flooded@example.com');
+    expect(after).toMatchObject({ confirmTokenHash: sha256(first), confirmationMailedAt: before.confirmationMailedAt, pendingConsentMarketing: false });
+    // The link confirms what was asked for last.
+    expect((await confirm(first)).status).toBe(200);
+    expect((await byEmail('flooded@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: false, pendingConfirmation: false });
+  });
+
+  it('mails again after ten minutes: the new token replaces the old, whose link is 404', async () => {
     await subscribe({ email: 'twice@example.com' });
     const first = await nextToken('twice@example.com', 1);
+    await mailedMinutesAgo('twice@example.com', 10);
     const again = await subscribe({ email: 'twice@example.com' });
     expect(again.json).toEqual(SUBSCRIBED);
     const second = await nextToken('twice@example.com', 2);
@@ -173,14 +224,19 @@ describe('with double opt-in on', () => {
     expect((await byEmail('booked@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: true, pendingConfirmation: false });
   });
 
-  it('does not confirm after an unsubscribe, and signing up again asks again', async () => {
+  it('does not confirm after an unsubscribe, and signing up again asks again, once ten minutes passed', async () => {
     await subscribe({ email: 'changed-mind@example.com' });
     const first = await nextToken('changed-mind@example.com', 1);
     const [pending] = await byEmail('changed-mind@example.com');
-    await request('GET', new URL(pending.unsubscribeUrl).pathname + new URL(pending.unsubscribeUrl).search);
+    await request('POST', new URL(pending.unsubscribeUrl).pathname + new URL(pending.unsubscribeUrl).search);
     expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: false });
     expect((await confirm(first)).status).toBe(404);
 
+    await subscribe({ email: 'changed-mind@example.com' });
+    await settle();
+    expect(requestsFor('changed-mind@example.com')).toHaveLength(1);
+    expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: false });
+    await mailedMinutesAgo('changed-mind@example.com', 10);
     await subscribe({ email: 'changed-mind@example.com' });
     const second = await nextToken('changed-mind@example.com', 2);
     expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: true });
@@ -207,5 +263,16 @@ describe('with double opt-in on', () => {
     // The mailed link now says what is true: the subscription is confirmed.
     expect((await confirm(token)).status).toBe(200);
     await setDoubleOptIn(true);
+  });
+
+  it('mails an address once when sign-ups for it come through two replicas at once', async () => {
+    const replica = await svc.addReplica();
+    const sign = (url: string) => requestService(url, 'POST', '/api/email-subscribers', { body: { email: 'raced@example.com' } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => sign(i % 2 === 0 ? svc.url : replica.url)));
+    expect(answers.map((a) => [a.status, a.json])).toEqual(answers.map(() => [201, SUBSCRIBED]));
+    await nextToken('raced@example.com', 1);
+    await settle();
+    expect(requestsFor('raced@example.com')).toHaveLength(1);
+    expect(await svc.models.Subscriber.countDocuments({ emailKey: 'raced@example.com' })).toBe(1);
   });
 });

@@ -20,6 +20,8 @@ export interface SubscribersHarness {
   token: string;
   /** The running process (undefined between stop() and start()). */
   current: () => Harness<SubscribersConfig>;
+  /** One more process on the same database and queues, ended by close(). */
+  addReplica: () => Promise<Harness<SubscribersConfig>>;
   stop: () => Promise<void>;
   start: () => Promise<void>;
   close: () => Promise<void>;
@@ -35,6 +37,7 @@ export async function startSubscribers(label: string, extraEnv: Record<string, s
     if (!running) throw new Error('the subscribers process is stopped');
     return running;
   };
+  const replicas: Harness<SubscribersConfig>[] = [];
   return {
     get url() {
       return current().url;
@@ -44,6 +47,11 @@ export async function startSubscribers(label: string, extraEnv: Record<string, s
     exchange: env.BUS_EXCHANGE,
     token: adminToken(),
     current,
+    addReplica: async () => {
+      const replica = await startHarness('subscribers', subscribersEnvShape, wire, { label, mongoUrl, env });
+      replicas.push(replica);
+      return replica;
+    },
     stop: async () => {
       await running?.close();
       running = undefined;
@@ -53,6 +61,7 @@ export async function startSubscribers(label: string, extraEnv: Record<string, s
     },
     close: async () => {
       await running?.close();
+      for (const replica of replicas.splice(0)) await replica.close();
       await conn.dropDatabase();
       await conn.close();
     },
@@ -60,20 +69,25 @@ export async function startSubscribers(label: string, extraEnv: Record<string, s
 }
 
 export interface RequestOptions {
+  /** Sent as JSON, unless `form` is given. */
   body?: unknown;
+  /** A form-encoded body, sent as it is (a browser's form, a mail client's one-click unsubscribe). */
+  form?: string;
   token?: string;
   accept?: string;
 }
 
 /** One call of the service, with the raw answer too: a link from an e-mail answers a browser with an HTML page. */
-export async function requestService<T = { message: string }>(base: string, method: string, path: string, { body, token, accept }: RequestOptions = {}) {
+export async function requestService<T = { message: string }>(base: string, method: string, path: string, { body, form, token, accept }: RequestOptions = {}) {
+  const type = form !== undefined ? 'application/x-www-form-urlencoded' : body !== undefined ? 'application/json' : undefined;
   const res = await fetch(base + path, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accept ? { accept } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(type ? { 'content-type': type } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(accept ? { accept } : {}) },
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
+  // A HEAD answer has the headers of the GET and no body.
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
 }
 
 /** The calls the tests make; `svc` is read at each call, as harnesses start in beforeAll. */

@@ -79,41 +79,77 @@ describe('the subscriber list', () => {
 
 describe('unsubscribing', () => {
   const tokenOf = (s: Subscriber) => new URL(s.unsubscribeUrl).searchParams.get('token')!;
+  const pathOf = (s: Subscriber) => `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(tokenOf(s))}`;
+  const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
 
-  it('with the link sets subscribed false, and answers a browser with a page', async () => {
+  it('by following the link changes nothing, with HEAD or GET: the page asks, with a button that POSTs and no script', async () => {
+    await subscribe({ email: 'scanned@example.com' });
+    const [scanned] = await byEmail('scanned@example.com');
+    for (const accept of [undefined, HTML]) {
+      const head = await request('HEAD', pathOf(scanned), { accept });
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+    }
+    const res = await request('GET', pathOf(scanned));
+    expect(res.status).toBe(200);
+    expect(res.json.message).toMatch(/Press Unsubscribe/);
+    const page = await request('GET', pathOf(scanned), { accept: HTML });
+    expect(page.status).toBe(200);
+    expect(page.type).toContain('text/html');
+    // No action: the form posts to the address the page came from, token included.
+    expect(page.text).toContain('<form method="post"><button type="submit"');
+    expect(page.text).toContain('>Unsubscribe</button>');
+    expect(page.text).not.toMatch(/<script|action=|onclick/i);
+    expect((await byEmail('scanned@example.com'))[0].subscribed).toBe(true);
+    expect((await svc.models.Subscriber.findOne({ emailKey: 'scanned@example.com' }).lean())?.revision).toBe(0);
+  });
+
+  it('with the button (a POST to the link) sets subscribed false, answers a browser with a page, and again is the same success', async () => {
     await subscribe({ email: 'bye@example.com' });
     const [bye] = await byEmail('bye@example.com');
-    const path = `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(tokenOf(bye))}`;
-    const res = await request('GET', path);
+    const res = await request('POST', pathOf(bye), { form: '' });
     expect(res.status).toBe(200);
     expect(res.json.message).toMatch(/unsubscribed/);
     expect((await byEmail('bye@example.com'))[0].subscribed).toBe(false);
-    const page = await request('GET', path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    const page = await request('POST', pathOf(bye), { accept: HTML, form: '' });
     expect(page.status).toBe(200);
     expect(page.type).toContain('text/html');
     expect(page.text).toContain('You have been unsubscribed');
+    expect(page.text).not.toContain('<form');
+    expect((await request('POST', pathOf(bye))).json).toEqual(res.json);
   });
 
-  it("with someone else's id or a forged token is 400 and changes nothing", async () => {
+  it("works as a mail client's one-click unsubscribe: a form-encoded POST of List-Unsubscribe=One-Click (RFC 8058)", async () => {
+    await subscribe({ email: 'one-click@example.com' });
+    const [leaving] = await byEmail('one-click@example.com');
+    const res = await request('POST', pathOf(leaving), { form: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    expect((await byEmail('one-click@example.com'))[0].subscribed).toBe(false);
+  });
+
+  it("with someone else's id or a forged token is 400 and changes nothing, on the page and on the button", async () => {
     await subscribe({ email: 'stay@example.com' });
     const [stay] = await byEmail('stay@example.com');
     const forged = `${stay.id}.${'A'.repeat(43)}`;
-    for (const token of [forged, 'garbage', '']) {
-      const res = await request('GET', `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(token)}`);
-      expect(res.status).toBe(400);
-      expect(res.json.message).toMatch(/unsubscribe link/);
+    for (const method of ['GET', 'POST']) {
+      for (const token of [forged, 'garbage', '']) {
+        const res = await request(method, `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(token)}`, method === 'POST' ? { form: 'List-Unsubscribe=One-Click' } : {});
+        expect(res.status).toBe(400);
+        expect(res.json.message).toMatch(/unsubscribe link/);
+      }
+      expect((await request(method, '/api/email-subscribers/unsubscribe')).status).toBe(400);
+      const page = await request(method, `/api/email-subscribers/unsubscribe?token=${forged}`, { accept: 'text/html' });
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('not valid');
+      expect(page.text).not.toContain('<form');
     }
-    expect((await request('GET', '/api/email-subscribers/unsubscribe')).status).toBe(400);
-    const page = await request('GET', `/api/email-subscribers/unsubscribe?token=${forged}`, { accept: 'text/html' });
-    expect(page.status).toBe(400);
-    expect(page.text).toContain('not valid');
     expect((await byEmail('stay@example.com'))[0].subscribed).toBe(true);
   });
 
   it('is undone by signing up again through the form', async () => {
     await subscribe({ email: 'back@example.com' });
     const [back] = await byEmail('back@example.com');
-    await request('GET', `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(tokenOf(back))}`);
+    await request('POST', pathOf(back));
     expect((await byEmail('back@example.com'))[0].subscribed).toBe(false);
     expect((await subscribe({ email: 'back@example.com' })).status).toBe(201);
     expect((await byEmail('back@example.com'))[0].subscribed).toBe(true);

@@ -8,9 +8,9 @@ import { toAppointmentFacts as facts, type AppointmentDoc } from '../models/appo
 
 type By = EventData<'booking.appointment.cancelled'>['by'];
 
-/** Booked: with the manage link's token, which nothing else stores in clear. */
-export const appointmentCreated = (doc: AppointmentDoc, manageToken: string, correlationId?: string): OutboxEntry =>
-  outboxEvent('booking', 'booking.appointment.created', { ...facts(doc), createdAt: doc.createdAt.toISOString(), manageToken }, correlationId);
+/** Booked. No manage token: a consumer that needs the link derives it from the id (manageLinkToken). */
+export const appointmentCreated = (doc: AppointmentDoc, correlationId?: string): OutboxEntry =>
+  outboxEvent('booking', 'booking.appointment.created', { ...facts(doc), createdAt: doc.createdAt.toISOString() }, correlationId);
 
 /** Moved to another time; `before` is the appointment as it was. */
 export function appointmentRescheduled(doc: AppointmentDoc, before: AppointmentDoc, by: By, correlationId?: string): OutboxEntry {

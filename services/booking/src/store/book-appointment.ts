@@ -168,7 +168,7 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   };
   try {
     // createdAt comes from the business clock, like the slot check, not from mongoose.
-    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, manageToken, correlationId)] }).save({ timestamps: false });
+    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, correlationId)] }).save({ timestamps: false });
   } catch (err) {
     await releaseSeats(models, claim.seats, id);
     await releaseContactClaims(models, places.claims, id);

@@ -1,18 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { MailAttachment } from '../domain/appointment-mails';
+import type { OutgoingMail } from '../domain/outgoing-mail';
 import type { SendFailure } from '../domain/retry-schedule';
-
-/** One message as it goes on the wire. */
-export interface OutgoingMail {
-  from: { name: string; address: string };
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Our own Message-ID, the same on every attempt of one mail. */
-  messageId: string;
-  attachments: MailAttachment[];
-}
 
 /** What became of one attempt: the server's answer, or why it failed. Never thrown. */
 export type SendResult = { ok: true; response: string } | ({ ok: false; error: string } & SendFailure);
@@ -50,11 +38,14 @@ export function smtpClient(options: SmtpOptions): SmtpClient {
         const info = await transport.sendMail({
           from: mail.from,
           to: mail.to,
+          // Stated, not derived from the headers: exactly the one recipient, whatever a header holds.
+          envelope: { from: mail.from.address, to: [mail.to] },
           subject: mail.subject,
           html: mail.html,
           text: mail.text,
           messageId: mail.messageId,
           attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          ...(mail.listUnsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
         });
         return { ok: true, response: info.response };
       } catch (err) {

@@ -21,8 +21,8 @@ export interface RenderedMail {
 /** What a mail about an appointment is written from; the kind-specific part says why it is sent. */
 export type AppointmentMailInput = {
   appointment: AppointmentFacts;
-  /** The manage link's token, known from the booking's `created` event; null if that never arrived. */
-  manageToken: string | null;
+  /** The manage link's token; a stored mail is written with MANAGE_TOKEN_PLACEHOLDER, the token goes in at sending. */
+  manageToken: string;
   settings: NotificationSettings;
   /** The site's address (PUBLIC_URL): every link is absolute from it. */
   publicUrl: string;
@@ -43,17 +43,17 @@ const icsContentType = (method: 'REQUEST' | 'CANCEL') => `text/calendar; method=
 /** The appointment as a calendar entry; its SEQUENCE is the appointment's revision, so each file replaces the last. */
 export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarEntry {
   const { appointment: a, settings } = input;
-  const link = input.manageToken ? manageUrl(input.publicUrl, input.manageToken) : undefined;
+  const link = manageUrl(input.publicUrl, input.manageToken);
   const items = a.items.map((i) => i.name).join(', ');
   return {
     appointmentId: a.appointmentId,
     sequence: a.revision,
     summary: `${items || 'Appointment'} – ${settings.senderName}`,
-    description: [`Reference: ${appointmentReference(a.appointmentId)}`, ...(link ? [`View or change your booking: ${link}`] : [])].join('\n'),
+    description: [`Reference: ${appointmentReference(a.appointmentId)}`, `View or change your booking: ${link}`].join('\n'),
     start: new Date(a.startTime),
     end: new Date(a.endTime),
     location: settings.senderName,
-    ...(link ? { url: link } : {}),
+    url: link,
     organizer: { name: settings.senderName, email: settings.senderEmail },
     attendee: { name: fullName(a), email: a.email },
   };
@@ -82,8 +82,7 @@ function bodyOf(input: AppointmentMailInput): MailBody {
   const { appointment: a, settings } = input;
   const when = manilaDateTime(new Date(a.startTime));
   const business = settings.senderName;
-  const link = input.manageToken ? manageUrl(input.publicUrl, input.manageToken) : null;
-  const manageAction = link ? { label: 'View or change your booking', url: link } : undefined;
+  const manageAction = { label: 'View or change your booking', url: manageUrl(input.publicUrl, input.manageToken) };
   const customerFooter = `You receive this e-mail because an appointment was booked with ${business} for this address. Please quote your reference when you contact us.`;
   const base = { side: a.offeringType, businessName: business, details: appointmentDetails(a), footer: customerFooter };
 
@@ -98,7 +97,7 @@ function bodyOf(input: AppointmentMailInput): MailBody {
         action: manageAction,
         closing: [
           'The attached calendar invitation adds it to your calendar.',
-          link ? 'Plans changed? Use the link above to pick another time or to cancel.' : 'Plans changed? Reply to this e-mail and we will help.',
+          'Plans changed? Use the link above to pick another time or to cancel.',
           `See you soon,\n${business}`,
         ],
       };
@@ -140,7 +139,7 @@ function bodyOf(input: AppointmentMailInput): MailBody {
         heading: 'See you soon',
         paragraphs: [greeting(a), `A reminder of your appointment with ${business}:`],
         action: manageAction,
-        closing: [link ? 'Cannot make it? Use the link above to pick another time or to cancel.' : 'Cannot make it? Reply to this e-mail and we will help.', `See you soon,\n${business}`],
+        closing: ['Cannot make it? Use the link above to pick another time or to cancel.', `See you soon,\n${business}`],
       };
     case 'staff-alert':
       return {

@@ -2,12 +2,12 @@ import { Schema, type Connection } from 'mongoose';
 import { APPOINTMENT_STATUSES, sideSchema, type AppointmentFacts } from '@bb/contracts';
 
 /**
- * This service's copy of an appointment: the latest facts booking published (by revision), and
- * the manage token, which only the `created` event carries.
+ * This service's copy of an appointment: the latest facts booking published (by revision). No
+ * manage token: mails derive the link from the id when they are sent (copies stored before
+ * held one, removed at start by forgetStoredManageTokens).
  */
 export interface AppointmentDoc extends Omit<AppointmentFacts, 'appointmentId'> {
   _id: string;
-  manageToken: string | null;
 }
 
 const appointmentSchema = new Schema<AppointmentDoc>(
@@ -25,7 +25,6 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     startTime: { type: String, required: true },
     endTime: { type: String, required: true },
     status: { type: String, enum: APPOINTMENT_STATUSES, required: true },
-    manageToken: { type: String, default: null },
   },
   { versionKey: false },
 );

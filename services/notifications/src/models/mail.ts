@@ -6,8 +6,9 @@ import type { MailAttachment } from '../domain/appointment-mails';
 export const NO_LEASE = new Date(0);
 
 /**
- * One mail: what it says (rendered when queued, so retries and resends send the same content),
- * to whom, and what became of it. The record is the queue: a sender claims it with a lease.
+ * One mail: what it says (rendered when queued, so retries and resends send the same content,
+ * with MANAGE_TOKEN_PLACEHOLDER where the manage link's token goes at sending), to whom, and
+ * what became of it. The record is the queue: a sender claims it with a lease.
  */
 export interface MailDoc {
   _id: string;
@@ -38,6 +39,16 @@ export interface MailDoc {
   startsAt: Date | null;
   /** Not worth sending from this instant on (a freed slot that has started): then cancelled unsent. */
   expiresAt: Date | null;
+  /** Newsletter mails: the address's unsubscribe link, sent as List-Unsubscribe (one-click). */
+  listUnsubscribeUrl: string | null;
+  /**
+   * Reschedule notices: the appointment's id while the notice still takes in further moves
+   * (queued, not being sent). Unique, so an appointment has one such notice at a time; absent
+   * otherwise, never null (the unique index would count nulls as equal).
+   */
+  pendingNotice?: string;
+  /** Reschedule notices: the start the customer last heard of, which the notice says it moved from. */
+  previousStart: Date | null;
 }
 
 const attachmentSchema = new Schema<MailAttachment>({ filename: String, contentType: String, content: String }, { _id: false });
@@ -67,6 +78,9 @@ const mailSchema = new Schema<MailDoc>(
     factsRevision: { type: Number, default: null },
     startsAt: { type: Date, default: null },
     expiresAt: { type: Date, default: null },
+    listUnsubscribeUrl: { type: String, default: null },
+    pendingNotice: { type: String },
+    previousStart: { type: Date, default: null },
   },
   { versionKey: false },
 );
@@ -74,6 +88,8 @@ const mailSchema = new Schema<MailDoc>(
 mailSchema.index({ status: 1, dueAt: 1 });
 // An appointment's mail log, oldest first; its reminders.
 mailSchema.index({ appointmentId: 1, createdAt: 1 });
+// One reschedule notice open to further moves per appointment.
+mailSchema.index({ pendingNotice: 1 }, { unique: true, sparse: true });
 
 export const mailModel = (conn: Connection) => conn.model<MailDoc>('Mail', mailSchema, 'mails');
 

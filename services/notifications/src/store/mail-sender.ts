@@ -1,11 +1,15 @@
-import { collectedGauge, counter, type Logger } from '@bb/service-kit';
+import { collectedGauge, counter, manageLinkToken, type Logger } from '@bb/service-kit';
 import type { SmtpClient } from '../clients/smtp';
+import { outgoingMail } from '../domain/outgoing-mail';
 import { nextAfterFailure, type RetryPolicy } from '../domain/retry-schedule';
 import type { MailDoc } from '../models/mail';
 import type { MailStore } from './mail-store';
 
-const attempts = counter('mail_attempts_total', 'SMTP attempts by mail kind and outcome (sent, retried, failed)', ['kind', 'outcome']);
+const attempts = counter('mail_attempts_total', 'SMTP attempts by mail kind and outcome (sent, retried, failed; refused: not sent at all, its address not one e-mail address)', ['kind', 'outcome']);
 const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (waiting for a sender or for the SMTP server)', []);
+
+/** Mails due later than this are left to the poll rather than held in a timer. */
+const LONGEST_TIMER_MS = 10 * 60_000;
 
 export interface MailSenderOptions {
   mails: MailStore;
@@ -16,6 +20,8 @@ export interface MailSenderOptions {
   concurrency: number;
   /** How long a claimed mail is this sender's; longer than any one SMTP attempt can take. */
   leaseMs: number;
+  /** MANAGE_LINK_SECRET: customers' mails get their manage link's token at sending. */
+  manageLinkSecret: string;
   now: () => Date;
   logger: Logger;
 }
@@ -23,8 +29,10 @@ export interface MailSenderOptions {
 /**
  * The sender every replica runs. It claims due mails one at a time (MailStore.claim: one
  * conditional write, so two replicas never take the same mail), sends each, and records the
- * outcome under its lease: sent, another attempt later (backing off), or failed. It works when
- * kicked (a mail was just queued) and on every poll (reminders whose time came, retries).
+ * outcome under its lease: sent, another attempt later (backing off), or failed. A mail whose
+ * recipient or sender is not one plain address fails without an attempt (domain/outgoing-mail);
+ * a customer's mail gets its manage link's token only here. It works when kicked (a mail was
+ * just queued or came due) and on every poll (reminders whose time came, retries).
  * A crash between the SMTP server's answer and the record may send a mail twice, with the same
  * Message-ID: delivery is at least once.
  */
@@ -34,6 +42,8 @@ export class MailSender {
   private kicked = false;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
+  /** Kicks at the time of mails due soon (a reschedule notice after its quiet period). */
+  private readonly dueTimers = new Set<NodeJS.Timeout>();
   private readonly idle: (() => void)[] = [];
 
   constructor(private readonly options: MailSenderOptions) {
@@ -54,11 +64,30 @@ export class MailSender {
     this.spawn();
   }
 
+  /**
+   * Sends a mail queued for `at` then, without waiting for the next poll; one due later than
+   * LONGEST_TIMER_MS is left to the poll. Every replica polls, so a replica that stops before
+   * the time loses nothing.
+   */
+  kickAt(at: Date): void {
+    const delay = at.getTime() - this.options.now().getTime();
+    if (delay <= 0) return this.kick();
+    if (delay > LONGEST_TIMER_MS || this.stopped) return;
+    const timer = setTimeout(() => {
+      this.dueTimers.delete(timer);
+      this.kick();
+    }, delay);
+    timer.unref();
+    this.dueTimers.add(timer);
+  }
+
   /** Stops claiming, lets the mails in hand finish, closes the SMTP connections. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const timer of this.dueTimers) clearTimeout(timer);
+    this.dueTimers.clear();
     if (this.workers > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
     this.options.smtp.close();
   }
@@ -105,7 +134,14 @@ export class MailSender {
       logger.info({ mailId: mail._id, kind: mail.kind, recorded }, 'mail not sent: its time had passed');
       return;
     }
-    const result = await smtp.send({ from: mail.from, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, attachments: mail.attachments });
+    const outgoing = outgoingMail(mail, (appointmentId) => this.manageToken(appointmentId));
+    if (!outgoing.ok) {
+      const recorded = await mails.recordRefused(mail, outgoing.reason);
+      attempts.inc({ kind: mail.kind, outcome: 'refused' });
+      logger.error({ mailId: mail._id, kind: mail.kind, reason: outgoing.reason, recorded }, 'mail not sent');
+      return;
+    }
+    const result = await smtp.send(outgoing.mail);
     const log = { mailId: mail._id, kind: mail.kind, attempt: mail.attempts };
     let recorded: boolean;
     if (result.ok) {
@@ -125,5 +161,14 @@ export class MailSender {
       }
     }
     if (!recorded) logger.warn(log, 'mail lease lost before its outcome was recorded (another sender took it over)');
+  }
+
+  /** Null for an id no manage link can be made for (only booking's ids can). */
+  private manageToken(appointmentId: string): string | null {
+    try {
+      return manageLinkToken(this.options.manageLinkSecret, appointmentId);
+    } catch {
+      return null;
+    }
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MailKind, OfferingType, Side } from '@bb/contracts';
 import { isDuplicateKey, notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
-import { messageIdOf, resendMailId } from '../domain/mail-ids';
+import { appointmentMailId, messageIdOf, resendMailId } from '../domain/mail-ids';
 import type { NotificationModels } from '../models';
 import { NO_LEASE, type MailDoc } from '../models/mail';
 
@@ -19,9 +19,35 @@ export interface NewMail {
   createdAt: Date;
   /** Reminders only: the revision they were planned from, and the appointment's start. */
   reminder?: { factsRevision: number; startsAt: Date };
+  /** Reschedule notices only: the revision told, and the start the customer last heard of. */
+  notice?: { factsRevision: number; previousStart: Date };
   /** When the mail stops being worth sending; never, without one. */
   expiresAt?: Date;
+  /** Newsletter mails: the address's unsubscribe link (List-Unsubscribe). */
+  listUnsubscribeUrl?: string;
 }
+
+/** A move of an appointment, for its reschedule notice. */
+export interface Move {
+  appointmentId: string;
+  offeringType: OfferingType;
+  recipient: string;
+  from: { name: string; address: string };
+  /** The appointment's revision after the move. */
+  revision: number;
+  /** Where the appointment was before this move. */
+  previousStart: Date;
+  /** When the notice goes if no further move comes. */
+  dueAt: Date;
+  now: Date;
+  /** The notice's content, saying it moved from `previousStart` (the start the customer last heard of). */
+  render: (previousStart: Date) => Promise<RenderedMail>;
+}
+
+/** A notice superseded while a sender had it: if that attempt fails, the newer notice goes instead. */
+const SUPERSEDED = 'Not sent: a later move of the appointment replaced it';
+const CANCELLED_BEFORE_NOTICE = 'Not sent: the appointment was cancelled';
+const MAX_TRIES = 10;
 
 /** Longest SMTP answer or error kept on a record. */
 const MAX_RESPONSE = 1000;
@@ -52,9 +78,12 @@ export class MailStore {
         sentAt: null,
         createdAt: mail.createdAt,
         resendOf: null,
-        factsRevision: mail.reminder?.factsRevision ?? null,
+        factsRevision: mail.reminder?.factsRevision ?? mail.notice?.factsRevision ?? null,
         startsAt: mail.reminder?.startsAt ?? null,
         expiresAt: mail.expiresAt ?? null,
+        listUnsubscribeUrl: mail.listUnsubscribeUrl ?? null,
+        previousStart: mail.notice?.previousStart ?? null,
+        ...(mail.notice && mail.appointmentId ? { pendingNotice: mail.appointmentId } : {}),
       });
       return true;
     } catch (err) {
@@ -73,8 +102,9 @@ export class MailStore {
     const original = await this.models.Mail.findById(id).lean();
     if (!original) throw notFound('Mail not found');
     const copyId = resendMailId();
+    const { pendingNotice: _open, ...content } = original;
     const copy: MailDoc = {
-      ...original,
+      ...content,
       _id: copyId,
       messageId: messageIdOf(copyId),
       status: 'queued',
@@ -92,6 +122,64 @@ export class MailStore {
     };
     await this.models.Mail.create(copy);
     return copy;
+  }
+
+  // ------------------------------------------------------------------ reschedule notices
+
+  /**
+   * Folds a move into the appointment's reschedule notice: the notice still open to moves gets
+   * the new content and waits again (one write, guarded by the revision it read and by no
+   * sender holding it), or, with none open, a new one is queued (its id from the revision, and
+   * the unique `pendingNotice` keep two handlers from opening two). A notice a sender is sending
+   * right now is closed instead (should that attempt fail, it is not tried again) and a new one
+   * opened. Nothing when a notice already told this revision or a newer one (a redelivery).
+   */
+  async noticeMove(move: Move): Promise<'queued' | 'folded' | 'told'> {
+    const { Mail } = this.models;
+    const { appointmentId, revision, now } = move;
+    for (let i = 0; i < MAX_TRIES; i++) {
+      // The appointment's notices (a few), in one read: the open one, and whether one took this move in already.
+      const notices = await Mail.find({ appointmentId, kind: 'reschedule', factsRevision: { $ne: null } }, { factsRevision: 1, previousStart: 1, leaseUntil: 1, pendingNotice: 1 }).lean();
+      // A notice that took this move in: open, or sent (or closed) since, and this is a redelivery.
+      if (notices.some((n) => (n.factsRevision ?? -1) >= revision)) return 'told';
+      const open = notices.find((n) => n.pendingNotice === appointmentId);
+      if (open) {
+        const held = open.factsRevision ?? -1;
+        if (open.leaseUntil.getTime() > now.getTime()) {
+          await Mail.updateOne({ _id: open._id, pendingNotice: appointmentId, factsRevision: held }, { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1 } });
+          continue;
+        }
+        const content = await move.render(open.previousStart ?? move.previousStart);
+        const folded = await Mail.updateOne(
+          { _id: open._id, pendingNotice: appointmentId, factsRevision: held, leaseUntil: { $lte: now } },
+          { $set: { ...content, recipient: move.recipient, from: move.from, dueAt: move.dueAt, factsRevision: revision } },
+        );
+        if (folded.matchedCount === 1) return 'folded';
+        continue;
+      }
+      const created = await this.queue({
+        id: appointmentMailId(appointmentId, 'reschedule', revision),
+        kind: 'reschedule',
+        appointmentId,
+        offeringType: move.offeringType,
+        recipient: move.recipient,
+        from: move.from,
+        content: await move.render(move.previousStart),
+        dueAt: move.dueAt,
+        createdAt: now,
+        notice: { factsRevision: revision, previousStart: move.previousStart },
+      });
+      if (created) return 'queued';
+    }
+    throw new Error(`the reschedule notice of ${appointmentId} kept changing under ${MAX_TRIES} attempts`);
+  }
+
+  /** Cancelled: no reschedule notice of an earlier revision goes out any more (after the cancellation mail, say). */
+  async dropMoveNotices(appointmentId: string, revision: number): Promise<void> {
+    await this.models.Mail.updateMany(
+      { appointmentId, kind: 'reschedule', status: 'queued', factsRevision: { $lt: revision } },
+      { $set: { status: 'cancelled', lastResponse: CANCELLED_BEFORE_NOTICE }, $unset: { pendingNotice: 1 } },
+    );
   }
 
   // ------------------------------------------------------------------ reminders
@@ -173,13 +261,23 @@ export class MailStore {
     return this.release(mail, { status: 'cancelled', attempts: mail.attempts - 1, lastResponse: 'Not sent: its time had passed' });
   }
 
+  /** Failed without an attempt: what it would be sent to (or from) must not be (a list of addresses). */
+  async recordRefused(mail: MailDoc, reason: string): Promise<boolean> {
+    return this.release(mail, { status: 'failed', attempts: mail.attempts - 1, lastResponse: reason });
+  }
+
   /** Queued mails whose time has come: the senders' backlog. */
   async dueCount(now: Date): Promise<number> {
     return this.models.Mail.countDocuments({ status: 'queued', dueAt: { $lte: now } });
   }
 
+  /** Ends the lease with the outcome; a mail that leaves the queue is no longer a notice open to moves. */
   private async release(mail: MailDoc, fields: Partial<MailDoc>): Promise<boolean> {
-    const written = await this.models.Mail.updateOne({ _id: mail._id, leaseToken: mail.leaseToken }, { $set: { ...fields, leaseUntil: NO_LEASE, leaseToken: null } });
+    const done = fields.status !== undefined && fields.status !== 'queued';
+    const written = await this.models.Mail.updateOne(
+      { _id: mail._id, leaseToken: mail.leaseToken },
+      { $set: { ...fields, leaseUntil: NO_LEASE, leaseToken: null }, ...(done ? { $unset: { pendingNotice: 1 } } : {}) },
+    );
     return written.matchedCount === 1;
   }
 }

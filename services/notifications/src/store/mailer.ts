@@ -1,12 +1,13 @@
 import { appointmentFacts, type AppointmentFacts, type AppointmentMailKind, type EventData, type NotificationSettings } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { renderAppointmentMail, type AppointmentMailInput } from '../domain/appointment-mails';
+import { MANAGE_TOKEN_PLACEHOLDER } from '../domain/manage-link';
 import { appointmentMailId, newsletterMailId, slotOpenedMailId } from '../domain/mail-ids';
 import { manilaWallInstant } from '../domain/manila-format';
 import { renderNewsletterMail } from '../domain/newsletter-mail';
 import { reminderDueAt, senderOf, sideOf, slotOpenedOn } from '../domain/settings';
 import { renderSlotOpenedMail } from '../domain/slot-opened-mail';
-import type { AppointmentStore } from './appointment-store';
+import type { AppointmentStore, Held } from './appointment-store';
 import type { MailStore, NewMail } from './mail-store';
 import type { SettingsStore } from './settings-store';
 
@@ -15,9 +16,11 @@ export interface MailerDeps {
   mails: MailStore;
   settings: SettingsStore;
   publicUrl: string;
+  /** How long a reschedule notice waits for further moves (RESCHEDULE_MAIL_QUIET_MS). */
+  rescheduleQuietMs: number;
   now: () => Date;
-  /** Called once a mail is queued: the sender takes it at once instead of at its next poll. */
-  queued: () => void;
+  /** Called once a mail is queued, with when it is due: the sender takes it then instead of at a later poll. */
+  queued: (dueAt: Date) => void;
   logger: Logger;
 }
 
@@ -30,6 +33,8 @@ const factsOf = (data: AppointmentFacts): AppointmentFacts => appointmentFacts.p
  * What each event means in mails. Every mail an event makes has an id derived from the
  * appointment, the kind and the revision, so a redelivered event queues nothing twice; an event
  * older than the copy of its appointment makes no mail at all (it would tell an outdated story).
+ * Appointment mails are stored with a placeholder for the manage link's token, which the sender
+ * puts in (derived from the appointment id): no token is ever stored here.
  */
 export class Mailer {
   constructor(private readonly deps: MailerDeps) {}
@@ -37,7 +42,7 @@ export class Mailer {
   /** Booked: the customer's confirmation (with the invitation), the staff alert, the reminder. */
   async created(data: EventData<'booking.appointment.created'>): Promise<void> {
     const facts = factsOf(data);
-    const context = await this.contextOf(facts, data.manageToken);
+    const context = await this.contextOf(facts);
     if (!context) return;
     const { settings } = context;
     if (settings.enabled.confirmation) await this.queueNow({ ...context, kind: 'confirmation' }, facts.email);
@@ -45,23 +50,33 @@ export class Mailer {
     await this.planReminder(context);
   }
 
-  /** Moved: a notice with the updated invitation, and the reminder moved with it. */
+  /**
+   * Moved: a notice with the updated invitation, and the reminder moved with it. The notice
+   * waits for the quiet period; further moves within it fold into it (latest time and
+   * SEQUENCE, from the start the customer last heard of), so quick moves make one mail.
+   */
   async rescheduled(data: EventData<'booking.appointment.rescheduled'>): Promise<void> {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
     if (!context) return;
-    if (context.settings.enabled.reschedule) {
-      const previousStart = data.previousStartTime ? new Date(data.previousStartTime) : manilaWallInstant(data.previousDate, data.previousTime);
-      await this.queueNow({ ...context, kind: 'reschedule', previousStart, by: data.by }, facts.email);
-    }
-    await this.planReminder(context);
+    const noticeDue = context.settings.enabled.reschedule ? await this.noticeMove(context, data) : null;
+    // Events of one appointment arrive on separate queues: a cancellation handled meanwhile has
+    // either dropped the notice already, or applied its facts before planReminder read the copy.
+    const held = await this.planReminder(context);
+    if (held && held.revision > facts.revision && held.status === 'cancelled') await this.deps.mails.dropMoveNotices(facts.appointmentId, held.revision);
+    else if (noticeDue) this.deps.queued(noticeDue);
   }
 
-  /** Cancelled: a notice withdrawing the invitation (unless staff chose not to tell), and no reminder either way. */
+  /**
+   * Cancelled: a notice withdrawing the invitation (unless staff chose not to tell), and no
+   * reminder either way. A reschedule notice still waiting is dropped: it would arrive after
+   * the cancellation and tell a time that no longer holds.
+   */
   async cancelled(data: EventData<'booking.appointment.cancelled'>): Promise<void> {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
     if (!context) return;
+    await this.deps.mails.dropMoveNotices(facts.appointmentId, facts.revision);
     if (data.notifyCustomer && context.settings.enabled.cancellation) await this.queueNow({ ...context, kind: 'cancellation', by: data.by }, facts.email);
     await this.deps.mails.dropReminders(facts.appointmentId, facts.revision);
   }
@@ -97,18 +112,48 @@ export class Mailer {
     const content = await renderNewsletterMail({ email: data.email, confirmToken: data.confirmToken, settings, publicUrl: this.deps.publicUrl });
     const now = this.deps.now();
     const id = newsletterMailId(data.subscriberId, data.confirmToken);
-    await this.queue({ id, kind: 'newsletter-confirmation', appointmentId: null, offeringType: data.offeringType, recipient: data.email, from: senderOf(settings), content, dueAt: now, createdAt: now });
+    await this.queue({
+      id,
+      kind: 'newsletter-confirmation',
+      appointmentId: null,
+      offeringType: data.offeringType,
+      recipient: data.email,
+      from: senderOf(settings),
+      content,
+      dueAt: now,
+      createdAt: now,
+      ...(data.unsubscribeUrl ? { listUnsubscribeUrl: data.unsubscribeUrl } : {}),
+    });
   }
 
   /** The copy brought up to the event, and what its mails are written from; null for a stale event. */
-  private async contextOf(facts: AppointmentFacts, manageToken?: string): Promise<MailContext | null> {
-    const applied = await this.deps.appointments.apply(facts, manageToken);
-    if (applied.outcome === 'stale') {
+  private async contextOf(facts: AppointmentFacts): Promise<MailContext | null> {
+    if ((await this.deps.appointments.apply(facts)) === 'stale') {
       this.deps.logger.info({ appointmentId: facts.appointmentId, revision: facts.revision }, 'older appointment event after a newer one: no mail');
       return null;
     }
     const settings: NotificationSettings = await this.deps.settings.read(facts.offeringType);
-    return { appointment: facts, manageToken: applied.manageToken, settings, publicUrl: this.deps.publicUrl };
+    return { appointment: facts, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings, publicUrl: this.deps.publicUrl };
+  }
+
+  /** The move folded into the appointment's reschedule notice; when that is due, or null when it had been told already. */
+  private async noticeMove(context: MailContext, data: EventData<'booking.appointment.rescheduled'>): Promise<Date | null> {
+    const a = context.appointment;
+    const now = this.deps.now();
+    const dueAt = new Date(now.getTime() + this.deps.rescheduleQuietMs);
+    const moved = data.previousStartTime ? new Date(data.previousStartTime) : manilaWallInstant(data.previousDate, data.previousTime);
+    const outcome = await this.deps.mails.noticeMove({
+      appointmentId: a.appointmentId,
+      offeringType: a.offeringType,
+      recipient: a.email,
+      from: senderOf(context.settings),
+      revision: a.revision,
+      previousStart: moved,
+      dueAt,
+      now,
+      render: (previousStart) => renderAppointmentMail({ ...context, kind: 'reschedule', previousStart, by: data.by }),
+    });
+    return outcome === 'told' ? null : dueAt;
   }
 
   private async queueNow(input: AppointmentMailInput, recipient: string): Promise<void> {
@@ -127,10 +172,9 @@ export class Mailer {
     });
   }
 
-  /** Queues a mail; one due now goes to the sender at once. */
+  /** Queues a mail and tells the sender when it is due. */
   private async queue(mail: NewMail): Promise<void> {
-    const created = await this.deps.mails.queue(mail);
-    if (created && mail.dueAt.getTime() <= this.deps.now().getTime()) this.deps.queued();
+    if (await this.deps.mails.queue(mail)) this.deps.queued(mail.dueAt);
   }
 
   /**
@@ -138,14 +182,15 @@ export class Mailer {
    * pending appointment, or none (done, cancelled, reminders off, or that moment already past).
    * A queued reminder is moved and rewritten; once one went out, a new time gets a new one.
    */
-  private async planReminder(context: MailContext): Promise<void> {
+  private async planReminder(context: MailContext): Promise<Held | null> {
     await this.writeReminder(context);
     // Events of one appointment arrive on separate queues and may be handled at once: a newer
     // one (a cancellation) may have applied its facts and dropped the reminders while this
     // older one was writing its own. Its facts are superseded, so its reminder goes too.
     const { appointment: a } = context;
-    const latest = await this.deps.appointments.revisionOf(a.appointmentId);
-    if (latest !== null && latest > a.revision) await this.deps.mails.dropReminders(a.appointmentId, a.revision);
+    const held = await this.deps.appointments.heldOf(a.appointmentId);
+    if (held && held.revision > a.revision) await this.deps.mails.dropReminders(a.appointmentId, a.revision);
+    return held;
   }
 
   private async writeReminder(context: MailContext): Promise<void> {

@@ -91,6 +91,13 @@ export function needsConfirmation(held: SubscriberState | null, signUp: SignUp):
   return !held || !held.subscribed || (signUp.optIn.consentMarketing && !held.consentMarketing);
 }
 
+/** The shortest time between two confirmation mails to one address: sign-ups in between send none. */
+export const CONFIRMATION_MAIL_INTERVAL_MS = 10 * 60_000;
+
+/** Whether a confirmation mail may go to an address last mailed one at `lastMailedAt`. */
+export const mayMailConfirmation = (lastMailedAt: Date | undefined, at: Date): boolean =>
+  !lastMailedAt || at.getTime() - lastMailedAt.getTime() >= CONFIRMATION_MAIL_INTERVAL_MS;
+
 /** A sign-up seen as a mere contact: what it says about the person, without its opt-in, which waits for confirmation. */
 export function unconfirmed(signUp: SignUp): Contact {
   const { optIn: _waiting, ...contact } = signUp;

@@ -13,6 +13,8 @@ export interface ConfirmationFields {
   pendingConsentMarketing?: boolean;
   /** The last link followed, so following it again is still a success. */
   confirmedTokenHash?: string;
+  /** When a confirmation mail was last asked for this address: at most one per CONFIRMATION_MAIL_INTERVAL_MS. */
+  confirmationMailedAt?: Date;
 }
 
 export interface SubscriberDoc extends NewSubscriber, ConfirmationFields, WithOutbox {
@@ -41,6 +43,7 @@ const subscriberSchema = new Schema<SubscriberDoc>(
     confirmTokenHash: { type: String },
     pendingConsentMarketing: { type: Boolean },
     confirmedTokenHash: { type: String },
+    confirmationMailedAt: { type: Date },
     ...outboxFields,
   },
   { versionKey: false },

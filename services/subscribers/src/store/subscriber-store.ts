@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { isDuplicateKey, notFound, type OutboxEntry, type OutboxRelay } from '@bb/service-kit';
 import { confirmTokenHash, newConfirmToken } from '../domain/confirm-token';
-import { emailKeyOf, mergeContact, needsConfirmation, newSubscriber, unconfirmed, unconfirmedSubscriber, type Contact, type NewSubscriber, type SignUp } from '../domain/contact';
+import { emailKeyOf, mayMailConfirmation, mergeContact, needsConfirmation, newSubscriber, unconfirmed, unconfirmedSubscriber, type Contact, type NewSubscriber, type SignUp } from '../domain/contact';
 import { confirmationRequested } from '../events/confirmation-requested';
 import type { SubscriberModels } from '../models';
 import type { ConfirmationFields, SubscriberDoc } from '../models/subscriber';
@@ -45,11 +45,25 @@ function subscribedAtOnce(held: Held, signUp: SignUp): Change | null {
   return { set: { ...next, pendingConfirmation: false, confirmedTokenHash: held.confirmTokenHash }, unset: WAITING_LINK };
 }
 
+/**
+ * A sign-up that needs confirming within CONFIRMATION_MAIL_INTERVAL_MS of the last confirmation
+ * mail: no new mail. A link still waiting keeps working and confirms the consent asked for
+ * last; without one (the address unsubscribed since), only the contact is kept.
+ */
+function unmailed(held: Held, signUp: SignUp): Change | null {
+  const contact = mergeContact(held, unconfirmed(signUp));
+  const consent = signUp.optIn.consentMarketing;
+  if (!held.confirmTokenHash || held.pendingConsentMarketing === consent) return changeTo(contact);
+  return { set: { ...contact, pendingConsentMarketing: consent } };
+}
+
 /** The subscriber list; every change is one conditional single-document write. */
 export class SubscriberStore {
   constructor(
     private readonly models: SubscriberModels,
     private readonly relay: OutboxRelay,
+    /** The signed unsubscribe link of a subscriber (it goes into the confirmation mail's List-Unsubscribe). */
+    private readonly unsubscribeUrlOf: (subscriberId: string) => string,
   ) {}
 
   /** Adds a contact from a booking or a chat: a new address becomes a subscriber, a known one is merged. */
@@ -61,7 +75,9 @@ export class SubscriberStore {
    * A newsletter sign-up. Without double opt-in it subscribes at once. With it, an address
    * that is not yet subscribed with the consent asked for waits for confirmation: a fresh
    * token (replacing any earlier one), its hash kept, the token itself in the event that
-   * asks for the mail, both in one write.
+   * asks for the mail, both in one write. At most one such mail per address per
+   * CONFIRMATION_MAIL_INTERVAL_MS, held by `confirmationMailedAt` in the same guarded write,
+   * so sign-ups through any replica cannot flood an address; the answer is the same either way.
    */
   async signUp(signUp: SignUp, { doubleOptIn, correlationId }: SignUpOptions): Promise<void> {
     if (!doubleOptIn) {
@@ -70,9 +86,16 @@ export class SubscriberStore {
     }
     const token = newConfirmToken();
     const waiting = (subscriberId: Types.ObjectId) => ({
-      set: { pendingConfirmation: true, confirmTokenHash: confirmTokenHash(token), pendingConsentMarketing: signUp.optIn.consentMarketing },
+      set: { pendingConfirmation: true, confirmTokenHash: confirmTokenHash(token), pendingConsentMarketing: signUp.optIn.consentMarketing, confirmationMailedAt: signUp.at },
       event: confirmationRequested(
-        { subscriberId: String(subscriberId), email: signUp.email, offeringType: signUp.offeringType, confirmToken: token, requestedAt: signUp.at.toISOString() },
+        {
+          subscriberId: String(subscriberId),
+          email: signUp.email,
+          offeringType: signUp.offeringType,
+          confirmToken: token,
+          requestedAt: signUp.at.toISOString(),
+          unsubscribeUrl: this.unsubscribeUrlOf(String(subscriberId)),
+        },
         correlationId,
       ),
     });
@@ -84,6 +107,7 @@ export class SubscriberStore {
       },
       change: (held) => {
         if (!needsConfirmation(held, signUp)) return subscribedAtOnce(held, signUp);
+        if (!mayMailConfirmation(held.confirmationMailedAt, signUp.at)) return unmailed(held, signUp);
         const { set, event } = waiting(held._id);
         return { set: { ...mergeContact(held, unconfirmed(signUp)), ...set }, event };
       },
@@ -111,6 +135,13 @@ export class SubscriberStore {
     }
     // Followed before, or by a second click a moment ago: the same success.
     return (await Subscriber.exists({ confirmedTokenHash: tokenHash })) !== null;
+  }
+
+  /** What a confirmation link would do now, read without changing anything (the link's page). */
+  async confirmationState(tokenHash: string): Promise<'waiting' | 'confirmed' | 'unknown'> {
+    const { Subscriber } = this.models;
+    if (await Subscriber.exists({ confirmTokenHash: tokenHash })) return 'waiting';
+    return (await Subscriber.exists({ confirmedTokenHash: tokenHash })) ? 'confirmed' : 'unknown';
   }
 
   async list(): Promise<Held[]> {
