@@ -45,7 +45,7 @@ const emailOrBlank = (field: string) =>
     .string({ error: `${field} must be an e-mail address` })
     .trim()
     .max(254)
-    .refine((v) => v === '' || (isOnePlainAddress(v) && v.includes('.', v.indexOf('@'))), { error: `${field} must be one e-mail address like name@example.com` });
+    .refine((v) => v === '' || (isOnePlainAddress(v) && v.includes('.', v.indexOf('@'))), { error: `${field} must be an e-mail address like name@example.com` });
 const leadMessage = 'reminderLeadHours must be a number of hours from 0.02 (one minute) to 168 (a week)';
 
 export const notificationSettingsUpdateSchema = z.object({
