@@ -8,7 +8,7 @@ import { EventBus } from './bus/event-bus';
 import { baseEnvShape, busEnvShape, loadConfig, mongoEnvShape } from './config';
 import { connectMongo, mongoIsUp, syncIndexes } from './db/mongo';
 import { OutboxRelay } from './db/outbox-relay';
-import { closeServer, exitOnSignals, listen } from './lifecycle';
+import { closeServer, exitOnSignals, httpTimeoutsOf, listen } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { serveMetrics } from './metrics/metrics-server';
 
@@ -86,7 +86,7 @@ export async function startService<S extends ZodRawShape>(name: ProcessName, env
     const ctx = await openContext(name, config, logger);
     const setup = await wire(ctx);
     await startParts(ctx, setup);
-    const server = await listen(setup.app, config.PORT, config.HOST);
+    const server = await listen(setup.app, config.PORT, config.HOST, httpTimeoutsOf(config));
     const metricsServer = await serveMetrics(config.METRICS_PORT, config.METRICS_HOST, logger);
     logger.info({ host: config.HOST, port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
     exitOnSignals(logger, async () => {

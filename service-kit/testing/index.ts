@@ -98,6 +98,7 @@ export * from './harness';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';
+export * from './raw-client';
 
 export interface ApiOptions {
   method?: string;
