@@ -13,6 +13,7 @@ export interface ServiceAppOptions {
   service: ServiceName;
   logger: Logger;
   jwtSecret: string;
+  /** A further check by jti; the route gate asks the process's revocation list anyway (useRevocations). */
   isRevoked?: (jti: string) => boolean;
   /** Readiness: the database, broker and consumers this process needs are up. */
   isReady: () => boolean;
