@@ -16,6 +16,8 @@ export interface RawOutcome {
 export interface SlowSendOptions {
   /** Pause before each piece after the first. */
   delayMs: number;
+  /** Bytes written at once on connecting, before the slow pieces: the head, to send only the body slowly. */
+  startWith?: number;
   /** Bytes per piece: 1 writes byte by byte. */
   pieceBytes?: number;
   /** Give up (and report) after this long, whatever the server does. */
@@ -27,7 +29,7 @@ export interface SlowSendOptions {
  * with pauses, and stops writing at the first byte of an answer or when the connection closes.
  * Resolves when the server closes the connection (or after giveUpMs) with what came back.
  */
-export function sendSlowly(base: string, request: string | Buffer, { delayMs, pieceBytes = 1, giveUpMs = 60000 }: SlowSendOptions): Promise<RawOutcome> {
+export function sendSlowly(base: string, request: string | Buffer, { delayMs, startWith = 0, pieceBytes = 1, giveUpMs = 60000 }: SlowSendOptions): Promise<RawOutcome> {
   const url = new URL(base);
   const bytes = Buffer.isBuffer(request) ? request : Buffer.from(request, 'latin1');
   return new Promise((resolve) => {
@@ -60,10 +62,17 @@ export function sendSlowly(base: string, request: string | Buffer, { delayMs, pi
     };
     socket.on('connect', () => {
       started = Date.now();
+      if (startWith > 0) {
+        sent = Math.min(startWith, bytes.length);
+        socket.write(bytes.subarray(0, sent));
+      }
       writeNext();
     });
   });
 }
+
+/** Where the head of a raw request ends (its body starts): for sendSlowly's startWith. */
+export const headLength = (request: string) => request.indexOf('\r\n\r\n') + 4;
 
 /** One request written at once, read until the server closes the connection (send `Connection: close`). */
 export function sendRaw(base: string, request: string | Buffer, giveUpMs = 10000): Promise<RawOutcome> {
