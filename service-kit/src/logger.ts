@@ -30,7 +30,7 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
     level,
     base: { service },
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'req.headers.authorization', 'headers.authorization', '*.secret', 'secret', 'headers["x-webhook-secret"]'],
+      paths: ['password', '*.password', 'token', '*.token', 'manageToken', '*.manageToken', 'confirmToken', '*.confirmToken', 'req.headers.authorization', 'headers.authorization', '*.secret', 'secret', 'headers["x-webhook-secret"]'],
       censor: '[redacted]',
     },
     hooks: { streamWrite: redactLinkTokens },

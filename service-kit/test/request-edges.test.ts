@@ -180,6 +180,12 @@ describe('link tokens in logs', () => {
     expect(redactLinkTokens('/api/calendar-feeds/clinic /api/appointments?offering=clinic')).toBe('/api/calendar-feeds/clinic /api/appointments?offering=clinic');
   });
 
+  it('cuts them from the fields events carry them in', () => {
+    const capture = logCapture();
+    capture.logger('notifications').warn({ manageToken, event: { confirmToken: mailToken, token: feedToken } }, 'could not send');
+    for (const token of [manageToken, feedToken, mailToken]) expect(capture.text()).not.toContain(token);
+  });
+
   it('never writes them in any log line of a real app: access lines at debug, error lines with URLs', async () => {
     const capture = logCapture();
     const booking = await start(bookingApp(capture.logger('booking')));
