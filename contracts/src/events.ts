@@ -126,6 +126,15 @@ export const eventSchemas = {
     /** Unix seconds: after this the token is expired anyway and the entry can go. */
     expiresAt: z.number().int(),
   }),
+  /**
+   * A staff user's password was set: every token of that user issued before `issuedBefore`
+   * (Unix seconds, compared with the token's `iat`) is refused by every process from now on,
+   * including tokens nobody has seen. One record per user, kept for good, the latest winning.
+   */
+  'auth.user.sessions-revoked': z.object({
+    userId: z.string(),
+    issuedBefore: z.number().int(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

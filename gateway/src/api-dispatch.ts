@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
-import { accessFor, AppError, describeZodError, type Logger } from '@bb/service-kit';
+import { accessFor, AppError, describeZodError, type Logger, type VerifiedToken } from '@bb/service-kit';
 import { clientIp, trustedProxies } from './client-ip';
 import type { GatewayConfig } from './config';
 import type { LoginAdmission } from './limits/login-limit';
@@ -21,7 +21,8 @@ export interface DispatchDeps {
   config: GatewayConfig;
   logger: Logger;
   limits: GatewayLimits;
-  isRevoked: (jti: string) => boolean;
+  /** Revoked by its logout or by a sign-out of its user (the process's revocation list). */
+  isRevoked: (token: VerifiedToken) => boolean;
   revoke: (jti: string, expiresAtSeconds: number) => void;
 }
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type Request, type Response } from 'express';
 import { buildOpenApiDocument, isApiPath, routeMiss } from '@bb/contracts';
-import { errorMapper, healthRoutes, logRequest, observeRequest, REQUEST_ID_HEADER, requestIdOf, type Logger } from '@bb/service-kit';
-import { createApiDispatcher, type GatewayLimits } from './api-dispatch';
+import { bodyOnReadRefusal, closeAfterAnswer, errorMapper, healthRoutes, logRequest, observeRequest, REQUEST_ID_HEADER, requestIdOf, type Logger, type VerifiedToken } from '@bb/service-kit';
+import { createApiDispatcher, sendJson, type GatewayLimits } from './api-dispatch';
 import type { GatewayConfig } from './config';
 import { referenceCss, renderReferencePage } from './docs/reference-page';
 import { serveWebApp } from './middleware/web-app';
@@ -12,7 +12,7 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   limits: GatewayLimits;
-  isRevoked: (jti: string) => boolean;
+  isRevoked: (token: VerifiedToken) => boolean;
   /** Records a revocation at once when a logout passes through. */
   revoke: (jti: string, expiresAtSeconds: number) => void;
   isReady: () => boolean;
@@ -21,7 +21,8 @@ export interface GatewayDeps {
 /**
  * The gateway's request listener: every request gets a request id (forwarded to the services,
  * so one request can be followed across processes), the security headers, a metrics entry and
- * a log line; routes of the table go to the lean API dispatcher, everything else to express.
+ * a log line; a read with a body is refused before anything is read or forwarded; routes of
+ * the table go to the lean API dispatcher, everything else to express.
  */
 export function buildGateway(deps: GatewayDeps): RequestListener {
   const dispatchApi = createApiDispatcher(deps);
@@ -39,6 +40,12 @@ export function buildGateway(deps: GatewayDeps): RequestListener {
       observeRequest(req.method ?? 'GET', path, res.statusCode, started);
       logRequest(deps.logger, id, req.method ?? 'GET', url, res.statusCode, started);
     });
+    const refusal = bodyOnReadRefusal(req);
+    if (refusal) {
+      closeAfterAnswer(res);
+      sendJson(res, 400, { message: refusal });
+      return;
+    }
     if (!dispatchApi(req, res, path)) site(req, res);
   };
 }

@@ -24,8 +24,12 @@ interface SentBody {
   size: number;
 }
 
-/** Bodies up to this size can be sent again to another replica (JSON requests; an upload larger than this is not retried). */
-const REPLAYABLE_BODY_BYTES = 256 * 1024;
+/**
+ * Bodies up to this size can be sent again to another replica: every JSON body a service
+ * takes (its parser's limit is 100 kB). A larger one (an image upload) streams on without a
+ * copy and is answered 502 if its replica refused it.
+ */
+export const REPLAYABLE_BODY_BYTES = 100 * 1024;
 
 /**
  * Reads a request body the gateway must look at (the sign-in, for its limits) and keeps its

@@ -14,7 +14,7 @@ export const wire: Wire<GatewayEnv> = (ctx) => {
       config,
       logger,
       limits: { login, publicPosts },
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+      isRevoked: (token) => ctx.revocations.isTokenRevoked(token),
       revoke: (jti, exp) => ctx.revocations.add(jti, exp),
       isReady: ctx.isReady,
     }),

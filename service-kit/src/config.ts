@@ -1,6 +1,20 @@
 import { z, type ZodRawShape } from 'zod';
 import { productionSecretProblems, secret, secretUrl } from './production-secrets';
 
+/** The HTTP server's limits on slow clients, in every process (service-kit/src/lifecycle.ts). */
+export const httpEnvShape = {
+  /**
+   * How long a client may take to send a whole request, headers and body; past it the answer
+   * is 408 and the connection is closed, so slow senders cannot hold connections open. An
+   * image upload (at most 5 MB) needs about 1.4 Mbit/s within the default.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+  /** How long a client may take to send a request's headers (408 past it); at most HTTP_REQUEST_TIMEOUT_MS. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20000),
+  /** An idle keep-alive connection is closed after this: longer than the 60 s of common load balancers, so they close first. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65000),
+};
+
 /** Variables every service reads. */
 export const baseEnvShape = {
   /** HTTP port of the process. */
@@ -18,6 +32,7 @@ export const baseEnvShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 key of staff tokens, shared by every process; at least 32 random characters in production. */
   JWT_SECRET: secret(z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' })),
+  ...httpEnvShape,
 };
 
 export const mongoEnvShape = {

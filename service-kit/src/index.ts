@@ -24,6 +24,7 @@ export * from './metrics/registry';
 export * from './metrics/http-metrics';
 export * from './metrics/metrics-server';
 export * from './time/manila-time';
-export * from './http/storable-text';
+export * from './http/parsed-input';
+export * from './http/body-on-read';
 export * from './calendar/appointment-ics';
 export * from './links/manage-link-token';

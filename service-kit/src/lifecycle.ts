@@ -1,13 +1,48 @@
 import http from 'node:http';
 import type { Express } from 'express';
+import { z } from 'zod';
+import { httpEnvShape } from './config';
 import type { Logger } from './logger';
 
-/** Listens on the port; keep-alive tuned to outlive the gateway's pooled connections. */
-export function listen(app: Express | http.RequestListener, port: number, host: string): Promise<http.Server> {
+/** How long a client may take over a request, and keep an idle connection (config: HTTP_*_TIMEOUT_MS). */
+export interface HttpTimeouts {
+  /** From the first byte to the last of the body: past it 408 and the connection is closed. */
+  requestMs: number;
+  /** From the first byte to the end of the headers (at most requestMs). */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+/** The timeouts of the kit's config (every process has them). */
+export const httpTimeoutsOf = (config: { HTTP_REQUEST_TIMEOUT_MS: number; HTTP_HEADERS_TIMEOUT_MS: number; HTTP_KEEP_ALIVE_TIMEOUT_MS: number }): HttpTimeouts => ({
+  requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+  headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+  keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+});
+
+/**
+ * Every process's HTTP server: a client that sends its headers or body slower than the
+ * timeouts is answered 408 and cut off, so slow senders cannot hold connections (and their
+ * buffers) open. Node checks the timeouts every connectionsCheckingInterval (30 s by
+ * default, which would double a 30 s limit): here a tenth of the headers timeout, at most 1 s.
+ */
+export function createHttpServer(app: Express | http.RequestListener, timeouts: HttpTimeouts): http.Server {
+  const requestTimeout = timeouts.requestMs;
+  const headersTimeout = Math.min(timeouts.headersMs, requestTimeout);
+  return http.createServer(
+    { requestTimeout, headersTimeout, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))) },
+    app,
+  );
+}
+
+/** The timeouts a process gets when its environment sets none. */
+export const DEFAULT_HTTP_TIMEOUTS = httpTimeoutsOf(z.object(httpEnvShape).parse({}));
+
+/** Listens on the port with the given timeouts (createHttpServer). */
+export function listen(app: Express | http.RequestListener, port: number, host: string, timeouts = DEFAULT_HTTP_TIMEOUTS): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app);
-    server.keepAliveTimeout = 65000;
-    server.headersTimeout = 66000;
+    const server = createHttpServer(app, timeouts);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });

@@ -4,11 +4,12 @@ import type { Connection } from 'mongoose';
 import type { ZodRawShape, z } from 'zod';
 import type { ServiceName } from '@bb/contracts';
 import { RevocationList } from './auth/revocations';
+import { useRevocations } from './http/route-gate';
 import { EventBus } from './bus/event-bus';
 import { baseEnvShape, busEnvShape, loadConfig, mongoEnvShape } from './config';
 import { connectMongo, mongoIsUp, syncIndexes } from './db/mongo';
 import { OutboxRelay } from './db/outbox-relay';
-import { closeServer, exitOnSignals, listen } from './lifecycle';
+import { closeServer, exitOnSignals, httpTimeoutsOf, listen } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { serveMetrics } from './metrics/metrics-server';
 
@@ -55,8 +56,15 @@ export async function openContext<C>(name: ProcessName, config: C & KitConfig, l
   return { name, config, logger, conn, bus, relay, revocations, isReady, now };
 }
 
-/** Starts what wire() set up, in order: revocations, indexes, broker, relay, the service's own start. */
+/** An express app, as every service's is (the gateway's is a plain request listener). */
+const isExpressApp = (app: ServiceSetup['app']): app is Express => typeof (app as Partial<Express>).set === 'function';
+
+/**
+ * Starts what wire() set up, in order: revocations (handed to a service's app for its route
+ * gate), indexes, broker, relay, the service's own start.
+ */
 export async function startParts(ctx: ServiceContext, setup: ServiceSetup, { connectBus = true } = {}): Promise<void> {
+  if (isExpressApp(setup.app)) useRevocations(setup.app, ctx.revocations);
   await ctx.revocations.start(ctx.bus, ctx.name);
   await syncIndexes(ctx.conn);
   if (connectBus) await ctx.bus.start();
@@ -86,7 +94,7 @@ export async function startService<S extends ZodRawShape>(name: ProcessName, env
     const ctx = await openContext(name, config, logger);
     const setup = await wire(ctx);
     await startParts(ctx, setup);
-    const server = await listen(setup.app, config.PORT, config.HOST);
+    const server = await listen(setup.app, config.PORT, config.HOST, httpTimeoutsOf(config));
     const metricsServer = await serveMetrics(config.METRICS_PORT, config.METRICS_HOST, logger);
     logger.info({ host: config.HOST, port: config.PORT, mode: config.APP_MODE }, `${name} listening`);
     exitOnSignals(logger, async () => {

@@ -1,9 +1,12 @@
 // A service as its main.ts builds it (the same wire()), on test servers: a database, an exchange
 // and queue names of its own, so test files run in parallel without seeing each other.
+import type { AddressInfo } from 'node:net';
 import type { ZodRawShape, z } from 'zod';
 import { parseConfig } from '../src/config';
+import { closeServer, httpTimeoutsOf, listen } from '../src/lifecycle';
+import type { Logger } from '../src/logger';
 import { kitEnvShape, openContext, startParts, stopParts, type KitConfig, type ProcessName, type ServiceContext, type ServiceSetup, type Wire } from '../src/runtime';
-import { serve, silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './index';
+import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './index';
 
 export interface Harness<C> {
   url: string;
@@ -23,6 +26,8 @@ export interface HarnessOptions {
   now?: () => Date;
   /** A database shared with other processes (not dropped at close). */
   mongoUrl?: string;
+  /** The process's logger: silent unless a test reads the lines (createLogger with a destination). */
+  logger?: Logger;
 }
 
 export async function startHarness<S extends ZodRawShape>(name: ProcessName, envShape: S, wire: Wire<z.infer<z.ZodObject<S>>>, options: HarnessOptions = {}): Promise<Harness<z.infer<z.ZodObject<S>>>> {
@@ -41,16 +46,19 @@ export async function startHarness<S extends ZodRawShape>(name: ProcessName, env
     ...options.env,
   };
   const config = parseConfig({ ...kitEnvShape, ...envShape }, env) as z.infer<z.ZodObject<S>> & KitConfig;
-  const ctx = await openContext(name, config, silentLogger(), options.now);
+  const ctx = await openContext(name, config, options.logger ?? silentLogger(), options.now);
   const setup = await wire(ctx);
   await startParts(ctx, setup, { connectBus: options.connectBus ?? true });
-  const server = await serve(setup.app);
+  // The server main.ts would start, timeouts included (HTTP_*_TIMEOUT_MS in env to try them).
+  const server = await listen(setup.app, 0, '127.0.0.1', httpTimeoutsOf(config));
+  const { port } = server.address() as AddressInfo;
   return {
-    url: server.url,
+    url: `http://127.0.0.1:${port}`,
     ctx,
     setup,
     close: async () => {
-      await server.close();
+      server.closeAllConnections();
+      await closeServer(server);
       if (!options.mongoUrl) await ctx.conn.dropDatabase().catch(() => undefined);
       await stopParts(ctx, setup);
     },

@@ -45,10 +45,14 @@ export interface TokenOptions {
   expiresIn?: number;
   jti?: string;
   username?: string;
+  /** The user id (`sub`). */
+  subject?: string;
+  /** Unix seconds (`iat`); now by default. */
+  issuedAt?: number;
 }
 
-export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin' }: TokenOptions = {}): string {
-  return jwt.sign({ sub: 'test-admin', username, jti }, secret, { algorithm: 'HS256', expiresIn });
+export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin', subject = 'test-admin', issuedAt }: TokenOptions = {}): string {
+  return jwt.sign({ sub: subject, username, jti, ...(issuedAt === undefined ? {} : { iat: issuedAt }) }, secret, { algorithm: 'HS256', expiresIn });
 }
 
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10000, intervalMs = 50): Promise<T> {
@@ -98,6 +102,7 @@ export * from './harness';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';
+export * from './raw-client';
 
 export interface ApiOptions {
   method?: string;

@@ -1,10 +1,11 @@
-import type { RouteDef, TokenClaims } from '@bb/contracts';
+import type { RouteDef } from '@bb/contracts';
 import { unauthorized } from '../errors';
-import { bearerToken, verifyToken } from './tokens';
+import { bearerToken, verifyToken, type VerifiedToken } from './tokens';
 
 export interface AccessKeys {
   jwtSecret: string;
-  isRevoked?: (jti: string) => boolean;
+  /** Whether a verified token was revoked: by its logout (jti) or by a sign-out of its user (sub, iat). */
+  isRevoked?: (token: VerifiedToken) => boolean;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface AccessKeys {
  * handler can tell staff from visitors, and a bad one is ignored. Webhook routes check their
  * shared secret in their own handler.
  */
-export function accessFor(route: RouteDef, authorization: string | undefined, keys: AccessKeys): TokenClaims | undefined {
+export function accessFor(route: RouteDef, authorization: string | undefined, keys: AccessKeys): VerifiedToken | undefined {
   const token = bearerToken(authorization);
   const needsAdmin = route.access === 'admin';
   if (!token) {
@@ -23,7 +24,7 @@ export function accessFor(route: RouteDef, authorization: string | undefined, ke
   }
   try {
     const claims = verifyToken(token, keys.jwtSecret);
-    if (keys.isRevoked?.(claims.jti)) throw unauthorized('Session ended, please sign in again');
+    if (keys.isRevoked?.(claims)) throw unauthorized('Session ended, please sign in again');
     return claims;
   } catch (err) {
     if (needsAdmin) throw err;

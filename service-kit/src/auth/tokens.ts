@@ -2,8 +2,11 @@ import jwt from 'jsonwebtoken';
 import { tokenClaimsSchema, type TokenClaims } from '@bb/contracts';
 import { unauthorized } from '../errors';
 
+/** A staff token that passed verifyToken: its claims, and when it was issued (`iat`, Unix seconds; 0 when absent, which every sign-out of its user revokes). */
+export type VerifiedToken = TokenClaims & { iat: number };
+
 /** Verifies a staff token: our key, HS256 only, not expired, with the claims we issue. */
-export function verifyToken(token: string, secret: string): TokenClaims {
+export function verifyToken(token: string, secret: string): VerifiedToken {
   let decoded: unknown;
   try {
     decoded = jwt.verify(token, secret, { algorithms: ['HS256'] });
@@ -12,7 +15,8 @@ export function verifyToken(token: string, secret: string): TokenClaims {
   }
   const claims = tokenClaimsSchema.safeParse(decoded);
   if (!claims.success) throw unauthorized('Invalid token');
-  return claims.data;
+  const iat = (decoded as { iat?: unknown }).iat;
+  return { ...claims.data, iat: typeof iat === 'number' && Number.isFinite(iat) ? iat : 0 };
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -21,6 +25,11 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-export function signToken(claims: { sub: string; username: string; jti: string }, secret: string, ttlSeconds: number): string {
-  return jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
+/**
+ * A staff token for `ttlSeconds`. `issuedAt` (Unix seconds, default now) may be set a moment
+ * ahead: a token issued in the very second its user's sessions were revoked must carry an
+ * `iat` at or past the revocation, or it would be refused as one issued before it.
+ */
+export function signToken(claims: { sub: string; username: string; jti: string }, secret: string, ttlSeconds: number, issuedAt?: number): string {
+  return jwt.sign(issuedAt === undefined ? claims : { ...claims, iat: issuedAt }, secret, { algorithm: 'HS256', expiresIn: ttlSeconds });
 }

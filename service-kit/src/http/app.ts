@@ -3,15 +3,17 @@ import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '../logger';
 import { httpMetrics } from '../metrics/http-metrics';
 import { errorMapper } from './error-mapper';
+import { refuseBodyOnRead } from './body-on-read';
 import { healthRoutes } from './health';
 import { requestContext } from './request-context';
 import { routeGate } from './route-gate';
-import { refuseUnstorableText } from './storable-text';
+import { refuseUnsafeInput } from './parsed-input';
 
 export interface ServiceAppOptions {
   service: ServiceName;
   logger: Logger;
   jwtSecret: string;
+  /** A further check by jti; the route gate asks the process's revocation list anyway (useRevocations). */
   isRevoked?: (jti: string) => boolean;
   /** Readiness: the database, broker and consumers this process needs are up. */
   isReady: () => boolean;
@@ -21,9 +23,10 @@ export interface ServiceAppOptions {
 }
 
 /**
- * The express app every service starts from: request id and log line, metrics, health and
- * readiness, the route gate (only exact routes of the table this service owns, each with its
- * access decided), the JSON body limit, the service's routes, a JSON 404 and the error mapper.
+ * The express app every service starts from: request id and log line, metrics, no body on a
+ * read, health and readiness, the route gate (only exact routes of the table this service
+ * owns, each with its access decided), the JSON body limit, the walk that bounds what was
+ * parsed (depth, values, storable text), the service's routes, a JSON 404 and the error mapper.
  * Routing is case-sensitive and strict, as the route table is. /metrics is served on its own
  * listener (see metrics-server.ts), never here.
  */
@@ -35,10 +38,11 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('strict routing', true);
   app.use(requestContext(options.logger));
   app.use(httpMetrics());
+  app.use(refuseBodyOnRead);
   healthRoutes(app, options.isReady, options.service);
   app.use(routeGate({ service: options.service, jwtSecret: options.jwtSecret, isRevoked: options.isRevoked }));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
-  app.use(refuseUnstorableText);
+  app.use(refuseUnsafeInput);
   options.routes(app);
   app.use((req: Request, res: Response) => {
     res.status(404).json({ message: `No route for ${req.method} ${req.path}` });

@@ -1,9 +1,25 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { findRoute, routeMiss, type RouteDef, type ServiceName } from '@bb/contracts';
-import { accessFor, type AccessKeys } from '../auth/access';
+import { accessFor } from '../auth/access';
+import type { TokenRevocations } from '../auth/revocations';
 
-export interface RouteGateOptions extends AccessKeys {
+export interface RouteGateOptions {
   service: ServiceName;
+  jwtSecret: string;
+  /** A further check of a token by its jti, as a service passes it; the process's list (useRevocations) is asked anyway. */
+  isRevoked?: (jti: string) => boolean;
+}
+
+const REVOCATIONS_SETTING = 'bb revocations';
+
+/**
+ * Hands a service's app the revocation list of its process; the runtime does it for every app
+ * it serves (startService, the test harness). The route gate then refuses a token revoked by
+ * its logout or by a sign-out of its user (a password set again), whatever check the service
+ * itself passed to createServiceApp.
+ */
+export function useRevocations(app: Express, revocations: TokenRevocations): void {
+  app.set(REVOCATIONS_SETTING, revocations);
 }
 
 /** The table route a request was admitted under; bind() runs a handler only for its own route. */
@@ -16,7 +32,7 @@ export const admittedRoute = (res: Response): RouteDef | undefined => res.locals
  * (OPTIONS included) on a table path. A service reached directly lets no one further than the
  * gateway would.
  */
-export function routeGate({ service, ...keys }: RouteGateOptions) {
+export function routeGate({ service, jwtSecret, isRevoked }: RouteGateOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = findRoute(req.method, req.path);
     const route = found?.service === service ? found : undefined;
@@ -26,7 +42,11 @@ export function routeGate({ service, ...keys }: RouteGateOptions) {
       res.status(miss.status).json({ message: miss.message });
       return;
     }
-    res.locals.user = accessFor(route, req.headers.authorization, keys);
+    const revocations = req.app.get(REVOCATIONS_SETTING) as TokenRevocations | undefined;
+    res.locals.user = accessFor(route, req.headers.authorization, {
+      jwtSecret,
+      isRevoked: (token) => (isRevoked?.(token.jti) ?? false) || (revocations?.isTokenRevoked(token) ?? false),
+    });
     res.locals.route = route;
     next();
   };

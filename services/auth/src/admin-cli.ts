@@ -1,6 +1,7 @@
 // Staff accounts from the command line, for operators:
 //   set-password <username>   sets (or creates the account with) a password read from the
-//                             terminal without echo, or from the first line of standard input.
+//                             terminal without echo, or from the first line of standard input;
+//                             every session of an existing account ends (its tokens are revoked).
 // Needs MONGO_URL (the auth service's database). `npm run admin -- set-password admin` runs it
 // against the stack `npm start` runs; in compose: docker compose run --rm auth node
 // services/auth/dist/admin-cli.js set-password admin
@@ -55,7 +56,11 @@ async function main(): Promise<number> {
   const conn = await connectMongo(MONGO_URL, createLogger('admin-cli', 'warn'), { attempts: 3 });
   try {
     const outcome = await setPassword(createModels(conn), username, password);
-    console.log(outcome === 'created' ? `Account "${username}" created with the new password.` : `Password of "${username}" changed.`);
+    console.log(
+      outcome === 'created'
+        ? `Account "${username}" created with the new password.`
+        : `Password of "${username}" changed. Every session of "${username}" ends everywhere within seconds while the auth service runs (at its next start otherwise).`,
+    );
     return 0;
   } finally {
     await conn.close();

@@ -12,7 +12,6 @@ export function buildApp(deps: AuthAppDeps): Express {
     service: 'auth',
     logger: deps.logger,
     jwtSecret: deps.jwtSecret,
-    isRevoked: (jti) => deps.revocations.isRevoked(jti),
     isReady: deps.isReady,
     routes: (app) => mountSession(app, deps),
   });

@@ -4,13 +4,14 @@ import type { AuthConfig } from './config';
 import { createModels } from './models';
 import { ensureFirstAdmin } from './seed/admin';
 
-/** The auth service from its context: staff accounts, sign-in and sign-out, revocations through the outbox. */
+/** The auth service from its context: staff accounts, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
 export const wire: Wire<AuthConfig> = (ctx) => {
   const { config, logger } = ctx;
   const demo = config.APP_MODE === 'demo';
   if (!demo && !config.ADMIN_PASSWORD) throw new Error('ADMIN_PASSWORD is required in production mode');
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Revocation);
+  ctx.relay.watch(models.User);
   return {
     app: buildApp({
       logger,

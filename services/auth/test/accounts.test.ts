@@ -73,8 +73,11 @@ describe('staff accounts', () => {
     expect(created.stdout).toMatch(/created/);
     const changed = setPasswordCli('night-staff', 'another correct horse battery');
     expect(changed.stdout).toMatch(/changed/);
+    expect(changed.stdout).toMatch(/Every session of "night-staff" ends/);
     const stored = await models.User.findOne({ username: 'night-staff' }).lean();
     expect(await verifyPassword('another correct horse battery', stored!.passwordHash)).toBe(true);
+    // The change carries the end of the account's sessions, for the auth service's relay to publish.
+    expect(stored!.outbox.map((e) => [e.type, e.data])).toEqual([['auth.user.sessions-revoked', { userId: String(stored!._id), issuedBefore: stored!.tokensRevokedBefore!.getTime() / 1000 }]]);
   });
 
   it('refuses a short, placeholder or demo password on the command line and changes nothing', async () => {

@@ -1,8 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
+import { outboxFields, type WithOutbox } from '@bb/service-kit';
 
-export interface UserDoc {
+/** A staff account; auth.user.sessions-revoked leaves through its outbox when its password is set again. */
+export interface UserDoc extends WithOutbox {
   username: string;
   passwordHash: string;
+  /** Its tokens issued before this are refused everywhere (its password was set again); absent until then. */
+  tokensRevokedBefore?: Date;
   createdAt: Date;
 }
 
@@ -10,6 +14,8 @@ const userSchema = new Schema<UserDoc>(
   {
     username: { type: String, required: true, unique: true },
     passwordHash: { type: String, required: true },
+    tokensRevokedBefore: { type: Date },
+    ...outboxFields,
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

@@ -28,7 +28,12 @@ export function mountSession(app: Express, deps: SessionDeps): void {
     // A hash from weaker settings is replaced while the password is at hand.
     if (needsRehash(user.passwordHash)) await deps.models.User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.password) } });
     const id = String(user._id);
-    const token = signToken({ sub: id, username: user.username, jti: randomUUID() }, deps.jwtSecret, deps.tokenTtlSeconds);
+    // Issued no earlier than the last revocation of the user's sessions: in the very second of
+    // a password change (or on a clock behind the command's), a new token would otherwise be
+    // refused everywhere as one issued before it.
+    const revokedBefore = user.tokensRevokedBefore ? Math.floor(user.tokensRevokedBefore.getTime() / 1000) : 0;
+    const issuedAt = Math.max(Math.floor(Date.now() / 1000), revokedBefore);
+    const token = signToken({ sub: id, username: user.username, jti: randomUUID() }, deps.jwtSecret, deps.tokenTtlSeconds, issuedAt);
     return { token, user: { id, username: user.username } };
   });
 

@@ -1,12 +1,34 @@
-import { DEMO_PASSWORD } from '@bb/service-kit';
+import { DEMO_PASSWORD, isDuplicateKey } from '@bb/service-kit';
 import { hashPassword, verifyPassword } from '../domain/passwords';
+import { userSessionsRevoked } from '../events/session-revoked';
 import type { AuthModels } from '../models';
 
-/** Sets a staff account's password, creating the account when it does not exist. */
-export async function setPassword(models: AuthModels, username: string, password: string): Promise<'created' | 'updated'> {
+/**
+ * Sets a staff account's password, creating the account when it does not exist. Setting it
+ * again ends every session of the account: each of its tokens issued up to `now` (that second
+ * included) is refused by every process, by the auth.user.sessions-revoked event stored in the
+ * same write; the auth service's outbox relay publishes it (within a second while it runs,
+ * at its next start otherwise), so the command needs no broker.
+ */
+export async function setPassword(models: AuthModels, username: string, password: string, now = new Date()): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  const result = await models.User.updateOne({ username }, { $set: { passwordHash }, $setOnInsert: { username } }, { upsert: true });
-  return result.upsertedCount === 1 ? 'created' : 'updated';
+  let user = await models.User.findOne({ username }, { _id: 1 }).lean();
+  if (!user) {
+    try {
+      await models.User.create({ username, passwordHash });
+      return 'created';
+    } catch (err) {
+      // Created by someone else meanwhile: it has sessions to end like any other.
+      if (!isDuplicateKey(err)) throw err;
+      user = await models.User.findOne({ username }, { _id: 1 }).orFail().lean();
+    }
+  }
+  const issuedBefore = Math.floor(now.getTime() / 1000) + 1;
+  await models.User.updateOne(
+    { _id: user._id },
+    { $set: { passwordHash }, $max: { tokensRevokedBefore: new Date(issuedBefore * 1000) }, $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) } },
+  );
+  return 'updated';
 }
 
 /** Accounts whose password is still the demo one (a database that once ran in demo mode). */
