@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
-import { accessFor, AppError, describeZodError, type Logger, type VerifiedToken } from '@bb/service-kit';
+import { accessFor, AppError, describeZodError, SESSION_ENDED, type Logger, type VerifiedToken } from '@bb/service-kit';
 import { clientIp, trustedProxies } from './client-ip';
 import type { GatewayConfig } from './config';
 import type { LoginAdmission } from './limits/login-limit';
@@ -23,7 +23,11 @@ export interface DispatchDeps {
   limits: GatewayLimits;
   /** Revoked by its logout or by a sign-out of its user (the process's revocation list). */
   isRevoked: (token: VerifiedToken) => boolean;
-  revoke: (jti: string, expiresAtSeconds: number) => void;
+  /** Logouts every gateway replica reads from the gateways' database (RevocationList.record / isStoredRevoked). */
+  logouts: {
+    record: (token: VerifiedToken) => Promise<void>;
+    isStoredRevoked: (token: VerifiedToken) => Promise<boolean>;
+  };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -57,8 +61,8 @@ export function createApiDispatcher(deps: DispatchDeps) {
   const trust = trustedProxies(config.TRUSTED_PROXIES);
 
   const refuse = (res: ServerResponse, refusal: Refusal) => sendJson(res, refusal.status, { message: refusal.message }, refusal.headers);
-  const failed = (res: ServerResponse) => (err: unknown) => {
-    logger.error({ err }, 'rate limit check failed');
+  const failed = (res: ServerResponse, what = 'rate limit check') => (err: unknown) => {
+    logger.error({ err }, `${what} failed`);
     sendJson(res, 503, { message: 'Please try again in a moment' });
   };
 
@@ -96,19 +100,28 @@ export function createApiDispatcher(deps: DispatchDeps) {
     const route = findRoute(req.method ?? 'GET', path);
     if (!route) return false;
     const proxy = proxies.get(route.service)!;
+    let claims: VerifiedToken | undefined;
     try {
-      const claims = accessFor(route, req.headers.authorization, keys);
-      // A logout that succeeds upstream is honoured here at once, before its event arrives.
-      if (route.path === LOGOUT && claims) res.on('finish', () => res.statusCode === 200 && deps.revoke(claims.jti, claims.exp));
+      claims = accessFor(route, req.headers.authorization, keys);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       sendJson(res, err.status, { message: err.message });
       return true;
     }
-    if (route.path === LOGIN) login(req, res, proxy);
-    else if (route.access === 'public' && route.method !== 'get') {
-      limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
-    } else proxy(req, res);
+    const forward = () => {
+      if (route.path === LOGIN) login(req, res, proxy);
+      else if (route.access === 'public' && route.method !== 'get') {
+        limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
+      } else proxy(req, res);
+    };
+    if (claims && route.path === LOGOUT) {
+      // Stored where every gateway replica looks before the logout is even sent on, so the next
+      // staff call refuses the token on whichever replica it reaches.
+      deps.logouts.record(claims).then(forward, failed(res, 'logout record'));
+    } else if (claims && route.access === 'admin') {
+      const token = claims;
+      deps.logouts.isStoredRevoked(token).then((revoked) => (revoked ? sendJson(res, 401, { message: SESSION_ENDED }) : forward()), failed(res, 'logout check'));
+    } else forward();
     return true;
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express, type Request, type Response } from 'express';
 import { buildOpenApiDocument, isApiPath, routeMiss } from '@bb/contracts';
 import { bodyOnReadRefusal, closeAfterAnswer, errorMapper, healthRoutes, logRequest, observeRequest, REQUEST_ID_HEADER, requestIdOf, type Logger, type VerifiedToken } from '@bb/service-kit';
-import { createApiDispatcher, sendJson, type GatewayLimits } from './api-dispatch';
+import { createApiDispatcher, sendJson, type DispatchDeps, type GatewayLimits } from './api-dispatch';
 import type { GatewayConfig } from './config';
 import { referenceCss, renderReferencePage } from './docs/reference-page';
 import { serveWebApp } from './middleware/web-app';
@@ -13,8 +13,7 @@ export interface GatewayDeps {
   logger: Logger;
   limits: GatewayLimits;
   isRevoked: (token: VerifiedToken) => boolean;
-  /** Records a revocation at once when a logout passes through. */
-  revoke: (jti: string, expiresAtSeconds: number) => void;
+  logouts: DispatchDeps['logouts'];
   isReady: () => boolean;
 }
 

@@ -15,7 +15,7 @@ export const wire: Wire<GatewayEnv> = (ctx) => {
       logger,
       limits: { login, publicPosts },
       isRevoked: (token) => ctx.revocations.isTokenRevoked(token),
-      revoke: (jti, exp) => ctx.revocations.add(jti, exp),
+      logouts: { record: (token) => ctx.revocations.record(token), isStoredRevoked: (token) => ctx.revocations.isStoredRevoked(token) },
       isReady: ctx.isReady,
     }),
     onStop: async () => {

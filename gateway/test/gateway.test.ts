@@ -57,6 +57,27 @@ describe('gateway', () => {
     expect((await fetch(`${gw.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
+  it('honours a logout at once on another gateway replica too, before any event could tell it', async () => {
+    const auth = await upstream((_req, res) => {
+      res.json({ message: 'Signed out' });
+    });
+    // Two replicas on one database; each harness has its own exchange, so no event passes between them.
+    const shared = testMongoUrl('gw_logout_replicas');
+    const first = await gateway({ AUTH_URL: auth.url }, {}, shared);
+    const second = await gateway({ AUTH_URL: auth.url }, {}, shared);
+    closers.push(first.close, second.close);
+    const token = adminToken();
+    const me = (url: string) => fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me(second.url)).status).toBe(200);
+    expect((await fetch(`${first.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    const refused = await me(second.url);
+    expect(refused.status).toBe(401);
+    expect((await json<{ message: string }>(refused)).message).toBe('Session ended, please sign in again');
+    // Refused again from memory once seen; another token of the same user still passes.
+    expect((await me(second.url)).status).toBe(401);
+    expect((await fetch(`${second.url}/api/auth/me`, { headers: { authorization: `Bearer ${adminToken()}` } })).status).toBe(200);
+  });
+
   it('answers JSON 502 when the service is down and 504 when it is too slow', async () => {
     const slow = await upstream((_req, res) => {
       setTimeout(() => res.json([]), 1500);

@@ -2,6 +2,9 @@ import type { RouteDef } from '@bb/contracts';
 import { unauthorized } from '../errors';
 import { bearerToken, verifyToken, type VerifiedToken } from './tokens';
 
+/** What a revoked token is told, wherever it is refused. */
+export const SESSION_ENDED = 'Session ended, please sign in again';
+
 export interface AccessKeys {
   jwtSecret: string;
   /** Whether a verified token was revoked: by its logout (jti) or by a sign-out of its user (sub, iat). */
@@ -24,7 +27,7 @@ export function accessFor(route: RouteDef, authorization: string | undefined, ke
   }
   try {
     const claims = verifyToken(token, keys.jwtSecret);
-    if (keys.isRevoked?.(claims)) throw unauthorized('Session ended, please sign in again');
+    if (keys.isRevoked?.(claims)) throw unauthorized(SESSION_ENDED);
     return claims;
   } catch (err) {
     if (needsAdmin) throw err;
