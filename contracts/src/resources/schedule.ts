@@ -121,13 +121,30 @@ export const MAX_SLOT_RANGE_DAYS = 42;
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
+/** The days a slots call asks for: one (`date`, as the spec documents) or a range (`from` and `to`, inclusive). */
+const slotDaysShape = {
+  date: calendarDateSchema.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+};
+
+function checkSlotDays(q: { date?: string; from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  const range = q.from !== undefined || q.to !== undefined;
+  if (q.date !== undefined && range) ctx.addIssue({ code: 'custom', path: ['date'], message: 'give date, or from and to, not both' });
+  else if (!range && q.date === undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: 'date is required (or from and to)' });
+  else if (range && (q.from === undefined || q.to === undefined)) ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
+  else if (range && q.from !== undefined && q.to !== undefined) {
+    const span = daysBetween(q.from, q.to);
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    else if (span + 1 > MAX_SLOT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `from and to may span at most ${MAX_SLOT_RANGE_DAYS} days` });
+  }
+}
+
 /** One day (`date`, as the spec documents) or a range of days (`from` and `to`, inclusive). */
 export const slotsQuerySchema = z
   .object({
     offeringType: sideSchema,
-    date: calendarDateSchema.optional(),
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
+    ...slotDaysShape,
     treatmentId: z
       .union([z.string(), z.array(z.string())])
       .optional()
@@ -135,21 +152,26 @@ export const slotsQuerySchema = z
       .pipe(z.array(z.string().trim().max(100)).max(20))
       .transform((ids) => [...new Set(ids.filter(Boolean))]),
   })
-  .superRefine((q, ctx) => {
-    const range = q.from !== undefined || q.to !== undefined;
-    if (q.date !== undefined && range) ctx.addIssue({ code: 'custom', path: ['date'], message: 'give date, or from and to, not both' });
-    else if (!range && q.date === undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: 'date is required (or from and to)' });
-    else if (range && (q.from === undefined || q.to === undefined)) ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
-    else if (range && q.from !== undefined && q.to !== undefined) {
-      const span = daysBetween(q.from, q.to);
-      if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
-      else if (span + 1 > MAX_SLOT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `from and to may span at most ${MAX_SLOT_RANGE_DAYS} days` });
-    }
-  });
+  .superRefine(checkSlotDays);
+/** The days alone: the times an appointment can move to are those of its own offering and length. */
+export const slotDaysQuerySchema = z.object(slotDaysShape).superRefine(checkSlotDays);
+export type SlotDaysQuery = z.output<typeof slotDaysQuerySchema>;
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
-/** `full` marks a slot unavailable only for lack of capacity: one the waitlist can be joined for. */
-export const slotSchema = z.object({ time: z.string(), available: z.boolean(), full: z.boolean().optional() });
+/**
+ * Why a slot cannot be booked, the first rule that refuses it in the order the booking checks:
+ * `past` (it has started), `full` (no seat left in a block it covers), `notice` (inside the
+ * minimum notice), `horizon` (its date is beyond the horizon).
+ */
+export const SLOT_UNAVAILABLE_REASONS = ['past', 'full', 'notice', 'horizon'] as const;
+export const slotUnavailableReasonSchema = z.enum(SLOT_UNAVAILABLE_REASONS);
+export type SlotUnavailableReason = z.infer<typeof slotUnavailableReasonSchema>;
+
+/**
+ * `reason` is present exactly when `available` is false. `full` marks a slot unavailable only
+ * for lack of capacity: one the waitlist can be joined for (kept beside `reason` for older clients).
+ */
+export const slotSchema = z.object({ time: z.string(), available: z.boolean(), full: z.boolean().optional(), reason: slotUnavailableReasonSchema.optional() });
 export const slotsResponseSchema = z.object({ slots: z.array(slotSchema), message: z.string().optional() });
 export type Slot = z.infer<typeof slotSchema>;
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
@@ -164,7 +186,7 @@ const params = offeringParamsSchema;
 export const scheduleRoutes = {
   availableSlots: route({
     method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day, or of every day of a range',
-    description: 'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it); `full: true` marks a slot that lacks only capacity.',
+    description: 'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it). Every unavailable slot says why in `reason`: `past`, `full`, `notice` or `horizon`, the first rule that refuses it in that order; `full: true` marks a slot that lacks only capacity (one the waitlist takes).',
     query: slotsQuerySchema, response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
   }),
   officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),

@@ -45,7 +45,7 @@ describe('minimum notice', () => {
       expect(res.body.message).toBe(POLICY_MESSAGES.notice(120));
     }
     expect(POLICY_MESSAGES.notice(120)).toBe("Bookings need 2 hours' notice. Please choose a later time.");
-    expect(await slotAt(TODAY, '10:30')).toEqual({ time: '10:30', available: false });
+    expect(await slotAt(TODAY, '10:30')).toEqual({ time: '10:30', available: false, reason: 'notice' });
     expect((await book({ preferredDate: TODAY, preferredTime: '11:00' })).status).toBe(201);
   });
 
@@ -74,6 +74,7 @@ describe('booking horizon', () => {
     const day = await slots(AFTER_LAST_DAY);
     expect(day.body.slots).toHaveLength(15);
     expect(day.body.slots.some((s) => s.available)).toBe(false);
+    expect(new Set(day.body.slots.map((s) => s.reason))).toEqual(new Set(['horizon']));
     expect(day.body.message).toBe(POLICY_MESSAGES.horizon(90));
     expect((await slots(LAST_DAY)).body.message).toBeUndefined();
   });
@@ -94,7 +95,7 @@ describe('the order of the refusals', () => {
     // Full and inside the notice: full first (409), and not a slot a waitlist could wait for.
     const full = await studio({ preferredDate: TODAY, preferredTime: '09:30' });
     expect([full.status, full.body.message]).toEqual([409, SLOT_FULL_MESSAGE]);
-    expect((await slots(TODAY, 'studio')).body.slots.find((s) => s.time === '09:30')).toEqual({ time: '09:30', available: false });
+    expect((await slots(TODAY, 'studio')).body.slots.find((s) => s.time === '09:30')).toEqual({ time: '09:30', available: false, reason: 'full' });
   });
 
   it('answers notice before horizon, and both before the per-contact cap', async () => {
@@ -203,7 +204,7 @@ describe('buffer after each appointment', () => {
     expect(middle.body.endTime).toBe(manilaInstant(date, 12 * 60).toISOString());
     expect(await booking.models.Seat.countDocuments({ appointmentId: middle.body.id })).toBe(3);
     // After: 12:00 starts inside its buffer; 12:30 is the first.
-    expect(await slotAt(date, '12:00')).toEqual({ time: '12:00', available: false, full: true });
+    expect(await slotAt(date, '12:00')).toEqual({ time: '12:00', available: false, full: true, reason: 'full' });
     expect((await book({ preferredDate: date, preferredTime: '12:00' })).status).toBe(409);
     expect((await book({ preferredDate: date, preferredTime: '12:30' })).status).toBe(201);
     // Before: 10:00–11:00 would end with its own buffer inside 11:00; 09:30–10:30 plus 30 minutes ends at 11:00.

@@ -168,7 +168,7 @@ describe('available slots for a range', () => {
       expect(byDate.get('2030-03-24')?.closed).toBe(true);
       expect(byDate.get('2030-03-27')?.message).toContain('Training');
       expect(byDate.get('2030-03-30')?.slots.map((s) => s.time)).toEqual(['10:00', '10:30', '11:00']);
-      expect(byDate.get('2030-03-26')?.slots.find((s) => s.time === '13:00')).toEqual({ time: '13:00', available: false, full: true });
+      expect(byDate.get('2030-03-26')?.slots.find((s) => s.time === '13:00')).toEqual({ time: '13:00', available: false, full: true, reason: 'full' });
       expect(byDate.get('2030-04-03')?.message).toMatch(/90 days ahead/);
       expect(byDate.get('2030-04-02')?.message).toBeUndefined();
     } finally {

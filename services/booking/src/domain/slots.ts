@@ -1,4 +1,4 @@
-import { closedOnDateMessage, DEFAULT_DURATION_MINUTES, POLICY_MESSAGES, SLOT_MINUTES, type AppointmentStatus, type DaySlots, type Side, type Slot, type SlotsResponse } from '@bb/contracts';
+import { closedOnDateMessage, DEFAULT_DURATION_MINUTES, POLICY_MESSAGES, SLOT_MINUTES, type AppointmentStatus, type DaySlots, type Side, type Slot, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
 import { blocksCovering, clockTime, DAY_MS, manilaDate, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
 
 export interface OfficeDay {
@@ -127,7 +127,9 @@ export function daySlots(plan: DayPlan, offering: Side): DaySlots {
     const message = plan.override ? closedOnDateMessage(offering, longDate(date), plan.override.note) : `The ${offering} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s.`;
     return { date, closed: true, slots: [], message };
   }
-  const slots = plan.slots.map((s): Slot => ({ time: s.time, available: s.state === 'available', ...(s.lacksOnlyCapacity ? { full: true } : {}) }));
+  const slots = plan.slots.map((s): Slot =>
+    s.state === 'available' ? { time: s.time, available: true } : { time: s.time, available: false, ...(s.lacksOnlyCapacity ? { full: true } : {}), reason: s.state },
+  );
   if (plan.beyondHorizon) return { date, closed: false, slots, message: POLICY_MESSAGES.horizon(plan.beyondHorizon.days) };
   return slots.length > 0 ? { date, closed: false, slots } : { date, closed: false, slots, message: 'The chosen services take longer than the opening hours of this day.' };
 }
@@ -136,6 +138,19 @@ export function daySlots(plan: DayPlan, offering: Side): DaySlots {
 export function slotsResponse(plan: DayPlan, offering: Side): SlotsResponse {
   const { date: _date, closed: _closed, ...answer } = daySlots(plan, offering);
   return answer;
+}
+
+/** The answer of a slots call: one date's as the spec documents it, or every day of a range. */
+export function slotsAnswer(plans: DayPlan[], offering: Side, oneDate: boolean): SlotsResponse | SlotsRangeResponse {
+  return oneDate ? slotsResponse(plans[0], offering) : { days: plans.map((plan) => daySlots(plan, offering)) };
+}
+
+/** The days a slots call asks for: its one date, or every date from `from` to `to`, both included (the contract bounds the span). */
+export function datesOf(query: SlotDaysQuery): string[] {
+  if (query.date !== undefined) return [query.date];
+  const dates: string[] = [];
+  for (let day = Date.parse(`${query.from ?? ''}T00:00:00Z`); day <= Date.parse(`${query.to ?? ''}T00:00:00Z`); day += DAY_MS) dates.push(new Date(day).toISOString().slice(0, 10));
+  return dates;
 }
 
 export type SlotCheck = { ok: true; slot: PlannedSlot } | { ok: false; reason: 'closed' | 'not-a-slot' | Exclude<SlotState, 'available'> };
