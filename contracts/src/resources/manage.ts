@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appointmentFacts } from '../events';
 import { route } from '../route';
 import { BOOKING_MESSAGES, calendarDateSchema, SLOT_FULL_MESSAGE, timeOfDaySchema } from './appointments';
+import { slotDaysQuerySchema, slotsRangeResponseSchema, slotsResponseSchema } from './schedule';
 
 /**
  * A customer's own appointment, reached through the unguessable link of its confirmation
@@ -66,6 +67,13 @@ export const manageRoutes = {
     description:
       'The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races. A customer may move one appointment at most `maxReschedulesPerBooking` times (the offering\'s setting; `reschedulesLeft` of the view says how many are left).',
     params, body: rescheduleRequestSchema, response: managedAppointmentSchema, errors: { ...linkErrors, 409: `${SLOT_FULL_MESSAGE} Or: ${closed}. Or: no moves left.` },
+  }),
+  availableSlots: route({
+    method: 'get', path: '/api/manage/:token/available-slots', service: 'booking', access: 'public', tag,
+    summary: 'The times the appointment can move to',
+    description:
+      'Answers as `GET /api/available-slots` does (`date`, or `from` and `to`), for the appointment\'s offering and length, with the appointment\'s own seats counted as free: a move by half an hour shows as available at capacity 1, as the move itself is accepted. Its own current time answers like any other (the page marks it itself). Refused like a move when the link cannot move the appointment (cut-off, cancelled, past, no moves left).',
+    params, query: slotDaysQuerySchema, response: z.union([slotsResponseSchema, slotsRangeResponseSchema]), errors: { ...linkErrors, 409: `${closed}. Or: no moves left.` },
   }),
   calendar: route({
     method: 'get', path: '/api/manage/:token/calendar.ics', service: 'booking', access: 'public', tag,

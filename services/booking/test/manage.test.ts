@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type ManagedAppointment } from '@bb/contracts';
+import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, slotsRangeResponseSchema, slotsResponseSchema, type BookedAppointment, type ManagedAppointment, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import { manageTokenHash } from '../src/domain/manage-link';
 import { daySheetId, holdEntry } from '../src/models/day-sheet';
@@ -284,6 +284,83 @@ describe('moving an appointment through the link', () => {
     }
     expect(await stored(made.id)).toMatchObject({ preferredDate: monday(9), preferredTime: '10:00', revision: 0 });
     expect(await seatsOf(made.id)).toEqual(seats);
+  });
+});
+
+describe('the times an appointment can move to', () => {
+  /** Wednesdays and Thursdays after monday(n): days the clinic is open that no other test here books. */
+  const midweek = (n: number, plus: 2 | 3) => new Date(Date.parse(`${monday(n)}T00:00:00Z`) + plus * DAY_MS).toISOString().slice(0, 10);
+  const movable = (token: string, query: string) => call<SlotsResponse & SlotsRangeResponse>(booking.url, 'GET', `/api/manage/${token}/available-slots?${query}`);
+  const publicSlots = (query: string) => call<SlotsResponse & SlotsRangeResponse>(booking.url, 'GET', `/api/available-slots?offeringType=clinic&${query}`);
+  const at = (answer: SlotsResponse, time: string) => answer.slots.find((s) => s.time === time);
+
+  it('counts the appointment\'s own seats as free: a move by half an hour shows as available at capacity 1, and the move is taken', async () => {
+    const date = midweek(4, 2);
+    const made = await book({ preferredDate: date, preferredTime: '10:00' });
+    await book({ preferredDate: date, preferredTime: '11:30', firstName: 'Bea' });
+    // The public schedule, for the same 60 minutes: 10:30 overlaps the appointment itself.
+    expect(at((await publicSlots(`date=${date}&treatmentId=facial`)).body, '10:30')).toEqual({ time: '10:30', available: false, full: true, reason: 'full' });
+
+    const res = await movable(made.token, `date=${date}`);
+    expect(res.status).toBe(200);
+    expect(slotsResponseSchema.strict().parse(res.body)).toEqual(res.body);
+    expect(at(res.body, '09:30')).toEqual({ time: '09:30', available: true });
+    expect(at(res.body, '10:30')).toEqual({ time: '10:30', available: true });
+    // Its own time answers like any other; the page marks it as the visitor's.
+    expect(at(res.body, '10:00')).toEqual({ time: '10:00', available: true });
+    // Bea's seats are not its own: 11:00 to 12:00 would overlap her.
+    expect(at(res.body, '11:00')).toEqual({ time: '11:00', available: false, full: true, reason: 'full' });
+    expect(at(res.body, '11:30')).toEqual({ time: '11:30', available: false, full: true, reason: 'full' });
+    expect((await reschedule(made.token, date, '10:30')).status).toBe(200);
+  });
+
+  it('answers a range day by day as the public slots do, for the appointment\'s own length and offering', async () => {
+    const date = midweek(5, 2);
+    const next = midweek(5, 3);
+    const made = await book({ preferredDate: date, preferredTime: '13:00', treatments: ['facial', 'peel'] });
+    const res = await movable(made.token, `from=${date}&to=${next}`);
+    expect(res.status).toBe(200);
+    const days = slotsRangeResponseSchema.parse(res.body).days;
+    expect(days.map((d) => d.date)).toEqual([date, next]);
+    // 90 minutes: the last start is 15:30 on a day closing at 17:00.
+    expect(days[0].slots.at(-1)?.time).toBe('15:30');
+    expect(days[0].slots.every((s) => s.available)).toBe(true);
+    // A day the appointment is not on answers exactly as the public schedule does for the same items.
+    const { date: _date, closed: _closed, ...other } = days[1];
+    expect(other).toEqual((await publicSlots(`date=${next}&treatmentId=facial&treatmentId=peel`)).body);
+    // And one date answers as the spec's single-date call.
+    expect((await movable(made.token, `date=${next}`)).body).toEqual(other);
+  });
+
+  it('follows the link rules, refuses what a move would refuse, changes nothing and is never cached', async () => {
+    const date = midweek(6, 2);
+    const made = await book({ preferredDate: date, preferredTime: '10:00' });
+    expect((await movable(UNKNOWN_TOKEN, `date=${date}`)).body.message).toBe(MANAGE_MESSAGES.badLink);
+    expect((await movable(UNKNOWN_TOKEN, `date=${date}`)).status).toBe(404);
+    expect((await movable('short', `date=${date}`)).status).toBe(400);
+    expect((await movable(flipped(made.token, 31), `date=${date}`)).status).toBe(404);
+    for (const query of ['', 'date=tomorrow', `date=${date}&from=${date}&to=${date}`, `from=${date}`]) expect((await movable(made.token, query)).status).toBe(400);
+    const raw = await fetch(`${booking.url}/api/manage/${made.token}/available-slots?date=${date}`);
+    expect(raw.headers.get('cache-control')).toBe('no-store');
+    expect(await stored(made.id)).toMatchObject({ preferredTime: '10:00', revision: 0 });
+
+    await setMoveLimit(0);
+    try {
+      const none = await movable(made.token, `date=${date}`);
+      expect([none.status, none.body.message]).toEqual([409, MANAGE_MESSAGES.movesUsed(0)]);
+    } finally {
+      await setMoveLimit(3);
+    }
+    // Inside the cut-off (24 hours before 10:00).
+    clock = new Date(Date.parse(`${date}T02:00:00.000Z`) - 24 * 3600_000);
+    expect((await movable(made.token, `date=${date}`)).body.message).toBe(MANAGE_MESSAGES.cutoff(24));
+    clock = null;
+    await cancel(made.token);
+    const cancelled = await movable(made.token, `date=${date}`);
+    expect([cancelled.status, cancelled.body.message]).toEqual([409, MANAGE_MESSAGES.cancelled]);
+    // Long after it: the link has expired.
+    clock = new Date(Date.parse(`${date}T03:00:00.000Z`) + 31 * DAY_MS);
+    expect((await movable(made.token, `date=${date}`)).status).toBe(410);
   });
 });
 

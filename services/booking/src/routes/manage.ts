@@ -4,9 +4,9 @@ import { appointmentIcs, bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
 import { calendarEntry } from '../domain/calendar-entry';
 import { toAppointmentFacts } from '../models/appointment';
 import type { BookingDeps } from '../store/book-appointment';
-import { appointmentOfLink, cancelByCustomer, managedView, rescheduleByCustomer } from '../store/manage-appointment';
+import { appointmentOfLink, cancelByCustomer, managedView, rescheduleByCustomer, slotsForMove } from '../store/manage-appointment';
 
-const { view, cancel, reschedule, calendar } = manageRoutes;
+const { view, cancel, reschedule, availableSlots, calendar } = manageRoutes;
 
 /** What a manage link shows is the customer's own: no cache, shared or private, keeps it. */
 const personal = (res: Response) => res.setHeader('Cache-Control', 'no-store');
@@ -27,6 +27,11 @@ export function mountManage(app: Express, deps: BookingDeps): void {
   bind(app, reschedule, ({ params, body, res }) => {
     personal(res);
     return rescheduleByCustomer(deps, params.token, body, correlationOf(res));
+  });
+
+  bind(app, availableSlots, ({ params, query, res }) => {
+    personal(res);
+    return slotsForMove(deps, params.token, query);
   });
 
   bind(app, calendar, async ({ params, res }) => {

@@ -40,9 +40,10 @@ export async function readDay(models: Sheets, schedule: ScheduleCopy, offering: 
   return dayFromSheet(schedule, offering, date, sheet, movingAppointment);
 }
 
-/** Several days (a range of the slots), in one read of all their day sheets. */
-export async function readDays(models: Sheets, schedule: ScheduleCopy, offering: Side, dates: string[]): Promise<DayInputs[]> {
+/** Several days (a range of the slots), in one read of all their day sheets; one day by `_id`. */
+export async function readDays(models: Sheets, schedule: ScheduleCopy, offering: Side, dates: string[], movingAppointment?: Types.ObjectId): Promise<DayInputs[]> {
+  if (dates.length === 1) return [await readDay(models, schedule, offering, dates[0], movingAppointment)];
   const sheets = await models.DaySheet.find({ _id: { $in: dates.map((date) => daySheetId(offering, date)) } }).lean();
   const byId = new Map(sheets.map((sheet) => [sheet._id, sheet]));
-  return dates.map((date) => dayFromSheet(schedule, offering, date, byId.get(daySheetId(offering, date)) ?? null));
+  return dates.map((date) => dayFromSheet(schedule, offering, date, byId.get(daySheetId(offering, date)) ?? null, movingAppointment));
 }

@@ -1,14 +1,14 @@
-import { MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema } from '@bb/contracts';
+import { MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
 import { appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
-import { checkSlot, planDay } from '../domain/slots';
+import { checkSlot, datesOf, planDay, slotsAnswer } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
 import { parseSeatId } from '../models/seat';
 import { cancelAppointment, CHANGED_MEANWHILE } from './appointment-changes';
 import { slotRefusal, type BookingDeps } from './book-appointment';
-import { readDay } from './day-plan';
+import { readDay, readDays } from './day-plan';
 import { claimSeats, releaseSeats } from './seats';
 
 // What a customer does through the link of their confirmation mail: see, cancel, move. The
@@ -51,6 +51,37 @@ export async function cancelByCustomer(deps: BookingDeps, token: string, correla
   return managedView(deps, cancelled);
 }
 
+/** Why the link cannot move its appointment now (cut-off, cancelled, past, no moves left): the refusal, or null. */
+function moveRefusal(deps: BookingDeps, current: AppointmentDoc) {
+  const window = windowOf(deps, current);
+  if (window.closed) return conflict(window.reason);
+  const moveLimit = deps.schedule.maxReschedules(current.offeringType);
+  if (reschedulesLeft(moveLimit, current.customerMoves ?? 0) === 0) return conflict(MANAGE_MESSAGES.movesUsed(moveLimit));
+  return null;
+}
+
+const lengthOf = (doc: AppointmentDoc) => {
+  const { start, end } = intervalOf(doc);
+  return (end.getTime() - start.getTime()) / MINUTE_MS;
+};
+
+/**
+ * The times the link's appointment can move to, as the slots of its offering answer them for
+ * its length, with its own seats counted as free: the same day plans `rescheduleByCustomer`
+ * checks a move against, so what shows as available is what the move accepts (a move by half
+ * an hour at capacity 1 included). Refused as a move would be when the link cannot move it.
+ */
+export async function slotsForMove(deps: BookingDeps, token: string, query: SlotDaysQuery): Promise<SlotsResponse | SlotsRangeResponse> {
+  const current = await appointmentOfLink(deps, token);
+  const refusal = moveRefusal(deps, current);
+  if (refusal) throw refusal;
+  const offering = current.offeringType;
+  const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), current._id);
+  const now = deps.now();
+  const durationMinutes = lengthOf(current);
+  return slotsAnswer(days.map((day) => planDay({ ...day, durationMinutes, now })), offering, query.date !== undefined);
+}
+
 /**
  * Moves the appointment to another slot of its offering, keeping its length: the new time is
  * checked like a booking against the day's slots. Capacity holds under any race because the new time's
@@ -65,17 +96,13 @@ export async function cancelByCustomer(deps: BookingDeps, token: string, correla
 export async function rescheduleByCustomer(deps: BookingDeps, token: string, to: z.output<typeof rescheduleRequestSchema>, correlationId?: string): Promise<ManagedAppointment> {
   const { models } = deps;
   const current = await appointmentOfLink(deps, token);
-  const window = windowOf(deps, current);
-  if (window.closed) throw conflict(window.reason);
-  const moveLimit = deps.schedule.maxReschedules(current.offeringType);
-  if (reschedulesLeft(moveLimit, current.customerMoves ?? 0) === 0) throw conflict(MANAGE_MESSAGES.movesUsed(moveLimit));
+  const refusal = moveRefusal(deps, current);
+  if (refusal) throw refusal;
   if (to.preferredDate === current.preferredDate && to.preferredTime === current.preferredTime) throw invalid(MANAGE_MESSAGES.sameTime);
 
   const offering = current.offeringType;
-  const before = intervalOf(current);
-  const durationMinutes = (before.end.getTime() - before.start.getTime()) / MINUTE_MS;
   const day = await readDay(models, deps.schedule, offering, to.preferredDate, current._id);
-  const check = checkSlot(planDay({ ...day, durationMinutes, now: deps.now() }), to.preferredTime);
+  const check = checkSlot(planDay({ ...day, durationMinutes: lengthOf(current), now: deps.now() }), to.preferredTime);
   // The booking policy's notice and horizon hold for a move too; its cap does not (a move adds nothing).
   const policy = deps.schedule.policy(offering);
   if (!check.ok) throw slotRefusal(check.reason, offering, policy);
