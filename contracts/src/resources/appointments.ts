@@ -16,6 +16,8 @@ export const BOOKING_MESSAGES = {
   age: 'Please enter a valid age greater than 0.',
   email: 'Please enter a valid email address.',
   contact: 'Please enter your contact number.',
+  /** After the spec's check: a contact that is not a phone number (booking reads it with libphonenumber-js, Philippine by default). */
+  contactNotAPhone: 'Please enter a phone number we can reach you on, such as 0917 123 4567 or +63 917 123 4567.',
   preferredDate: 'Please select a preferred date for your appointment.',
   preferredTime: 'Please select a preferred time for your appointment.',
   treatments: (side: keyof typeof SERVICE_LABEL) => `Please select at least one ${SERVICE_LABEL[side]}.`,

@@ -1,5 +1,5 @@
 import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
-import { buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
+import { BOOKING_MESSAGES, buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { manageLinkToken } from '@bb/service-kit';
 import { TEST_MANAGE_LINK_SECRET } from '@bb/service-kit/testing';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
@@ -66,6 +66,23 @@ describe('booking an appointment', () => {
     expect(res.body.message).toBe('Please enter your first name.');
     const noItems = await book({ treatments: [], offeringType: 'studio' });
     expect(noItems.body.message).toBe('Please select at least one package.');
+  });
+
+  it('takes a phone number however it is written, and refuses a contact that is none with its own message after the spec\'s, booking nothing', async () => {
+    // A Tuesday no other test here books.
+    const tuesday = '2030-01-08';
+    for (const [i, contact] of ['0917 123 4567', '+63 917 123 4567', '(0918) 444-4444', '02 8123 4567', '+1 415 555 0100'].entries()) {
+      expect([contact, (await book({ preferredDate: tuesday, preferredTime: `${10 + i}:00`, contact })).status]).toEqual([contact, 201]);
+    }
+    expect((await book({ preferredDate: tuesday, preferredTime: '16:00', contact: ' ' })).body.message).toBe(BOOKING_MESSAGES.contact);
+    const seats = await booking.models.Seat.countDocuments({});
+    for (const contact of ['abc', '0917', '12', 'call me']) {
+      const res = await book({ preferredDate: tuesday, preferredTime: '09:00', contact });
+      expect([contact, res.status, res.body.message]).toEqual([contact, 400, BOOKING_MESSAGES.contactNotAPhone]);
+      expect(res.body.details).toEqual([{ path: 'contact', message: BOOKING_MESSAGES.contactNotAPhone }]);
+    }
+    expect(await booking.models.Appointment.countDocuments({ preferredDate: tuesday, preferredTime: '09:00' })).toBe(0);
+    expect(await booking.models.Seat.countDocuments({})).toBe(seats);
   });
 
   it('answers malformed JSON with 400', async () => {

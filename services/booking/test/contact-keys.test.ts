@@ -1,4 +1,4 @@
-import { claimIsStale, contactKeys, mailboxOf, phoneOf } from '../src/domain/contact-keys';
+import { claimIsStale, contactKeys, isPhoneNumber, mailboxOf, phoneOf, possiblePhone } from '../src/domain/contact-keys';
 
 describe('contact keys of the per-contact cap', () => {
   it('read an e-mail as its mailbox: trimmed, in lower case, without the +tag of its local part', () => {
@@ -26,6 +26,18 @@ describe('contact keys of the per-contact cap', () => {
   it('are the mailbox first and then the number', () => {
     expect(contactKeys('Ana+x@Example.com', '+63 917 000 0000')).toEqual(['e:ana@example.com', 'p:+639170000000']);
     expect(contactKeys('ana+kids@example.com', '0917 000 0000')).toEqual(contactKeys('ANA@example.com', '+639170000000'));
+  });
+});
+
+describe('a contact number', () => {
+  it('is a phone number libphonenumber reads as possible, a Philippine one when written without a country code', () => {
+    for (const written of ['0917 123 4567', '+63 917 123 4567', '(0918) 444-4444', '09189991111', '02 8123 4567', '+1 415 555 0100']) expect([written, isPhoneNumber(written)]).toEqual([written, true]);
+    expect(possiblePhone('0917 123 4567')).toBe('+639171234567');
+  });
+
+  it('is not letters, too few digits or too many', () => {
+    for (const written of ['abc', '', '0917', '12', '0917-0', '09171234567890123', '<script>1</script>']) expect([written, isPhoneNumber(written)]).toEqual([written, false]);
+    expect(possiblePhone('abc')).toBeNull();
   });
 });
 

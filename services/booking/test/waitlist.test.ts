@@ -123,6 +123,7 @@ describe('joining the waitlist', () => {
       [{ preferredDate: monday(1), treatments: ['nothing-such'] }, 400, 'One of the chosen treatments is not available any more. Please choose again.'],
       [{ preferredDate: monday(1), treatments: ['portrait'] }, 400, 'Portrait Session cannot be booked at the clinic. Please choose again.'],
       [{ preferredDate: monday(1), email: 'not-an-address' }, 400, BOOKING_MESSAGES.email],
+      [{ preferredDate: monday(1), contact: 'abc' }, 400, BOOKING_MESSAGES.contactNotAPhone],
       [{ preferredDate: 'tomorrow' }, 400, ''],
       [{ preferredDate: monday(1), treatments: [] }, 400, ''],
     ];

@@ -17,15 +17,25 @@ export function mailboxOf(email: string): string {
 }
 
 /**
- * A number in E.164 (+639170000000), however it is written ("0917 000 0000", "+63 917-000-0000",
- * "(0917) 000 0000"); one libphonenumber cannot read as a possible number is kept as its digits.
- * Null when it has no digits at all.
+ * A phone number in E.164 (+639170000000), however it is written ("0917 000 0000",
+ * "+63 917-000-0000", "(0917) 000 0000"), when libphonenumber reads it as a possible number
+ * (of the Philippines, without a country code); null otherwise ("abc", "0917").
+ */
+export function possiblePhone(contact: string): string | null {
+  const parsed = parsePhoneNumberFromString(contact, DEFAULT_COUNTRY);
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+/** Whether a contact is a phone number: what a booking and a waitlist sign-up accept. */
+export const isPhoneNumber = (contact: string): boolean => possiblePhone(contact) !== null;
+
+/**
+ * A number as the per-contact cap counts it: in E.164, or, for one libphonenumber cannot read
+ * as a possible number (stored before bookings had to give one), its digits. Null when it has
+ * no digits at all.
  */
 export function phoneOf(contact: string): string | null {
-  const parsed = parsePhoneNumberFromString(contact, DEFAULT_COUNTRY);
-  if (parsed?.isPossible()) return parsed.number;
-  const digits = contact.replace(/\D/g, '');
-  return digits || null;
+  return possiblePhone(contact) ?? (contact.replace(/\D/g, '') || null);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
+import { BOOKING_MESSAGES, DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
 import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken, type OutboxRelay } from '@bb/service-kit';
-import { contactKeys } from '../domain/contact-keys';
+import { contactKeys, isPhoneNumber } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
@@ -48,6 +48,15 @@ function firstAnswer(deps: BookingDeps, doc: AppointmentDoc, fingerprint: string
   if (doc.requestHash !== fingerprint) throw invalid(KEY_REUSED);
   const first = toAppointment(doc);
   return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt, manageToken: manageLinkToken(deps.manageLink.secret, first.id) };
+}
+
+/**
+ * The contact the form asks for is a phone number. The contract checks that one was given (the
+ * spec's message); whether it is a number is booking's to say, with the parser its per-contact
+ * cap reads numbers with (contracts depend on zod alone).
+ */
+export function requirePhoneNumber(contact: string): void {
+  if (!isPhoneNumber(contact)) throw invalid(BOOKING_MESSAGES.contactNotAPhone, [{ path: 'contact', message: BOOKING_MESSAGES.contactNotAPhone }]);
 }
 
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
@@ -108,6 +117,7 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<
  * the store fails. The answer carries the manage link's token, derived from the id (never stored).
  */
 export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
+  requirePhoneNumber(body.contact);
   const { models } = deps;
   const retry = idempotencyKey ? { id: new Types.ObjectId(appointmentIdForKey(idempotencyKey)), fingerprint: requestFingerprint(body) } : null;
   const id = retry?.id ?? new Types.ObjectId();

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
 import type { BookingModels } from '../models';
 import { SIGN_UP_ORDER, toWaitlistEntry, type WaitlistEntryDoc } from '../models/waitlist-entry';
-import { chosenItems, slotRefusal, type BookingDeps } from './book-appointment';
+import { chosenItems, requirePhoneNumber, slotRefusal, type BookingDeps } from './book-appointment';
 import { readDay } from './day-plan';
 
 export const ENTRY_NOT_FOUND = 'Waitlist entry not found';
@@ -30,6 +30,7 @@ export async function signUpOrder(models: BookingModels, slot: SlotOf): Promise<
  * person's slot-opened mail.
  */
 export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof waitlistRequestSchema>): Promise<WaitlistJoined> {
+  requirePhoneNumber(body.contact);
   const { models } = deps;
   const offering = body.offeringType;
   const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
