@@ -74,6 +74,7 @@ describe("an appointment's mails", () => {
     status: 'sent',
     attempts: 1,
     lastResponse: '250 OK',
+    outcome: 'Accepted by the mail server',
     messageId: '<m1@lumiere.ph>',
     dueAt: '2026-03-01T02:00:00.000Z',
     sentAt: '2026-03-01T02:00:05.000Z',

@@ -68,8 +68,10 @@ export const mailSchema = z.object({
   subject: z.string(),
   status: mailStatusSchema,
   attempts: z.number().int(),
-  /** The SMTP server's last answer (or the connection error). */
+  /** The SMTP server's last answer (or the connection error), as it came. */
   lastResponse: z.string().nullable(),
+  /** What became of the mail in a few plain words, for people ("Accepted by the mail server"); `lastResponse` keeps the server's own line. */
+  outcome: z.string(),
   /** Stable across attempts, so a mail sent twice is recognisable. */
   messageId: z.string(),
   /** When it is (or was) due: now for most mails, the reminder time for reminders. */

@@ -74,8 +74,8 @@ describe('the mail log and resending', () => {
       return res.body.length === 2 && res.body;
     });
     expect(log.map((m) => m.kind)).toEqual(['confirmation', 'reminder']);
-    expect(log[1]).toMatchObject({ status: 'queued', attempts: 0, sentAt: null, lastResponse: null, dueAt: new Date(Date.parse(data.startTime) - 24 * 3_600_000).toISOString() });
-    expect(Object.keys(log[0]).sort()).toEqual(['appointmentId', 'attempts', 'createdAt', 'dueAt', 'id', 'kind', 'lastResponse', 'messageId', 'offeringType', 'recipient', 'resendOf', 'sentAt', 'status', 'subject']);
+    expect(log[1]).toMatchObject({ status: 'queued', attempts: 0, sentAt: null, lastResponse: null, outcome: 'Waiting to be sent', dueAt: new Date(Date.parse(data.startTime) - 24 * 3_600_000).toISOString() });
+    expect(Object.keys(log[0]).sort()).toEqual(['appointmentId', 'attempts', 'createdAt', 'dueAt', 'id', 'kind', 'lastResponse', 'messageId', 'offeringType', 'outcome', 'recipient', 'resendOf', 'sentAt', 'status', 'subject']);
     expect((await api(svc.url, '/api/appointments/nobody/mails', { token: svc.token })).body).toEqual([]);
   });
 
@@ -83,7 +83,7 @@ describe('the mail log and resending', () => {
     const email = uniqueAddress('resend');
     const data = booked(email);
     await svc.publisher.publish('booking.appointment.created', data);
-    const [original] = await mailsTo(mailpit, email, /confirm/i);
+    const [original] = await mailsTo(mailpit, email, /request received/i);
     const originalId = appointmentMailId(data.appointmentId, 'confirmation', 0);
 
     const res = await api<Mail>(svc.url, `/api/mails/${originalId}/resend`, { method: 'POST', token: svc.token });
@@ -92,7 +92,7 @@ describe('the mail log and resending', () => {
     expect(res.body.id).not.toBe(originalId);
     expect(res.body.messageId).toBe(`<${res.body.id}@beauty-booking>`);
 
-    const both = await mailsTo(mailpit, email, /confirm/i, 2);
+    const both = await mailsTo(mailpit, email, /request received/i, 2);
     const copy = both.find((m) => m.ID !== original.ID)!;
     expect(copy.MessageID).toBe(`${res.body.id}@beauty-booking`);
     const [first, second] = await Promise.all([mailpit.message(original.ID), mailpit.message(copy.ID)]);

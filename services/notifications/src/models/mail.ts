@@ -1,6 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import { MAIL_KINDS, MAIL_STATUSES, OFFERINGS, type Mail, type MailKind, type MailStatus, type OfferingType } from '@bb/contracts';
 import type { MailAttachment } from '../domain/appointment-mails';
+import { mailOutcome } from '../domain/mail-outcome';
 
 /** The start of time: a lease that ended long ago, i.e. none. */
 export const NO_LEASE = new Date(0);
@@ -105,6 +106,7 @@ export function toMail(doc: MailDoc): Mail {
     status: doc.status,
     attempts: doc.attempts,
     lastResponse: doc.lastResponse,
+    outcome: mailOutcome(doc),
     messageId: doc.messageId,
     dueAt: doc.dueAt.toISOString(),
     sentAt: doc.sentAt ? doc.sentAt.toISOString() : null,
