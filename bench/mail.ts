@@ -12,7 +12,7 @@ const IN_FLIGHT = 4;
 /** A confirmation not in Mailpit this long after its booking was sent is lost. */
 const LOST_AFTER_MS = 15_000;
 /** The customer's confirmation among the mails to an address (the staff alert goes elsewhere). */
-const CONFIRMATION_SUBJECT = /confirm/i;
+const CONFIRMATION_SUBJECT = /request received/i;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const round1 = (n: number) => Math.round(n * 10) / 10;

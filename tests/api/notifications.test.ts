@@ -82,7 +82,7 @@ describe('appointment mails', () => {
     const booked = await bookClinic(email, date, first);
     expect(booked.manageToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
-    const [confirmation] = await mailsTo(email, /confirm/i);
+    const [confirmation] = await mailsTo(email, /request received/i);
     const { message, invite } = await inviteOf(confirmation.ID);
     expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED' });
     expect(invite.start.getTime()).toBe(manilaInstant(date, first).getTime());
@@ -218,7 +218,7 @@ describe('studio: reminders and the change cut-off', () => {
       const settings = (await api<Settings>('/api/settings/studio', { token })).body;
       expect((await api('/api/settings/studio', { method: 'PUT', token, body: { changeCutoffHours: 720 } })).status).toBe(200);
       try {
-        const keptToken = (await mailsTo(kept, /confirm/i))[0];
+        const keptToken = (await mailsTo(kept, /request received/i))[0];
         const text = (await mailpit.message(keptToken.ID)).Text;
         const manageToken = /\/manage\/([A-Za-z0-9_-]{32})/.exec(text)![1];
         const refused = await api(`/api/manage/${manageToken}/cancel`, { method: 'POST' });

@@ -140,6 +140,6 @@ describe("an appointment's mails", () => {
     const after = await mailsOf();
     const original = before.find((m) => m.kind === 'confirmation') as Mail;
     expect(after.filter((m) => m.resendOf === original.id)).toHaveLength(1);
-    await mailpit.waitForMails(booked.email, /confirm/i, 2);
+    await mailpit.waitForMails(booked.email, /request received/i, 2);
   });
 });

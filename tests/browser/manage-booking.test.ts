@@ -108,7 +108,7 @@ describe('managing a booking', () => {
     expect([start.year, start.month, start.day].map((n) => String(n).padStart(2, '0')).join('-')).toBe(bookedDate);
 
     // The confirmation mail carries the same manage link.
-    const [confirmation] = await mailpit.waitForMails(who.email, /confirm/i);
+    const [confirmation] = await mailpit.waitForMails(who.email, /request received/i);
     const mailed = manageLinkPath(await mailBody(confirmation.ID));
     expect(mailed).toBe(managePath);
 

@@ -57,7 +57,7 @@ async function book(batch: string, count: number, paceMs: number): Promise<{ app
 
 /** Confirmations in Mailpit per address, and how many of them repeat a Message-ID already delivered. */
 async function confirmations(emails: string[]) {
-  const perAddress = await Promise.all(emails.map(async (email) => (await mailpit.messagesTo(email)).filter((m) => /confirm/i.test(m.Subject))));
+  const perAddress = await Promise.all(emails.map(async (email) => (await mailpit.messagesTo(email)).filter((m) => /request received/i.test(m.Subject))));
   const delivered = perAddress.map((list) => list.length);
   const duplicates = perAddress.reduce((sum, list) => sum + (list.length - new Set(list.map((m) => m.MessageID)).size), 0);
   return { missing: emails.filter((_, i) => delivered[i] === 0), duplicates, extraMails: delivered.reduce((a, b) => a + b, 0) - emails.length };

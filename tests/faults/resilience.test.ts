@@ -228,7 +228,7 @@ describe('faults under load', () => {
     expect([...webhookIdsPerMessage.entries()].filter(([, ids]) => ids.size !== 1)).toEqual([]);
 
     // Every accepted booking's customer got a confirmation; a duplicate is a resent Message-ID.
-    const confirmationsOf = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /confirm/i.test(m.Subject));
+    const confirmationsOf = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /request received/i.test(m.Subject));
     const unconfirmed = async () => (await Promise.all(accepted.bookings.map(async (b) => ((await confirmationsOf(b.email)).length === 0 ? b.email : null)))).filter(Boolean);
     await waitFor('a confirmation for every accepted booking', async () => (await unconfirmed()).length === 0, 120000, 1000).catch(() => undefined);
     expect(await unconfirmed()).toEqual([]);

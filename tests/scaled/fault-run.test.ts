@@ -180,7 +180,7 @@ describe('the fault run on the scaled stack', () => {
     const confirmations = await waitFor(
       'a confirmation for every booking',
       async () => {
-        const counts = await Promise.all(booked.map(async (b) => (await mailpit.messagesTo(b.email)).filter((m) => /confirm/i.test(m.Subject)).length));
+        const counts = await Promise.all(booked.map(async (b) => (await mailpit.messagesTo(b.email)).filter((m) => /request received/i.test(m.Subject)).length));
         return counts.every((n) => n >= 1) && counts;
       },
       90_000,

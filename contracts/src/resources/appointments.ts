@@ -131,6 +131,12 @@ export const idempotencyKeySchema = z
   .trim()
   .regex(/^[\x21-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
 
+/**
+ * What the booking page promises once a booking is made (the spec's success text): a pending
+ * booking is a request the business has yet to confirm. Its mails and calendar files say no more.
+ */
+export const PENDING_PROMISE = "We'll contact you shortly to confirm your appointment.";
+
 /** The answer to a booking whose slot filled up meanwhile (409). */
 export const SLOT_FULL_MESSAGE = 'Sorry, that time has just been fully booked. Please choose another time.';
 

@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
-import { TIME_ZONE } from '@bb/contracts';
+import { TIME_ZONE, type AppointmentStatus } from '@bb/contracts';
 
-/** One appointment as a calendar entry: the mails' attachment, the "Add to calendar" file and (later) the staff feed. */
+/** One appointment as a calendar entry: the mails' attachment, the "Add to calendar" file and the staff feed. */
 export interface AppointmentCalendarEntry {
   appointmentId: string;
   /** Bumped on every change, so a calendar replaces the entry it holds (RFC 5545 SEQUENCE). */
@@ -16,7 +16,24 @@ export interface AppointmentCalendarEntry {
   url?: string;
   organizer?: { name: string; email: string };
   attendee?: { name: string; email: string };
-  cancelled?: boolean;
+  /** The appointment's state, which the entry's STATUS claims no more than (`icsStatusOf`). */
+  status: AppointmentStatus;
+}
+
+/**
+ * What a calendar is told of an appointment's state: a pending booking is a request the
+ * business has yet to confirm (TENTATIVE), one that took place was definite (CONFIRMED), a
+ * cancelled one will not happen (CANCELLED).
+ */
+export function icsStatusOf(status: AppointmentStatus): ICalEventStatus {
+  switch (status) {
+    case 'pending':
+      return ICalEventStatus.TENTATIVE;
+    case 'done':
+      return ICalEventStatus.CONFIRMED;
+    case 'cancelled':
+      return ICalEventStatus.CANCELLED;
+  }
 }
 
 /** Manila keeps UTC+8 all year (no daylight saving since 1978): one STANDARD block describes it fully. */
@@ -55,7 +72,7 @@ function addEntry(cal: ICalCalendar, entry: AppointmentCalendarEntry): void {
     stamp: new Date(),
     summary: entry.summary,
     description: entry.description,
-    status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: icsStatusOf(entry.status),
     ...(entry.location ? { location: entry.location } : {}),
     ...(entry.url ? { url: entry.url } : {}),
     ...(entry.organizer ? { organizer: entry.organizer } : {}),
@@ -81,7 +98,8 @@ function render(cal: ICalCalendar): string {
 export function appointmentIcs(entry: AppointmentCalendarEntry, method: 'request' | 'cancel' | 'publish'): string {
   const methods = { request: ICalCalendarMethod.REQUEST, cancel: ICalCalendarMethod.CANCEL, publish: ICalCalendarMethod.PUBLISH } as const;
   const cal = calendar(methods[method]);
-  addEntry(cal, { ...entry, cancelled: entry.cancelled ?? method === 'cancel' });
+  // A withdrawal says CANCELLED whatever the entry held.
+  addEntry(cal, method === 'cancel' ? { ...entry, status: 'cancelled' } : entry);
   return render(cal);
 }
 

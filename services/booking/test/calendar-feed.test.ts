@@ -68,6 +68,7 @@ function parse(text: string) {
       sequence: Number(event.getFirstPropertyValue('sequence')),
       summary: String(event.getFirstPropertyValue('summary')),
       description: String(event.getFirstPropertyValue('description')),
+      status: String(event.getFirstPropertyValue('status')),
       tzid: String(dtstart?.getParameter('tzid')),
       wallTime: start.toString(),
       start: start.toJSDate().toISOString(),
@@ -127,13 +128,15 @@ describe('the calendar feed', () => {
       sequence: 0,
       summary: 'Bea Reyes: Hydra Facial, Chemical Peel',
       description: expect.stringContaining('Notes: Sensitive skin'),
+      // Pending: a request the business has yet to confirm, so no more than tentative.
+      status: 'TENTATIVE',
       tzid: 'Asia/Manila',
       wallTime: `${monday(0)}T10:00:00`,
       start: `${monday(0)}T02:00:00.000Z`,
       end: `${monday(0)}T03:30:00.000Z`,
     });
     // SEQUENCE is the revision: marking it done replaced the entry.
-    expect(feed.events[2]).toMatchObject({ sequence: 1, summary: 'Carla Reyes: Hydra Facial', wallTime: `${monday(1)}T09:00:00` });
+    expect(feed.events[2]).toMatchObject({ sequence: 1, summary: 'Carla Reyes: Hydra Facial', wallTime: `${monday(1)}T09:00:00`, status: 'CONFIRMED' });
   });
 
   it('answers 304 while nothing changed, and a new ETag once something did; HEAD too', async () => {
@@ -189,7 +192,7 @@ describe('the calendar feed', () => {
 });
 
 describe('the feed file', () => {
-  const entry = { appointmentId: 'a1', sequence: 2, summary: 'Bea Reyes: Hydra Facial', description: 'Booking reference A1', start: new Date('2030-01-07T02:00:00Z'), end: new Date('2030-01-07T03:00:00Z') };
+  const entry = { appointmentId: 'a1', sequence: 2, summary: 'Bea Reyes: Hydra Facial', description: 'Booking reference A1', start: new Date('2030-01-07T02:00:00Z'), end: new Date('2030-01-07T03:00:00Z'), status: 'pending' as const };
 
   it('keeps its ETag when only the time it was made (DTSTAMP) differs, and changes it with the appointments', () => {
     jest.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });

@@ -443,7 +443,8 @@ describe('the calendar file', () => {
     expect(text).toContain('DTSTART;TZID=Asia/Manila:20300318T100000');
     expect(text).toContain('DTEND;TZID=Asia/Manila:20300318T113000');
     expect(text).toContain('SUMMARY:Hydra Facial\\, Chemical Peel at the clinic');
-    expect(text).toContain('STATUS:CONFIRMED');
+    // Pending: a request the business has yet to confirm.
+    expect(text).toContain('STATUS:TENTATIVE');
 
     await reschedule(made.token, monday(10), '13:00');
     await cancel(made.token);

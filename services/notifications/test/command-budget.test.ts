@@ -21,7 +21,7 @@ describe('database commands per mail operation', () => {
     const data = booked(email);
     const created = await ledger.measure('booking: copy, settings, confirmation queued and sent, reminder planned', async () => {
       await svc.publisher.publish('booking.appointment.created', data);
-      await mailsTo(mailpit, email, /confirm/i);
+      await mailsTo(mailpit, email, /request received/i);
       await waitFor('the confirmation recorded', async () => (await svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' })) === 1);
     });
     expect(created.length).toBeLessThanOrEqual(BUDGET.created);

@@ -1,8 +1,9 @@
 import ICAL from 'ical.js';
-import { appointmentReference, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
+import { appointmentReference, PENDING_PROMISE, type AppointmentFacts, type NotificationSettings } from '@bb/contracts';
 import { renderAppointmentMail, type AppointmentMailInput } from '../src/domain/appointment-mails';
 import { appointmentMailId, messageIdOf, newsletterMailId, slotOpenedMailId } from '../src/domain/mail-ids';
 import { escapeHtml } from '../src/domain/mail-layout';
+import { MAIL_OUTCOMES, mailOutcome } from '../src/domain/mail-outcome';
 import { MANAGE_TOKEN_PLACEHOLDER, withManageToken, withoutManageTokens } from '../src/domain/manage-link';
 import { manilaClock, manilaDateTime, manilaWallInstant } from '../src/domain/manila-format';
 import { newsletterConfirmUrl, renderNewsletterMail } from '../src/domain/newsletter-mail';
@@ -57,9 +58,9 @@ describe('Manila time in mails', () => {
 });
 
 describe('appointment mails', () => {
-  it('confirms with greeting, time, treatment, reference, an absolute manage link and a REQUEST invitation', async () => {
+  it('tells of the request received with greeting, time, treatment, reference, an absolute manage link and a REQUEST invitation', async () => {
     const mail = await renderAppointmentMail(input('confirmation'));
-    expect(mail.subject).toBe('Appointment confirmed: Tuesday, 1 December 2026, 10:00 AM');
+    expect(mail.subject).toBe('Appointment request received: Tuesday, 1 December 2026, 10:00 AM');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('Hi Ana,');
       expect(part).toContain('Tuesday, 1 December 2026, 10:00 AM to 11:00 AM');
@@ -67,7 +68,7 @@ describe('appointment mails', () => {
       expect(part).toContain(appointmentReference('665f1c2e9b1d4a0012abcd34'));
       expect(part).toContain('Lumière Clinic');
     }
-    expect(mail.text).toContain('View or change your booking: https://booking.example.com/manage/tok_123-abc');
+    expect(mail.text).toContain('View your booking: https://booking.example.com/manage/tok_123-abc');
     expect(hrefs(mail.html)).toEqual(['https://booking.example.com/manage/tok_123-abc']);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8' });
@@ -153,7 +154,7 @@ describe('appointment mails', () => {
         renderAppointmentMail(input('staff-alert')),
       ].map(async (m) => (await m).subject),
     );
-    expect(subjects.map((s) => [/confirm/i.test(s), /resched/i.test(s), /cancel/i.test(s), /remind/i.test(s)])).toEqual([
+    expect(subjects.map((s) => [/received/i.test(s), /resched/i.test(s), /cancel/i.test(s), /remind/i.test(s)])).toEqual([
       [true, false, false, false],
       [false, true, false, false],
       [false, false, true, false],
@@ -163,15 +164,98 @@ describe('appointment mails', () => {
   });
 });
 
+describe('appointment mails say no more than the pages say of the booking at that moment', () => {
+  /** Every word a recipient can read: subject, both parts, and the calendar file's. */
+  const wordsOf = (mail: { subject: string; text: string; html: string; attachments: { content: string }[] }) => [mail.subject, mail.text, mail.html, ...mail.attachments.map((a) => a.content)].join('\n');
+  const statusOfInvite = (content: string) => new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('status');
+  const rescheduled = (by: 'customer' | 'staff') =>
+    renderAppointmentMail({ ...input('confirmation', { revision: 1, startTime: '2026-12-01T02:30:00.000Z', endTime: '2026-12-01T03:30:00.000Z' }), kind: 'reschedule', previousStart: new Date('2026-12-01T02:00:00Z'), by });
+
+  it('calls a pending booking a request received, with the booking page\'s promise, and never confirmed; its invitation is tentative', async () => {
+    const mail = await renderAppointmentMail(input('confirmation'));
+    expect(wordsOf(mail)).not.toMatch(/confirmed/i);
+    expect(mail.subject).toMatch(/request received/i);
+    for (const part of [mail.text, mail.html]) expect(part.replace(/&#39;/g, "'")).toContain(PENDING_PROMISE);
+    expect(statusOfInvite(mail.attachments[0].content)).toBe('TENTATIVE');
+    expect(String(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description'))).toContain(PENDING_PROMISE);
+  });
+
+  it('promises no online change the manage page may not offer (cut-off, move limit): it points to the page', async () => {
+    for (const mail of [await renderAppointmentMail(input('confirmation')), await renderAppointmentMail(input('reminder')), await rescheduled('customer')]) {
+      expect(mail.text).not.toMatch(/pick another time/i);
+      expect(mail.text).toMatch(/the link above shows your booking and how to change or cancel it/i);
+    }
+  });
+
+  it("moves a pending booking without confirming it: a customer's new time is to be confirmed, one staff chose is not said to be; the invitation stays tentative", async () => {
+    const byCustomer = await rescheduled('customer');
+    expect(wordsOf(byCustomer)).not.toMatch(/confirmed/i);
+    expect(byCustomer.text).toContain("We'll contact you shortly to confirm your new time.");
+    expect(statusOfInvite(byCustomer.attachments[0].content)).toBe('TENTATIVE');
+    const byStaff = await rescheduled('staff');
+    expect(wordsOf(byStaff)).not.toMatch(/confirmed/i);
+    expect(byStaff.text).not.toContain('confirm your new time');
+    expect(statusOfInvite(byStaff.attachments[0].content)).toBe('TENTATIVE');
+  });
+
+  it('reminds of a pending booking without calling it confirmed', async () => {
+    const mail = await renderAppointmentMail(input('reminder'));
+    expect(wordsOf(mail)).not.toMatch(/confirmed/i);
+  });
+
+  it('calls a cancelled booking cancelled, and its calendar file says CANCELLED', async () => {
+    const mail = await renderAppointmentMail({ ...input('confirmation', { revision: 2, status: 'cancelled' }), kind: 'cancellation', by: 'staff' });
+    expect(mail.subject).toMatch(/cancelled/i);
+    expect(mail.text).toContain('has been cancelled');
+    expect(wordsOf(mail)).not.toMatch(/confirm/i);
+    expect(statusOfInvite(mail.attachments[0].content)).toBe('CANCELLED');
+  });
+
+  it('tells staff the booking is pending and what the customer was promised', async () => {
+    const mail = await renderAppointmentMail(input('staff-alert'));
+    expect(wordsOf(mail)).not.toMatch(/confirmed/i);
+    expect(mail.text).toContain('pending');
+    expect(mail.text).toContain(PENDING_PROMISE);
+  });
+});
+
 describe('newsletter confirmation mail', () => {
   it('links to the confirm route with the token, absolute and encoded', async () => {
     const mail = await renderNewsletterMail({ email: 'ana@example.com', confirmToken: 'a+b/c=', settings: defaultSettings('studio'), publicUrl: PUBLIC_URL });
     const link = 'https://booking.example.com/api/email-subscribers/confirm?token=a%2Bb%2Fc%3D';
     expect(newsletterConfirmUrl(PUBLIC_URL, 'a+b/c=')).toBe(link);
-    expect(mail.subject).toBe('Please confirm your newsletter subscription');
+    expect(mail.subject).toBe('One last step: confirm your newsletter subscription');
     expect(mail.text).toContain(link);
     expect(hrefs(mail.html)).toEqual([link]);
     expect(mail.html).toContain('#6d3165');
+  });
+
+  it('takes up what the sign-up form said ("You\'ve been subscribed to our newsletter.") and asks for the one step left', async () => {
+    const mail = await renderNewsletterMail({ email: 'ana@example.com', confirmToken: 't', settings: defaultSettings('clinic'), publicUrl: PUBLIC_URL });
+    expect(mail.text).toContain('Thank you for subscribing to the Lumière Clinic newsletter with ana@example.com. One last step');
+    expect(mail.text).not.toMatch(/hopefully you/i);
+  });
+});
+
+describe('what became of a mail, in words for the mail log', () => {
+  it('says a mail the server took was accepted, whatever its line said', () => {
+    expect(mailOutcome({ status: 'sent', attempts: 1, lastResponse: '250 2.0.0 Ok: queued as 4ZxK1C0bq3z9' })).toBe('Accepted by the mail server');
+  });
+
+  it('tells a mail still waiting from one the server has not taken yet', () => {
+    expect(mailOutcome({ status: 'queued', attempts: 0, lastResponse: null })).toBe(MAIL_OUTCOMES.waiting);
+    expect(mailOutcome({ status: 'queued', attempts: 2, lastResponse: 'connect ECONNREFUSED 127.0.0.1:1025' })).toBe(MAIL_OUTCOMES.retrying);
+  });
+
+  it('tells a refusal (a 5xx answer) from attempts that all failed, and keeps our own reasons for a mail never tried', () => {
+    expect(mailOutcome({ status: 'failed', attempts: 1, lastResponse: "Can't send mail - all recipients were rejected: 550 5.1.1 <x@y.test>: Recipient address rejected" })).toBe(MAIL_OUTCOMES.refused);
+    expect(mailOutcome({ status: 'failed', attempts: 20, lastResponse: 'Connection timeout' })).toBe(MAIL_OUTCOMES.gaveUp);
+    expect(mailOutcome({ status: 'failed', attempts: 0, lastResponse: NOT_SENT.recipient })).toBe(NOT_SENT.recipient);
+  });
+
+  it('says why a mail was not sent: our reason when it has one, else that it was no longer needed (a dropped reminder)', () => {
+    expect(mailOutcome({ status: 'cancelled', attempts: 0, lastResponse: 'Not sent: its time had passed' })).toBe('Not sent: its time had passed');
+    expect(mailOutcome({ status: 'cancelled', attempts: 0, lastResponse: null })).toBe(MAIL_OUTCOMES.notNeeded);
   });
 });
 
@@ -319,7 +403,7 @@ describe('the manage link in a stored mail', () => {
       const sent = withManageToken(stored, TOKEN);
       const link = linkIn(publicUrl, TOKEN);
       expect(hrefs(sent.html)).toEqual([link]);
-      expect(sent.text).toContain(`View or change your booking: ${link}`);
+      expect(sent.text).toContain(`View your booking: ${link}`);
       const ics = sent.attachments[0].content;
       const event = eventOf(ics);
       expect(event.getFirstPropertyValue('url')).toBe(link);

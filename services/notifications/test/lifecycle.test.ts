@@ -34,9 +34,9 @@ describe("an appointment's mails", () => {
     const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
     const sentAt = Date.now();
     await svc.publisher.publish('booking.appointment.created', data);
-    const [summary] = await mailsTo(mailpit, email, /confirm/i);
+    const [summary] = await mailsTo(mailpit, email, /request received/i);
     expect(Date.now() - sentAt).toBeLessThan(5000);
-    expect(summary.Subject).toBe('Appointment confirmed: Tuesday, 1 December 2026, 10:00 AM');
+    expect(summary.Subject).toBe('Appointment request received: Tuesday, 1 December 2026, 10:00 AM');
     expect(summary.From).toEqual({ Name: 'Lumière Clinic', Address: 'clinic@beauty-booking.local' });
     const id = appointmentMailId(data.appointmentId, 'confirmation', 0);
     expect(summary.MessageID).toBe(`${id}@beauty-booking`);
@@ -46,7 +46,7 @@ describe("an appointment's mails", () => {
     expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}"`);
     expect(message.Text).toContain(appointmentReference(data.appointmentId));
     const invite = await inviteOf(mailpit, summary.ID);
-    expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 0, status: 'CONFIRMED', tzid: 'Asia/Manila', wallTime: '2026-12-01T10:00:00' });
+    expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 0, status: 'TENTATIVE', tzid: 'Asia/Manila', wallTime: '2026-12-01T10:00:00' });
     expect(await mailpit.raw(summary.ID)).toMatch(/Content-Type: text\/calendar; method=REQUEST; charset=utf-8/i);
     expect((await mailpit.headers(summary.ID))['Message-Id']).toEqual([`<${id}@beauty-booking>`]);
 
@@ -72,7 +72,7 @@ describe("an appointment's mails", () => {
     const email = uniqueAddress('moved');
     const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
     await svc.publisher.publish('booking.appointment.created', data);
-    await mailsTo(mailpit, email, /confirm/i);
+    await mailsTo(mailpit, email, /request received/i);
 
     // Wednesday 2 December 2026, 2:30 PM in Manila.
     const moved = rescheduled(data, new Date('2026-12-02T06:30:00Z'));
@@ -80,7 +80,7 @@ describe("an appointment's mails", () => {
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
     const update = await inviteOf(mailpit, notice.ID);
-    expect(update).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 1, wallTime: '2026-12-02T14:30:00' });
+    expect(update).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 1, status: 'TENTATIVE', wallTime: '2026-12-02T14:30:00' });
     // The manage link of the booking, derived from its id.
     expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${manageTokenOf(data.appointmentId)}`);
 
@@ -95,16 +95,19 @@ describe("an appointment's mails", () => {
       return mails.every((m) => m.status === 'sent') && mails.length === 3 && mails;
     });
     expect(log.map((m) => m.kind)).toEqual(['confirmation', 'reschedule', 'cancellation']);
+    // The log says in words what the SMTP server's line means, and keeps the line.
+    expect(log.map((m) => m.outcome)).toEqual(['Accepted by the mail server', 'Accepted by the mail server', 'Accepted by the mail server']);
+    expect(log.map((m) => m.lastResponse)).toEqual([expect.stringMatching(/^250 /), expect.stringMatching(/^250 /), expect.stringMatching(/^250 /)]);
     // Its reminder was moved with it, then dropped.
     const reminders = (await mailLog(data.appointmentId)).filter((m) => m.kind === 'reminder');
-    expect(reminders.map((m) => m.status)).toEqual(['cancelled']);
+    expect(reminders.map((m) => [m.status, m.outcome])).toEqual([['cancelled', 'Not sent: no longer needed']]);
   });
 
   it('sends no cancellation when staff delete without telling the customer, and still drops the reminder', async () => {
     const email = uniqueAddress('quiet');
     const data = booked(email);
     await svc.publisher.publish('booking.appointment.created', data);
-    await mailsTo(mailpit, email, /confirm/i);
+    await mailsTo(mailpit, email, /request received/i);
     await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(data), revision: 1, status: 'cancelled', by: 'staff', notifyCustomer: false });
     await waitFor('the reminder dropped', async () => (await mailLog(data.appointmentId)).find((m) => m.kind === 'reminder')?.status === 'cancelled');
     await drained();
@@ -116,7 +119,7 @@ describe("an appointment's mails", () => {
     const email = uniqueAddress('twice');
     const event = buildEnvelope('booking', 'booking.appointment.created', booked(email));
     await svc.publisher.publishEnvelope(event);
-    await mailsTo(mailpit, email, /confirm/i);
+    await mailsTo(mailpit, email, /request received/i);
     await svc.publisher.publishEnvelope(event);
     await drained();
     await new Promise((r) => setTimeout(r, 500));

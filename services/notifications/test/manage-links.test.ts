@@ -45,7 +45,7 @@ describe('manage links', () => {
     const link = `${PUBLIC_URL}/manage/${token}`;
     // As booking published it before: an event still in its outbox when this version started.
     await svc.publisher.publish('booking.appointment.created', { ...data, manageToken: token } as EventData<'booking.appointment.created'>);
-    const [confirmation] = await mailsTo(mailpit, email, /confirmed/i);
+    const [confirmation] = await mailsTo(mailpit, email, /request received/i);
     const message = await mailpit.message(confirmation.ID);
     expect(message.Text).toContain(link);
     expect(message.HTML).toContain(`href="${link}"`);
@@ -95,7 +95,7 @@ describe('manage links', () => {
 
     const resent = await api<Mail>(svc.url, `/api/mails/${mailId}/resend`, { method: 'POST', token: svc.token });
     expect(resent.status).toBe(201);
-    const [copy, ...more] = await mailsTo(mailpit, email, /confirmed/i);
+    const [copy, ...more] = await mailsTo(mailpit, email, /request received/i);
     expect(more).toEqual([]);
     const text = (await mailpit.message(copy.ID)).Text;
     expect(text).toContain(`${PUBLIC_URL}/manage/${manageTokenOf(appointmentId)}`);

@@ -44,7 +44,7 @@ describe('one address per mail', () => {
     await storeSettings('clinic', {});
     const email = uniqueAddress('single');
     await svc.publisher.publish('booking.appointment.created', booked(email));
-    const [summary] = await mailsTo(mailpit, email, /confirmed/i);
+    const [summary] = await mailsTo(mailpit, email, /request received/i);
     const message = await received(summary.ID);
     expect(message.To.map((t) => t.Address)).toEqual([email]);
     expect(message.Cc).toEqual([]);
@@ -88,7 +88,7 @@ describe('one address per mail', () => {
     const email = uniqueAddress('studio-customer');
     const data = booked(email, { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] });
     await svc.publisher.publish('booking.appointment.created', data);
-    await mailsTo(mailpit, email, /confirmed/i);
+    await mailsTo(mailpit, email, /request received/i);
     expect(await failed(data.appointmentId, 'staff-alert')).toMatchObject({ attempts: 0, lastResponse: NOT_SENT.recipient });
     await sleep(500);
     expect(await mailpit.messagesTo(desk)).toEqual([]);

@@ -30,7 +30,7 @@ describe('two replicas', () => {
     // Both pollers keep looking for a while after: nothing goes out again.
     await sleep(1500);
     const perAddress = await Promise.all(bookings.map(async (b) => (await mailpit.messagesTo(b.email)).map((m) => m.Subject.split(':')[0]).sort()));
-    expect(perAddress).toEqual(bookings.map(() => ['Appointment confirmed', 'Reminder']));
+    expect(perAddress).toEqual(bookings.map(() => ['Appointment request received', 'Reminder']));
     expect(await svc.models.Mail.countDocuments({ _id: { $in: ids }, attempts: { $ne: 1 } })).toBe(0);
   });
 
@@ -52,7 +52,7 @@ describe('two replicas', () => {
     expect(resent.sentAt?.getTime()).toBeGreaterThanOrEqual(leaseUntil.getTime());
     expect(resent.attempts).toBe(2);
     // At least once: the customer got it twice, with one Message-ID they can tell apart.
-    const copies = await mailsTo(mailpit, email, /confirm/i, 2);
+    const copies = await mailsTo(mailpit, email, /request received/i, 2);
     expect(copies.map((m) => m.MessageID)).toEqual([`${id}@beauty-booking`, `${id}@beauty-booking`]);
   });
 });

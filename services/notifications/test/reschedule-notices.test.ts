@@ -39,7 +39,7 @@ const drained = () =>
 async function bookedAndConfirmed(label: string) {
   const data = booked(uniqueAddress(label));
   await svc.publisher.publish('booking.appointment.created', data);
-  await mailsTo(mailpit, data.email, /confirmed/i);
+  await mailsTo(mailpit, data.email, /request received/i);
   return data;
 }
 

@@ -44,7 +44,7 @@ describe('when the SMTP server is away', () => {
     } finally {
       await smtp.start();
     }
-    const [delivered] = await mailsTo(smtp.client, data.email, /confirm/i);
+    const [delivered] = await mailsTo(smtp.client, data.email, /request received/i);
     expect(delivered.MessageID).toBe(`${id}@beauty-booking`);
     const sent = await waitFor('the mail recorded as sent', async () => {
       const mail = await svc.models.Mail.findById(id).lean();

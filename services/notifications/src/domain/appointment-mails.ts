@@ -1,4 +1,4 @@
-import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings, type Side } from '@bb/contracts';
+import { appointmentReference, PENDING_PROMISE, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings, type Side } from '@bb/contracts';
 import { appointmentIcs, type AppointmentCalendarEntry } from '@bb/service-kit';
 import { renderHtml, renderText, type MailBody } from './mail-layout';
 import { manilaClock, manilaDateTime } from './manila-format';
@@ -40,7 +40,11 @@ export const manageUrl = (publicUrl: string, token: string): string => siteUrl(p
 const ICS_FILENAME = 'invite.ics';
 const icsContentType = (method: 'REQUEST' | 'CANCEL') => `text/calendar; method=${method}; charset=utf-8`;
 
-/** The appointment as a calendar entry; its SEQUENCE is the appointment's revision, so each file replaces the last. */
+/**
+ * The appointment as a calendar entry; its SEQUENCE is the appointment's revision, so each file
+ * replaces the last, and its STATUS claims no more than the appointment's state (TENTATIVE
+ * while pending, with the page's promise to confirm it in the details).
+ */
 export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarEntry {
   const { appointment: a, settings } = input;
   const link = manageUrl(input.publicUrl, input.manageToken);
@@ -48,8 +52,9 @@ export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarE
   return {
     appointmentId: a.appointmentId,
     sequence: a.revision,
+    status: a.status,
     summary: `${items || 'Appointment'} – ${settings.senderName}`,
-    description: [`Reference: ${appointmentReference(a.appointmentId)}`, `View or change your booking: ${link}`].join('\n'),
+    description: [`Reference: ${appointmentReference(a.appointmentId)}`, ...(a.status === 'pending' ? [PENDING_PROMISE] : []), `View your booking: ${link}`].join('\n'),
     start: new Date(a.startTime),
     end: new Date(a.endTime),
     location: settings.senderName,
@@ -77,12 +82,25 @@ function appointmentDetails(a: AppointmentFacts): MailBody['details'] {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** What each kind says: subject, words, details, its one button. */
+/**
+ * How a customer's mail points at the manage page: it shows the booking as it stands and
+ * whether it can still be changed online (the cut-off, the move limit), which this service
+ * does not know; so the mail promises no more than the page will offer.
+ */
+const MANAGE_HINT = 'Plans changed? The link above shows your booking and how to change or cancel it.';
+
+/**
+ * What each kind says: subject, words, details, its one button. Each says no more than the
+ * pages say of the booking at that moment: a pending booking is a request received, which the
+ * business will contact the customer to confirm (the booking page's own promise), never
+ * "confirmed"; a cancelled one is cancelled.
+ */
 function bodyOf(input: AppointmentMailInput): MailBody {
   const { appointment: a, settings } = input;
   const when = manilaDateTime(new Date(a.startTime));
   const business = settings.senderName;
-  const manageAction = { label: 'View or change your booking', url: manageUrl(input.publicUrl, input.manageToken) };
+  const pending = a.status === 'pending';
+  const manageAction = { label: 'View your booking', url: manageUrl(input.publicUrl, input.manageToken) };
   const customerFooter = `You receive this e-mail because an appointment was booked with ${business} for this address. Please quote your reference when you contact us.`;
   const base = { side: a.offeringType, businessName: business, details: appointmentDetails(a), footer: customerFooter };
 
@@ -90,16 +108,12 @@ function bodyOf(input: AppointmentMailInput): MailBody {
     case 'confirmation':
       return {
         ...base,
-        subject: `Appointment confirmed: ${when}`,
-        preheader: `We look forward to seeing you on ${when}. Reference ${appointmentReference(a.appointmentId)}.`,
-        heading: 'Your appointment is confirmed',
-        paragraphs: [greeting(a), `Thank you for booking with ${business}. Your appointment is confirmed:`],
+        subject: `Appointment request received: ${when}`,
+        preheader: `${PENDING_PROMISE} Reference ${appointmentReference(a.appointmentId)}.`,
+        heading: 'We have received your appointment request',
+        paragraphs: [greeting(a), `Thank you for booking with ${business}. We have received your request for this appointment:`],
         action: manageAction,
-        closing: [
-          'The attached calendar invitation adds it to your calendar.',
-          'Plans changed? Use the link above to pick another time or to cancel.',
-          `See you soon,\n${business}`,
-        ],
+        closing: [PENDING_PROMISE, 'The attached calendar invitation adds it to your calendar as tentative.', MANAGE_HINT, `Thank you,\n${business}`],
       };
     case 'reschedule':
       return {
@@ -114,7 +128,13 @@ function bodyOf(input: AppointmentMailInput): MailBody {
             : `As you asked, your appointment has moved from ${manilaDateTime(input.previousStart)} to a new time:`,
         ],
         action: manageAction,
-        closing: ['The attached calendar invitation updates the entry in your calendar.', `See you soon,\n${business}`],
+        closing: [
+          // A time the customer chose is a request like the first one; one staff chose they arranged.
+          ...(pending && input.by === 'customer' ? ["We'll contact you shortly to confirm your new time."] : []),
+          'The attached calendar invitation updates the entry in your calendar.',
+          MANAGE_HINT,
+          `Thank you,\n${business}`,
+        ],
       };
     case 'cancellation':
       return {
@@ -135,20 +155,21 @@ function bodyOf(input: AppointmentMailInput): MailBody {
       return {
         ...base,
         subject: `Reminder: your appointment on ${when}`,
-        preheader: `See you on ${when}.`,
-        heading: 'See you soon',
+        preheader: `Your appointment with ${business} is on ${when}.`,
+        heading: 'Your appointment is coming up',
         paragraphs: [greeting(a), `A reminder of your appointment with ${business}:`],
         action: manageAction,
-        closing: ['Cannot make it? Use the link above to pick another time or to cancel.', `See you soon,\n${business}`],
+        closing: ['Cannot make it? Please let us know: the link above shows your booking and how to change or cancel it.', `See you soon,\n${business}`],
       };
     case 'staff-alert':
       return {
         side: a.offeringType,
         businessName: business,
         subject: `New booking: ${fullName(a) || a.email}, ${when}`,
-        preheader: `${fullName(a)} booked ${a.items.map((i) => i.name).join(', ')} for ${when}.`,
+        preheader: `${fullName(a)} booked ${a.items.map((i) => i.name).join(', ')} for ${when}. It is pending.`,
         heading: 'New booking',
-        paragraphs: [`${fullName(a) || 'A customer'} has booked an appointment.`],
+        // Staff keep the page's promise: the alert says what the customer was told.
+        paragraphs: [`${fullName(a) || 'A customer'} has booked an appointment; it is pending. The booking page told them: "${PENDING_PROMISE}"`],
         details: [
           { label: 'Customer', value: fullName(a) },
           { label: 'E-mail', value: a.email },
