@@ -13,6 +13,7 @@ export * from './bus/envelope';
 export * from './db/mongo';
 export * from './db/outbox-writer';
 export * from './db/outbox-relay';
+export * from './db/seed-marker';
 export * from './http/app';
 export * from './http/bind';
 export * from './http/etag';

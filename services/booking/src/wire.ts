@@ -5,6 +5,7 @@ import { BookableResync } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
+import { importDemoHolidays } from './seed/demo-holidays';
 import { claimForUpcoming } from './store/contact-claims';
 import { ScheduleCopy } from './store/schedule-copy';
 import { SeatSweeper } from './store/seat-sweeper';
@@ -41,6 +42,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
     beforeServe: async () => {
       await resync.start();
       await schedule.start(ctx.bus);
+      if (config.APP_MODE === 'demo') await importDemoHolidays({ models, schedule, bus: ctx.bus, logger, now: ctx.now() });
       // Appointments stored while a cap was off (or before places) hold none: an offering with a cap on counts them from now.
       for (const offering of sideSchema.options) {
         const cap = schedule.policy(offering).maxUpcomingPerContact;

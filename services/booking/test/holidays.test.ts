@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import { publicHolidays } from '../src/domain/holidays';
+import { demoHolidayClosures, publicHolidays } from '../src/domain/holidays';
 
 describe('public holidays of the Philippines', () => {
   it('lists 2027 as the library lists its public holidays, by date', () => {
@@ -28,5 +28,19 @@ describe('public holidays of the Philippines', () => {
       expect(listed.map((h) => h.date)).toEqual([...publicDates].sort());
       expect(all.some((h) => h.type !== 'public')).toBe(true);
     }
+  });
+});
+
+describe("the demo's closures", () => {
+  it('are the public holidays of this year and the next from today on: Bonifacio Day and Christmas included', () => {
+    const closures = demoHolidayClosures('2026-11-26');
+    expect(closures[0]).toEqual({ date: '2026-11-30', name: 'Bonifacio Day' });
+    expect(closures).toContainEqual({ date: '2026-12-25', name: 'Christmas Day' });
+    expect(closures).toContainEqual({ date: '2027-11-30', name: 'Bonifacio Day' });
+    expect(closures.at(-1)).toEqual({ date: '2027-12-30', name: 'Rizal Day' });
+    expect(closures).toEqual([...publicHolidays(2026), ...publicHolidays(2027)].filter((h) => h.date >= '2026-11-26'));
+    // Today's holiday still counts; yesterday's does not.
+    expect(demoHolidayClosures('2027-01-01')[0]).toEqual({ date: '2027-01-01', name: "New Year's Day" });
+    expect(demoHolidayClosures('2027-01-02')[0].date > '2027-01-02').toBe(true);
   });
 });

@@ -15,3 +15,13 @@ export function publicHolidays(year: number): Holiday[] {
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
+
+/**
+ * The closures demo mode starts with: the public holidays of this year and the next (Manila),
+ * from today on (a closure of a date gone by changes nothing), for every offering, each closed
+ * all day with the holiday's name as its note, as the console's import saves them.
+ */
+export function demoHolidayClosures(today: string): Holiday[] {
+  const year = Number(today.slice(0, 4));
+  return [...publicHolidays(year), ...publicHolidays(year + 1)].filter((holiday) => holiday.date >= today);
+}

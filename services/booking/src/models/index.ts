@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { seedMarkerModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
@@ -21,5 +22,6 @@ export const createModels = (conn: Connection) => ({
   Bookable: bookableModel(conn),
   WaitlistEntry: waitlistEntryModel(conn),
   CalendarFeed: calendarFeedModel(conn),
+  SeedMarker: seedMarkerModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;

@@ -1,9 +1,9 @@
 import type { Connection, Types } from 'mongoose';
+import { seedMarkerModel } from '@bb/service-kit';
 import { newsModel } from './news';
 import { packageModel } from './package';
 import { portfolioModel } from './portfolio';
 import { resultModel } from './result';
-import { seedMarkerModel } from './seed-marker';
 import { staffModel } from './staff';
 import { treatmentModel } from './treatment';
 

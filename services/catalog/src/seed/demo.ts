@@ -9,7 +9,7 @@ import {
   staffCreateSchema,
   treatmentCreateSchema,
 } from '@bb/contracts';
-import { isDuplicateKey, type Logger } from '@bb/service-kit';
+import { completeSeed, isDuplicateKey, startSeed, type Logger } from '@bb/service-kit';
 import { artworkPng, type Artwork } from './art/artwork';
 import { demoContent, type DemoItem } from './demo-content';
 import { contentImageKey, sniffImageType } from '../domain/images';
@@ -61,17 +61,9 @@ async function insertIfMissing(model: Model<unknown>, id: Types.ObjectId, fields
  */
 export async function seedDemoContent({ models, images, logger, kickRelay }: SeedDeps): Promise<SeedOutcome> {
   const now = new Date();
-  const marker = await models.SeedMarker.findById(DEMO_MARKER_ID).lean();
-  if (marker?.completedAt) return 'already-seeded';
-  if (!marker) {
-    if (await hasContent(models)) {
-      logger.warn('the catalog database holds content but no demo marker: demo content not added');
-      return 'not-a-demo-database';
-    }
-    await models.SeedMarker.updateOne({ _id: DEMO_MARKER_ID }, { $setOnInsert: { startedAt: now } }, { upsert: true }).catch((err: unknown) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
-  }
+  const start = await startSeed(models.SeedMarker, DEMO_MARKER_ID, () => hasContent(models), now);
+  if (start === 'not-a-demo-database') logger.warn('the catalog database holds content but no demo marker: demo content not added');
+  if (start !== 'seed') return start;
 
   const storeArt = async (art: Artwork) => {
     const png = artworkPng(art);
@@ -114,7 +106,7 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
   });
   await seedEach(content.staff, models.Staff as Model<unknown>, 'staff', async (item) => staffCreateSchema.parse(await withImages(item)));
   await seedEach(content.portfolio, models.Portfolio as Model<unknown>, 'portfolio', async (item) => portfolioCreateSchema.parse(await withImages(item)));
-  await models.SeedMarker.updateOne({ _id: DEMO_MARKER_ID }, { $set: { completedAt: new Date() } });
+  await completeSeed(models.SeedMarker, DEMO_MARKER_ID, new Date());
   kickRelay();
   logger.info(
     { treatments: content.treatments.length, results: content.results.length, news: content.news.length, staff: content.staff.length, packages: content.packages.length, portfolio: content.portfolio.length },
