@@ -1,8 +1,10 @@
 import type { NewsArticle, Package, PortfolioItem, Result, StaffMember, Treatment } from '@bb/contracts';
-import { RESULT_CATEGORIES } from '@bb/contracts';
+import { DEFAULT_OFFICE_HOURS, RESULT_CATEGORIES } from '@bb/contracts';
+import { WEEKDAY_NAMES } from '@bb/service-kit';
 import { silentLogger } from '@bb/service-kit/testing';
 import { sniffImageType } from '../src/domain/images';
 import { DEMO_MARKER_ID, seedDemoContent } from '../src/seed/demo';
+import { demoContent } from '../src/seed/demo-content';
 import { client, startCatalog, type Catalog } from './support/harness';
 
 const logger = silentLogger();
@@ -45,6 +47,19 @@ describe('demo content', () => {
     expect(all.staff.filter((s) => s.offeringType === 'studio')).toHaveLength(4);
     expect(all.packages.length).toBeGreaterThanOrEqual(4);
     expect(all.portfolio).toHaveLength(8);
+  });
+
+  it("says nothing the demo's office hours contradict: no day they keep closed", () => {
+    const closedDays = WEEKDAY_NAMES.filter((_, day) => !(DEFAULT_OFFICE_HOURS.openDays as readonly number[]).includes(day));
+    expect(closedDays).toEqual(['Sunday', 'Saturday']);
+    const words: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') words.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(demoContent(new Date('2026-11-26T00:00:00Z')));
+    const closed = new RegExp(`\\b(${closedDays.join('|')}|weekend)s?\\b`, 'i');
+    expect(words.filter((text) => closed.test(text))).toEqual([]);
   });
 
   it('keeps the page order: newest news first, staff by displayOrder', async () => {

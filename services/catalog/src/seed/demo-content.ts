@@ -166,16 +166,17 @@ export function demoContent(now: Date): DemoContent {
     ],
     news: [
       {
-        slug: 'saturday-hours',
+        // The demo's office hours (booking's defaults): Monday to Friday, 9 AM to 5 PM.
+        slug: 'online-booking',
         fields: {
-          title: 'Our BGC clinic is now open on Saturdays',
-          excerpt: 'From this month, book facials and consultations on Saturdays from 9 AM to 5 PM.',
-          content: 'You asked, we listened. Our clinic on 5th Avenue, Bonifacio Global City, now welcomes clients every Saturday from 9 AM to 5 PM.\n\nAll treatments are available, and our physicians hold consultations in the morning. Book online to secure your slot; weekend appointments fill up quickly.',
+          title: 'Book your BGC clinic visit online',
+          excerpt: 'Pick a free time from Monday to Friday, 9 AM to 5 PM, whenever it suits you to book.',
+          content: "You asked, we listened. Our clinic on 5th Avenue, Bonifacio Global City, now takes bookings online at any hour: choose a free time from Monday to Friday, 9 AM to 5 PM, and we'll contact you shortly to confirm your appointment.\n\nAll treatments are available, and our physicians hold consultations in the morning. Book early to secure your slot; lunchtime appointments fill up quickly.",
           publishedAt: daysBefore(now, 3),
           category: 'Clinic News',
           offeringType: 'clinic',
         },
-        art: { imageUrl: glowArt(PALETTES.blush, 'news-saturday-hours') },
+        art: { imageUrl: glowArt(PALETTES.blush, 'news-online-booking') },
       },
       {
         slug: 'rainy-season-skincare',
@@ -194,7 +195,7 @@ export function demoContent(now: Date): DemoContent {
         fields: {
           title: 'Graduation portrait season is here',
           excerpt: 'Toga or Filipiniana, solo or with the whole family: reserve your graduation session early.',
-          content: 'Graduation season is our busiest time in the studio. Bring your toga, your diploma and your proudest people.\n\nEach session includes two set-ups, a family shot and twenty edited photos delivered within a week. Weekend slots go first, so book ahead.',
+          content: 'Graduation season is our busiest time in the studio. Bring your toga, your diploma and your proudest people.\n\nEach session includes two set-ups, a family shot and twenty edited photos delivered within a week. Late-afternoon slots go first, so book ahead.',
           publishedAt: daysBefore(now, 20),
           category: 'Studio News',
           offeringType: 'studio',
