@@ -1,4 +1,4 @@
-import type { Conversation, Treatment } from '@bb/contracts';
+import type { Conversation, DateOverride, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminToken, uniquePhone } from '@bb/service-kit/testing';
 import { load } from './load';
@@ -20,13 +20,17 @@ export function adminHeaders(ctx: BenchContext): Record<string, string> {
 }
 
 /**
- * Opens the clinic every day 08:00–20:00 with room for 50 sessions a slot, so bookings measure
+ * Opens the clinic every day 08:00–20:00 (no closed dates) with room for 50 sessions a slot, so bookings measure
  * writes, not refusals; returns the first clinic treatment to book.
  */
 export async function openClinicForBookings(base: string, admin: Record<string, string>): Promise<string> {
   await expectOk(fetch(`${base}/api/settings/clinic`, { method: 'PUT', headers: admin, body: JSON.stringify({ maxSessionsPerSlot: 50 }) }));
   const week = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
   await expectOk(fetch(`${base}/api/office-hours/bulk`, { method: 'POST', headers: admin, body: JSON.stringify({ offeringType: 'clinic', hours: week }) }));
+  // Every day: the demo's public holiday closures go too.
+  for (const { date } of (await (await fetch(`${base}/api/date-overrides/clinic`, { headers: admin })).json()) as DateOverride[]) {
+    await expectOk(fetch(`${base}/api/date-overrides/clinic/${date}`, { method: 'DELETE', headers: admin }));
+  }
   const treatments = (await (await fetch(`${base}/api/treatments?offering=clinic`)).json()) as Treatment[];
   return treatments[0].id;
 }

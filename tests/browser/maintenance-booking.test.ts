@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Appointment, AppointmentReport, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentReport, DateOverride, OfficeHours, Package, Settings, SlotsResponse, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { adminApiToken, api, book, findOpenSlot, manilaDateInDays, openContext, parseCsv, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
@@ -59,9 +59,11 @@ describe('settings drive the public schedule', () => {
   });
 
   it('sets 2 sessions per slot and opens Saturday, and the public slots of a Saturday follow', async () => {
-    // A Saturday some weeks ahead, so no other test's bookings share its slots; inside the 90-day booking horizon.
-    const weeks = 2 + Math.floor(Math.random() * 10);
-    const saturday = Array.from({ length: 7 }, (_, i) => manilaDateInDays(weeks * 7 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6) as string;
+    // A Saturday some weeks ahead, so no other test's bookings share its slots; inside the 90-day booking horizon,
+    // and not a date with hours of its own (the demo closes public holidays: 1 May 2027 is a Saturday).
+    const ownHours = new Set((await api<DateOverride[]>('/api/date-overrides/studio', { token })).body.map((o) => o.date));
+    const saturdays = Array.from({ length: 70 }, (_, i) => manilaDateInDays(14 + i)).filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6 && !ownHours.has(d));
+    const saturday = saturdays[Math.floor(Math.random() * saturdays.length)];
     expect((await slots('studio', saturday, pkg.id)).message).toMatch(/closed/i);
 
     const page = await context.newPage();

@@ -21,11 +21,17 @@ beforeEach(async () => {
 afterEach(() => context.close());
 afterAll(() => browser.close());
 
-/** The first date `daysAhead` days or more from now that falls on the weekday (0 Sunday). */
-function dateOnWeekday(daysAhead: number, weekday: number): string {
+/**
+ * The first date `daysAhead` days or more from now that falls on the weekday (0 Sunday, the
+ * clinic's closed day), with the days of its week from Monday up to it open: the demo closes
+ * the public holidays, and the tests below read those days.
+ */
+async function dateOnWeekday(daysAhead: number, weekday: number): Promise<string> {
   for (let d = daysAhead; ; d++) {
     const date = manilaDateInDays(d);
-    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() !== weekday) continue;
+    const week = (await api<SlotsRangeResponse>(`/api/available-slots?offeringType=clinic&from=${manilaDateInDays(d - weekday)}&to=${date}`)).body;
+    if (!week.days.slice(1).some((day) => day.closed)) return date;
   }
 }
 
@@ -258,7 +264,7 @@ describe('booking, as a visitor expects it', () => {
     const form = await openBookingForm(page, 'clinic');
     await choose(form, treatments[0].name);
     await fillDetails(form, visitor());
-    const date = dateOnWeekday(40, 2);
+    const date = await dateOnWeekday(40, 2);
     await field(form, 'Preferred date').fill(date);
     const times = form.getByRole('group', { name: /^Free times on / });
     await times.getByRole('button').first().waitFor();
@@ -320,7 +326,7 @@ describe('booking, as a visitor expects it', () => {
 
       await choose(form, treatments[0].name);
       await fillDetails(form, visitor());
-      await field(form, 'Preferred date').fill(dateOnWeekday(45, 3));
+      await field(form, 'Preferred date').fill(await dateOnWeekday(45, 3));
       const times = form.getByRole('group', { name: /^Free times on / }).getByRole('button');
       await times.first().waitFor();
       // A random one: other tests book this day too.
@@ -350,7 +356,7 @@ describe('booking, as a visitor expects it', () => {
   it('marks the slots of the current week that have already started as Past, not Booked', async () => {
     // The visitor's "now" is a Wednesday at 1:10 PM, Manila; the server is asked for the days
     // around it and answers as it would at that moment (a started slot is unavailable).
-    const wednesday = dateOnWeekday(35, 3);
+    const wednesday = await dateOnWeekday(35, 3);
     const now = new Date(`${wednesday}T13:10:00+08:00`);
     await page.clock.setFixedTime(now);
     await page.route('**/api/available-slots?*', async (route) => {

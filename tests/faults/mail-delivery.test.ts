@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookedAppointment, LoginResponse, Mail, Settings, Treatment } from '@bb/contracts';
+import type { BookedAppointment, DateOverride, LoginResponse, Mail, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
@@ -67,6 +67,10 @@ beforeAll(async () => {
   const login = await post<LoginResponse>('/api/auth/login', { username: 'admin', password: 'admin123' });
   token = login.body.token;
   expect((await post('/api/office-hours/bulk', { offeringType: 'clinic', hours: Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true })) }, admin())).status).toBe(200);
+  // Any day is open, whatever the date: the demo's public holiday closures go too.
+  for (const { date } of (await (await fetch(`${gateway}/api/date-overrides/clinic`, { headers: admin() })).json()) as DateOverride[]) {
+    expect((await fetch(`${gateway}/api/date-overrides/clinic/${date}`, { method: 'DELETE', headers: admin() })).status).toBe(200);
+  }
   capacityBefore = ((await (await fetch(`${gateway}/api/settings/clinic`, { headers: admin() })).json()) as Settings).maxSessionsPerSlot;
   const settings = await fetch(`${gateway}/api/settings/clinic`, { method: 'PUT', headers: admin(), body: JSON.stringify({ maxSessionsPerSlot: 50 }) });
   expect(settings.status).toBe(200);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Appointment, ChatMessage, Conversation, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, ChatMessage, Conversation, DateOverride, LoginResponse, Subscriber, Treatment } from '@bb/contracts';
 import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
 import { mailpit, rabbitctl, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
@@ -81,6 +81,10 @@ describe('faults under load', () => {
     expect((await api('PUT', '/api/settings/clinic', { maxSessionsPerSlot: CAPACITY }, admin())).status).toBe(200);
     const openAllWeek = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
     expect((await api('POST', '/api/office-hours/bulk', { offeringType: 'clinic', hours: openAllWeek }, admin())).status).toBe(200);
+    // The days booked below are open whatever the date: the demo's public holiday closures of them go too.
+    for (const { date } of (await api<DateOverride[]>('GET', '/api/date-overrides/clinic', undefined, admin())).body ?? []) {
+      expect((await api('DELETE', `/api/date-overrides/clinic/${date}`, undefined, admin())).status).toBe(200);
+    }
     const treatments = (await api<Treatment[]>('GET', '/api/treatments?offering=clinic')).body!;
     const treatment = treatments.find((t) => t.defaultDuration !== null) ?? treatments[0];
 
