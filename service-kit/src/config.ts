@@ -26,7 +26,7 @@ export const baseEnvShape = {
   /** Address of the /metrics listener. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** demo: seeded content, demo admin, login hint. production: none of these. */
+  /** demo: seeded content (the public holidays of this year and the next closed), demo admin, login hint. production: none of these. */
   APP_MODE: z.enum(['demo', 'production']).default('production'),
   /** pino level; debug adds one line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
