@@ -87,12 +87,18 @@ describe('database commands per operation', () => {
     }
   });
 
-  it('the manage link: view, and a move to another day', async () => {
+  it('the manage link: view, the times it can move to, and a move to another day', async () => {
     const made = await book({ preferredDate: monday(4), preferredTime: '10:00', treatments: ['facial', 'peel'] });
     const token = made.body.manageToken as string;
     await ledger.settle();
     const view = await ledger.measure('manage view', async () => expect((await call(booking.url, 'GET', `/api/manage/${token}`)).status).toBe(200));
     expect(describeCommands(view).length).toBeLessThanOrEqual(BUDGET.manageView);
+    const day = await ledger.measure('times to move to, a day', async () => expect((await call(booking.url, 'GET', `/api/manage/${token}/available-slots?date=${monday(4)}`)).status).toBe(200));
+    expect(describeCommands(day).length).toBeLessThanOrEqual(BUDGET.movableSlotsForADay);
+    const week = await ledger.measure('times to move to, a week in one call', async () =>
+      expect((await call(booking.url, 'GET', `/api/manage/${token}/available-slots?from=${monday(4)}&to=2030-02-10`)).status).toBe(200),
+    );
+    expect(describeCommands(week).length).toBeLessThanOrEqual(BUDGET.movableSlotsForAWeek);
     const move = await ledger.measure('reschedule', async () =>
       expect((await call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate: monday(5), preferredTime: '14:00' })).status).toBe(200),
     );
@@ -115,6 +121,8 @@ describe('database commands per operation', () => {
  * count was), and a cancel gives them back (one delete per place, by `_id`: FerretDB would scan
  * for an `$in`). A manage link is read by `_id` (as before by its hash: still one find), and a
  * move counts itself in its own write.
+ * Issue 26: the times a manage link's appointment can move to read the link's appointment and
+ * then the day sheet (or a range's day sheets at once), as the slots and the move do.
  */
 const BUDGET = {
   slotsForADay: 1,
@@ -130,5 +138,7 @@ const BUDGET = {
   uncancel: 6,
   remove: 8,
   manageView: 1,
+  movableSlotsForADay: 2,
+  movableSlotsForAWeek: 2,
   reschedule: 10,
 };
