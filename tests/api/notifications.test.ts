@@ -84,7 +84,7 @@ describe('appointment mails', () => {
 
     const [confirmation] = await mailsTo(email, /request received/i);
     const { message, invite } = await inviteOf(confirmation.ID);
-    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED' });
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'TENTATIVE' });
     expect(invite.start.getTime()).toBe(manilaInstant(date, first).getTime());
     expect(invite.tzid).toBe('Asia/Manila');
     expect(message.Text).toContain(appointmentReference(booked.id));
@@ -104,7 +104,7 @@ describe('appointment mails', () => {
     expect(await slotFree(date, second)).toBe(false);
     const [rescheduled] = await mailsTo(email, /resched|moved|new time/i);
     const update = (await inviteOf(rescheduled.ID)).invite;
-    expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: 1 });
+    expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: 1, status: 'TENTATIVE' });
     expect(update.start.getTime()).toBe(manilaInstant(date, second).getTime());
 
     // Cancel: the time is free again and the calendar entry is withdrawn.
