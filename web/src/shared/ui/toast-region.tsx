@@ -1,12 +1,12 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * Where a toast shows: at the bottom corner of a wide screen, beside the form; on a phone
- * (below the spec's 768 px) at the top, over the site's sticky header, because at the bottom it
- * lay over the fields and the button the visitor had just pressed (a problem's field is brought
- * to the middle of the screen, clear of it).
+ * Where a toast shows: at the top, over the sticky header (across a phone, below the spec's
+ * 768 px; in the top corner of a wider screen). At the bottom it lay over the booking form's
+ * fields and the button the visitor had just pressed; a problem's field is brought to the middle
+ * of the screen, clear of it.
  */
-export const toastPlacement = (phone: boolean) => (phone ? 'top' : 'bottom-end');
+export const toastPlacement = (phone: boolean) => (phone ? 'top' : 'top-end');
 
 /** One toast at a time, 5 s by default, F8 moves the focus to it (spec constants). */
 export const toaster = createToaster({
