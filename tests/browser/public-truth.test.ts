@@ -83,17 +83,23 @@ describe.each(SCREENS)('public pages at %s', (_, screen) => {
 
   it('/clinic and /studio store the current offering as soon as they are visited', async () => {
     const p = await open(screen);
-    const stored = () => p.evaluate(`localStorage.getItem('maintenance-offering')`);
-    await p.goto(siteUrl('/clinic'));
-    await p.getByRole('heading', { level: 1 }).waitFor();
-    for (let i = 0; i < 20 && (await stored()) === null; i++) await p.waitForTimeout(100);
-    expect(await stored()).toBe('clinic');
-    await p.goto(siteUrl('/studio'));
-    await p.getByRole('heading', { name: 'Lumière Studio', level: 1 }).waitFor();
-    expect(await stored()).toBe('studio');
+    const stored = async (side: string) => {
+      let value: unknown = null;
+      for (let i = 0; i < 20 && value !== side; i++) {
+        if (i > 0) await p.waitForTimeout(100);
+        value = await p.evaluate(`localStorage.getItem('maintenance-offering')`);
+      }
+      return value;
+    };
     await p.goto(siteUrl('/clinic'));
     await p.getByRole('heading', { name: 'Reveal your most radiant skin', level: 1 }).waitFor();
-    expect(await stored()).toBe('clinic');
+    expect(await stored('clinic')).toBe('clinic');
+    await p.goto(siteUrl('/studio'));
+    await p.getByRole('heading', { name: 'Lumière Studio', level: 1 }).waitFor();
+    expect(await stored('studio')).toBe('studio');
+    await p.goto(siteUrl('/clinic'));
+    await p.getByRole('heading', { name: 'Reveal your most radiant skin', level: 1 }).waitFor();
+    expect(await stored('clinic')).toBe('clinic');
   });
 
   it('keeps a booking field’s error while it is still wrong and drops it the moment it is right; the contact wants a phone number', async () => {

@@ -89,6 +89,8 @@ export default function ManageBooking({ token }: { token: string }) {
   const [scheduling, setScheduling] = useState(false);
   /** The time chosen in the schedule, waiting for the visitor to confirm the move: nothing is sent before. */
   const [move, setMove] = useState<BookedSlot | null>(null);
+  /** "Choose Another Time" was pressed: the schedule opens again once the confirmation has closed. */
+  const [backToSchedule, setBackToSchedule] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rescheduleButton = useRef<HTMLButtonElement>(null);
 
@@ -149,9 +151,16 @@ export default function ManageBooking({ token }: { token: string }) {
     setScheduling(false);
     setMove({ date, time });
   };
-  // "Choose Another Time" goes back to the schedule; the move is forgotten either way.
+  // "Choose Another Time" goes back to the schedule; the move is forgotten either way. The
+  // schedule waits for the confirmation to close: opened at once, the focus the confirmation
+  // gives back to the page would land outside it, which closes a dialog.
   const chooseAgain = () => {
     setMove(null);
+    setBackToSchedule(true);
+  };
+  const confirmationClosed = () => {
+    if (!backToSchedule) return;
+    setBackToSchedule(false);
     setScheduling(true);
   };
 
@@ -243,6 +252,7 @@ export default function ManageBooking({ token }: { token: string }) {
         busy={reschedule.isPending}
         onConfirm={() => move && reschedule.mutate(move)}
         onClose={chooseAgain}
+        onExitComplete={confirmationClosed}
       />
 
       {scheduling && (
