@@ -99,8 +99,8 @@ export interface ManilaNow {
  */
 export const SLOT_REASONS = ['full', 'past', 'notice', 'horizon'] as const;
 export type SlotReason = (typeof SLOT_REASONS)[number];
-/** A slot as the API answers it, with the reason when the server gives one. */
-export type ReasonedSlot = Slot & { reason?: string };
+/** A slot as the API answers it, with the reason when the server gives one (any text: a reason this page does not know reads as none). */
+export type ReasonedSlot = Omit<Slot, 'reason'> & { reason?: string };
 
 /**
  * What a slot is to the visitor: free, or why not. Booked is a slot that is full (the spec's
