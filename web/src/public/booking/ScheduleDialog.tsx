@@ -28,7 +28,7 @@ interface ScheduleDialogProps {
   side: Side;
   /** Whose times it shows: an offering's for the chosen items, or a booking's own (moving it). */
   source: ScheduleSource;
-  /** The week shown first is the one holding this date (never one before today's); a phone opens at its first free day. */
+  /** The week shown first is the one holding this date (never one before today's); a phone opens at the first free day from it. */
   initialDate: string;
   onSelect: (date: string, time: string) => void;
   onClose: () => void;
@@ -156,17 +156,17 @@ interface Target {
 type Search = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none' };
 
 /**
- * Looks for the first free time from the week starting on `sunday`, a week at a time, through
- * the same reads (and cache) the weeks are shown with.
+ * Looks for the first free time on or after `from`, a week at a time, through the same reads
+ * (and cache) the weeks are shown with.
  */
 function useFreeTimeSearch(source: ScheduleSource) {
   const client = useQueryClient();
   return useCallback(
-    async (sunday: string, now: ManilaNow): Promise<BookedSlot | null> => {
+    async (from: string, now: ManilaNow): Promise<BookedSlot | null> => {
       for (let week = 0; week < SEARCH_WEEKS; week++) {
-        const days = weekOf(shiftWeek(sunday, week));
+        const days = weekOf(shiftWeek(weekStartSunday(from), week));
         const answers = await Promise.all(weekQueries(source, days).map((query) => client.fetchQuery(query)));
-        const found = firstFreeSlot(weekDays(source, days, answers) ?? [], now);
+        const found = firstFreeSlot((weekDays(source, days, answers) ?? []).filter((day) => day.date >= from), now);
         if (found.kind === 'found') return found.slot;
         if (found.kind === 'none') return null;
       }
@@ -220,14 +220,16 @@ export default function ScheduleDialog({ side, source, initialDate, onSelect, on
     [findFree],
   );
 
-  // A phone shows one day under the other: it opens at the first day with a free time, not on
-  // a column of past and unavailable times (the week still starts on Sunday, above it).
+  // A phone shows one day under the other: it opens at the first day with a free time from the
+  // day asked for (today, the form's date, or the booking being moved, so that its own day and
+  // time show first), not on a column of past and unavailable times; the week still starts on
+  // Sunday, above it.
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    if (phone) void goToFree(sunday, false);
-  }, [phone, sunday, goToFree]);
+    if (phone) void goToFree(initialDate < today ? today : initialDate, false);
+  }, [phone, initialDate, today, goToFree]);
 
   // Once the target's week is drawn: its day scrolled to the top (a phone's opening), or its slot into view and focused.
   const targetDrawn = target !== null && days.includes(target.slot.date) && views[days.indexOf(target.slot.date)].kind === 'slots';
