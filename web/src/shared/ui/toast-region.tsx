@@ -6,7 +6,7 @@ import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@
  * fields and the button the visitor had just pressed; a problem's field is brought to the middle
  * of the screen, clear of it.
  */
-export const toastPlacement = (phone: boolean) => (phone ? 'top' : 'top-end');
+const toastPlacement = (phone: boolean) => (phone ? 'top' : 'top-end');
 
 /** One toast at a time, 5 s by default, F8 moves the focus to it (spec constants). */
 export const toaster = createToaster({
