@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { SERVICE_LABEL, type Side } from '@bb/contracts';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
+import type { FieldErrors } from '../../shared/forms/field-errors';
 import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
@@ -29,8 +30,6 @@ const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
 const BOOKABLE = { clinic: 'treatments', studio: 'packages' } as const;
 
 const NOT_ASKED: DayView = { kind: 'loading' };
-
-type FieldErrors = Partial<Record<keyof Form, string>>;
 
 /** A form control brought to the visitor: in the middle of the screen, clear of a toast at either edge, then focused. */
 function bringToView(control: HTMLElement | null | undefined) {
@@ -92,7 +91,7 @@ export default function BookingForm({ side }: { side: Side }) {
   const day = dayAsked ? dayView(dayQuery) : NOT_ASKED;
   // Checked as it is typed, so a time that is not free is known before the server says so.
   const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
-  const shownErrors: FieldErrors = timing ? { ...errors, [timing.field]: timing.description } : errors;
+  const shownErrors: FieldErrors<keyof Form> = timing ? { ...errors, [timing.field]: timing.description } : errors;
   const chosenSlot = day.kind === 'slots' ? day.slots.find((s) => s.time === form.preferredTime) : undefined;
   const waitFor: FullSlot | null =
     (chosenSlot && canWaitFor(chosenSlot, form.preferredDate, now)) || isChosen(refusedFull, form) ? { date: form.preferredDate, time: form.preferredTime } : null;
