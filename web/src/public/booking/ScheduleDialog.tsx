@@ -189,11 +189,7 @@ export default function ScheduleDialog({ side, source, initialDate, onSelect, on
   // Availability changes as others book: each opening asks again rather than trusting the cache.
   const week = useQueries({ queries: weekQueries(source, days).map((query) => ({ ...query, refetchOnMount: 'always' as const })) });
   const failed = week.some((q) => q.isError);
-  const answer = weekDays(
-    source,
-    days,
-    week.map((q) => q.data),
-  );
+  const answer = weekDays(source, days, week.map((q) => q.data));
   const views = dayViewsOfRange(days, { isPending: week.some((q) => q.isPending), isError: failed, data: answer ? { days: answer } : null });
 
   const phone = !useMinWidth(PHONE_BELOW_PX);
