@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildBenchScripts } from './lib/bench-build.mjs';
 import { bringUpScaledStack } from './lib/scaled-stack.mjs';
 import { bringUpThrowawayStack } from './lib/session.mjs';
 import { repoRoot, stopProcess } from './lib/stack.mjs';
@@ -16,12 +17,14 @@ const wanted = process.argv.slice(2);
 // under load went from 14 to 3 a second behind them): it comes last but one. The scaled one
 // replaces the stack with the scaled stack: it comes last.
 const ORDER = ['gateway', 'catalog', 'chat', 'mixed', 'events', 'mail', 'booking', 'scaled'];
+// Not a load benchmark: screenshots for a reviewer (`npm run screens`), run only when named.
+const ONLY_WHEN_NAMED = ['screens'];
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const names = fs
   .readdirSync(benchDir)
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.replace(/\.ts$/, ''))
-  .filter((n) => wanted.length === 0 || wanted.includes(n))
+  .filter((n) => (wanted.length === 0 ? !ONLY_WHEN_NAMED.includes(n) : wanted.includes(n)))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
 process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
@@ -36,20 +39,8 @@ async function scaleOut() {
   return { gatewayUrl: scaled.env.GATEWAY_URL, env: { ...stack.env, ...scaled.env } };
 }
 try {
-  const { build } = await import('esbuild');
   const outDir = path.join(repoRoot, '.data', 'bench-build');
-  await build({
-    entryPoints: names.map((n) => path.join(benchDir, `${n}.ts`)),
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    logLevel: 'warning',
-    // Workspace packages are compiled in; npm packages stay external.
-    plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
-  });
+  await buildBenchScripts(names.map((n) => path.join(benchDir, `${n}.ts`)), outDir);
   const results = [];
   for (const name of names) {
     console.log(`[bench] ${name}…`);

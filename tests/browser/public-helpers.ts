@@ -1,8 +1,9 @@
 // Shared by the public-site browser tests: how a visitor reaches the booking form and the
 // schedule, and picks a free slot in it.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
+import type { Slot, SlotsRangeResponse, SlotsResponse } from '@bb/contracts';
 import { uniquePhone } from '@bb/service-kit/testing';
-import { seeText } from './maintenance-helpers';
+import { manilaDateInDays, seeText } from './maintenance-helpers';
 import { siteUrl } from './support/browser';
 
 /** Opens a landing page at its booking section and waits for the form. */
@@ -76,3 +77,45 @@ export async function untilLoaded(page: Page): Promise<void> {
   }
   if (quietLooks < 2) throw new Error(`still loading: ${(await pending.count()) > 0 ? await pending.first().innerText() : 'sections kept changing'}`);
 }
+
+/** The two screens every issue-26 journey runs on: a laptop and a phone. */
+export const SCREENS = [
+  ['1280 px', { viewport: { width: 1280, height: 900 } }],
+  ['375 px', { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }],
+] as const;
+
+/** "Tuesday, December 8" (how the schedule names a day) for a yyyy-MM-dd date. */
+export const dayName = (date: string): string =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** A random date of the weekday (0 Sunday) 800 to 1,500 days ahead: bookable on the test stack, and no other test's date. */
+export function farDateOn(weekday: number): string {
+  for (let d = 800 + Math.floor(Math.random() * 700); ; d++) {
+    const date = manilaDateInDays(d);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
+
+/** What a test makes a slot of the answers say: its new fields, or null to leave it as the server said. */
+export type SlotRewrite = (date: string, slot: Slot) => Partial<Slot & { reason: string }> | null;
+
+/**
+ * Rewrites every slots answer the page gets (an offering's day or range, a manage link's day)
+ * slot by slot, so the schedule can be shown as the server would answer at the browser's
+ * (Playwright-controlled) moment, whatever the hour the test runs at.
+ */
+export async function rewriteSlots(page: Page, rewrite: SlotRewrite): Promise<void> {
+  const day = (date: string, answer: SlotsResponse) => ({ ...answer, slots: answer.slots.map((slot) => ({ ...slot, ...(rewrite(date, slot) ?? {}) })) });
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as SlotsResponse | SlotsRangeResponse;
+    const date = new URL(route.request().url()).searchParams.get('date') as string;
+    const json = 'days' in body ? { days: body.days.map((d) => ({ ...d, ...day(d.date, d) })) } : day(date, body);
+    await route.fulfill({ response, json });
+  };
+  await page.route('**/api/available-slots?*', handler);
+  await page.route('**/api/manage/*/available-slots?*', handler);
+}
+
+/** The moment Playwright's clock gives the page: a Manila date and time. */
+export const manilaMoment = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);

@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES } from '@bb/contracts';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, validateBooking, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
+import { bookingProblems, CONTACT_NUMBER_MESSAGE, EMPTY_BOOKING, isPhoneNumber, problemsByField, toAppointmentRequest, toggled, validateBooking, withPrefill, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
 
 const complete: BookingForm = {
   firstName: 'Maria',
@@ -99,5 +99,33 @@ describe('changing the selection', () => {
   it('ticks and unticks a treatment, keeping the order of choice', () => {
     expect(toggled(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggled(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});
+
+describe('the contact number (issue 26)', () => {
+  it('is a phone number, Philippine unless it says otherwise, however it is spaced', () => {
+    for (const number of ['0917 123 4567', '09171234567', '+63 917 123 4567', '(02) 8123 4567', '917-123-4567', '+1 415 555 2671']) expect(isPhoneNumber(number)).toBe(true);
+    for (const text of ['abc', '12345', '0917', 'call me']) expect(isPhoneNumber(text)).toBe(false);
+  });
+
+  it('says so when it is not one, after the spec’s "required"', () => {
+    expect(validateBooking({ ...complete, contact: 'abc' }, 'clinic')).toEqual({ field: 'contact', title: 'Invalid Contact Number', description: CONTACT_NUMBER_MESSAGE });
+    expect(validateBooking({ ...complete, contact: ' ' }, 'clinic')?.description).toBe(BOOKING_MESSAGES.contact);
+  });
+});
+
+describe('a link asking for items (issue 26)', () => {
+  const prefill = { treatments: ['p2'], preferredDate: '', preferredTime: '' };
+
+  it('fills an untouched form', () => {
+    expect(withPrefill(EMPTY_BOOKING, { treatments: ['p1'], preferredDate: '2026-12-01', preferredTime: '10:30' })).toEqual({
+      form: { ...EMPTY_BOOKING, treatments: ['p1'], preferredDate: '2026-12-01', preferredTime: '10:30' },
+      cleared: false,
+    });
+  });
+
+  it('adds the item to a begun selection, clearing a chosen time as any change of selection does', () => {
+    expect(withPrefill(complete, prefill)).toEqual({ form: { ...complete, treatments: ['t1', 'p2'], preferredDate: '', preferredTime: '' }, cleared: true });
+    expect(withPrefill({ ...complete, treatments: ['t1', 'p2'] }, prefill)).toEqual({ form: { ...complete, treatments: ['t1', 'p2'] }, cleared: false });
   });
 });

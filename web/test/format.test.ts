@@ -1,4 +1,4 @@
-import { addDays, formatDuration, formatNewsDate, formatPeso, manilaClock, manilaToday, resultTitle, to12Hour, weekStartMonday, weekStartSunday } from '../src/shared/format';
+import { addDays, counted, formatDuration, formatNewsDate, formatPeso, manilaClock, manilaToday, resultTitle, to12Hour, weekStartMonday, weekStartSunday } from '../src/shared/format';
 
 describe('formatting helpers', () => {
   it('formats peso prices from numbers and numeric text, and keeps worded prices', () => {
@@ -44,5 +44,14 @@ describe('formatting helpers', () => {
     expect(weekStartSunday('2026-11-25')).toBe('2026-11-22');
     expect(weekStartMonday('2026-11-22')).toBe('2026-11-16');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('counts in words', () => {
+  it('say "1 appointment" and "2 appointments", with an irregular plural when given', () => {
+    expect(counted(1, 'appointment')).toBe('1 appointment');
+    expect(counted(0, 'appointment')).toBe('0 appointments');
+    expect(counted(2, 'closure')).toBe('2 closures');
+    expect(counted(2, 'person', 'people')).toBe('2 people');
   });
 });

@@ -1,4 +1,4 @@
-import { conversationsInTab, isUnanswered, isUnseen, latestActivity, markSeen, messagePollInterval, NO_SELECTION, opensAsSeen, orderConversations, parseSeenCounts, tabCounts, withFirstSelected } from '../src/maintenance/domain/chat';
+import { conversationsInTab, hasNewSince, heldOrder, isUnanswered, isUnseen, latestActivity, markSeen, messageCounts, messagePollInterval, NO_SELECTION, opensAsSeen, orderConversations, parseSeenCounts, tabCounts, withFirstSelected } from '../src/maintenance/domain/chat';
 import { conversation } from './maintenance-fixtures';
 
 const list = [
@@ -69,5 +69,45 @@ describe('polling', () => {
   it('follows the latest activity of any conversation', () => {
     expect(latestActivity(list)).toBe('2026-03-01T05:00:00Z');
     expect(latestActivity([])).toBeNull();
+  });
+});
+
+describe('the list while a staff member works through it (issue 26)', () => {
+  const ids = (l: readonly { id: string }[]) => l.map((c) => c.id);
+
+  it('is in the spec order when first shown', () => {
+    expect(ids(heldOrder(null, list, 'all', seen, null))).toEqual(['unseen', 'unanswered', 'answered-new', 'answered-old']);
+  });
+
+  it('holds its order when a conversation changes, instead of moving it away', () => {
+    const shown = ['unseen', 'unanswered', 'answered-new', 'answered-old'];
+    // The open conversation is answered: it would sort below the others, yet stays where it was.
+    const answered = list.map((c) => (c.id === 'unanswered' ? { ...c, messageCount: 4, lastSenderType: 'csr' as const, lastMessageAt: '2026-03-01T06:00:00Z' } : c));
+    expect(ids(heldOrder(shown, answered, 'all', { ...seen, unanswered: 4 }, 'unanswered'))).toEqual(shown);
+    // Another one gets a new message: it keeps its place (it is marked instead).
+    const written = list.map((c) => (c.id === 'answered-old' ? { ...c, messageCount: 3, lastSenderType: 'customer' as const, lastMessageAt: '2026-03-01T07:00:00Z' } : c));
+    expect(ids(heldOrder(shown, written, 'all', seen, null))).toEqual(shown);
+  });
+
+  it('keeps the open conversation in Unanswered once it is answered, until another is opened', () => {
+    const shown = ['unanswered'];
+    const answered = list.map((c) => (c.id === 'unanswered' ? { ...c, messageCount: 4, lastSenderType: 'csr' as const } : c));
+    expect(ids(heldOrder(shown, answered, 'unanswered', seen, 'unanswered'))).toEqual(['unanswered']);
+    expect(ids(heldOrder(shown, answered, 'unanswered', seen, 'unseen'))).toEqual([]);
+  });
+
+  it('puts conversations that come into the tab on top, and drops the ones that left', () => {
+    const fresh = [...list, conversation({ id: 'brand-new', messageCount: 1, lastMessageAt: '2026-03-01T08:00:00Z' })];
+    expect(ids(heldOrder(['unanswered', 'ghost'], fresh, 'unanswered', seen, null))).toEqual(['brand-new', 'unanswered']);
+  });
+
+  it('marks a conversation whose messages came in since the list was put in order, until they are seen', () => {
+    const counts = messageCounts(list);
+    const written = { ...list[0], messageCount: 3 };
+    expect(hasNewSince(written, counts, seen)).toBe(true);
+    expect(hasNewSince(written, counts, { ...seen, 'answered-old': 3 })).toBe(false);
+    // Unseen from before the list was put in order: in its place by the order, not marked.
+    expect(hasNewSince(list[3], counts, seen)).toBe(false);
+    expect(hasNewSince(conversation({ id: 'brand-new' }), counts, seen)).toBe(true);
   });
 });

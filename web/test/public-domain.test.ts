@@ -1,6 +1,6 @@
 import { looksLikeEmail } from '../src/public/domain/email';
 import { FALLBACK_COUNT, fallbackImage } from '../src/public/domain/images';
-import { bookItemHref, landingForward } from '../src/public/domain/navigation';
+import { BOOK_REQUEST_STATE, bookHereTarget, bookItemHref, isBookRequest, landingForward } from '../src/public/domain/navigation';
 import { filterResults, RESULT_FILTERS } from '../src/public/domain/results';
 import { detailDuration } from '../src/public/domain/treatment';
 import { footerLinks } from '../src/public/site';
@@ -83,5 +83,14 @@ describe('footer quick links', () => {
       { label: 'News', href: '/landing#news' },
       { label: 'Contact', href: '#contact' },
     ]);
+  });
+});
+
+describe("a package card's Book This Package (issue 26)", () => {
+  it('asks the booking form on the same page for that package, as a request even when the address already asks for it', () => {
+    expect(bookHereTarget('p 1')).toEqual({ search: '?item=p+1', hash: '#booking' });
+    expect(isBookRequest(BOOK_REQUEST_STATE)).toBe(true);
+    expect(isBookRequest(null)).toBe(false);
+    expect(isBookRequest({ idx: 0 })).toBe(false);
   });
 });

@@ -57,8 +57,9 @@ describe('a slot as the visitor sees it', () => {
     expect(slotState({ time: '13:10', available: false }, '2026-11-25', now)).toBe('past');
   });
 
-  it('is booked when a later slot is unavailable, and free otherwise', () => {
-    expect(slotState({ time: '13:30', available: false }, '2026-11-25', now)).toBe('booked');
+  it('is booked when a later slot is full, only unavailable when a server names no reason and no capacity, and free otherwise', () => {
+    expect(slotState({ time: '13:30', available: false, full: true }, '2026-11-25', now)).toBe('booked');
+    expect(slotState({ time: '13:30', available: false }, '2026-11-25', now)).toBe('unavailable');
     expect(slotState({ time: '13:30', available: true }, '2026-11-25', now)).toBe('free');
     expect(slotState({ time: '09:00', available: true }, '2026-11-26', now)).toBe('free');
   });
@@ -75,7 +76,7 @@ describe('a slot as the visitor sees it', () => {
 
 describe('a typed date and time, checked against the day', () => {
   const now = { today: '2026-11-25', time: '13:10' };
-  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false }, { time: '14:00', available: true }] };
+  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false, reason: 'full' }, { time: '14:00', available: true }] };
 
   it('accepts a free slot, and says nothing while the day is unknown', () => {
     expect(scheduleProblem('2026-11-26', '09:00', day, now)).toBeNull();
@@ -141,7 +142,7 @@ describe('the schedule when moving a booking', () => {
   it("shows the visitor's own slot as theirs, whatever its flag, and every other slot as before", () => {
     expect(slotChoice({ time: '10:00', available: false }, '2026-11-26', now, current)).toBe('current');
     expect(slotChoice({ time: '10:00', available: true }, '2026-11-26', now, current)).toBe('current');
-    expect(slotChoice({ time: '10:00', available: false }, '2026-11-27', now, current)).toBe('booked');
+    expect(slotChoice({ time: '10:00', available: false, reason: 'full' }, '2026-11-27', now, current)).toBe('booked');
     expect(slotChoice({ time: '10:30', available: true }, '2026-11-26', now, current)).toBe('free');
     expect(slotChoice({ time: '08:30', available: true }, '2026-11-24', now)).toBe('past');
   });

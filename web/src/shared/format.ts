@@ -58,3 +58,6 @@ export const weekStartSunday = (date: string) => addDays(date, -dayOfWeek(date))
 
 /** The Monday that starts the week of a date (the console's calendar). */
 export const weekStartMonday = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
+
+/** A count with its noun: "1 appointment", "2 appointments" (the plural given when it is not the noun plus s). */
+export const counted = (count: number, noun: string, plural = `${noun}s`): string => `${count} ${count === 1 ? noun : plural}`;

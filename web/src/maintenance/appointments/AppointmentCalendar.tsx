@@ -13,7 +13,7 @@ import { clockText } from '../domain/clock';
 import { LineIcon } from '../ui/icons';
 import { MOBILE_BREAKPOINT } from '../domain/sidebar';
 import { LoadingState } from '../ui/states';
-import { useMinWidth } from '../ui/useMinWidth';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
 
 const ROW_HEIGHT = 44;
 

@@ -4,7 +4,7 @@ import type { Appointment } from '@bb/contracts';
 import { sortNewestFirst } from '../domain/appointments';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { useMinWidth } from '../ui/useMinWidth';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
 import { AppointmentCalendar } from './AppointmentCalendar';
 import { AppointmentCards } from './AppointmentCards';
 import { AppointmentDialog } from './AppointmentDialog';

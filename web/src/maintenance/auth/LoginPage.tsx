@@ -6,6 +6,8 @@ import { serverMessage } from '../../shared/api/request';
 import { useSession } from '../../shared/session/SessionContext';
 import { toast } from '../../shared/ui/toaster';
 import { useRoute } from '../../shared/api/routes';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
+import { loginProblems } from '../domain/forms';
 import { afterLogin } from '../domain/session';
 import { TextField } from '../ui/fields';
 
@@ -17,19 +19,14 @@ export function LoginPage() {
   const config = useRoute(authRoutes.config);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const { errors, validate } = useFieldErrors({ username, password }, loginProblems);
   const [busy, setBusy] = useState(false);
 
   if (user && !busy) return <Navigate to={target} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const missing = {
-      username: username.trim() ? undefined : 'Username is required',
-      password: password ? undefined : 'Password is required',
-    };
-    setErrors(missing);
-    if (missing.username || missing.password) return;
+    if (!validate()) return;
     setBusy(true);
     try {
       await login({ username: username.trim(), password });

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { NewsArticle } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
 import { instantToDateInput } from '../domain/dates';
-import { blankFields } from '../domain/forms';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
+import { newsProblems } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -15,7 +16,6 @@ export interface NewsValues {
   /** yyyy-MM-dd, taken as Manila midnight by the server. */
   publishedAt: string;
 }
-const REQUIRED = ['title', 'excerpt', 'content', 'publishedAt'] as const;
 
 const valuesOf = (article: NewsArticle | null): NewsValues =>
   article
@@ -34,18 +34,16 @@ interface NewsDialogProps {
 /** Create or edit mode; every opening starts from the article (or a blank form), so closing resets it. */
 export function NewsDialog({ open, article, busy, onClose, onSubmit }: NewsDialogProps) {
   const [form, setForm] = useState<NewsValues>(() => valuesOf(article));
-  const [errors, setErrors] = useState<Partial<Record<keyof NewsValues, string>>>({});
+  const { errors, validate, reset } = useFieldErrors(form, newsProblems);
   useEffect(() => {
     if (!open) return;
     setForm(valuesOf(article));
-    setErrors({});
-  }, [open, article]);
+    reset();
+  }, [open, article, reset]);
   const set = (key: keyof NewsValues) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = () => {
-    const missing = blankFields(form, REQUIRED);
-    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
-    if (missing.length === 0) onSubmit({ ...form, title: form.title.trim(), excerpt: form.excerpt.trim(), content: form.content.trim(), imageUrl: form.imageUrl.trim() });
+    if (validate()) onSubmit({ ...form, title: form.title.trim(), excerpt: form.excerpt.trim(), content: form.content.trim(), imageUrl: form.imageUrl.trim() });
   };
 
   return (

@@ -2,7 +2,7 @@ import { Button, Card, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { packageRoutes, type Package, type PackageCreate } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { blankFields, joinFeatures, parseBookingDuration, parsePrice, splitFeatures } from '../domain/forms';
+import { joinFeatures, packageProblems, parseBookingDuration, parsePrice, splitFeatures } from '../domain/forms';
 import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -16,11 +16,10 @@ import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', description: '', duration: '', price: '', defaultDuration: '', features: '', imageUrl: '' };
 type Form = typeof EMPTY;
-const REQUIRED = ['name', 'description', 'duration', 'price'] as const;
 
 export function PackagesPage() {
   const { offering } = useOffering();
-  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<Package, Form>(EMPTY, (p) => ({
+  const { editing, form, errors, validate, open, close, set } = useItemEditor<Package, Form>(EMPTY, (p) => ({
     name: p.name,
     description: p.description,
     duration: p.duration,
@@ -28,17 +27,13 @@ export function PackagesPage() {
     defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '',
     features: joinFeatures(p.features),
     imageUrl: p.imageUrl,
-  }));
+  }), packageProblems);
   const { list: packages, create, update, remove } = useCatalogResource(packageRoutes, { noun: 'Package', fetchFailure: 'Failed to fetch packages' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
-    const found: Partial<Record<keyof Form, string>> = Object.fromEntries(blankFields(form, REQUIRED).map((k) => [k, 'This field is required']));
     const price = parsePrice(form.price);
-    if (!found.price && price === null) found.price = 'Price must be a number';
     const bookingMinutes = parseBookingDuration(form.defaultDuration);
-    if (bookingMinutes === undefined) found.defaultDuration = 'Enter whole minutes, at least 1';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || editing === null || price === null || bookingMinutes === undefined) return;
+    if (!validate() || editing === null || price === null || bookingMinutes === undefined) return;
     const body: PackageCreate = {
       name: form.name.trim(),
       description: form.description.trim(),

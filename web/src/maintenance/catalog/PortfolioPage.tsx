@@ -1,7 +1,7 @@
 import { Badge, Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
 import { portfolioRoutes, type PortfolioCreate, type PortfolioItem } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { blankFields } from '../domain/forms';
+import { portfolioProblems } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -15,17 +15,18 @@ import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { title: '', description: '', category: '', imageUrl: '' };
 type Form = typeof EMPTY;
-const REQUIRED = ['title', 'category', 'imageUrl'] as const;
 
 export function PortfolioPage() {
   const { offering } = useOffering();
-  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<PortfolioItem, Form>(EMPTY, (item) => ({ title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl }));
+  const { editing, form, errors, validate, open, close, set } = useItemEditor<PortfolioItem, Form>(
+    EMPTY,
+    (item) => ({ title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl }),
+    portfolioProblems,
+  );
   const { list: items, create, update, remove } = useCatalogResource(portfolioRoutes, { noun: 'Portfolio item', fetchFailure: 'Failed to fetch portfolio' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
-    const missing = blankFields(form, REQUIRED);
-    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
-    if (missing.length > 0 || editing === null) return;
+    if (!validate() || editing === null) return;
     const body: PortfolioCreate = {
       title: form.title.trim(),
       description: form.description.trim(),

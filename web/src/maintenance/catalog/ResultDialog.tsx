@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { RESULT_CATEGORIES, treatmentRoutes, type Result, type ResultCreate } from '@bb/contracts';
 import { useRoute } from '../../shared/api/routes';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
+import { resultProblems } from '../domain/forms';
 import { SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -26,19 +28,16 @@ interface ResultDialogProps {
 export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDialogProps) {
   const treatments = useRoute(treatmentRoutes.list, { enabled: open });
   const [form, setForm] = useState<Form>(() => valuesOf(result));
-  const [error, setError] = useState<string>();
+  const { errors, validate, reset } = useFieldErrors(form, resultProblems);
   useEffect(() => {
     if (!open) return;
     setForm(valuesOf(result));
-    setError(undefined);
-  }, [open, result]);
+    reset();
+  }, [open, result, reset]);
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = () => {
-    if (!form.description.trim()) {
-      setError('This field is required');
-      return;
-    }
+    if (!validate()) return;
     onSubmit({
       treatmentId: form.treatmentId || null,
       category: RESULT_CATEGORIES.find((c) => c === form.category) ?? '',
@@ -54,7 +53,7 @@ export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDi
     <FormDialog open={open} title={result ? 'Edit Result' : 'Add Result'} submitLabel={result ? 'Save Changes' : 'Create'} busy={busy} onClose={onClose} onSubmit={submit}>
       <SelectField label="Related Treatment" value={form.treatmentId} onChange={set('treatmentId')} options={treatmentOptions} />
       <SelectField label="Category" value={form.category} onChange={set('category')} options={categoryOptions} />
-      <TextAreaField label="Description" rows={4} value={form.description} onChange={set('description')} required error={error} />
+      <TextAreaField label="Description" rows={4} value={form.description} onChange={set('description')} required error={errors.description} />
       <ImageUpload label="Before Image" value={form.beforeImageUrl} onChange={set('beforeImageUrl')} />
       <ImageUpload label="After Image" value={form.afterImageUrl} onChange={set('afterImageUrl')} />
     </FormDialog>

@@ -1,7 +1,7 @@
 import { Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
 import { staffRoutes, type StaffCreate, type StaffMember } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { blankFields, parseDisplayOrder } from '../domain/forms';
+import { parseDisplayOrder, staffProblems } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
@@ -15,23 +15,18 @@ import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
 const EMPTY = { name: '', position: '', bio: '', imageUrl: '', displayOrder: '0' };
 type Form = typeof EMPTY;
-const REQUIRED = ['name', 'position', 'bio'] as const;
 
 export function StaffPage() {
   const { offering } = useOffering();
-  const { editing, form, errors, setErrors, open, close, set } = useItemEditor<StaffMember, Form>(EMPTY, (member) => ({
-    name: member.name,
-    position: member.position,
-    bio: member.bio,
-    imageUrl: member.imageUrl,
-    displayOrder: String(member.displayOrder),
-  }));
+  const { editing, form, errors, validate, open, close, set } = useItemEditor<StaffMember, Form>(
+    EMPTY,
+    (member) => ({ name: member.name, position: member.position, bio: member.bio, imageUrl: member.imageUrl, displayOrder: String(member.displayOrder) }),
+    staffProblems,
+  );
   const { list: staff, create, update, remove } = useCatalogResource(staffRoutes, { noun: 'Staff member', fetchFailure: 'Failed to fetch staff' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
-    const missing = blankFields(form, REQUIRED);
-    setErrors(Object.fromEntries(missing.map((k) => [k, 'This field is required'])));
-    if (missing.length > 0 || editing === null) return;
+    if (!validate() || editing === null) return;
     const body: StaffCreate = {
       name: form.name.trim(),
       position: form.position.trim(),

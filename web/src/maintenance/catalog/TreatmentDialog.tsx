@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, IconButton, Input, List, Text } from '@chakra-ui/react';
 import type { Treatment, TreatmentCreate } from '@bb/contracts';
-import { blankFields, parseBookingDuration } from '../domain/forms';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
+import { parseBookingDuration, treatmentProblems } from '../domain/forms';
 import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
@@ -16,7 +17,6 @@ const valuesOf = (t: Treatment | null) => ({
   imageUrl: t?.imageUrl ?? '',
 });
 type Form = ReturnType<typeof valuesOf>;
-const REQUIRED = ['name', 'description', 'duration', 'price'] as const;
 
 interface TreatmentDialogProps {
   open: boolean;
@@ -31,14 +31,14 @@ export function TreatmentDialog({ open, treatment, busy, onClose, onSubmit }: Tr
   const [form, setForm] = useState<Form>(() => valuesOf(treatment));
   const [expect, setExpect] = useState<string[]>([]);
   const [newItem, setNewItem] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const { errors, validate, reset } = useFieldErrors(form, treatmentProblems);
   useEffect(() => {
     if (!open) return;
     setForm(valuesOf(treatment));
     setExpect(treatment?.whatToExpect ?? []);
     setNewItem('');
-    setErrors({});
-  }, [open, treatment]);
+    reset();
+  }, [open, treatment, reset]);
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const addItem = () => {
@@ -49,11 +49,8 @@ export function TreatmentDialog({ open, treatment, busy, onClose, onSubmit }: Tr
   };
 
   const submit = () => {
-    const found: Partial<Record<keyof Form, string>> = Object.fromEntries(blankFields(form, REQUIRED).map((k) => [k, 'This field is required']));
     const bookingMinutes = parseBookingDuration(form.defaultDuration);
-    if (bookingMinutes === undefined) found.defaultDuration = 'Enter whole minutes, at least 1';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || bookingMinutes === undefined) return;
+    if (!validate() || bookingMinutes === undefined) return;
     onSubmit({
       name: form.name.trim(),
       description: form.description.trim(),

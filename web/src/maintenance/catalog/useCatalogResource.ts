@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { RouteDef } from '@bb/contracts';
+import type { FieldErrors, FieldOf } from '../../shared/forms/field-errors';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { callRoute, routeUrl, useRoute, type RouteBody, type RouteParams } from '../../shared/api/routes';
 import { useFetchErrorToast, useWrite } from '../api';
 
@@ -37,18 +39,21 @@ export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, 
   return { list, create, update, remove };
 }
 
-/** The add/edit dialog of a card screen: which item (or 'new'), its form, the form's errors. */
-export function useItemEditor<Item, Form extends Record<string, string>>(empty: Form, toForm: (item: Item) => Form) {
+/**
+ * The add/edit dialog of a card screen: which item (or 'new'), its form, and the form's errors,
+ * shown by a submit (`validate`) and each gone as soon as its field is valid.
+ */
+export function useItemEditor<Item, Form extends Record<string, string>>(empty: Form, toForm: (item: Item) => Form, check: (form: Form) => FieldErrors<FieldOf<Form>>) {
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [form, setForm] = useState<Form>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const { errors, validate, reset } = useFieldErrors(form, check);
   return {
     editing,
     form,
     errors,
-    setErrors,
+    validate,
     open: (item: Item | 'new') => {
-      setErrors({});
+      reset();
       setForm(item === 'new' ? empty : toForm(item));
       setEditing(item);
     },

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { webhookRoutes, type WebhookConfig, type WebhookDelivery } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { toast } from '../../shared/ui/toaster';
 import { invalidatePaths, useSessionExpiry } from '../api';
 import { formatInstant } from '../domain/dates';
@@ -21,6 +22,9 @@ const TEST_BADGE: Record<WebhookConfig['testStatus'], { label: string; palette: 
   failed: { label: 'Failed', palette: 'red' },
   pending: { label: 'Pending', palette: 'gray' },
 };
+const URL_REQUIRED = 'Please enter a webhook URL.';
+const webhookProblems = ({ url }: { url: string }) => (url.trim() ? {} : { url: URL_REQUIRED });
+
 const OUTCOME_PALETTE: Record<WebhookDelivery['outcome'], string> = { success: 'green', retrying: 'yellow', failed: 'red' };
 
 /** Connects a chat bot: where customer messages go, the two secrets, a test, and the delivery log. */
@@ -32,6 +36,7 @@ export function ChatApiPage() {
   const [url, setUrl] = useState('');
   const savedUrl = config.data?.webhookUrl ?? '';
   useEffect(() => setUrl(savedUrl), [savedUrl]);
+  const { errors, validate } = useFieldErrors({ url }, webhookProblems);
 
   const save = useMutation({
     mutationFn: (webhookUrl: string) => callRoute(webhookRoutes.save, { body: { webhookUrl } }),
@@ -59,8 +64,8 @@ export function ChatApiPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!url.trim()) {
-      toast.error('Validation Error', 'Please enter a webhook URL.');
+    if (!validate()) {
+      toast.error('Validation Error', URL_REQUIRED);
       return;
     }
     save.mutate(url.trim());
@@ -90,7 +95,7 @@ export function ChatApiPage() {
           </Card.Header>
           <Card.Body gap="4">
             <form onSubmit={submit} noValidate>
-              <Field.Root>
+              <Field.Root invalid={Boolean(errors.url)}>
                 <Field.Label>Webhook URL</Field.Label>
                 <HStack w="full" align="flex-start">
                   <Input type="url" placeholder="https://bot.example.com/webhook" value={url} onChange={(e) => setUrl(e.target.value)} />
@@ -98,6 +103,7 @@ export function ChatApiPage() {
                     Save
                   </Button>
                 </HStack>
+                {errors.url && <Field.ErrorText color="red.700">{errors.url}</Field.ErrorText>}
               </Field.Root>
             </form>
             <Flex gap="4" align="center" wrap="wrap">

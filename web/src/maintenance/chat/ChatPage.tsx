@@ -3,14 +3,40 @@ import { Badge, Box, Center, Grid, Tabs, Text } from '@chakra-ui/react';
 import { chatRoutes } from '@bb/contracts';
 import { useRoute } from '../../shared/api/routes';
 import { useFetchErrorToast } from '../api';
-import { CHAT_TAB_EMPTY, CHAT_TAB_LABELS, CHAT_TABS, conversationsInTab, latestActivity, messagePollInterval, NO_SELECTION, opensAsSeen, tabCounts, withFirstSelected, type ChatSelection, type ChatTab } from '../domain/chat';
+import {
+  CHAT_TAB_EMPTY,
+  CHAT_TAB_LABELS,
+  CHAT_TABS,
+  hasNewSince,
+  heldOrder,
+  latestActivity,
+  messageCounts,
+  messagePollInterval,
+  NO_SELECTION,
+  opensAsSeen,
+  tabCounts,
+  withFirstSelected,
+  type ChatSelection,
+  type ChatTab,
+} from '../domain/chat';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
 import { ChatThread } from './ChatThread';
 import { ConversationList } from './ConversationList';
 import { useSeenCounts } from './useSeenCounts';
 
-/** Conversations on the left (unseen, then unanswered, then recent), the open thread on the right. */
+/** The list as last shown: its tab, its order, and the message counts when it was put in order. */
+interface HeldList {
+  tab: ChatTab;
+  ids: readonly string[];
+  counts: Readonly<Record<string, number>>;
+}
+
+/**
+ * Conversations on the left (unseen, then unanswered, then recent, when the list is put in
+ * order), the open thread on the right. The list then holds still while the staff member works
+ * (see heldOrder), and marks what changed.
+ */
 export function ChatPage() {
   const { seen, see } = useSeenCounts();
   const [tab, setTab] = useState<ChatTab>('all');
@@ -26,7 +52,20 @@ export function ChatPage() {
   const list = conversations.data ?? [];
   const pollEvery = messagePollInterval(latestActivity(list), new Date());
 
-  const visible = conversationsInTab(list, tab, seen);
+  const [held, setHeld] = useState<HeldList | null>(null);
+  const heldHere = held?.tab === tab ? held : null;
+  const visible = conversations.data ? heldOrder(heldHere?.ids ?? null, list, tab, seen, selectedId) : [];
+  const shownCounts = heldHere?.counts ?? messageCounts(list);
+  const order = visible.map((c) => c.id).join(' ');
+  useEffect(() => {
+    if (!conversations.data) return;
+    const data = conversations.data;
+    setHeld((current) => {
+      const sameTab = current?.tab === tab;
+      if (sameTab && current.ids.join(' ') === order) return current;
+      return { tab, ids: order ? order.split(' ') : [], counts: sameTab ? current.counts : messageCounts(data) };
+    });
+  }, [order, tab, conversations.data]);
   const counts = tabCounts(list, seen);
   const firstId = visible[0]?.id;
   useEffect(() => setSelection((current) => withFirstSelected(current, firstId)), [firstId]);
@@ -55,7 +94,14 @@ export function ChatPage() {
                   (conversations.isLoading ? (
                     <LoadingState text="Loading conversations..." />
                   ) : (
-                    <ConversationList conversations={visible} seen={seen} selectedId={selectedId} emptyText={CHAT_TAB_EMPTY[tab]} onSelect={openByPerson} />
+                    <ConversationList
+                      conversations={visible}
+                      seen={seen}
+                      selectedId={selectedId}
+                      isNew={(c) => hasNewSince(c, shownCounts, seen)}
+                      emptyText={CHAT_TAB_EMPTY[tab]}
+                      onSelect={openByPerson}
+                    />
                   ))}
               </Tabs.Content>
             ))}

@@ -87,3 +87,33 @@ export function messagePollInterval(lastActivityAt: string | null, now: Date): n
 export function latestActivity(list: readonly ConversationSummary[]): string | null {
   return list.reduce<string | null>((latest, c) => (latest === null || lastActivity(c) > latest ? lastActivity(c) : latest), null);
 }
+
+/**
+ * The list as a staff member works through it: in the spec's order when it is first shown (and
+ * on every change of tab), then held still as it refreshes, so what they were looking at does
+ * not jump away. A conversation already listed keeps its place (a change marks it instead, see
+ * hasNewSince); one that comes into the tab (new, or newly unanswered) goes on top; one that
+ * leaves the tab goes, except the open one, which stays until another is opened: answering a
+ * conversation in Unanswered does not make it vanish under the reply.
+ */
+export function heldOrder(listed: readonly string[] | null, list: readonly ConversationSummary[], tab: ChatTab, seen: SeenCounts, openId: string | null): ConversationSummary[] {
+  const inTabNow = conversationsInTab(list, tab, seen);
+  if (listed === null) return inTabNow;
+  const held = new Set(listed);
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const stillListed = listed.flatMap((id) => {
+    const c = byId.get(id);
+    return c && (inTab(c, tab, seen) || id === openId) ? [c] : [];
+  });
+  return [...inTabNow.filter((c) => !held.has(c.id)), ...stillListed];
+}
+
+/** Each conversation's message count: what the list looked like when it was put in order. */
+export const messageCounts = (list: readonly ConversationSummary[]): Readonly<Record<string, number>> => Object.fromEntries(list.map((c) => [c.id, c.messageCount]));
+
+/**
+ * Marked as changed in the held list: messages have come in since the list was put in order
+ * (or the conversation is new since), and the staff member has not seen them yet.
+ */
+export const hasNewSince = (c: ConversationSummary, counts: Readonly<Record<string, number>>, seen: SeenCounts): boolean =>
+  c.messageCount > (counts[c.id] ?? 0) && isUnseen(c, seen);

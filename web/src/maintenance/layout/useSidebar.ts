@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isSidebarShortcut, MOBILE_BREAKPOINT, readSidebarOpen, sidebarCookie } from '../domain/sidebar';
-import { useMinWidth } from '../ui/useMinWidth';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
 
 /**
  * Desktop: expanded or icon-only, remembered in a cookie for 7 days. Mobile: a drawer that

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPOINTMENT_MAIL_KINDS, notificationRoutes, scheduleRoutes, subscriberRoutes, type Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
+import { errorsNow, type GivenErrors } from '../../shared/forms/field-errors';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { toast } from '../../shared/ui/toaster';
 import { useSessionExpiry, useWrite } from '../api';
@@ -34,7 +35,8 @@ function AppointmentMailsCard({ side }: { side: Side }) {
   const booking = useRoute(scheduleRoutes.settings, { params });
   /** The admin's edits; null shows what is stored. */
   const [edited, setEdited] = useState<NotificationForm | null>(null);
-  const [errors, setErrors] = useState<NotificationErrors>({});
+  /** Errors of the last save (the form's own check, or the server's words), each gone once its field is valid. */
+  const [given, setGiven] = useState<GivenErrors<NotificationForm> | null>(null);
 
   const save = useMutation({
     // Both writes go out together and never reject: each part that was saved is shown as saved,
@@ -49,7 +51,7 @@ function AppointmentMailsCard({ side }: { side: Side }) {
       if (bookingSaved.status === 'fulfilled') client.setQueryData([bookingUrl], bookingSaved.value);
       return [mailSaved, bookingSaved].flatMap((outcome): unknown[] => (outcome.status === 'rejected' ? [outcome.reason] : []));
     },
-    onSuccess: (failures) => {
+    onSuccess: (failures, sent) => {
       if (failures.length === 0) {
         setEdited(null);
         toast.success('Notification settings saved');
@@ -57,7 +59,7 @@ function AppointmentMailsCard({ side }: { side: Side }) {
       }
       if (failures.some(expired)) return;
       // The admin's edits stay on screen to be corrected, with the server's words under each field.
-      setErrors(serverFieldErrors(failures));
+      setGiven({ errors: serverFieldErrors(failures), values: sent });
       toast.error('Failed to save notification settings', serverMessage(failures[0]));
     },
   });
@@ -69,20 +71,18 @@ function AppointmentMailsCard({ side }: { side: Side }) {
   }
 
   const form = edited ?? notificationForm(mail.data, booking.data);
+  const errors: NotificationErrors = errorsNow(given, form, notificationProblems);
   const change = (patch: Partial<NotificationForm>) => setEdited({ ...form, ...patch });
   const text = (field: NotificationField) => ({
     value: form[field],
     error: errors[field],
-    onChange: (value: string) => {
-      change({ [field]: value });
-      setErrors(({ [field]: _cleared, ...rest }) => rest);
-    },
+    onChange: (value: string) => change({ [field]: value }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = notificationProblems(form);
-    setErrors(problems);
+    setGiven({ errors: problems, values: form });
     const first = Object.values(problems)[0];
     if (first) {
       toast.error('Failed to save notification settings', first);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
-import { manilaToday } from '../../shared/format';
+import { counted, manilaToday } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { toast } from '../../shared/ui/toaster';
 import { useRoute } from '../../shared/api/routes';
@@ -34,7 +34,7 @@ export function ReportsPage() {
 
   const exportCsv = () => {
     downloadText(reportFileName(manilaToday()), appointmentsReportCsv(matching, index));
-    toast.success(`Exported ${matching.length} appointments to CSV`);
+    toast.success(`Exported ${counted(matching.length, 'appointment')} to CSV`);
   };
 
   const stats = (r: AppointmentReport) => (
@@ -111,7 +111,7 @@ export function ReportsPage() {
           <Input type="date" value={range.to} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
         </Field.Root>
         <Text fontSize="sm" color="fg.muted" pb="2">
-          {validRange ? `${matching.length} appointments to export (cancelled ones left out)` : 'Choose a start date on or before the end date.'}
+          {validRange ? `${counted(matching.length, 'appointment')} to export (cancelled ones left out)` : 'Choose a start date on or before the end date.'}
         </Text>
       </Flex>
       {!validRange ? null : report.isLoading ? (

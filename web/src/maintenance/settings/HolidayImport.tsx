@@ -3,6 +3,7 @@ import { Button, Checkbox, HStack, NativeSelect, Stack, Text } from '@chakra-ui/
 import { dateOverrideRoutes, scheduleRoutes, type DateOverride, type Side } from '@bb/contracts';
 import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/routes';
 import { useWrite } from '../api';
+import { counted } from '../../shared/format';
 import { formatCalendarDate } from '../domain/dates';
 import { holidayChoices, holidayClosures, holidayYears, overrideHours } from '../domain/date-overrides';
 import { LoadingState } from '../ui/states';
@@ -18,7 +19,7 @@ function HolidayList({ side, year, overrides, onDone }: { side: Side; year: numb
   const save = useWrite({
     run: () => (body ? callRoute(dateOverrideRoutes.saveMany, { params: { offering: side }, body }) : Promise.resolve()),
     refresh: [routePrefix(dateOverrideRoutes.list), routeUrl(scheduleRoutes.availableSlots)],
-    success: `Added ${ticked.size} closures`,
+    success: `Added ${counted(ticked.size, 'closure')}`,
     failure: 'Failed to add the holidays',
     onSuccess: onDone,
   });
@@ -53,7 +54,7 @@ function HolidayList({ side, year, overrides, onDone }: { side: Side; year: numb
       ))}
       <HStack mt="2">
         <Button onClick={() => save.mutate(undefined)} loading={save.isPending} disabled={body === null}>
-          Add {ticked.size} closures
+          Add {counted(ticked.size, 'closure')}
         </Button>
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -1,5 +1,6 @@
 import { Checkbox, Field, Grid, Input, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { Appointment } from '@bb/contracts';
+import { counted } from '../../shared/format';
 import { clientName } from '../domain/appointments';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
 import type { OverrideDraft } from '../domain/date-overrides';
@@ -66,7 +67,7 @@ export function OverrideDialog({ draft, editing, leftOut, cancelLeftOut, busy, o
           {leftOut.length > 0 && (
             <Stack gap="2" borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="md" p="3" data-testid="override-appointments">
               <Text fontWeight="semibold">
-                {leftOut.length === 1 ? '1 appointment' : `${leftOut.length} appointments`} on {formatCalendarDate(draft.date)} fall outside these hours:
+                {counted(leftOut.length, 'appointment')} on {formatCalendarDate(draft.date)} {leftOut.length === 1 ? 'falls' : 'fall'} outside these hours:
               </Text>
               <List.Root ps="5">
                 {leftOut.map((a) => (

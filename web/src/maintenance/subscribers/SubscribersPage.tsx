@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { subscriberRoutes, type Subscriber } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
-import { manilaToday } from '../../shared/format';
+import { counted, manilaToday } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toaster';
 import { useFetchErrorToast, useWrite } from '../api';
@@ -35,7 +35,7 @@ export function SubscribersPage() {
   const counts = subscriberCounts(list);
   const exportCsv = () => {
     downloadText(subscribersFileName(manilaToday()), subscribersCsv(list));
-    toast.success(`Exported ${list.length} subscribers to CSV`);
+    toast.success(`Exported ${counted(list.length, 'subscriber')} to CSV`);
   };
 
   return (

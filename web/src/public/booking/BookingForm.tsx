@@ -1,18 +1,21 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { SERVICE_LABEL, type Side } from '@bb/contracts';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
+import type { FieldErrors } from '../../shared/forms/field-errors';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { manilaClock, manilaToday, to12Hour } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
+import { isBookRequest } from '../domain/navigation';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BookingField } from './BookingField';
 import { BookingSuccess } from './BookingSuccess';
 import { DateTimeFields } from './DateTimeFields';
 import { bookingPrefill } from './domain/prefill';
 import { canWaitFor, dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withSelection, type BookingForm as Form, type BookingProblem } from './domain/validation';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withPrefill, withSelection, type BookingForm as Form, type BookingProblem } from './domain/validation';
 import { isChosen, type FullSlot } from './domain/waitlist';
 import { PersonalFields } from './PersonalFields';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
@@ -28,13 +31,17 @@ const BOOKABLE = { clinic: 'treatments', studio: 'packages' } as const;
 
 const NOT_ASKED: DayView = { kind: 'loading' };
 
-type FieldErrors = Partial<Record<keyof Form, string>>;
+/** A form control brought to the visitor: in the middle of the screen, clear of a toast at either edge, then focused. */
+function bringToView(control: HTMLElement | null | undefined) {
+  control?.scrollIntoView({ block: 'center' });
+  control?.focus({ preventScroll: true });
+}
 
 export default function BookingForm({ side }: { side: Side }) {
   const label = SERVICE_LABEL[side];
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
   const items: readonly Bookable[] | undefined = query.data;
-  const [params] = useSearchParams();
+  const location = useLocation();
   /** The form's controls by field, to put the focus where a problem is. */
   const controls = useRef<Partial<Record<keyof Form, HTMLElement | null>>>({});
   const bind = (field: keyof Form) => (element: HTMLElement | null) => {
@@ -42,8 +49,11 @@ export default function BookingForm({ side }: { side: Side }) {
   };
 
   const [form, setForm] = useState<Form>(EMPTY_BOOKING);
-  /** Problems found by the last submit, each cleared as its field is changed. */
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const formNow = useRef(form);
+  formNow.current = form;
+  /** Problems found by the last submit, each cleared as soon as its field is valid. */
+  const fieldErrors = useFieldErrors(form, (f: Form) => problemsByField(bookingProblems(f, side)));
+  const { errors, reset: resetErrors } = fieldErrors;
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const services = useRef<HTMLDivElement>(null);
@@ -52,19 +62,28 @@ export default function BookingForm({ side }: { side: Side }) {
   // The spec's reset once the success state is over: fields, chosen items, date and time.
   const resetForm = useCallback(() => {
     setForm(EMPTY_BOOKING);
-    setErrors({});
+    resetErrors();
     setRefusedFull(null);
-  }, []);
+  }, [resetErrors]);
   const { after, booked, dismiss } = useAfterBooking(resetForm);
   const { send, submitting } = useBookingSubmit(side, () => new Map((items ?? []).map((item) => [item.id, item.name])), booked);
 
-  // A detail page's "Book This Treatment" arrives with ?item=…, the waitlist mail's link with
-  // items, date and time: filled in once the list is here, unless the visitor has begun.
-  const link = params.toString();
+  // A detail page's "Book This Treatment" arrives with ?item=…, a package card's "Book This
+  // Package" sets it on this page, the waitlist mail's link brings items, date and time: filled
+  // in once the list is here. Each address is applied once (a refetched list or an in-page
+  // jump does not tick again what the visitor unticked), unless a book button asks again.
+  const applied = useRef<{ search: string; key: string } | null>(null);
   useEffect(() => {
-    const prefill = items ? bookingPrefill(new URLSearchParams(link), items.map((item) => item.id)) : null;
-    if (prefill) setForm((f) => (f.treatments.length === 0 ? { ...f, ...prefill } : f));
-  }, [link, items]);
+    if (!items) return;
+    const last = applied.current;
+    if (last && last.search === location.search && !(isBookRequest(location.state) && last.key !== location.key)) return;
+    applied.current = { search: location.search, key: location.key };
+    const prefill = bookingPrefill(new URLSearchParams(location.search), items.map((item) => item.id));
+    if (!prefill) return;
+    const next = withPrefill(formNow.current, prefill);
+    setForm(next.form);
+    if (next.cleared) toast.info('Time selection cleared', `Your ${label} selection changed, so please choose your date and time again.`);
+  }, [location.search, location.key, location.state, items, label]);
 
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const dayAsked = form.treatments.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(form.preferredDate);
@@ -72,48 +91,43 @@ export default function BookingForm({ side }: { side: Side }) {
   const day = dayAsked ? dayView(dayQuery) : NOT_ASKED;
   // Checked as it is typed, so a time that is not free is known before the server says so.
   const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
-  const shownErrors: FieldErrors = timing ? { ...errors, [timing.field]: timing.description } : errors;
+  const shownErrors: FieldErrors<keyof Form> = timing ? { ...errors, [timing.field]: timing.description } : errors;
   const chosenSlot = day.kind === 'slots' ? day.slots.find((s) => s.time === form.preferredTime) : undefined;
   const waitFor: FullSlot | null =
     (chosenSlot && canWaitFor(chosenSlot, form.preferredDate, now)) || isChosen(refusedFull, form) ? { date: form.preferredDate, time: form.preferredTime } : null;
 
-  const clearErrors = (...fields: (keyof Form)[]) =>
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof Form))));
-
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    clearErrors(field);
-  };
+  const set = <K extends keyof Form>(field: K, value: Form[K]) => setForm((f) => ({ ...f, [field]: value }));
 
   function toggleService(id: string) {
     const next = withSelection(form, toggled(form.treatments, id));
     setForm(next.form);
-    clearErrors('treatments');
     if (next.cleared) toast.info('Time selection cleared', `Your ${label} selection changed, so please choose your date and time again.`);
   }
 
   function chooseSlot(date: string, time: string) {
     setForm((f) => ({ ...f, preferredDate: date, preferredTime: time }));
-    clearErrors('preferredDate', 'preferredTime');
     setScheduleOpen(false);
     toast.success('Time Selected', `${longDate(date)} at ${to12Hour(time)}`);
   }
 
   function chooseFullSlot(date: string, time: string) {
     setForm((f) => ({ ...f, preferredDate: date, preferredTime: time }));
-    clearErrors('preferredDate', 'preferredTime');
     setScheduleOpen(false);
     toast.info('Fully booked', `${longDate(date)} at ${to12Hour(time)} is taken. Fill in your details and we can e-mail you if it frees up.`);
   }
 
   function focusOn(field: keyof Form) {
-    const target = field === 'treatments' ? services.current?.querySelector('input') : controls.current[field];
-    target?.focus();
+    // The treatments' checkboxes are hidden inputs: their box is what is brought to view.
+    if (field === 'treatments') {
+      const input = services.current?.querySelector('input');
+      input?.closest('label')?.scrollIntoView({ block: 'center' });
+      input?.focus({ preventScroll: true });
+    } else bringToView(controls.current[field]);
   }
 
   /** Problems found before sending: beside their fields, the first as a toast and focused. */
   function report(problems: BookingProblem[]) {
-    setErrors(problemsByField(problems));
+    fieldErrors.show(problemsByField(problems), form);
     toast.error(problems[0].title, problems[0].description);
     focusOn(problems[0].field);
   }
@@ -123,7 +137,7 @@ export default function BookingForm({ side }: { side: Side }) {
     const problems = bookingProblems(form, side);
     const first = problems[0] ?? timing;
     if (first) {
-      setErrors(problems.length > 0 ? problemsByField(problems) : {});
+      fieldErrors.show(problemsByField(problems), form);
       toast.error(first.title, first.description);
       focusOn(first.field);
       return;
@@ -185,7 +199,7 @@ export default function BookingForm({ side }: { side: Side }) {
         <Suspense fallback={null}>
           <ScheduleDialog
             side={side}
-            treatmentIds={form.treatments}
+            source={{ kind: 'offering', side, treatmentIds: form.treatments }}
             initialDate={form.preferredDate || now.today}
             onSelect={chooseSlot}
             onWaitFor={chooseFullSlot}

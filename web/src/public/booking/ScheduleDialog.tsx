@@ -1,16 +1,34 @@
-import { useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, Grid, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Side } from '@bb/contracts';
 import { manilaClock, manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
 import { PALETTE } from '../site';
-import { canGoBack, canWaitFor, dayViewsOfRange, longDate, shiftWeek, slotChoice, weekOf, type BookedSlot, type DayView, type ManilaNow, type TakenReason } from './domain/schedule';
-import { rangeSlotsQuery } from './slots-query';
+import {
+  canGoBack,
+  canWaitFor,
+  dayViewsOfRange,
+  firstFreeSlot,
+  longDate,
+  shiftWeek,
+  slotChoice,
+  slotName,
+  TAKEN_LABEL,
+  weekOf,
+  type BookedSlot,
+  type DayView,
+  type ManilaNow,
+  type TakenReason,
+} from './domain/schedule';
+import { weekDays, weekQueries, type ScheduleSource } from './slots-query';
 
 interface ScheduleDialogProps {
+  /** The side whose colours the dialog wears. */
   side: Side;
-  treatmentIds: readonly string[];
-  /** The week shown first is the one holding this date (never one before today's). */
+  /** Whose times it shows: an offering's for the chosen items, or a booking's own (moving it). */
+  source: ScheduleSource;
+  /** The week shown first is the one holding this date (never one before today's); a phone opens at the first free day from it. */
   initialDate: string;
   onSelect: (date: string, time: string) => void;
   onClose: () => void;
@@ -23,10 +41,13 @@ interface ScheduleDialogProps {
   onWaitFor?: (date: string, time: string) => void;
 }
 
-const TAKEN_LABEL: Record<TakenReason, string> = { booked: 'Booked', past: 'Past', current: 'Your time' };
+/** The spec's mobile breakpoint: narrower, the week is one column of days. */
+const PHONE_BELOW_PX = 768;
+/** How far "Next free time" looks ahead, a week at a time (the search also ends at the booking horizon). */
+const SEARCH_WEEKS = 26;
 
-/** A slot that cannot be chosen: greyed, with why (Booked, Past for one that has started, or the visitor's own). */
-function TakenSlot({ time, reason }: { time: string; reason: TakenReason }) {
+/** A slot that cannot be chosen: greyed, with why in a word, and the date, time and why in its name. */
+function TakenSlot({ date, time, reason }: { date: string; time: string; reason: TakenReason }) {
   return (
     <Button
       size="xs"
@@ -36,6 +57,9 @@ function TakenSlot({ time, reason }: { time: string; reason: TakenReason }) {
       h="auto"
       py="1"
       gap="0"
+      aria-label={slotName(date, time, reason)}
+      data-time={time}
+      data-reason={reason}
       data-booked={reason === 'booked' ? 'true' : undefined}
       data-past={reason === 'past' ? 'true' : undefined}
       data-current={reason === 'current' ? 'true' : undefined}
@@ -58,6 +82,8 @@ function FullSlot({ date, time, onWaitFor }: { date: string; time: string; onWai
       h="auto"
       py="1"
       gap="0"
+      data-time={time}
+      data-reason="booked"
       data-booked="true"
       data-full="true"
       aria-label={`${longDate(date)} at ${to12Hour(time)} is booked: get notified if it frees up`}
@@ -107,32 +133,117 @@ function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps
             const state = slotChoice(slot, date, now, current);
             if (state === 'free') {
               return (
-                <Button key={slot.time} size="xs" variant="outline" aria-label={`${longDate(date)} at ${to12Hour(slot.time)}`} onClick={() => onSelect(date, slot.time)}>
+                <Button key={slot.time} size="xs" variant="outline" aria-label={slotName(date, slot.time, 'free')} data-time={slot.time} data-reason="free" onClick={() => onSelect(date, slot.time)}>
                   {to12Hour(slot.time)}
                 </Button>
               );
             }
             if (onWaitFor && state === 'booked' && canWaitFor(slot, date, now)) return <FullSlot key={slot.time} date={date} time={slot.time} onWaitFor={onWaitFor} />;
-            return <TakenSlot key={slot.time} time={slot.time} reason={state} />;
+            return <TakenSlot key={slot.time} date={date} time={slot.time} reason={state} />;
           })}
         </Flex>
       );
   }
 }
 
+/** Where the schedule is to take the visitor once the week holding it is drawn. */
+interface Target {
+  slot: BookedSlot;
+  /** "Next free time" puts the focus on the slot; a phone's opening only scrolls its day into view. */
+  focus: boolean;
+}
+
+type Search = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none' };
+
 /**
- * One week (Sunday first) of free, booked and past slots for the chosen treatments, in Manila
- * time: the booking form's schedule, and the manage page's when a booking is moved.
+ * Looks for the first free time on or after `from`, a week at a time, through the same reads
+ * (and cache) the weeks are shown with.
  */
-export default function ScheduleDialog({ side, treatmentIds, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current, onWaitFor }: ScheduleDialogProps) {
+function useFreeTimeSearch(source: ScheduleSource) {
+  const client = useQueryClient();
+  return useCallback(
+    async (from: string, now: ManilaNow): Promise<BookedSlot | null> => {
+      for (let week = 0; week < SEARCH_WEEKS; week++) {
+        const days = weekOf(shiftWeek(weekStartSunday(from), week));
+        const answers = await Promise.all(weekQueries(source, days).map((query) => client.fetchQuery(query)));
+        const found = firstFreeSlot((weekDays(source, days, answers) ?? []).filter((day) => day.date >= from), now);
+        if (found.kind === 'found') return found.slot;
+        if (found.kind === 'none') return null;
+      }
+      return null;
+    },
+    [client, source],
+  );
+}
+
+/**
+ * One week (Sunday first) of free and unavailable slots in Manila time, each saying why it
+ * cannot be chosen: the booking form's schedule, and the manage page's when a booking is moved.
+ * On a phone it opens at the first day with a free time; "Next free time" goes there on any screen.
+ */
+export default function ScheduleDialog({ side, source, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current, onWaitFor }: ScheduleDialogProps) {
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const { today } = now;
   const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
   const days = weekOf(sunday);
-  // The week in one call. Availability changes as others book: each opening asks again rather than trusting the cache.
-  const week = useQuery({ ...rangeSlotsQuery(side, days[0], days[6], treatmentIds), refetchOnMount: 'always' });
-  const views = dayViewsOfRange(days, week);
-  const failed = week.isError;
+  // Availability changes as others book: each opening asks again rather than trusting the cache.
+  const week = useQueries({ queries: weekQueries(source, days).map((query) => ({ ...query, refetchOnMount: 'always' as const })) });
+  const failed = week.some((q) => q.isError);
+  const answer = weekDays(source, days, week.map((q) => q.data));
+  const views = dayViewsOfRange(days, { isPending: week.some((q) => q.isPending), isError: failed, data: answer ? { days: answer } : null });
+
+  const phone = !useMinWidth(PHONE_BELOW_PX);
+  const findFree = useFreeTimeSearch(source);
+  const [search, setSearch] = useState<Search>({ kind: 'idle' });
+  const [target, setTarget] = useState<Target | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  const goToFree = useCallback(
+    async (from: string, focus: boolean) => {
+      setSearch({ kind: 'searching' });
+      try {
+        const slot = await findFree(from, { today: manilaToday(), time: manilaClock() });
+        setSearch(slot ? { kind: 'idle' } : { kind: 'none' });
+        if (slot) {
+          setSunday(weekStartSunday(slot.date));
+          setTarget({ slot, focus });
+        }
+      } catch {
+        // The week's own read says "Failed to fetch slots"; the button can be pressed again.
+        setSearch({ kind: 'idle' });
+      }
+    },
+    [findFree],
+  );
+
+  // A phone shows one day under the other: it opens at the first day with a free time from the
+  // day asked for (today, the form's date, or the booking being moved, so that its own day and
+  // time show first), not on a column of past and unavailable times; the week still starts on
+  // Sunday, above it.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    if (phone) void goToFree(initialDate < today ? today : initialDate, false);
+  }, [phone, initialDate, today, goToFree]);
+
+  // Once the target's week is drawn: its day scrolled to the top (a phone's opening), or its slot into view and focused.
+  const targetDrawn = target !== null && days.includes(target.slot.date) && views[days.indexOf(target.slot.date)].kind === 'slots';
+  useEffect(() => {
+    if (!target || !targetDrawn || !body.current) return;
+    const day = body.current.querySelector<HTMLElement>(`[data-date="${target.slot.date}"]`);
+    const chip = day?.querySelector<HTMLElement>(`[data-time="${target.slot.time}"]`);
+    if (target.focus && chip) {
+      chip.scrollIntoView({ block: 'center' });
+      chip.focus({ preventScroll: true });
+    } else day?.scrollIntoView({ block: 'start' });
+    setTarget(null);
+  }, [target, targetDrawn]);
+
+  const moveWeek = (next: string) => {
+    setSunday(next);
+    setSearch({ kind: 'idle' });
+  };
 
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" finalFocusEl={() => finalFocus.current}>
@@ -145,25 +256,33 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
                 {title}
               </Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            <Dialog.Body ref={body}>
               <Stack gap="4">
                 <Flex gap="3" align={{ base: 'stretch', md: 'flex-end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
                   <Stack gap="2">
                     <Text fontWeight="semibold" aria-live="polite">
                       {longDate(days[0], 'MMM d')} – {longDate(days[6], 'MMM d, yyyy')}
                     </Text>
-                    <HStack gap="2">
-                      <Button size="sm" variant="outline" onClick={() => setSunday(shiftWeek(sunday, -1))} disabled={!canGoBack(sunday, today)}>
+                    <HStack gap="2" wrap="wrap">
+                      <Button size="sm" variant="outline" onClick={() => moveWeek(shiftWeek(sunday, -1))} disabled={!canGoBack(sunday, today)}>
                         Previous week
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setSunday(shiftWeek(sunday, 1))}>
+                      <Button size="sm" variant="outline" onClick={() => moveWeek(shiftWeek(sunday, 1))}>
                         Next week
                       </Button>
+                      <Button size="sm" onClick={() => void goToFree(sunday, true)} loading={search.kind === 'searching'} loadingText="Looking...">
+                        Next free time
+                      </Button>
                     </HStack>
+                    {search.kind === 'none' && (
+                      <Text role="status" fontSize="sm" color="gray.700">
+                        No free times from this week on. Please contact us to book.
+                      </Text>
+                    )}
                   </Stack>
                   <Field.Root maxW={{ md: '14rem' }}>
                     <Field.Label fontSize="sm">Jump to a date</Field.Label>
-                    <Input type="date" size="sm" min={today} onChange={(e) => e.target.value && setSunday(weekStartSunday(e.target.value < today ? today : e.target.value))} />
+                    <Input type="date" size="sm" min={today} onChange={(e) => e.target.value && moveWeek(weekStartSunday(e.target.value < today ? today : e.target.value))} />
                   </Field.Root>
                 </Flex>
                 {failed && (
@@ -173,7 +292,19 @@ export default function ScheduleDialog({ side, treatmentIds, initialDate, onSele
                 )}
                 <Grid templateColumns={{ base: '1fr', md: 'repeat(7, minmax(0, 1fr))' }} gap="3">
                   {days.map((date, i) => (
-                    <Box key={date} as="section" aria-label={longDate(date)} aria-current={date === today ? 'date' : undefined} p="2" rounded="lg" borderWidth="1px" borderColor={date === today ? 'colorPalette.solid' : 'gray.100'} bg={date === today ? 'colorPalette.subtle' : 'white'}>
+                    <Box
+                      key={date}
+                      as="section"
+                      aria-label={longDate(date)}
+                      aria-current={date === today ? 'date' : undefined}
+                      data-date={date}
+                      scrollMarginTop="2"
+                      p="2"
+                      rounded="lg"
+                      borderWidth="1px"
+                      borderColor={date === today ? 'colorPalette.solid' : 'gray.100'}
+                      bg={date === today ? 'colorPalette.subtle' : 'white'}
+                    >
                       <Text fontSize="sm" fontWeight="semibold" color="gray.900">
                         {longDate(date, 'EEE')}
                       </Text>

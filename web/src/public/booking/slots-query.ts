@@ -1,9 +1,10 @@
 import type { Side, SlotsRangeResponse, SlotsResponse } from '@bb/contracts';
 import { getQueryFn } from '../../shared/api/request';
-import { rangeSlotsUrl, slotsUrl } from './domain/schedule';
+import { manageSlotsUrl, rangeSlotsUrl, slotsUrl, type DayOfSlots } from './domain/schedule';
 
 const slotsQueryFn = getQueryFn<SlotsResponse>({ on401: 'throw' });
-const rangeQueryFn = getQueryFn<SlotsRangeResponse>({ on401: 'throw' });
+/** A read of the schedule's week: a range answer (an offering's) or one day's (a manage link's). */
+const weekQueryFn = getQueryFn<SlotsResponse | SlotsRangeResponse>({ on401: 'throw' });
 
 /** One day's slots for the chosen items, keyed by URL (a booking refreshes every cached day). */
 export const daySlotsQuery = (side: Side, date: string, treatmentIds: readonly string[]) => ({
@@ -11,8 +12,22 @@ export const daySlotsQuery = (side: Side, date: string, treatmentIds: readonly s
   queryFn: slotsQueryFn,
 });
 
-/** Every day from `from` to `to` in one call: the schedule dialog's week. */
-export const rangeSlotsQuery = (side: Side, from: string, to: string, treatmentIds: readonly string[]) => ({
-  queryKey: [rangeSlotsUrl(side, from, to, treatmentIds)],
-  queryFn: rangeQueryFn,
-});
+/**
+ * Whose times the schedule shows: an offering's for the chosen items (the booking form), or a
+ * booking's own (moving it through its manage link: its own seats count as free there).
+ */
+export type ScheduleSource = { kind: 'offering'; side: Side; treatmentIds: readonly string[] } | { kind: 'manage'; token: string };
+
+/** The reads that answer a week: one range call for an offering, a call per day for a manage link (it answers one date). */
+export function weekQueries(source: ScheduleSource, days: readonly string[]): { queryKey: string[]; queryFn: typeof weekQueryFn }[] {
+  // The whole week in one call for an offering (from and to, inclusive).
+  if (source.kind === 'offering') return [{ queryKey: [rangeSlotsUrl(source.side, days[0], days[days.length - 1], source.treatmentIds)], queryFn: weekQueryFn }];
+  return days.map((date) => ({ queryKey: [manageSlotsUrl(source.token, date)], queryFn: weekQueryFn }));
+}
+
+/** The days of a week from the answers of its reads (in the order weekQueries gave them); null while any is missing. */
+export function weekDays(source: ScheduleSource, days: readonly string[], answers: readonly (SlotsResponse | SlotsRangeResponse | null | undefined)[]): DayOfSlots[] | null {
+  if (answers.some((answer) => !answer)) return null;
+  if (source.kind === 'offering') return (answers[0] as SlotsRangeResponse).days;
+  return days.map((date, i) => ({ date, ...(answers[i] as SlotsResponse) }));
+}

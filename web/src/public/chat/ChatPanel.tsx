@@ -2,8 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Box, Button, chakra, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import type { Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
+import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { toast } from '../../shared/ui/toaster';
 import { BUSINESS } from '../site';
+import { startProblems } from './domain/start';
 import { messageTime } from './domain/time';
 import type { ChatState } from './useChat';
 
@@ -11,10 +13,11 @@ function StartForm({ chat }: { chat: ChatState }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const { errors, validate } = useFieldErrors({ name, email }, startProblems);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (name.trim() === '' || email.trim() === '') {
+    if (!validate()) {
       toast.error('Name and email required', 'Please enter your name and email to start chatting.');
       return;
     }
@@ -31,13 +34,15 @@ function StartForm({ chat }: { chat: ChatState }) {
   return (
     <chakra.form onSubmit={submit} noValidate display="flex" flexDirection="column" gap="4" p="5" flex="1" justifyContent="center">
       <Text color="gray.700">Tell us who you are and we will reply right here.</Text>
-      <Field.Root>
+      <Field.Root invalid={Boolean(errors.name)}>
         <Field.Label>Name</Field.Label>
         <Input autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        {errors.name && <Field.ErrorText color="red.700">{errors.name}</Field.ErrorText>}
       </Field.Root>
-      <Field.Root>
+      <Field.Root invalid={Boolean(errors.email)}>
         <Field.Label>Email</Field.Label>
         <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        {errors.email && <Field.ErrorText color="red.700">{errors.email}</Field.ErrorText>}
       </Field.Root>
       <Button type="submit" loading={busy} rounded="full">
         Start Chat

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Side } from '@bb/contracts';
-import { useOffering } from '../../shared/offering/OfferingContext';
+import { storedOffering, useOffering } from '../../shared/offering/OfferingContext';
 
 /**
- * /clinic and /studio make their side the visitor's current offering; a manage page makes it
- * its booking's side once that is known (undefined until then).
+ * /clinic and /studio make their side the visitor's current offering, stored on visit (the
+ * spec's routes table) even when it already is the one in use by default; a manage page makes
+ * it its booking's side once that is known (undefined until then).
  */
 export function useSetOffering(side: Side | undefined) {
   const { offering, setOffering } = useOffering();
   useEffect(() => {
-    if (side && offering !== side) setOffering(side);
+    if (side && (offering !== side || storedOffering() !== side)) setOffering(side);
   }, [offering, side, setOffering]);
 }
 

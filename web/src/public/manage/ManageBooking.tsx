@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
@@ -56,15 +56,43 @@ function Problem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   );
 }
 
+/** What a move changes, old time to new, before the visitor confirms it. */
+function MoveSummary({ from, to }: { from: string; to: string }) {
+  return (
+    <Stack gap="3">
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
+        <Text as="dt" color="gray.600">
+          From
+        </Text>
+        <Text as="dd" color="gray.600" textDecoration="line-through" data-testid="move-from">
+          {from}
+        </Text>
+        <Text as="dt" color="gray.900" fontWeight="semibold">
+          To
+        </Text>
+        <Text as="dd" color="gray.900" fontWeight="semibold" data-testid="move-to">
+          {to}
+        </Text>
+      </Box>
+      <Text fontSize="sm" color="gray.700">
+        Nothing changes until you confirm.
+      </Text>
+    </Stack>
+  );
+}
+
 /** The booking of a manage link: what, when and where, and the ways to move, cancel or save it to a calendar. */
 export default function ManageBooking({ token }: { token: string }) {
   const client = useQueryClient();
   const query = useRoute(manageRoutes.view, { params: { token } });
   useSetOffering(query.data?.offeringType);
   const [scheduling, setScheduling] = useState(false);
+  /** The time chosen in the schedule, waiting for the visitor to confirm the move: nothing is sent before. */
+  const [move, setMove] = useState<BookedSlot | null>(null);
+  /** "Choose Another Time" was pressed: the schedule opens again once the confirmation has closed. */
+  const [backToSchedule, setBackToSchedule] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rescheduleButton = useRef<HTMLButtonElement>(null);
-  const reasonId = useId();
 
   const key = [routeUrl(manageRoutes.view, { token })];
   // Each answer is the appointment as it now stands: the page shows it without asking again.
@@ -100,7 +128,10 @@ export default function ManageBooking({ token }: { token: string }) {
       toast.error('Reschedule Failed', serverMessage(error) ?? 'Please try again, or contact us to change your appointment.');
       reread();
     },
-    onSettled: staleSlots,
+    onSettled: () => {
+      setMove(null);
+      staleSlots();
+    },
   });
 
   if (query.isPending) {
@@ -118,7 +149,19 @@ export default function ManageBooking({ token }: { token: string }) {
   const when = bookedWhen(appointment.preferredDate, appointment.preferredTime);
   const chooseSlot = (date: string, time: string) => {
     setScheduling(false);
-    reschedule.mutate({ date, time });
+    setMove({ date, time });
+  };
+  // "Choose Another Time" goes back to the schedule; the move is forgotten either way. The
+  // schedule waits for the confirmation to close: opened at once, the focus the confirmation
+  // gives back to the page would land outside it, which closes a dialog.
+  const chooseAgain = () => {
+    setMove(null);
+    setBackToSchedule(true);
+  };
+  const confirmationClosed = () => {
+    if (!backToSchedule) return;
+    setBackToSchedule(false);
+    setScheduling(true);
   };
 
   return (
@@ -156,7 +199,7 @@ export default function ManageBooking({ token }: { token: string }) {
       </Box>
 
       {options.closedReason ? (
-        <Text id={reasonId} color="gray.700" data-testid="manage-closed-reason">
+        <Text color="gray.700" data-testid="manage-closed-reason">
           {options.closedReason}
         </Text>
       ) : (
@@ -165,38 +208,28 @@ export default function ManageBooking({ token }: { token: string }) {
         </Text>
       )}
 
-      <Flex gap="3" wrap="wrap">
-        {options.offerReschedule && (
-          <Button
-            ref={rescheduleButton}
-            rounded="full"
-            disabled={!options.canChange}
-            aria-describedby={options.closedReason ? reasonId : undefined}
-            loading={reschedule.isPending}
-            loadingText="Rescheduling..."
-            onClick={() => setScheduling(true)}
-          >
-            Reschedule
-          </Button>
-        )}
-        <Button
-          variant="outline"
-          colorPalette="red"
-          rounded="full"
-          disabled={!options.canChange}
-          aria-describedby={options.closedReason ? reasonId : undefined}
-          onClick={() => setConfirming(true)}
-        >
-          Cancel Appointment
-        </Button>
-        {options.showCalendar && (
-          <Button asChild variant="ghost" rounded="full">
-            <a href={links.calendar} download>
-              <CalendarIcon /> Add to calendar
-            </a>
-          </Button>
-        )}
-      </Flex>
+      {/* Changes closed (cancelled, taken place, inside the cut-off): no buttons that cannot be pressed, the reason above says why. */}
+      {(options.canChange || options.showCalendar) && (
+        <Flex gap="3" wrap="wrap">
+          {options.canChange && options.offerReschedule && (
+            <Button ref={rescheduleButton} rounded="full" loading={reschedule.isPending} loadingText="Rescheduling..." onClick={() => setScheduling(true)}>
+              Reschedule
+            </Button>
+          )}
+          {options.canChange && (
+            <Button variant="outline" colorPalette="red" rounded="full" onClick={() => setConfirming(true)}>
+              Cancel Appointment
+            </Button>
+          )}
+          {options.showCalendar && (
+            <Button asChild variant="ghost" rounded="full">
+              <a href={links.calendar} download>
+                <CalendarIcon /> Add to calendar
+              </a>
+            </Button>
+          )}
+        </Flex>
+      )}
 
       <ConfirmDialog
         open={confirming}
@@ -209,11 +242,24 @@ export default function ManageBooking({ token }: { token: string }) {
         onClose={() => setConfirming(false)}
       />
 
+      <ConfirmDialog
+        open={move !== null}
+        title="Confirm New Time"
+        message={move && <MoveSummary from={when} to={bookedWhen(move.date, move.time)} />}
+        confirmLabel="Move Appointment"
+        destructive={false}
+        dismissLabel="Choose Another Time"
+        busy={reschedule.isPending}
+        onConfirm={() => move && reschedule.mutate(move)}
+        onClose={chooseAgain}
+        onExitComplete={confirmationClosed}
+      />
+
       {scheduling && (
         <Suspense fallback={null}>
           <ScheduleDialog
             side={appointment.offeringType}
-            treatmentIds={appointment.items.map((item) => item.id)}
+            source={{ kind: 'manage', token }}
             initialDate={appointment.preferredDate}
             current={{ date: appointment.preferredDate, time: appointment.preferredTime }}
             title="Choose a New Time"

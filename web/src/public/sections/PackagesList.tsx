@@ -1,11 +1,20 @@
+import type { MouseEvent } from 'react';
 import { Box, Button, Heading, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Package } from '@bb/contracts';
 import { formatPeso } from '../../shared/format';
 import { Card } from '../components/Card';
 import { CheckIcon } from '../components/icons';
 import { ItemImage } from '../components/ItemImage';
 import { QueryList } from '../components/QueryList';
+import { BOOK_REQUEST_STATE, bookHereTarget } from '../domain/navigation';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
+
+/** A plain click goes to the booking form, smoothly (the spec's book buttons); a click that opens a new tab leaves this page alone. */
+function scrollToBooking(event: MouseEvent) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  document.getElementById('booking')?.scrollIntoView({ block: 'start' });
+}
 
 function PackageCard({ pkg, index }: { pkg: Package; index: number }) {
   return (
@@ -33,8 +42,11 @@ function PackageCard({ pkg, index }: { pkg: Package; index: number }) {
         </List.Root>
       )}
       <Box mt="auto" pt="3">
+        {/* Asks the form for this package, as a treatment page's "Book This Treatment" does (?item=…). */}
         <Button asChild w="full" rounded="full" variant="outline">
-          <a href="#booking">Book This Package</a>
+          <RouterLink to={bookHereTarget(pkg.id)} state={BOOK_REQUEST_STATE} onClick={scrollToBooking}>
+            Book This Package
+          </RouterLink>
         </Button>
       </Box>
     </Card>

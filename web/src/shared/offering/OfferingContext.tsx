@@ -3,10 +3,10 @@ import type { Side } from '@bb/contracts';
 
 export const OFFERING_KEY = 'maintenance-offering';
 
-const read = (): Side => {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(OFFERING_KEY);
-  return stored === 'studio' ? 'studio' : 'clinic';
-};
+/** What the browser has stored, if anything (the context's value is clinic when nothing is). */
+export const storedOffering = (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(OFFERING_KEY));
+
+const read = (): Side => (storedOffering() === 'studio' ? 'studio' : 'clinic');
 
 interface OfferingValue {
   offering: Side;

@@ -1,5 +1,5 @@
-import { scheduleRoutes, type DaySlots, type Side, type Slot, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
-import { routeUrl } from '../../../shared/api/routes';
+import { scheduleRoutes, type Side, type Slot } from '@bb/contracts';
+import { pathUrl, routeUrl } from '../../../shared/api/routes';
 import { format } from 'date-fns';
 import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
 
@@ -19,9 +19,27 @@ export const canGoBack = (sunday: string, today: string): boolean => sunday > we
 export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[]): string =>
   routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds });
 
+/**
+ * GET /api/manage/:token/available-slots for a day: the times a booking may move to, its own
+ * seats counted as free (issue 26's route, added to the contract by the server side).
+ */
+export const manageSlotsUrl = (token: string, date: string): string => pathUrl('/api/manage/:token/available-slots', { token }, { date });
+
 /** GET /api/available-slots for every day from `from` to `to` (inclusive) in one call: the schedule's week. */
 export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds: readonly string[]): string =>
   routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, from, to, treatmentId: treatmentIds });
+
+/** One day's answer: its slots, why none can be booked when that is so, and (in a range answer) whether it is closed. */
+export interface DayAnswer {
+  closed?: boolean;
+  slots: readonly ReasonedSlot[];
+  message?: string;
+}
+
+/** A day's answer with its date, as a week's answer holds it. */
+export interface DayOfSlots extends DayAnswer {
+  date: string;
+}
 
 export type DayView =
   | { kind: 'loading' }
@@ -30,37 +48,37 @@ export type DayView =
   | { kind: 'empty' }
   /** Slots none of which can be booked for a reason the server names (beyond the booking horizon). */
   | { kind: 'note'; message: string }
-  | { kind: 'slots'; slots: SlotsResponse['slots'] };
+  | { kind: 'slots'; slots: readonly ReasonedSlot[] };
 
 /** What a day's answer shows: Closed (by the flag of a range answer, or the spec's word in the message), a note, No slots, or its slots. */
-function viewOfDay(day: SlotsResponse & { closed?: boolean }): DayView {
+function viewOfDay(day: DayAnswer): DayView {
   if (day.closed || /\bclosed\b/i.test(day.message ?? '')) return day.message ? { kind: 'closed', message: day.message } : { kind: 'closed' };
   if (day.slots.length === 0) return { kind: 'empty' };
   // Every slot shut for the same named reason (none free, none merely full) reads better as that reason than as a column of Booked.
-  if (day.message && day.slots.every((s) => !s.available && s.full !== true)) return { kind: 'note', message: day.message };
+  if (day.message && day.slots.every((s) => !s.available && s.full !== true && s.reason !== 'full')) return { kind: 'note', message: day.message };
   return { kind: 'slots', slots: day.slots };
 }
 
 /** What one day column shows: Loading..., a failure, or the view of its answer. */
-export function dayView(state: { isPending: boolean; isError: boolean; data?: SlotsResponse | null }): DayView {
+export function dayView(state: { isPending: boolean; isError: boolean; data?: DayAnswer | null }): DayView {
   if (state.isPending) return { kind: 'loading' };
   if (state.isError || !state.data) return { kind: 'error' };
   return viewOfDay(state.data);
 }
 
-/** Each date's view from one range answer (a date the answer lacks reads as a failure). */
-export function dayViewsOfRange(dates: readonly string[], state: { isPending: boolean; isError: boolean; data?: SlotsRangeResponse | null }): DayView[] {
+/** Each date's view from the days of a week's answer (a date the answer lacks reads as a failure). */
+export function dayViewsOfRange(dates: readonly string[], state: { isPending: boolean; isError: boolean; data?: { days: readonly DayOfSlots[] } | null }): DayView[] {
   if (state.isPending) return dates.map(() => ({ kind: 'loading' }));
-  const byDate = new Map<string, DaySlots>((state.isError ? [] : (state.data?.days ?? [])).map((d) => [d.date, d]));
+  const byDate = new Map<string, DayOfSlots>((state.isError ? [] : (state.data?.days ?? [])).map((d) => [d.date, d]));
   return dates.map((date) => {
     const day = byDate.get(date);
     return day ? viewOfDay(day) : { kind: 'error' };
   });
 }
 
-/** Slot queries are keyed by their URL; a booking makes every cached day stale. */
+/** Slot queries (an offering's, and a manage link's) are keyed by their URL; a booking or a move makes every cached day stale. */
 export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
-  typeof queryKey[0] === 'string' && queryKey[0].startsWith(routeUrl(scheduleRoutes.availableSlots));
+  typeof queryKey[0] === 'string' && (queryKey[0].startsWith(routeUrl(scheduleRoutes.availableSlots)) || /^\/api\/manage\/[^/]+\/available-slots\b/.test(queryKey[0]));
 
 /** A calendar date in words ("Sunday, November 22"), with no time zone involved. */
 export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {
@@ -74,22 +92,45 @@ export interface ManilaNow {
   time: string;
 }
 
-export type SlotState = 'free' | 'booked' | 'past';
+/**
+ * Why the slots API says a slot cannot be booked (issue 26): `reason`, present exactly when
+ * `available` is false. The server side adds it to the contract's slotSchema; it is typed here
+ * so that this side does not depend on that edit, and a server without it still reads well.
+ */
+export const SLOT_REASONS = ['full', 'past', 'notice', 'horizon'] as const;
+export type SlotReason = (typeof SLOT_REASONS)[number];
+/** A slot as the API answers it, with the reason when the server gives one (any text: a reason this page does not know reads as none). */
+export type ReasonedSlot = Omit<Slot, 'reason'> & { reason?: string };
 
 /**
- * A slot that has started (Manila time) is past whatever the server's flag says (the server
- * marks it unavailable too); otherwise the flag tells free from booked.
+ * What a slot is to the visitor: free, or why not. Booked is a slot that is full (the spec's
+ * word, and the only one the waitlist is for); past has started; notice starts too soon to be
+ * booked online; horizon is not open for booking yet; unavailable is one a server that names
+ * no reason shut for something other than capacity.
  */
-export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
+export type SlotState = 'free' | 'booked' | 'past' | 'notice' | 'horizon' | 'unavailable';
+
+const isSlotReason = (reason: unknown): reason is SlotReason => SLOT_REASONS.includes(reason as SlotReason);
+const REASON_STATE: Record<SlotReason, SlotState> = { full: 'booked', past: 'past', notice: 'notice', horizon: 'horizon' };
+
+/**
+ * A slot that has started (Manila time) is past whatever the server's flag says; otherwise a
+ * free one is free, and an unavailable one is what its reason says. Without a reason (an older
+ * server, or one this page does not know), `full` still tells a booked slot; the rest are only
+ * unavailable, never Booked.
+ */
+export function slotState(slot: ReasonedSlot, date: string, now: ManilaNow): SlotState {
   if (date < now.today || (date === now.today && slot.time <= now.time)) return 'past';
-  return slot.available ? 'free' : 'booked';
+  if (slot.available) return 'free';
+  if (isSlotReason(slot.reason)) return REASON_STATE[slot.reason];
+  return slot.full === true ? 'booked' : 'unavailable';
 }
 
 /**
  * A booked slot the visitor may ask to be told about: one that lacks only capacity (not one
  * shut by the notice or the horizon), and has not started.
  */
-export const canWaitFor = (slot: Slot, date: string, now: ManilaNow): boolean => slot.full === true && slotState(slot, date, now) === 'booked';
+export const canWaitFor = (slot: ReasonedSlot, date: string, now: ManilaNow): boolean => slot.full === true && slotState(slot, date, now) === 'booked';
 
 /** A date and time a visitor already holds (moving a booking). */
 export interface BookedSlot {
@@ -100,18 +141,73 @@ export interface BookedSlot {
 /** Why a slot of the schedule cannot be chosen. */
 export type TakenReason = Exclude<SlotState, 'free'> | 'current';
 
+/** The short word on a slot that cannot be chosen. */
+export const TAKEN_LABEL: Record<TakenReason, string> = {
+  booked: 'Booked',
+  past: 'Past',
+  notice: 'Too soon',
+  horizon: 'Not yet open',
+  unavailable: 'Unavailable',
+  current: 'Your time',
+};
+
+/** The same, as a screen reader says it after the date and time. */
+const TAKEN_SPOKEN: Record<TakenReason, string> = {
+  booked: 'booked',
+  past: 'past',
+  notice: 'too soon to book online',
+  horizon: 'not open for booking yet',
+  unavailable: 'unavailable',
+  current: 'your current time',
+};
+
+/**
+ * A slot's accessible name: its date and time ("Tuesday, December 8 at 9:00 AM") and, when it
+ * cannot be chosen, why. A free slot's name is its date and time alone: that it can be pressed
+ * says it is free.
+ */
+export function slotName(date: string, time: string, state: SlotState | 'current'): string {
+  const when = `${longDate(date)} at ${to12Hour(time)}`;
+  return state === 'free' ? when : `${when}: ${TAKEN_SPOKEN[state]}`;
+}
+
 /**
  * What the schedule offers for a slot: the visitor's own slot (when moving a booking) is theirs,
  * neither free (moving to it changes nothing) nor "Booked" (by them, which reads as lost).
  */
-export function slotChoice(slot: Slot, date: string, now: ManilaNow, current?: BookedSlot): SlotState | 'current' {
+export function slotChoice(slot: ReasonedSlot, date: string, now: ManilaNow, current?: BookedSlot): SlotState | 'current' {
   if (current && current.date === date && current.time === slot.time) return 'current';
   return slotState(slot, date, now);
 }
 
 /** The times a visitor can still book on a day. */
-export const freeTimes = (slots: readonly Slot[], date: string, now: ManilaNow): string[] =>
+export const freeTimes = (slots: readonly ReasonedSlot[], date: string, now: ManilaNow): string[] =>
   slots.filter((slot) => slotState(slot, date, now) === 'free').map((slot) => slot.time);
+
+/** A day none of whose slots opens for booking yet: it and every later day are beyond the horizon. */
+function beyondHorizon(day: DayOfSlots): boolean {
+  if (day.closed || day.slots.length === 0) return false;
+  if (day.slots.every((s) => s.reason === 'horizon')) return true;
+  // A server without reasons names the horizon in the day's message and marks no slot full.
+  return day.slots.every((s) => s.reason === undefined) && viewOfDay(day).kind === 'note';
+}
+
+/** What a look through some days (in date order) found: the first free time, the end of what can be booked, or neither yet. */
+export type FreeSearch = { kind: 'found'; slot: BookedSlot } | { kind: 'none' } | { kind: 'more' };
+
+/**
+ * The first free time of the days, in date order ("Next free time", and where a phone's schedule
+ * opens). Days beyond the horizon end the search: nothing after them can be booked either.
+ */
+export function firstFreeSlot(days: readonly DayOfSlots[], now: ManilaNow): FreeSearch {
+  for (const day of days) {
+    if (beyondHorizon(day)) return { kind: 'none' };
+    if (day.closed) continue;
+    const time = freeTimes(day.slots, day.date, now)[0];
+    if (time !== undefined) return { kind: 'found', slot: { date: day.date, time } };
+  }
+  return { kind: 'more' };
+}
 
 /** What is wrong with a chosen date or time, judged against that day's slots. */
 export interface ScheduleProblem {
@@ -144,7 +240,13 @@ export function scheduleProblem(date: string, time: string, day: DayView, now: M
         title: 'Time Not Available',
         description: `${at} on ${when} is fully booked. Please pick one of the free times${slot.full === true ? ', or ask below to be told if it frees up' : ''}.`,
       };
-    default:
+    case 'notice':
+      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} is too soon to book online. Please pick a later time.` };
+    case 'horizon':
+      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} is not open for booking yet. Please pick an earlier date.` };
+    case 'unavailable':
+      return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} cannot be booked. Please pick one of the free times.` };
+    case 'free':
       return null;
   }
 }

@@ -1,5 +1,8 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { BOOKING_MESSAGES, SERVICE_LABEL, type AppointmentRequest, type GENDERS, type Side } from '@bb/contracts';
+import type { FieldErrors } from '../../../shared/forms/field-errors';
 import { looksLikeEmail } from '../../domain/email';
+import type { BookingPrefill } from './prefill';
 
 export type Gender = (typeof GENDERS)[number];
 
@@ -46,6 +49,15 @@ const blank = (value: string) => value.trim() === '';
  */
 const validAge = (age: string) => /^\d+$/.test(age.trim()) && Number(age) > 0 && Number(age) <= 150;
 
+/** Numbers written without a country code are read as Philippine ones (0917… = +63 917…), as the booking service reads them. */
+const PHONE_COUNTRY = 'PH';
+
+/** What the contact field says when it holds something that is not a phone number ("abc"). */
+export const CONTACT_NUMBER_MESSAGE = 'Please enter a phone number we can call or text, like 0917 123 4567 or +63 917 123 4567.';
+
+/** A phone number, local (0917 123 4567, (02) 8123 4567) or international (+63…, +1…), in any spacing. */
+export const isPhoneNumber = (value: string): boolean => isValidPhoneNumber(value.trim(), PHONE_COUNTRY);
+
 /** Every problem of the form, in the spec's order (§5): the first is the one the toast reports. */
 export function bookingProblems(form: BookingForm, side: Side): BookingProblem[] {
   const problems: BookingProblem[] = [];
@@ -54,6 +66,7 @@ export function bookingProblems(form: BookingForm, side: Side): BookingProblem[]
   if (!blank(form.age) && !validAge(form.age)) problems.push({ field: 'age', title: 'Invalid Age', description: BOOKING_MESSAGES.age });
   if (!looksLikeEmail(form.email)) problems.push({ field: 'email', title: 'Email Required', description: BOOKING_MESSAGES.email });
   if (blank(form.contact)) problems.push({ field: 'contact', title: 'Contact Number Required', description: BOOKING_MESSAGES.contact });
+  else if (!isPhoneNumber(form.contact)) problems.push({ field: 'contact', title: 'Invalid Contact Number', description: CONTACT_NUMBER_MESSAGE });
   if (blank(form.preferredDate)) problems.push({ field: 'preferredDate', title: 'Date Required', description: BOOKING_MESSAGES.preferredDate });
   if (blank(form.preferredTime)) problems.push({ field: 'preferredTime', title: 'Time Required', description: BOOKING_MESSAGES.preferredTime });
   if (form.treatments.length === 0) {
@@ -66,8 +79,7 @@ export function bookingProblems(form: BookingForm, side: Side): BookingProblem[]
 export const validateBooking = (form: BookingForm, side: Side): BookingProblem | null => bookingProblems(form, side)[0] ?? null;
 
 /** Each field's message, for the inline errors beside the fields. */
-export const problemsByField = (problems: readonly BookingProblem[]): Partial<Record<keyof BookingForm, string>> =>
-  Object.fromEntries(problems.map((p) => [p.field, p.description]));
+export const problemsByField = (problems: readonly BookingProblem[]): FieldErrors<keyof BookingForm> => Object.fromEntries(problems.map((p) => [p.field, p.description]));
 
 /** The body of POST /api/appointments for a valid form (the side always named, as the summary tells it). */
 export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest & { offeringType: Side } {
@@ -99,3 +111,16 @@ export function withSelection(form: BookingForm, treatments: string[]): { form: 
 /** Ticks or unticks one treatment, keeping the order they were chosen in. */
 export const toggled = (selected: readonly string[], id: string): string[] =>
   selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
+
+/**
+ * A link that asks for items (a detail page's or a package card's book button, the waitlist
+ * mail's link) filled into the form. An untouched form takes the link whole; one the visitor has
+ * begun gets the items added to its selection, and as with any change of selection a date and
+ * time already chosen are cleared (`cleared` says whether there was one).
+ */
+export function withPrefill(form: BookingForm, prefill: BookingPrefill): { form: BookingForm; cleared: boolean } {
+  if (form.treatments.length === 0) return { form: { ...form, ...prefill }, cleared: false };
+  const added = prefill.treatments.filter((id) => !form.treatments.includes(id));
+  if (added.length === 0) return { form, cleared: false };
+  return withSelection(form, [...form.treatments, ...added]);
+}

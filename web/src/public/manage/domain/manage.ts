@@ -47,7 +47,7 @@ export function loadProblem(error: unknown): LoadProblem {
 
 /** What the page offers for an appointment as it stands now. */
 export interface ManageOptions {
-  /** Reschedule and Cancel are enabled. */
+  /** Reschedule and Cancel are shown; when changes are closed they are left out (not greyed), and `closedReason` says why. */
   canChange: boolean;
   /** Reschedule is offered at all: not once the appointment's online moves are used up (Cancel still is). */
   offerReschedule: boolean;
