@@ -3,7 +3,6 @@ import { ApiError } from '../src/shared/api/request';
 import {
   attemptsText,
   canResend,
-  mailOutcome,
   mailsInFlight,
   mailTiming,
   notificationForm,
@@ -101,17 +100,5 @@ describe("an appointment's mails", () => {
 
   it('can be sent again unless already on their way', () => {
     expect([canResend(mail({})), canResend(mail({ status: 'failed' })), canResend(mail({ status: 'queued' }))]).toEqual([true, true, false]);
-  });
-
-  it('say in words what the mail server answered, preferring the server’s own words (issue 26)', () => {
-    expect(mailOutcome(mail({ lastResponse: '250 2.0.0 Ok: queued as 4F2A1C0B2' }))).toBe('Accepted by the mail server');
-    expect(mailOutcome({ ...mail({}), outcome: 'Handed to the mail server' })).toBe('Handed to the mail server');
-    expect(mailOutcome(mail({ status: 'failed', lastResponse: 'Message failed: 550 5.1.1 <ana@example.ph>: Recipient address rejected' }))).toBe('Refused by the mail server');
-    expect(mailOutcome(mail({ status: 'queued', lastResponse: 'Message failed: 451 4.7.1 Try again later' }))).toBe('The mail server asked us to wait; trying again');
-    expect(mailOutcome(mail({ status: 'queued', lastResponse: 'connect ECONNREFUSED 127.0.0.1:1025' }))).toBe('The mail server could not be reached; trying again');
-    expect(mailOutcome(mail({ status: 'failed', lastResponse: 'Greeting never received' }))).toBe('The mail server could not be reached');
-    expect(mailOutcome(mail({ status: 'cancelled', lastResponse: 'Not sent: the appointment was cancelled' }))).toBe('Not sent: the appointment was cancelled');
-    expect(mailOutcome(mail({ status: 'queued', lastResponse: null }))).toBeNull();
-    expect(mailOutcome(mail({ status: 'failed', lastResponse: 'something odd' }))).toBe('Could not be sent');
   });
 });

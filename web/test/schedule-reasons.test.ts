@@ -1,5 +1,5 @@
 // Issue 26: the schedule tells the truth about each slot, names every chip, and finds the first free time.
-import { POLICY_MESSAGES } from '@bb/contracts';
+import { POLICY_MESSAGES, type SlotUnavailableReason } from '@bb/contracts';
 import {
   firstFreeSlot,
   isSlotsKey,
@@ -17,7 +17,7 @@ const now = { today: '2026-11-25', time: '13:10' };
 
 describe('a slot the server says cannot be booked', () => {
   it('is Booked only when full, and says Past, Too soon or Not yet open for the other reasons', () => {
-    const label = (reason: string) => {
+    const label = (reason: SlotUnavailableReason) => {
       const state = slotState({ time: '15:00', available: false, reason }, '2026-11-25', now);
       return state === 'free' ? 'free' : TAKEN_LABEL[state];
     };
@@ -32,8 +32,8 @@ describe('a slot the server says cannot be booked', () => {
     expect(slotState({ time: '15:00', available: false }, '2026-11-26', now)).toBe('unavailable');
     expect(TAKEN_LABEL.unavailable).toBe('Unavailable');
     // A reason this page does not know yet reads as the fallback does.
-    expect(slotState({ time: '15:00', available: false, reason: 'held' }, '2026-11-26', now)).toBe('unavailable');
-    expect(slotState({ time: '15:00', available: false, reason: 'held', full: true }, '2026-11-26', now)).toBe('booked');
+    expect(slotState({ time: '15:00', available: false, reason: 'held' as SlotUnavailableReason }, '2026-11-26', now)).toBe('unavailable');
+    expect(slotState({ time: '15:00', available: false, reason: 'held' as SlotUnavailableReason, full: true }, '2026-11-26', now)).toBe('booked');
   });
 
   it('is past once it has started by the Manila clock, whatever reason the server gave', () => {
@@ -62,7 +62,7 @@ describe('the name of each chip', () => {
 });
 
 describe('a typed time the server refuses for a named reason', () => {
-  const day = (reason: string) => ({ kind: 'slots' as const, slots: [{ time: '15:00', available: false, reason }] });
+  const day = (reason: SlotUnavailableReason) => ({ kind: 'slots' as const, slots: [{ time: '15:00', available: false, reason }] });
   it('says why in words, never "fully booked" unless it is', () => {
     expect(scheduleProblem('2026-11-25', '15:00', day('notice'), now)?.description).toBe('3:00 PM on Wednesday, November 25 is too soon to book online. Please pick a later time.');
     expect(scheduleProblem('2026-11-25', '15:00', day('horizon'), now)?.description).toBe('3:00 PM on Wednesday, November 25 is not open for booking yet. Please pick an earlier date.');

@@ -76,7 +76,7 @@ describe('a slot as the visitor sees it', () => {
 
 describe('a typed date and time, checked against the day', () => {
   const now = { today: '2026-11-25', time: '13:10' };
-  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false, reason: 'full' }, { time: '14:00', available: true }] };
+  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false, reason: 'full' as const }, { time: '14:00', available: true }] };
 
   it('accepts a free slot, and says nothing while the day is unknown', () => {
     expect(scheduleProblem('2026-11-26', '09:00', day, now)).toBeNull();

@@ -1,17 +1,16 @@
 import { useId } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { notificationRoutes } from '@bb/contracts';
+import { notificationRoutes, type Mail } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { useWrite } from '../api';
-import { attemptsText, canResend, MAIL_KIND_LABELS, MAIL_STATUS_LABELS, MAIL_STATUS_PALETTE, mailOutcome, mailsInFlight, mailTiming, type LoggedMail } from '../domain/notifications';
+import { attemptsText, canResend, MAIL_KIND_LABELS, MAIL_STATUS_LABELS, MAIL_STATUS_PALETTE, mailsInFlight, mailTiming } from '../domain/notifications';
 import { ErrorState } from '../ui/states';
 
 /** How often the list looks again while a mail is on its way (a resent one turns Sent by itself). */
 const IN_FLIGHT_POLL_MS = 2000;
 
-function MailRow({ mail, resending, onResend }: { mail: LoggedMail; resending: boolean; onResend: () => void }) {
+function MailRow({ mail, resending, onResend }: { mail: Mail; resending: boolean; onResend: () => void }) {
   const kind = MAIL_KIND_LABELS[mail.kind];
-  const outcome = mailOutcome(mail);
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-mail-id={mail.id} data-kind={mail.kind} data-status={mail.status}>
       <Flex justify="space-between" align="flex-start" gap="3">
@@ -34,9 +33,9 @@ function MailRow({ mail, resending, onResend }: { mail: LoggedMail; resending: b
             {mailTiming(mail)} · {attemptsText(mail.attempts)}
           </Text>
           {/* In words; the mail server's own answer stays on hover, for whoever has to look into it. */}
-          {outcome && (
+          {mail.outcome && (
             <Text fontSize="sm" color="fg.muted" title={mail.lastResponse ?? undefined} data-testid="mail-outcome">
-              {outcome}
+              {mail.outcome}
             </Text>
           )}
         </Stack>

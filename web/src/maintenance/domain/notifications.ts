@@ -140,36 +140,3 @@ export const mailsInFlight = (mails: readonly Pick<Mail, 'status' | 'dueAt'>[], 
 /** A queued mail is going anyway: sending it again would only make two. */
 export const canResend = (mail: Pick<Mail, 'status'>): boolean => mail.status !== 'queued';
 
-/**
- * A mail as the log lists it, with the words the server may give for what became of it
- * (`outcome`, issue 26: added to the contract's mailSchema by the server side; optional here so
- * this screen reads a server without it).
- */
-export type LoggedMail = Mail & { outcome?: string };
-
-const SMTP_REPLY = /(?:^|:\s*)([245])\d\d[ -]/;
-const UNREACHABLE = /ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ESOCKET|timeout|Greeting never received|Connection closed/i;
-
-/**
- * What became of a mail, in a few words, for the log: the server's own words (`outcome`) when
- * it gives them, otherwise read from the mail server's raw answer ("250 2.0.0 Ok: queued as
- * 4F2A1" is "Accepted by the mail server"). The app's own notes ("Not sent: …") are words
- * already. Null when there is nothing to say yet.
- */
-export function mailOutcome(mail: Pick<LoggedMail, 'status' | 'lastResponse' | 'outcome'>): string | null {
-  if (mail.outcome) return mail.outcome;
-  const raw = mail.lastResponse?.trim();
-  if (!raw) return null;
-  if (/^Not sent\b/.test(raw)) return raw;
-  if (UNREACHABLE.test(raw)) return mail.status === 'failed' ? 'The mail server could not be reached' : 'The mail server could not be reached; trying again';
-  switch (SMTP_REPLY.exec(raw)?.[1]) {
-    case '2':
-      return 'Accepted by the mail server';
-    case '4':
-      return mail.status === 'failed' ? 'The mail server kept asking us to wait' : 'The mail server asked us to wait; trying again';
-    case '5':
-      return 'Refused by the mail server';
-  }
-  if (mail.status === 'sent') return 'Accepted by the mail server';
-  return mail.status === 'failed' ? 'Could not be sent' : 'Sending failed; trying again';
-}

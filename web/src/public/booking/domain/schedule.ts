@@ -1,5 +1,5 @@
-import { scheduleRoutes, type Side, type Slot } from '@bb/contracts';
-import { pathUrl, routeUrl } from '../../../shared/api/routes';
+import { manageRoutes, scheduleRoutes, type Side, type Slot, type SlotUnavailableReason } from '@bb/contracts';
+import { routeUrl } from '../../../shared/api/routes';
 import { format } from 'date-fns';
 import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
 
@@ -19,11 +19,8 @@ export const canGoBack = (sunday: string, today: string): boolean => sunday > we
 export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[]): string =>
   routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds });
 
-/**
- * GET /api/manage/:token/available-slots for a day: the times a booking may move to, its own
- * seats counted as free (issue 26's route, added to the contract by the server side).
- */
-export const manageSlotsUrl = (token: string, date: string): string => pathUrl('/api/manage/:token/available-slots', { token }, { date });
+/** GET /api/manage/:token/available-slots for a day: the times a booking may move to, its own seats counted as free. */
+export const manageSlotsUrl = (token: string, date: string): string => routeUrl(manageRoutes.availableSlots, { token }, { date });
 
 /** GET /api/available-slots for every day from `from` to `to` (inclusive) in one call: the schedule's week. */
 export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds: readonly string[]): string =>
@@ -32,7 +29,7 @@ export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds
 /** One day's answer: its slots, why none can be booked when that is so, and (in a range answer) whether it is closed. */
 export interface DayAnswer {
   closed?: boolean;
-  slots: readonly ReasonedSlot[];
+  slots: readonly Slot[];
   message?: string;
 }
 
@@ -48,7 +45,7 @@ export type DayView =
   | { kind: 'empty' }
   /** Slots none of which can be booked for a reason the server names (beyond the booking horizon). */
   | { kind: 'note'; message: string }
-  | { kind: 'slots'; slots: readonly ReasonedSlot[] };
+  | { kind: 'slots'; slots: readonly Slot[] };
 
 /** What a day's answer shows: Closed (by the flag of a range answer, or the spec's word in the message), a note, No slots, or its slots. */
 function viewOfDay(day: DayAnswer): DayView {
@@ -92,15 +89,6 @@ export interface ManilaNow {
   time: string;
 }
 
-/**
- * Why the slots API says a slot cannot be booked (issue 26): `reason`, present exactly when
- * `available` is false. The server side adds it to the contract's slotSchema; it is typed here
- * so that this side does not depend on that edit, and a server without it still reads well.
- */
-export const SLOT_REASONS = ['full', 'past', 'notice', 'horizon'] as const;
-export type SlotReason = (typeof SLOT_REASONS)[number];
-/** A slot as the API answers it, with the reason when the server gives one (any text: a reason this page does not know reads as none). */
-export type ReasonedSlot = Omit<Slot, 'reason'> & { reason?: string };
 
 /**
  * What a slot is to the visitor: free, or why not. Booked is a slot that is full (the spec's
@@ -110,8 +98,7 @@ export type ReasonedSlot = Omit<Slot, 'reason'> & { reason?: string };
  */
 export type SlotState = 'free' | 'booked' | 'past' | 'notice' | 'horizon' | 'unavailable';
 
-const isSlotReason = (reason: unknown): reason is SlotReason => SLOT_REASONS.includes(reason as SlotReason);
-const REASON_STATE: Record<SlotReason, SlotState> = { full: 'booked', past: 'past', notice: 'notice', horizon: 'horizon' };
+const REASON_STATE: Record<SlotUnavailableReason, SlotState> = { full: 'booked', past: 'past', notice: 'notice', horizon: 'horizon' };
 
 /**
  * A slot that has started (Manila time) is past whatever the server's flag says; otherwise a
@@ -119,10 +106,11 @@ const REASON_STATE: Record<SlotReason, SlotState> = { full: 'booked', past: 'pas
  * server, or one this page does not know), `full` still tells a booked slot; the rest are only
  * unavailable, never Booked.
  */
-export function slotState(slot: ReasonedSlot, date: string, now: ManilaNow): SlotState {
+export function slotState(slot: Slot, date: string, now: ManilaNow): SlotState {
   if (date < now.today || (date === now.today && slot.time <= now.time)) return 'past';
   if (slot.available) return 'free';
-  if (isSlotReason(slot.reason)) return REASON_STATE[slot.reason];
+  // A reason this page does not know (a newer server's) reads as none.
+  if (slot.reason && slot.reason in REASON_STATE) return REASON_STATE[slot.reason];
   return slot.full === true ? 'booked' : 'unavailable';
 }
 
@@ -130,7 +118,7 @@ export function slotState(slot: ReasonedSlot, date: string, now: ManilaNow): Slo
  * A booked slot the visitor may ask to be told about: one that lacks only capacity (not one
  * shut by the notice or the horizon), and has not started.
  */
-export const canWaitFor = (slot: ReasonedSlot, date: string, now: ManilaNow): boolean => slot.full === true && slotState(slot, date, now) === 'booked';
+export const canWaitFor = (slot: Slot, date: string, now: ManilaNow): boolean => slot.full === true && slotState(slot, date, now) === 'booked';
 
 /** A date and time a visitor already holds (moving a booking). */
 export interface BookedSlot {
@@ -175,13 +163,13 @@ export function slotName(date: string, time: string, state: SlotState | 'current
  * What the schedule offers for a slot: the visitor's own slot (when moving a booking) is theirs,
  * neither free (moving to it changes nothing) nor "Booked" (by them, which reads as lost).
  */
-export function slotChoice(slot: ReasonedSlot, date: string, now: ManilaNow, current?: BookedSlot): SlotState | 'current' {
+export function slotChoice(slot: Slot, date: string, now: ManilaNow, current?: BookedSlot): SlotState | 'current' {
   if (current && current.date === date && current.time === slot.time) return 'current';
   return slotState(slot, date, now);
 }
 
 /** The times a visitor can still book on a day. */
-export const freeTimes = (slots: readonly ReasonedSlot[], date: string, now: ManilaNow): string[] =>
+export const freeTimes = (slots: readonly Slot[], date: string, now: ManilaNow): string[] =>
   slots.filter((slot) => slotState(slot, date, now) === 'free').map((slot) => slot.time);
 
 /** A day none of whose slots opens for booking yet: it and every later day are beyond the horizon. */
