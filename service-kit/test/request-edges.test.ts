@@ -196,7 +196,7 @@ describe('link tokens in logs', () => {
         jwtSecret: TEST_JWT_SECRET,
         isReady: () => true,
         routes: (app) => {
-          onRoute(app, subscriberRoutes.unsubscribe, () => {
+          onRoute(app, subscriberRoutes.unsubscribePage, () => {
             throw new Error(`could not unsubscribe with /api/email-subscribers/unsubscribe?token=${mailToken}`);
           });
         },
