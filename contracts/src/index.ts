@@ -4,6 +4,7 @@ export * from './events';
 export * from './route';
 export * from './routes';
 export * from './openapi';
+export * from './phone';
 export * from './resources/appointments';
 export * from './resources/auth';
 export * from './resources/calendar-feed';

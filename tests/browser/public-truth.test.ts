@@ -4,7 +4,6 @@
 // phone number, and an error toast stays clear of what the visitor is working on.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, POLICY_MESSAGES, type Package, type Treatment } from '@bb/contracts';
-import { CONTACT_NUMBER_MESSAGE } from '../../web/src/public/booking/domain/validation';
 import { api, openContext, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, farDateOn, field, fillDetails, openBookingForm, SCREENS } from './public-helpers';
 import { launchBrowser, siteUrl } from './support/browser';
@@ -119,10 +118,10 @@ describe.each(SCREENS)('public pages at %s', (_, screen) => {
     const contact = field(form, 'Contact number');
     await contact.fill('abc');
     expect(await invalid(contact)).toBe(true);
-    expect(await form.getByText(CONTACT_NUMBER_MESSAGE).count()).toBe(1);
+    expect(await form.getByText(BOOKING_MESSAGES.contactNotAPhone).count()).toBe(1);
     await contact.fill('0917 555 0148');
     expect(await invalid(contact)).toBe(false);
-    expect(await form.getByText(CONTACT_NUMBER_MESSAGE).count()).toBe(0);
+    expect(await form.getByText(BOOKING_MESSAGES.contactNotAPhone).count()).toBe(0);
     // Fields not yet fixed keep theirs.
     expect(await invalid(field(form, 'Last name'))).toBe(true);
 

@@ -1,5 +1,5 @@
-import { BOOKING_MESSAGES } from '@bb/contracts';
-import { bookingProblems, CONTACT_NUMBER_MESSAGE, EMPTY_BOOKING, isPhoneNumber, problemsByField, toAppointmentRequest, toggled, validateBooking, withPrefill, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
+import { BOOKING_MESSAGES, isPhoneNumber } from '@bb/contracts';
+import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, validateBooking, withPrefill, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
 
 const complete: BookingForm = {
   firstName: 'Maria',
@@ -109,7 +109,7 @@ describe('the contact number (issue 26)', () => {
   });
 
   it('says so when it is not one, after the spec’s "required"', () => {
-    expect(validateBooking({ ...complete, contact: 'abc' }, 'clinic')).toEqual({ field: 'contact', title: 'Invalid Contact Number', description: CONTACT_NUMBER_MESSAGE });
+    expect(validateBooking({ ...complete, contact: 'abc' }, 'clinic')).toEqual({ field: 'contact', title: 'Invalid Contact Number', description: BOOKING_MESSAGES.contactNotAPhone });
     expect(validateBooking({ ...complete, contact: ' ' }, 'clinic')?.description).toBe(BOOKING_MESSAGES.contact);
   });
 });

@@ -1,4 +1,5 @@
-import { claimIsStale, contactKeys, isPhoneNumber, mailboxOf, phoneOf, possiblePhone } from '../src/domain/contact-keys';
+import { isPhoneNumber, possiblePhone } from '@bb/contracts';
+import { claimIsStale, contactKeys, mailboxOf, phoneOf } from '../src/domain/contact-keys';
 
 describe('contact keys of the per-contact cap', () => {
   it('read an e-mail as its mailbox: trimmed, in lower case, without the +tag of its local part', () => {

@@ -1,7 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
-/** Numbers written without a country code are read as Philippine ones (0917… = +63 917…). */
-const DEFAULT_COUNTRY = 'PH';
+import { possiblePhone } from '@bb/contracts';
 
 /**
  * An address as one mailbox: trimmed, lower-case, and without the +tag of its local part, so
@@ -15,19 +12,6 @@ export function mailboxOf(email: string): string {
   const plus = local.indexOf('+');
   return `${plus < 0 ? local : local.slice(0, plus)}${address.slice(at)}`;
 }
-
-/**
- * A phone number in E.164 (+639170000000), however it is written ("0917 000 0000",
- * "+63 917-000-0000", "(0917) 000 0000"), when libphonenumber reads it as a possible number
- * (of the Philippines, without a country code); null otherwise ("abc", "0917").
- */
-export function possiblePhone(contact: string): string | null {
-  const parsed = parsePhoneNumberFromString(contact, DEFAULT_COUNTRY);
-  return parsed?.isPossible() ? parsed.number : null;
-}
-
-/** Whether a contact is a phone number: what a booking and a waitlist sign-up accept. */
-export const isPhoneNumber = (contact: string): boolean => possiblePhone(contact) !== null;
 
 /**
  * A number as the per-contact cap counts it: in E.164, or, for one libphonenumber cannot read

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { BOOKING_MESSAGES, DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
+import { BOOKING_MESSAGES, DEFAULT_BOOKING_POLICY, isPhoneNumber, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
 import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken, type OutboxRelay } from '@bb/service-kit';
-import { contactKeys, isPhoneNumber } from '../domain/contact-keys';
+import { contactKeys } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';

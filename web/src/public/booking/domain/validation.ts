@@ -1,5 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { BOOKING_MESSAGES, SERVICE_LABEL, type AppointmentRequest, type GENDERS, type Side } from '@bb/contracts';
+import { BOOKING_MESSAGES, isPhoneNumber, SERVICE_LABEL, type AppointmentRequest, type GENDERS, type Side } from '@bb/contracts';
 import type { FieldErrors } from '../../../shared/forms/field-errors';
 import { looksLikeEmail } from '../../domain/email';
 import type { BookingPrefill } from './prefill';
@@ -49,15 +48,6 @@ const blank = (value: string) => value.trim() === '';
  */
 const validAge = (age: string) => /^\d+$/.test(age.trim()) && Number(age) > 0 && Number(age) <= 150;
 
-/** Numbers written without a country code are read as Philippine ones (0917… = +63 917…), as the booking service reads them. */
-const PHONE_COUNTRY = 'PH';
-
-/** What the contact field says when it holds something that is not a phone number ("abc"). */
-export const CONTACT_NUMBER_MESSAGE = 'Please enter a phone number we can call or text, like 0917 123 4567 or +63 917 123 4567.';
-
-/** A phone number, local (0917 123 4567, (02) 8123 4567) or international (+63…, +1…), in any spacing. */
-export const isPhoneNumber = (value: string): boolean => isValidPhoneNumber(value.trim(), PHONE_COUNTRY);
-
 /** Every problem of the form, in the spec's order (§5): the first is the one the toast reports. */
 export function bookingProblems(form: BookingForm, side: Side): BookingProblem[] {
   const problems: BookingProblem[] = [];
@@ -66,7 +56,7 @@ export function bookingProblems(form: BookingForm, side: Side): BookingProblem[]
   if (!blank(form.age) && !validAge(form.age)) problems.push({ field: 'age', title: 'Invalid Age', description: BOOKING_MESSAGES.age });
   if (!looksLikeEmail(form.email)) problems.push({ field: 'email', title: 'Email Required', description: BOOKING_MESSAGES.email });
   if (blank(form.contact)) problems.push({ field: 'contact', title: 'Contact Number Required', description: BOOKING_MESSAGES.contact });
-  else if (!isPhoneNumber(form.contact)) problems.push({ field: 'contact', title: 'Invalid Contact Number', description: CONTACT_NUMBER_MESSAGE });
+  else if (!isPhoneNumber(form.contact)) problems.push({ field: 'contact', title: 'Invalid Contact Number', description: BOOKING_MESSAGES.contactNotAPhone });
   if (blank(form.preferredDate)) problems.push({ field: 'preferredDate', title: 'Date Required', description: BOOKING_MESSAGES.preferredDate });
   if (blank(form.preferredTime)) problems.push({ field: 'preferredTime', title: 'Time Required', description: BOOKING_MESSAGES.preferredTime });
   if (form.treatments.length === 0) {
