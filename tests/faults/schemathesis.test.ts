@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LoginResponse } from '@bb/contracts';
+import type { DateOverride, LoginResponse, NotificationSettings, OfficeHours, Settings, SubscriberSettings } from '@bb/contracts';
 import { json, requireEnv } from '@bb/service-kit/testing';
 
 // Property-based fuzzing of every documented operation with schemathesis (from PyPI), through
@@ -36,6 +36,7 @@ describe('schemathesis against /api/docs/openapi.json', () => {
       body: JSON.stringify({ username: 'admin', password: 'admin123' }),
     });
     const { token } = await json<LoginResponse>(login);
+    const restore = await snapshotSettings(gateway, token);
     const report = path.join(requireEnv('BB_LOG_DIR'), 'schemathesis.txt');
     const result = spawnSync(
       st,
@@ -56,11 +57,49 @@ describe('schemathesis against /api/docs/openapi.json', () => {
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60 * 1000, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } },
     );
     fs.writeFileSync(report, `${result.stdout}\n${result.stderr}`);
+    await restore();
     const summary = /Test cases:\s*\n\s*(.*)/.exec(result.stdout)?.[1] ?? 'no summary';
     console.log(`schemathesis (${examples} examples per operation): ${summary}; full report in ${report}`);
     expect({ exit: result.status, failures: failureLines(result.stdout) }).toEqual({ exit: 0, failures: [] });
   });
 });
+
+/**
+ * The fuzzer saves valid random settings as staff (a week's notice, a one-day horizon, office
+ * hours, closures, mail kinds turned off…), and the tests after it book and mail on the same
+ * stack: what it can change is read before and put back after, closures it made removed.
+ */
+async function snapshotSettings(gateway: string, token: string): Promise<() => Promise<void>> {
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${gateway}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+    return json<T>(res);
+  };
+  const sides = ['clinic', 'studio'] as const;
+  const before = await Promise.all(
+    sides.map(async (side) => ({
+      side,
+      settings: await call<Settings>('GET', `/api/settings/${side}`),
+      hours: await call<OfficeHours[]>('GET', `/api/office-hours/${side}`),
+      overrides: await call<DateOverride[]>('GET', `/api/date-overrides/${side}`),
+      mail: await call<NotificationSettings>('GET', `/api/notification-settings/${side}`),
+    })),
+  );
+  const newsletter = await call<SubscriberSettings>('GET', '/api/subscriber-settings');
+  return async () => {
+    for (const { side, settings, hours, overrides, mail } of before) {
+      const { offeringType: _side, ...policy } = settings;
+      await call('PUT', `/api/settings/${side}`, policy);
+      await call('POST', '/api/office-hours/bulk', { offeringType: side, hours: hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })) });
+      const kept = new Set(overrides.map((o) => o.date));
+      for (const made of (await call<DateOverride[]>('GET', `/api/date-overrides/${side}`)).filter((o) => !kept.has(o.date))) await call('DELETE', `/api/date-overrides/${side}/${made.date}`);
+      if (overrides.length > 0) await call('POST', `/api/date-overrides/${side}/bulk`, { overrides: overrides.map(({ date, closed, startTime, endTime, note }) => ({ date, closed, note, ...(closed ? {} : { startTime, endTime }) })) });
+      const { offeringType: _mailSide, ...mailSettings } = mail;
+      await call('PUT', `/api/notification-settings/${side}`, mailSettings);
+    }
+    await call('PUT', '/api/subscriber-settings', newsletter);
+  };
+}
 
 /** The "❌ …" lines and failing operations, so a red run says what broke without the report. */
 function failureLines(stdout: string): string[] {
