@@ -14,7 +14,7 @@ const STORED = 3000;
 const STATS_DELAY_MS = 11_000;
 
 function psql(sql: string): string {
-  const run = spawnSync('psql', [postgresUrl ?? '', '-v', 'ON_ERROR_STOP=1', '-tA', '-c', sql], { encoding: 'utf8' });
+  const run = spawnSync('psql', [postgresUrl ?? '', '-v', 'ON_ERROR_STOP=1', '-qtA', '-c', sql], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
   return run.stdout.trim();
 }
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 it('runs on MongoDB itself, or on FerretDB whose PostgreSQL the launcher names', async () => {
   const build = await conn.db!.admin().command({ buildInfo: 1 });
-  expect({ ferretdb: 'ferretdb' in build, postgres: postgresUrl !== undefined }).toEqual({ ferretdb: postgresUrl !== undefined, postgres: postgresUrl !== undefined });
+  expect({ ferretdb: 'ferretdbVersion' in build, postgres: postgresUrl !== undefined }).toEqual({ ferretdb: postgresUrl !== undefined, postgres: postgresUrl !== undefined });
 });
 
 // Everything below is about FerretDB: with MongoDB itself (no BB_POSTGRES_URL) it checks that
