@@ -41,6 +41,26 @@ it('runs on MongoDB itself, or on FerretDB whose PostgreSQL the launcher names',
   expect({ ferretdb: 'ferretdbVersion' in build, postgres: postgresUrl !== undefined }).toEqual({ ferretdb: postgresUrl !== undefined, postgres: postgresUrl !== undefined });
 });
 
+// The $in pushdown (an OR of containments) only narrows what PostgreSQL returns; FerretDB still
+// filters every document. On MongoDB and FerretDB alike, an $in finds what the same equalities
+// joined by a top-level $or find (FerretDB never pushes $or down, so that is its old path),
+// for every kind of value, arrays in documents, numbers of either type and values that
+// cannot go down (null, a regex, a document).
+it('finds with $in exactly what an $or of the same equalities finds', async () => {
+  const mixed = conn.collection('mixed');
+  await mixed.createIndex({ v: 1 });
+  const oid = new mongoose.Types.ObjectId();
+  const day = new Date('2026-03-01T09:00:00Z');
+  const values: unknown[] = ['a', 'b', 1, 1.5, 2, true, false, null, oid, day, ['a', 'z'], [1, 3], { x: 1 }, 'A', '', 0];
+  await mixed.insertMany([...values.map((v, i) => ({ _id: `m${i}` as unknown as mongoose.Types.ObjectId, v })), { _id: 'm-missing' as unknown as mongoose.Types.ObjectId }]);
+  const ids = async (filter: object) => (await mixed.find(filter).toArray()).map((d) => String(d._id)).sort();
+  for (const list of [['a'], ['a', 'b'], [1, 2], [1.0, 3], [true], [oid, day], ['z', 3, 'nothing'], ['a', null], ['a', /^A$/], [{ x: 1 }, 'b'], [0, '']] as unknown[][]) {
+    const viaIn = await ids({ v: { $in: list } });
+    expect({ list, ids: viaIn }).toEqual({ list, ids: await ids({ $or: list.map((v) => (v instanceof RegExp ? { v: { $regex: v } } : { v })) }) });
+    expect(viaIn.length).toBeGreaterThan(0);
+  }
+});
+
 // Everything below is about FerretDB: with MongoDB itself (no BB_POSTGRES_URL) it checks that
 // nothing of the sort is there to check, and stops.
 describe('FerretDB pushdown', () => {
