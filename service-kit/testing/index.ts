@@ -102,6 +102,7 @@ export * from './harness';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';
+export * from './postgres-stats';
 export * from './raw-client';
 
 export interface ApiOptions {

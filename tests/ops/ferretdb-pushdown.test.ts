@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import mongoose from 'mongoose';
-import { testMongoUrl } from '@bb/service-kit/testing';
+import { postgresTable, postgresUrl as launcherPostgres, psql, STATS_DELAY_MS, testMongoUrl } from '@bb/service-kit/testing';
 
 // The local MongoDB is FerretDB on PostgreSQL, patched by the launcher (scripts/lib/infra.mjs,
 // scripts/lib/ferretdb/): an equality FerretDB pushes down as jsonb containment must be served
@@ -8,16 +7,8 @@ import { testMongoUrl } from '@bb/service-kit/testing';
 // stored (issue 25). Read from PostgreSQL itself: the indexes beside FerretDB's, the plan of the
 // statement FerretDB sends, and the rows a real find through FerretDB reads.
 
-const postgresUrl = process.env.BB_POSTGRES_URL;
+const postgresUrl = launcherPostgres();
 const STORED = 3000;
-/** FerretDB's connections report their reads to PostgreSQL's statistics at most every second, and an idle one within ten. */
-const STATS_DELAY_MS = 11_000;
-
-function psql(sql: string): string {
-  const run = spawnSync('psql', [postgresUrl ?? '', '-v', 'ON_ERROR_STOP=1', '-qtA', '-c', sql], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
-  return run.stdout.trim();
-}
 
 let conn: mongoose.Connection;
 let schema = '';
@@ -66,7 +57,7 @@ it('finds with $in exactly what an $or of the same equalities finds', async () =
 describe('FerretDB pushdown', () => {
   beforeAll(async () => {
     if (!postgresUrl) return;
-    table = psql(`SELECT _jsonb->>'table' FROM "${schema}"._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'things'`);
+    table = postgresTable(schema, 'things');
     // Building the indexes read the table: let those reads reach the statistics before counting.
     await new Promise((r) => setTimeout(r, STATS_DELAY_MS));
   }, 2 * STATS_DELAY_MS);
