@@ -28,6 +28,8 @@ process.env.PUBLIC_POSTS_PER_MINUTE ??= '1000000';
 process.env.LOG_LEVEL ??= 'warn';
 let code = 0;
 const stack = await bringUpThrowawayStack({ kind: 'bench' });
+// The benches read PostgreSQL's statistics under FerretDB (rows read per request), where there is one.
+if (stack.infra.env.BB_POSTGRES_URL) process.env.BB_POSTGRES_URL = stack.infra.env.BB_POSTGRES_URL;
 let scaled = null;
 /** The scaled stack in place of the stack's Node processes, on the same storage servers. */
 async function scaleOut() {
@@ -83,8 +85,8 @@ function writeResults(results) {
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.json`), JSON.stringify({ machine, results }, null, 2));
   const lines = [`# Benchmarks ${stamp}${suffix}`, '', `Node ${machine.node}, ${machine.cpus} CPUs, everything on one machine (loopback).`, ''];
   for (const r of results) {
-    lines.push(`## ${r.name}`, '', r.description, '', '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | requests | db commands/request |', '|---|---|---|---|---|---|---|---|---|');
-    for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} | ${row.dbCommandsPerRequest ?? ''} |`);
+    lines.push(`## ${r.name}`, '', r.description, '', '| scenario | target | req/s | p50 ms | p99 ms | errors | non-2xx | requests | db commands/request | db rows read/request |', '|---|---|---|---|---|---|---|---|---|---|');
+    for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} | ${row.dbCommandsPerRequest ?? ''} | ${row.dbRowsReadPerRequest ?? ''} |`);
     lines.push('', Object.entries(r.summary).map(([k, v]) => `- ${k}: ${v}`).join('\n'), '');
   }
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.md`), lines.join('\n'));

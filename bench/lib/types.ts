@@ -10,6 +10,12 @@ export interface BenchRow {
   requests: number;
   /** Database commands the service sent per request during the load (mongodb_commands_total). */
   dbCommandsPerRequest?: number;
+  /**
+   * Rows PostgreSQL read per request (seq_tup_read + idx_tup_fetch of the stack's databases in
+   * pg_stat_user_tables, background passes included), on FerretDB only: flat when every read is
+   * served by an index, growing with what is stored otherwise.
+   */
+  dbRowsReadPerRequest?: number;
 }
 
 export interface BenchResult {

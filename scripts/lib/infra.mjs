@@ -136,15 +136,6 @@ export function ensureFerretDb() {
   });
 }
 
-/** Inserts `code` into a Go source file right after the first occurrence of `anchor` (or before it). */
-function patchGo(file, anchor, code, { before = false } = {}) {
-  const source = fs.readFileSync(file, 'utf8');
-  const at = source.indexOf(anchor);
-  if (at === -1) throw new Error(`cannot patch ${path.basename(file)}: ${anchor.trim()} not found`);
-  const cut = before ? at : at + anchor.length;
-  fs.writeFileSync(file, source.slice(0, cut) + code + source.slice(cut));
-}
-
 /** The Go files the launcher adds to FerretDB's source, one folder per Go package they join. */
 const FERRETDB_ADDITIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ferretdb');
 

@@ -1,11 +1,9 @@
 import mongoose from 'mongoose';
 import { analyzeCollection, postgresUrl, testMongoUrl } from '@bb/service-kit/testing';
-import { createModels as bookingModels } from '../../services/booking/src/models';
-import { daySheetId } from '../../services/booking/src/models/day-sheet';
-import { createModels as chatModels } from '../../services/chat/src/models';
-import { recentDueHours } from '../../services/notifications/src/domain/due-hours';
-import { createModels as notificationModels } from '../../services/notifications/src/models';
-import { createModels as subscriberModels } from '../../services/subscribers/src/models';
+import { createModels as bookingModels, daySheetId } from '../../services/booking/testing';
+import { createModels as chatModels } from '../../services/chat/testing';
+import { createModels as notificationModels, recentDueHours } from '../../services/notifications/testing';
+import { createModels as subscriberModels } from '../../services/subscribers/testing';
 
 // The reads the services make on every request and every poll, on collections of a few
 // thousand documents with the services' own indexes: on FerretDB each must reach PostgreSQL as

@@ -11,6 +11,7 @@ import { seatId, type SeatDoc } from '../src/models/seat';
 import { sheetOf } from '../src/store/seats';
 
 export { createModels, type BookingModels } from '../src/models';
+export { daySheetId } from '../src/models/day-sheet';
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

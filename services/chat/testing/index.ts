@@ -5,6 +5,8 @@ import type { Connection } from 'mongoose';
 import { newConversationId, newMessageId } from '../src/domain/ids';
 import { createModels } from '../src/models';
 
+export { createModels, type ChatModels } from '../src/models';
+
 /** `count` conversations, each with one customer message; answers each one's id and last message id. */
 export async function seedConversations(conn: Connection, count: number): Promise<{ id: string; lastMessageId: string }[]> {
   const { Conversation } = createModels(conn);
