@@ -9,6 +9,9 @@ import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
 
+/** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
+export const eachDataSet = true;
+
 /** Events measured per kind and condition (at least; under load the last window may add some). */
 const EVENTS = 500;
 /** Events of each kind sent before measuring: first connections, first reads, JIT. */

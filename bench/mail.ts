@@ -5,6 +5,9 @@ import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
 
+/** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
+export const eachDataSet = true;
+
 /** Bookings measured per row. */
 const BOOKINGS = 200;
 const WARM_UP = 10;

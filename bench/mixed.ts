@@ -2,6 +2,9 @@ import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import { adminHeaders, mixedLoad, openClinicForBookings, startConversation } from './lib/mixed-load';
 import type { BenchContext, BenchResult } from './lib/types';
 
+/** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
+export const eachDataSet = true;
+
 /** The mixed load of lib/mixed-load.ts on its own: each kind of visitor measured under the whole mix. */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const base = ctx.gatewayUrl;

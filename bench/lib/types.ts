@@ -16,6 +16,8 @@ export interface BenchRow {
    * served by an index, growing with what is stored otherwise.
    */
   dbRowsReadPerRequest?: number;
+  /** What was stored when it ran (scripts/bench.mjs sets it for the benchmarks run once per data set). */
+  dataSet?: string;
 }
 
 export interface BenchResult {
@@ -24,13 +26,24 @@ export interface BenchResult {
   rows: BenchRow[];
   /** Derived figures the issue asks for (ratios, targets met). */
   summary: Record<string, number | string | boolean>;
+  /** Set by scripts/bench.mjs on the results of benchmarks run once per data set. */
+  dataSet?: string;
 }
 
 export interface BenchContext {
   env: Record<string, string | undefined>;
   gatewayUrl: string;
-  /** Process id of each running component (gateway, auth, booking-2…). */
+  /**
+   * Process id of each running component (gateway, auth, booking-2…) and, when the launcher
+   * started them, of the storage servers (ferretdb, postgresql, rabbitmq, minio, mailpit): the
+   * first process of each, whose descendants are that server's too.
+   */
   pids: Record<string, number>;
+  /**
+   * For a benchmark that exports `eachDataSet = true`: the data set of this run, 'empty' (what the
+   * run stored before it) or 'year' (bench/lib/year-of-data.ts stored on top); null otherwise.
+   */
+  dataSet: 'empty' | 'year' | null;
   /** Seconds per measured run (shortened with BENCH_SECONDS for a quick look). */
   seconds: number;
   log: (message: string) => void;

@@ -13,8 +13,11 @@ export const YEAR_OF_DATA = { appointments: 10_000, mails: 30_000, conversations
 /** Different people among the appointments: the others are the same customers coming back. */
 const CUSTOMERS = 6_000;
 const PAST_DAYS = 365;
-/** Appointments lie up to this many days ahead: before the booking benchmark's seeded days (90 on). */
-const FUTURE_DAYS = 89;
+/**
+ * Appointments lie up to this many days ahead (Manila dates): before the booking benchmark's
+ * seeded days, from the first Monday (UTC date) 90 days on, whatever the hour.
+ */
+const FUTURE_DAYS = 88;
 /** An offering's appointments of a day follow one another from 09:00 (30, 60, 30 minutes…): never two in one block. */
 const DAY_STARTS_AT = 9 * 60;
 const DURATIONS = [30, 60, 30];

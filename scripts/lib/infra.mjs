@@ -33,7 +33,8 @@ function has(command) {
 
 /**
  * Returns connection settings for the three servers, starting what is missing.
- * dataDir holds each local server's data; persistent data survives between runs.
+ * dataDir holds each local server's data; persistent data survives between runs. `pids` names
+ * the first process of each server started here (the idle benchmark reads their CPU time).
  */
 export async function startInfrastructure({ dataDir, logDir }) {
   const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT && process.env.SMTP_URL;
@@ -51,6 +52,7 @@ export async function startInfrastructure({ dataDir, logDir }) {
         MAILPIT_URL: process.env.MAILPIT_URL ?? '',
       },
       rabbit: null,
+      pids: {},
     };
   }
   if (dockerEngineAnswers()) return startWithDocker();
@@ -65,7 +67,7 @@ export async function startInfrastructure({ dataDir, logDir }) {
     env: {
       MONGO_URL: ferret.url,
       AMQP_URL: rabbit.url,
-      S3_ENDPOINT: s3,
+      S3_ENDPOINT: s3.url,
       S3_ACCESS_KEY,
       S3_SECRET_KEY,
       SMTP_URL: mail.smtpUrl,
@@ -76,6 +78,7 @@ export async function startInfrastructure({ dataDir, logDir }) {
     },
     rabbit,
     mail,
+    pids: { ferretdb: ferret.pid, ...(ferret.postgresPid ? { postgresql: ferret.postgresPid } : {}), rabbitmq: rabbit.pid, minio: s3.pid, mailpit: mail.pid() },
   };
 }
 
@@ -87,7 +90,7 @@ function dockerEngineAnswers() {
 /** With an engine present, the images docker-compose.yml pins run instead (through testcontainers). */
 async function startWithDocker() {
   log('a Docker engine answers: starting mongo, rabbitmq, mailpit and minio containers (testcontainers)');
-  return { env: await startContainers({ s3AccessKey: S3_ACCESS_KEY, s3SecretKey: S3_SECRET_KEY }), rabbit: null };
+  return { env: await startContainers({ s3AccessKey: S3_ACCESS_KEY, s3SecretKey: S3_SECRET_KEY }), rabbit: null, pids: {} };
 }
 
 // ---------------------------------------------------------------- builds on first use
@@ -257,7 +260,7 @@ async function startFerretDb(dataDir, logDir) {
     log(`PostgreSQL is not available (${err.message}): FerretDB runs on its SQLite backend, which reads whole collections and is much slower`);
     return null;
   });
-  const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
+  const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
   const port = await freePort();
   const proc = startProcess('ferretdb', binary, [
     ...backend, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
@@ -265,7 +268,7 @@ async function startFerretDb(dataDir, logDir) {
   ], { logFile: path.join(logDir, 'ferretdb.log') });
   await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });
   log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port} (${postgres ? 'PostgreSQL' : 'SQLite'} backend)`);
-  return { url: `mongodb://127.0.0.1:${port}`, postgresUrl: postgres };
+  return { url: `mongodb://127.0.0.1:${port}`, postgresUrl: postgres?.url ?? null, pid: proc.pid, postgresPid: postgres?.pid ?? null };
 }
 
 const POSTGRES_VERSIONS = ['17', '16', '15'];
@@ -286,7 +289,7 @@ export function ensurePostgres() {
  * A PostgreSQL cluster of this run: its own data directory and port on loopback, run as the
  * `postgres` user when we are root (PostgreSQL refuses to run as root), stopped with the rest.
  * Durability settings are off: the data is throw-away or re-creatable demo content, and the
- * point is to be fast.
+ * point is to be fast. Answers its URL and the pid of the process started (runuser's, as root).
  */
 async function startPostgres(dataDir, logDir) {
   const bin = ensurePostgres();
@@ -321,7 +324,7 @@ async function startPostgres(dataDir, logDir) {
   const exists = run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'"], { quiet: true }).trim();
   if (exists !== '1') run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE ferretdb'], { quiet: true });
   log(`PostgreSQL on 127.0.0.1:${port}`);
-  return `postgres://postgres@127.0.0.1:${port}/ferretdb`;
+  return { url: `postgres://postgres@127.0.0.1:${port}/ferretdb`, pid: proc.pid };
 }
 
 async function startMinio(dataDir, logDir) {
@@ -344,7 +347,7 @@ async function startMinio(dataDir, logDir) {
     isDead: () => proc.exitCode !== null,
   });
   log(`MinIO on 127.0.0.1:${port}`);
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, pid: proc.pid };
 }
 
 /**
@@ -369,7 +372,7 @@ async function startMailpit(dataDir, logDir) {
   };
   await start();
   log(`Mailpit ${MAILPIT_VERSION}: SMTP on 127.0.0.1:${smtpPort}, mails readable at ${apiUrl}`);
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary, start, stop: () => stopProcess(proc) };
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary, start, stop: () => stopProcess(proc), pid: () => proc.pid };
 }
 
 async function startRabbitMq(dataDir, logDir) {
@@ -399,6 +402,7 @@ async function startRabbitMq(dataDir, logDir) {
     ctl: (...args) => run(RABBIT_CTL, ['-n', nodeName, ...args], { env, quiet: true }),
     ctlPath: RABBIT_CTL,
     nodeName,
+    pid: proc.pid,
   };
 }
 
