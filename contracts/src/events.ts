@@ -4,6 +4,8 @@ import { appointmentStatusSchema } from './resources/appointments';
 import { chatMessageSchema } from './resources/chat';
 
 export const changedBySchema = z.enum(['customer', 'staff']);
+/** Who moved or cancelled an appointment. */
+export type ChangedBy = z.infer<typeof changedBySchema>;
 
 /**
  * What every appointment lifecycle event carries: enough for a mail, a calendar entry and a

@@ -97,6 +97,23 @@ describe('reschedule notices', () => {
     expect(notice).toMatchObject({ status: 'cancelled', attempts: 0, lastResponse: 'Not sent: the appointment was cancelled' });
   });
 
+  it('tell the time the customer knew when a later move was handled before an earlier one (two replicas, side by side)', async () => {
+    const data = await bookedAndConfirmed('overtaken');
+    const first = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
+    const second = { ...rescheduled(first, new Date(Date.parse(data.startTime) + 2 * HOUR_MS)), by: 'staff' as const };
+    await svc.publisher.publish('booking.appointment.rescheduled', second);
+    await waitFor('the later move noticed first', async () => (await mailLog(data.appointmentId)).some((m) => m.kind === 'reschedule'));
+    await svc.publisher.publish('booking.appointment.rescheduled', first);
+
+    const [notice] = await mailsTo(mailpit, data.email, /rescheduled/i);
+    expect(notice.Subject).toBe(`Appointment rescheduled: ${manilaDateTime(new Date(second.startTime))}`);
+    expect((await mailpit.message(notice.ID)).Text).toContain(`Our team has moved your appointment from ${manilaDateTime(new Date(data.startTime))} to a new time`);
+    expect((await inviteOf(mailpit, notice.ID)).sequence).toBe(2);
+    await drained();
+    await sleep(QUIET_MS + 1000);
+    expect(await noticesTo(data.email)).toHaveLength(1);
+  });
+
   it('make one mail of a move delivered again, before and after its notice went out', async () => {
     const data = await bookedAndConfirmed('again');
     const event = buildEnvelope('booking', 'booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS)));
@@ -122,6 +139,7 @@ describe('a reschedule notice in the store', () => {
       from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' },
       revision,
       previousStart: new Date(data.startTime),
+      by: 'customer',
       // Far ahead: the running senders leave it alone.
       dueAt: new Date(now.getTime() + HOUR_MS),
       now,

@@ -75,6 +75,8 @@ export async function seedMailHistory(conn: Connection, appointments: Appointmen
         expiresAt: null,
         listUnsubscribeUrl: null,
         previousStart: null,
+        previousStartRevision: null,
+        movedBy: null,
       };
     };
     // Queued one after the other as the booking's event is handled, a moment after it.

@@ -1,4 +1,4 @@
-import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type NotificationSettings, type Side } from '@bb/contracts';
+import { appointmentReference, SERVICE_LABEL, type AppointmentFacts, type ChangedBy, type NotificationSettings, type Side } from '@bb/contracts';
 import { appointmentIcs, type AppointmentCalendarEntry } from '@bb/service-kit';
 import { renderHtml, renderText, type MailBody } from './mail-layout';
 import { manilaClock, manilaDateTime } from './manila-format';
@@ -28,8 +28,8 @@ export type AppointmentMailInput = {
   publicUrl: string;
 } & (
   | { kind: 'confirmation' | 'reminder' | 'staff-alert' }
-  | { kind: 'reschedule'; previousStart: Date; by: 'customer' | 'staff' }
-  | { kind: 'cancellation'; by: 'customer' | 'staff' }
+  | { kind: 'reschedule'; previousStart: Date; by: ChangedBy }
+  | { kind: 'cancellation'; by: ChangedBy }
 );
 
 /** An absolute link into the site. */

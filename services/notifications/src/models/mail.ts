@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { MAIL_KINDS, MAIL_STATUSES, OFFERINGS, type Mail, type MailKind, type MailStatus, type OfferingType } from '@bb/contracts';
+import { changedBySchema, MAIL_KINDS, MAIL_STATUSES, OFFERINGS, type ChangedBy, type Mail, type MailKind, type MailStatus, type OfferingType } from '@bb/contracts';
 import type { MailAttachment } from '../domain/appointment-mails';
 
 /** The start of time: a lease that ended long ago, i.e. none. */
@@ -51,6 +51,13 @@ export interface MailDoc {
   pendingNotice?: string;
   /** Reschedule notices: the start the customer last heard of, which the notice says it moved from. */
   previousStart: Date | null;
+  /**
+   * Reschedule notices: the revision of the move `previousStart` was the start before. A move of
+   * a lower revision handled later (replicas take events side by side) moves `previousStart` back.
+   */
+  previousStartRevision: number | null;
+  /** Reschedule notices: who made the latest move folded in, which the notice's wording follows. */
+  movedBy: ChangedBy | null;
 }
 
 const attachmentSchema = new Schema<MailAttachment>({ filename: String, contentType: String, content: String }, { _id: false });
@@ -84,6 +91,8 @@ const mailSchema = new Schema<MailDoc>(
     listUnsubscribeUrl: { type: String, default: null },
     pendingNotice: { type: String },
     previousStart: { type: Date, default: null },
+    previousStartRevision: { type: Number, default: null },
+    movedBy: { type: String, enum: changedBySchema.options, default: null },
   },
   { versionKey: false },
 );

@@ -1,4 +1,4 @@
-import type { AppointmentFacts, AppointmentStatus } from '@bb/contracts';
+import { appointmentFacts, type AppointmentFacts, type AppointmentStatus } from '@bb/contracts';
 import { isDuplicateKey } from '@bb/service-kit';
 import type { NotificationModels } from '../models';
 
@@ -36,6 +36,12 @@ export class AppointmentStore {
   /** The revision and status the copy holds, or null when it has none. */
   async heldOf(appointmentId: string): Promise<Held | null> {
     return this.models.Appointment.findById(appointmentId, { _id: 0, revision: 1, status: 1 }).lean();
+  }
+
+  /** The facts the copy holds, or null when it has none. */
+  async factsOf(appointmentId: string): Promise<AppointmentFacts | null> {
+    const copy = await this.models.Appointment.findById(appointmentId).lean();
+    return copy ? appointmentFacts.parse({ ...copy, appointmentId }) : null;
   }
 
   /** The revision the copy holds, or null when it has none. */

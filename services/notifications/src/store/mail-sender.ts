@@ -40,8 +40,12 @@ export interface MailSenderOptions {
  */
 export class MailSender {
   private workers = 0;
-  /** Set by every kick: a worker that found nothing looks again if a mail came meanwhile. */
-  private kicked = false;
+  /**
+   * Counts kicks: a worker that found nothing looks again if a kick came since its claim began.
+   * A count, not a flag: with a flag, another worker's next claim cleared the signal a kick left
+   * for the first, and a mail queued in between waited for the next poll.
+   */
+  private kicks = 0;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   /** Kicks at the time of mails due soon (a reschedule notice after its quiet period). */
@@ -64,7 +68,7 @@ export class MailSender {
 
   /** Sends what is due now, without waiting for the next poll. */
   kick(): void {
-    this.kicked = true;
+    this.kicks += 1;
     this.spawn();
   }
 
@@ -77,9 +81,11 @@ export class MailSender {
     const delay = at.getTime() - this.options.now().getTime();
     if (delay <= 0) return this.kick();
     if (delay > LONGEST_TIMER_MS || this.stopped) return;
+    // Timers run on the monotonic clock and may fire a little before the wall clock reaches
+    // `at`: then the claim would not see the mail due, so the time is checked again.
     const timer = setTimeout(() => {
       this.dueTimers.delete(timer);
-      this.kick();
+      this.kickAt(at);
     }, delay);
     timer.unref();
     this.dueTimers.add(timer);
@@ -108,7 +114,7 @@ export class MailSender {
 
   private async work(): Promise<void> {
     while (!this.stopped) {
-      this.kicked = false;
+      const kicksBefore = this.kicks;
       let mail: MailDoc | null;
       try {
         mail = await this.claimNext();
@@ -118,7 +124,7 @@ export class MailSender {
         return;
       }
       if (!mail) {
-        if (this.kicked) continue;
+        if (this.kicks !== kicksBefore) continue;
         return;
       }
       this.spawn();

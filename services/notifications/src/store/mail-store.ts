@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MailKind, OfferingType, Side } from '@bb/contracts';
+import type { ChangedBy, MailKind, OfferingType, Side } from '@bb/contracts';
 import { isDuplicateKey, notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
 import { dueFields, recentDueHours } from '../domain/due-hours';
@@ -20,8 +20,8 @@ export interface NewMail {
   createdAt: Date;
   /** Reminders only: the revision they were planned from, and the appointment's start. */
   reminder?: { factsRevision: number; startsAt: Date };
-  /** Reschedule notices only: the revision told, and the start the customer last heard of. */
-  notice?: { factsRevision: number; previousStart: Date };
+  /** Reschedule notices only: the revision told, the start the customer last heard of, who moved it. */
+  notice?: { factsRevision: number; previousStart: Date; by: ChangedBy };
   /** When the mail stops being worth sending; never, without one. */
   expiresAt?: Date;
   /** Newsletter mails: the address's unsubscribe link (List-Unsubscribe). */
@@ -38,11 +38,28 @@ export interface Move {
   revision: number;
   /** Where the appointment was before this move. */
   previousStart: Date;
+  /** Who made the move. */
+  by: ChangedBy;
   /** When the notice goes if no further move comes. */
   dueAt: Date;
   now: Date;
   /** The notice's content, saying it moved from `previousStart` (the start the customer last heard of). */
   render: (previousStart: Date) => Promise<RenderedMail>;
+}
+
+/** A move handled after a later move of the same appointment, for the notice that later move opened. */
+export interface EarlierMove {
+  appointmentId: string;
+  /** The appointment's revision after this move. */
+  revision: number;
+  /** Where the appointment was before this move. */
+  previousStart: Date;
+  now: Date;
+  /**
+   * The notice's content at the revision it tells (`null` when this service's copy of the
+   * appointment is at another one: a later move is being folded in), from `previousStart`.
+   */
+  render: (told: number, previousStart: Date, by: ChangedBy) => Promise<RenderedMail | null>;
 }
 
 /** A notice superseded while a sender had it: if that attempt fails, the newer notice goes instead. */
@@ -84,6 +101,8 @@ export class MailStore {
         expiresAt: mail.expiresAt ?? null,
         listUnsubscribeUrl: mail.listUnsubscribeUrl ?? null,
         previousStart: mail.notice?.previousStart ?? null,
+        previousStartRevision: mail.notice?.factsRevision ?? null,
+        movedBy: mail.notice?.by ?? null,
         ...(mail.notice && mail.appointmentId ? { pendingNotice: mail.appointmentId } : {}),
       });
       return true;
@@ -140,7 +159,7 @@ export class MailStore {
     const { appointmentId, revision, now } = move;
     for (let i = 0; i < MAX_TRIES; i++) {
       // The appointment's notices (a few), in one read: the open one, and whether one took this move in already.
-      const notices = await Mail.find({ appointmentId, kind: 'reschedule', factsRevision: { $ne: null } }, { factsRevision: 1, previousStart: 1, leaseUntil: 1, pendingNotice: 1 }).lean();
+      const notices = await this.noticesOf(appointmentId);
       // A notice that took this move in: open, or sent (or closed) since, and this is a redelivery.
       if (notices.some((n) => (n.factsRevision ?? -1) >= revision)) return 'told';
       const open = notices.find((n) => n.pendingNotice === appointmentId);
@@ -152,8 +171,8 @@ export class MailStore {
         }
         const content = await move.render(open.previousStart ?? move.previousStart);
         const folded = await Mail.updateOne(
-          { _id: open._id, pendingNotice: appointmentId, factsRevision: held, leaseUntil: { $lte: now } },
-          { $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision } },
+          { _id: open._id, pendingNotice: appointmentId, factsRevision: held, previousStartRevision: open.previousStartRevision ?? null, leaseUntil: { $lte: now } },
+          { $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision, movedBy: move.by } },
         );
         if (folded.matchedCount === 1) return 'folded';
         continue;
@@ -168,11 +187,47 @@ export class MailStore {
         content: await move.render(move.previousStart),
         dueAt: move.dueAt,
         createdAt: now,
-        notice: { factsRevision: revision, previousStart: move.previousStart },
+        notice: { factsRevision: revision, previousStart: move.previousStart, by: move.by },
       });
       if (created) return 'queued';
     }
     throw new Error(`the reschedule notice of ${appointmentId} kept changing under ${MAX_TRIES} attempts`);
+  }
+
+  /**
+   * A move handled after a later move of the same appointment (replicas take events side by
+   * side): the notice the later move opened said it moved from that move's earlier start, but
+   * the customer last heard of this move's. While the notice is still open, and no notice told
+   * this move, it says so. False when there is nothing to correct (or it is being sent: too late).
+   */
+  async foldEarlierMove(move: EarlierMove): Promise<boolean> {
+    const { Mail } = this.models;
+    const { appointmentId, revision, now } = move;
+    for (let i = 0; i < MAX_TRIES; i++) {
+      const notices = await this.noticesOf(appointmentId);
+      const open = notices.find((n) => n.pendingNotice === appointmentId);
+      const closedSince = notices.some((n) => n !== open && (n.factsRevision ?? -1) >= revision);
+      if (!open || closedSince || (open.previousStartRevision ?? -1) <= revision || open.leaseUntil.getTime() > now.getTime()) return false;
+      const told = open.factsRevision ?? -1;
+      const content = await move.render(told, move.previousStart, open.movedBy ?? 'customer');
+      if (content) {
+        const moved = await Mail.updateOne(
+          { _id: open._id, pendingNotice: appointmentId, factsRevision: told, previousStartRevision: open.previousStartRevision ?? null, leaseUntil: { $lte: now } },
+          { $set: { ...content, previousStart: move.previousStart, previousStartRevision: revision } },
+        );
+        if (moved.matchedCount === 1) return true;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  }
+
+  /** An appointment's reschedule notices (a few), with what folding a move into them reads. */
+  private noticesOf(appointmentId: string) {
+    return this.models.Mail.find(
+      { appointmentId, kind: 'reschedule', factsRevision: { $ne: null } },
+      { factsRevision: 1, previousStart: 1, previousStartRevision: 1, movedBy: 1, leaseUntil: 1, pendingNotice: 1 },
+    ).lean();
   }
 
   /** Cancelled: no reschedule notice of an earlier revision goes out any more (after the cancellation mail, say). */

@@ -28,6 +28,9 @@ type MailContext = Pick<AppointmentMailInput, 'appointment' | 'manageToken' | 's
 
 /** An event's data without what only that event type carries. */
 const factsOf = (data: AppointmentFacts): AppointmentFacts => appointmentFacts.parse(data);
+/** Where a move took the appointment from (events published before previousStartTime carry the wall time only). */
+const previousStartOf = (data: EventData<'booking.appointment.rescheduled'>): Date =>
+  data.previousStartTime ? new Date(data.previousStartTime) : manilaWallInstant(data.previousDate, data.previousTime);
 
 /**
  * What each event means in mails. Every mail an event makes has an id derived from the
@@ -58,7 +61,7 @@ export class Mailer {
   async rescheduled(data: EventData<'booking.appointment.rescheduled'>): Promise<void> {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
-    if (!context) return;
+    if (!context) return this.earlierMove(data);
     const noticeDue = context.settings.enabled.reschedule ? await this.noticeMove(context, data) : null;
     // Events of one appointment arrive on separate queues: a cancellation handled meanwhile has
     // either dropped the notice already, or applied its facts before planReminder read the copy.
@@ -141,19 +144,40 @@ export class Mailer {
     const a = context.appointment;
     const now = this.deps.now();
     const dueAt = new Date(now.getTime() + this.deps.rescheduleQuietMs);
-    const moved = data.previousStartTime ? new Date(data.previousStartTime) : manilaWallInstant(data.previousDate, data.previousTime);
     const outcome = await this.deps.mails.noticeMove({
       appointmentId: a.appointmentId,
       offeringType: a.offeringType,
       recipient: a.email,
       from: senderOf(context.settings),
       revision: a.revision,
-      previousStart: moved,
+      previousStart: previousStartOf(data),
+      by: data.by,
       dueAt,
       now,
       render: (previousStart) => renderAppointmentMail({ ...context, kind: 'reschedule', previousStart, by: data.by }),
     });
     return outcome === 'told' ? null : dueAt;
+  }
+
+  /**
+   * A move handled after a later one (the replicas took them side by side): it makes no mail of
+   * its own, but the notice still open says the appointment moved from this move's earlier
+   * start, the one the customer last heard of. Rendered from the copy at the revision the notice tells.
+   */
+  private async earlierMove(data: EventData<'booking.appointment.rescheduled'>): Promise<void> {
+    const settings = await this.deps.settings.read(data.offeringType);
+    if (!settings.enabled.reschedule) return;
+    await this.deps.mails.foldEarlierMove({
+      appointmentId: data.appointmentId,
+      revision: data.revision,
+      previousStart: previousStartOf(data),
+      now: this.deps.now(),
+      render: async (told, previousStart, by) => {
+        const appointment = await this.deps.appointments.factsOf(data.appointmentId);
+        if (appointment?.revision !== told) return null;
+        return renderAppointmentMail({ appointment, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings, publicUrl: this.deps.publicUrl, kind: 'reschedule', previousStart, by });
+      },
+    });
   }
 
   private async queueNow(input: AppointmentMailInput, recipient: string): Promise<void> {
