@@ -5,8 +5,12 @@ import mongoose from 'mongoose';
 import type { ChatMessage } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, expectOk, mixedLoad, openClinicForBookings, startConversation, type MixedRows } from './lib/mixed-load';
+import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
+
+/** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
+export const eachDataSet = true;
 
 /** Events measured per kind and condition (at least; under load the last window may add some). */
 const EVENTS = 500;
@@ -253,10 +257,13 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     // Idle: one event at a time, the next sent IDLE_PAUSE_MS after the last was seen (or lost).
     ctx.log(`idle: ${EVENTS} bookings one at a time…`);
     let pollsBefore = polls;
-    const bookingIdle = await runStream(booking, 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done;
+    const bookingIdleRun = await countingRowsRead(() => runStream(booking, 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done);
+    const bookingIdle = bookingIdleRun.result;
     const bookingIdlePolls = pollsPerEvent(pollsBefore, bookingIdle);
     ctx.log(`idle: ${EVENTS} customer messages one at a time…`);
-    const messageIdle = await runStream(await messenger(EVENTS), 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done;
+    const sendIdleMessage = await messenger(EVENTS);
+    const messageIdleRun = await countingRowsRead(() => runStream(sendIdleMessage, 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done);
+    const messageIdle = messageIdleRun.result;
     ctx.log(`idle: ${BACK_TO_BACK} customer messages back to back…`);
     const messageBackToBack = await runStream(await messenger(BACK_TO_BACK), 1, (started) => started < BACK_TO_BACK).done;
 
@@ -289,8 +296,12 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const messageRun = runStream(sendMessage, IN_FLIGHT_LOADED, () => !loadOver);
     streams.bookings = bookingRun.outcomes;
     streams.messages = messageRun.outcomes;
-    const [bookingLoaded, messageLoaded] = await Promise.all([bookingRun.done, messageRun.done]);
-    await loadRun;
+    const loadedRun = await countingRowsRead(async () => {
+      const done = await Promise.all([bookingRun.done, messageRun.done]);
+      await loadRun;
+      return done;
+    });
+    const [bookingLoaded, messageLoaded] = loadedRun.result;
     lag.disable();
     const bookingLoadedPolls = pollsPerEvent(pollsBefore, bookingLoaded);
 
@@ -309,11 +320,13 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     };
     const bookingTarget = 'POST /api/appointments (gateway) sent → subscriber document stored';
     const messageTarget = 'POST /api/messages (gateway) sent → webhook request at the bot';
+    // Under load, the rows read are those of everything at once, per request of any kind.
+    const loadedRequests = bookingLoaded.outcomes.length + messageLoaded.outcomes.length + loadWindows.flatMap((w) => [w.browse, w.slots, w.book, w.chat]).reduce((sum, r) => sum + r.requests, 0);
     const rows = [
-      row('booking → subscriber captured, idle, one at a time', bookingTarget, bookingIdle),
-      row('customer message → webhook received, idle, one at a time', messageTarget, messageIdle),
-      row(`booking → subscriber captured, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, bookingTarget, bookingLoaded),
-      row(`customer message → webhook received, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, messageTarget, messageLoaded),
+      withRowsRead(row('booking → subscriber captured, idle, one at a time', bookingTarget, bookingIdle), bookingIdleRun.rows, bookingIdle.outcomes.length),
+      withRowsRead(row('customer message → webhook received, idle, one at a time', messageTarget, messageIdle), messageIdleRun.rows, messageIdle.outcomes.length),
+      withRowsRead(row(`booking → subscriber captured, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, bookingTarget, bookingLoaded), loadedRun.rows, loadedRequests),
+      withRowsRead(row(`customer message → webhook received, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, messageTarget, messageLoaded), loadedRun.rows, loadedRequests),
     ];
     for (const r of rows) ctx.log(`${r.scenario}: ${r.requests} events, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, lost ${r.errors}, refused ${r.non2xx}`);
 

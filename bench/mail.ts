@@ -1,8 +1,12 @@
 import type { NotificationSettings } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, openClinicForBookings } from './lib/mixed-load';
+import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
+
+/** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
+export const eachDataSet = true;
 
 /** Bookings measured per row. */
 const BOOKINGS = 200;
@@ -139,9 +143,11 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   try {
     await stream(WARM_UP, 1);
     ctx.log(`${BOOKINGS} bookings one at a time…`);
-    const idle = await stream(BOOKINGS, 1);
+    const idleRun = await countingRowsRead(() => stream(BOOKINGS, 1));
+    const idle = idleRun.result;
     ctx.log(`${BOOKINGS} bookings, ${IN_FLIGHT} in flight…`);
-    const concurrent = await stream(BOOKINGS, IN_FLIGHT);
+    const concurrentRun = await countingRowsRead(() => stream(BOOKINGS, IN_FLIGHT));
+    const concurrent = concurrentRun.result;
     const row = (scenario: string, s: { outcomes: Outcome[]; seconds: number }): BenchRow => {
       const seen = s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o.ms] : []));
       const q = quantiles(seen);
@@ -156,7 +162,10 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         requests: seen.length,
       };
     };
-    const rows = [row('booking → confirmation mail, one at a time', idle), row(`booking → confirmation mail, ${IN_FLIGHT} in flight`, concurrent)];
+    const rows = [
+      withRowsRead(row('booking → confirmation mail, one at a time', idle), idleRun.rows, idle.outcomes.length),
+      withRowsRead(row(`booking → confirmation mail, ${IN_FLIGHT} in flight`, concurrent), concurrentRun.rows, concurrent.outcomes.length),
+    ];
     for (const r of rows) ctx.log(`${r.scenario}: ${r.requests} mails, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, lost ${r.errors}, refused ${r.non2xx}`);
     const p95 = (s: { outcomes: Outcome[] }) => quantiles(s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o.ms] : []))).p95;
     return {

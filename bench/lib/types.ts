@@ -10,6 +10,14 @@ export interface BenchRow {
   requests: number;
   /** Database commands the service sent per request during the load (mongodb_commands_total). */
   dbCommandsPerRequest?: number;
+  /**
+   * Rows PostgreSQL read per request (seq_tup_read + idx_tup_fetch of the stack's databases in
+   * pg_stat_user_tables, background passes included), on FerretDB only: flat when every read is
+   * served by an index, growing with what is stored otherwise.
+   */
+  dbRowsReadPerRequest?: number;
+  /** What was stored when it ran (scripts/bench.mjs sets it for the benchmarks run once per data set). */
+  dataSet?: string;
 }
 
 export interface BenchResult {
@@ -18,13 +26,24 @@ export interface BenchResult {
   rows: BenchRow[];
   /** Derived figures the issue asks for (ratios, targets met). */
   summary: Record<string, number | string | boolean>;
+  /** Set by scripts/bench.mjs on the results of benchmarks run once per data set. */
+  dataSet?: string;
 }
 
 export interface BenchContext {
   env: Record<string, string | undefined>;
   gatewayUrl: string;
-  /** Process id of each running component (gateway, auth, booking-2…). */
+  /**
+   * Process id of each running component (gateway, auth, booking-2…) and, when the launcher
+   * started them, of the storage servers (ferretdb, postgresql, rabbitmq, minio, mailpit): the
+   * first process of each, whose descendants are that server's too.
+   */
   pids: Record<string, number>;
+  /**
+   * For a benchmark that exports `eachDataSet = true`: the data set of this run, 'empty' (what the
+   * run stored before it) or 'year' (bench/lib/year-of-data.ts stored on top); null otherwise.
+   */
+  dataSet: 'empty' | 'year' | null;
   /** Seconds per measured run (shortened with BENCH_SECONDS for a quick look). */
   seconds: number;
   log: (message: string) => void;

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { amqpAnswers, freePort, httpStatus, mongoAnswers, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
 import { startContainers } from './containers.mjs';
@@ -32,7 +33,8 @@ function has(command) {
 
 /**
  * Returns connection settings for the three servers, starting what is missing.
- * dataDir holds each local server's data; persistent data survives between runs.
+ * dataDir holds each local server's data; persistent data survives between runs. `pids` names
+ * the first process of each server started here (the idle benchmark reads their CPU time).
  */
 export async function startInfrastructure({ dataDir, logDir }) {
   const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT && process.env.SMTP_URL;
@@ -50,20 +52,33 @@ export async function startInfrastructure({ dataDir, logDir }) {
         MAILPIT_URL: process.env.MAILPIT_URL ?? '',
       },
       rabbit: null,
+      pids: {},
     };
   }
   if (dockerEngineAnswers()) return startWithDocker();
   fs.mkdirSync(dataDir, { recursive: true });
-  const [mongo, s3, rabbit, mail] = await Promise.all([
+  const [ferret, s3, rabbit, mail] = await Promise.all([
     startFerretDb(dataDir, logDir),
     startMinio(dataDir, logDir),
     startRabbitMq(dataDir, logDir),
     startMailpit(dataDir, logDir),
   ]);
   return {
-    env: { MONGO_URL: mongo, AMQP_URL: rabbit.url, S3_ENDPOINT: s3, S3_ACCESS_KEY, S3_SECRET_KEY, SMTP_URL: mail.smtpUrl, MAILPIT_URL: mail.apiUrl, MAILPIT_BIN: mail.binary },
+    env: {
+      MONGO_URL: ferret.url,
+      AMQP_URL: rabbit.url,
+      S3_ENDPOINT: s3.url,
+      S3_ACCESS_KEY,
+      S3_SECRET_KEY,
+      SMTP_URL: mail.smtpUrl,
+      MAILPIT_URL: mail.apiUrl,
+      MAILPIT_BIN: mail.binary,
+      // FerretDB's own storage, for tests and benches that read PostgreSQL's plans and statistics.
+      ...(ferret.postgresUrl ? { BB_POSTGRES_URL: ferret.postgresUrl } : {}),
+    },
     rabbit,
     mail,
+    pids: { ferretdb: ferret.pid, ...(ferret.postgresPid ? { postgresql: ferret.postgresPid } : {}), rabbitmq: rabbit.pid, minio: s3.pid, mailpit: mail.pid() },
   };
 }
 
@@ -75,7 +90,7 @@ function dockerEngineAnswers() {
 /** With an engine present, the images docker-compose.yml pins run instead (through testcontainers). */
 async function startWithDocker() {
   log('a Docker engine answers: starting mongo, rabbitmq, mailpit and minio containers (testcontainers)');
-  return { env: await startContainers({ s3AccessKey: S3_ACCESS_KEY, s3SecretKey: S3_SECRET_KEY }), rabbit: null };
+  return { env: await startContainers({ s3AccessKey: S3_ACCESS_KEY, s3SecretKey: S3_SECRET_KEY }), rabbit: null, pids: {} };
 }
 
 // ---------------------------------------------------------------- builds on first use
@@ -113,41 +128,84 @@ export function ensureFerretDb() {
     name: 'ferretdb',
     module: 'github.com/FerretDB/FerretDB',
     version: FERRETDB_VERSION,
-    variant: 'serialized-writes',
+    variant: 'collection-locks-gin',
     pkg: './cmd/ferretdb',
     prepare: (dir) => {
       // The module zip lacks the version file a git checkout generates; without it FerretDB panics.
       fs.writeFileSync(path.join(dir, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-      serializeFerretDbWrites(dir);
+      lockFerretDbWritesPerCollection(dir);
+      indexFerretDbPushdowns(dir);
     },
   });
+}
+
+/** The Go files the launcher adds to FerretDB's source, one folder per Go package they join. */
+const FERRETDB_ADDITIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ferretdb');
+
+/** Copies our Go file into a package of FerretDB's source. */
+function addGoFile(srcDir, pkgDir, file) {
+  fs.copyFileSync(path.join(FERRETDB_ADDITIONS, path.basename(pkgDir), file), path.join(srcDir, pkgDir, file));
+}
+
+/** Inserts `code` into a Go source file just before the first occurrence of `anchor`. */
+function insertBefore(file, anchor, code) {
+  const source = fs.readFileSync(file, 'utf8');
+  const at = source.indexOf(anchor);
+  if (at === -1) throw new Error(`cannot patch ${path.basename(file)}: ${anchor.trim()} not found`);
+  fs.writeFileSync(file, source.slice(0, at) + code + source.slice(at));
 }
 
 /**
  * FerretDB v1 runs update, findAndModify and delete as a query followed by a separate write,
  * so concurrent conditional updates lose writes (50 writers on a counter capped at 7 gave 17
- * winners). MongoDB makes each single-document write atomic, and our code relies on that; one
- * process-wide lock around these read-modify-write commands gives FerretDB the same semantics.
+ * winners). MongoDB makes each single-document write atomic, and our code relies on that; a
+ * lock per collection around these read-modify-write commands gives FerretDB the same
+ * semantics. Per collection, not per process: a scan of one service's mail log must not hold
+ * up another's booking (issue 25).
  */
-function serializeFerretDbWrites(dir) {
-  const handlerDir = path.join(dir, 'internal', 'handler');
-  fs.writeFileSync(
-    path.join(handlerDir, 'bb_write_lock.go'),
-    'package handler\n\nimport "sync"\n\n// writeMu makes read-modify-write commands atomic with respect to each other.\nvar writeMu sync.Mutex\n',
-  );
-  const lock = '\twriteMu.Lock()\n\tdefer writeMu.Unlock()\n';
+function lockFerretDbWritesPerCollection(dir) {
+  addGoFile(dir, 'internal/handler', 'bb_write_lock.go');
+  const handler = (file) => path.join(dir, 'internal', 'handler', file);
+  const lock = '\tdefer lockCollection(params.DB, params.Collection)()\n';
   for (const [file, signature] of [
     ['msg_update.go', 'func (h *Handler) updateDocument('],
     ['msg_findandmodify.go', 'func (h *Handler) findAndModifyDocument('],
-    ['msg_delete.go', 'func (h *Handler) execDelete('],
   ]) {
-    const target = path.join(handlerDir, file);
-    const source = fs.readFileSync(target, 'utf8');
+    const source = fs.readFileSync(handler(file), 'utf8');
     const at = source.indexOf(signature);
     const bodyStart = at === -1 ? -1 : source.indexOf('{\n', at) + 2;
     if (at === -1 || bodyStart < 2) throw new Error(`cannot patch ${file}: ${signature} not found`);
-    fs.writeFileSync(target, source.slice(0, bodyStart) + lock + source.slice(bodyStart));
+    fs.writeFileSync(handler(file), source.slice(0, bodyStart) + lock + source.slice(bodyStart));
   }
+  const call = '\t\td, err = h.execDelete(connCtx, c, &p)\n';
+  insertBefore(handler('msg_delete.go'), call, '\t\tunlock := lockCollection(params.DB, params.Collection)\n');
+  insertBefore(handler('msg_delete.go'), '\n\t\tdeleted += d\n', '\t\tunlock()\n');
+}
+
+/**
+ * FerretDB v1 hands PostgreSQL an equality as jsonb containment (`_jsonb->'status' @> '"queued"'`),
+ * which the btree expression indexes it creates cannot serve: every query read the whole
+ * collection, `_id` lookups included, so a poller cost O(stored documents) forever (issue 25).
+ * Beside each index it makes, a GIN index of the same fields serves containment; `$in` of
+ * plain values goes down as an OR of containments. Both checked with EXPLAIN in
+ * tests/ops/ferretdb-pushdown.test.ts. FerretDB sends field names as statement parameters, so
+ * the launcher's PostgreSQL plans every statement with its parameters (plan_cache_mode).
+ */
+function indexFerretDbPushdowns(dir) {
+  addGoFile(dir, 'internal/backends/postgresql/metadata', 'bb_containment_indexes.go');
+  addGoFile(dir, 'internal/backends/postgresql', 'bb_pushdown.go');
+  const registry = path.join(dir, 'internal', 'backends', 'postgresql', 'metadata', 'registry.go');
+  insertBefore(
+    registry,
+    '\t\tcreated = append(created, index.Name)\n',
+    '\t\tif err = bbCreateContainmentIndexes(ctx, p, dbName, c.TableName, &index); err != nil {\n\t\t\t_ = r.indexesDrop(ctx, p, dbName, collectionName, created)\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n',
+  );
+  insertBefore(registry, '\t\tc.Indexes = slices.Delete(c.Indexes, i, i+1)\n', '\t\tif err := bbDropContainmentIndexes(ctx, p, dbName, &c.Indexes[i]); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n');
+  insertBefore(
+    path.join(dir, 'internal', 'backends', 'postgresql', 'query.go'),
+    '\t\t\t\tdefault:\n\t\t\t\t\t// $gt and $lt\n',
+    '\t\t\t\tcase "$in":\n\t\t\t\t\tif f, a := bbFilterIn(p, key, v, keyOperator); f != "" {\n\t\t\t\t\t\tfilters = append(filters, f)\n\t\t\t\t\t\targs = append(args, a...)\n\t\t\t\t\t}\n\n',
+  );
 }
 
 /**
@@ -202,7 +260,7 @@ async function startFerretDb(dataDir, logDir) {
     log(`PostgreSQL is not available (${err.message}): FerretDB runs on its SQLite backend, which reads whole collections and is much slower`);
     return null;
   });
-  const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
+  const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
   const port = await freePort();
   const proc = startProcess('ferretdb', binary, [
     ...backend, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
@@ -210,7 +268,7 @@ async function startFerretDb(dataDir, logDir) {
   ], { logFile: path.join(logDir, 'ferretdb.log') });
   await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });
   log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port} (${postgres ? 'PostgreSQL' : 'SQLite'} backend)`);
-  return `mongodb://127.0.0.1:${port}`;
+  return { url: `mongodb://127.0.0.1:${port}`, postgresUrl: postgres?.url ?? null, pid: proc.pid, postgresPid: postgres?.pid ?? null };
 }
 
 const POSTGRES_VERSIONS = ['17', '16', '15'];
@@ -231,7 +289,7 @@ export function ensurePostgres() {
  * A PostgreSQL cluster of this run: its own data directory and port on loopback, run as the
  * `postgres` user when we are root (PostgreSQL refuses to run as root), stopped with the rest.
  * Durability settings are off: the data is throw-away or re-creatable demo content, and the
- * point is to be fast.
+ * point is to be fast. Answers its URL and the pid of the process started (runuser's, as root).
  */
 async function startPostgres(dataDir, logDir) {
   const bin = ensurePostgres();
@@ -254,6 +312,9 @@ async function startPostgres(dataDir, logDir) {
   const [cmd, args] = runAs(path.join(bin, 'postgres'), [
     '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    // FerretDB sends field names as statement parameters: only a plan made with them meets the
+    // GIN indexes beside its own (see indexFerretDbPushdowns).
+    '-c', 'plan_cache_mode=force_custom_plan',
   ]);
   const proc = startProcess('postgres', cmd, args, { logFile: path.join(logDir, 'postgres.log') });
   // Accepting connections is not enough: pg_isready says when it answers queries.
@@ -263,7 +324,7 @@ async function startPostgres(dataDir, logDir) {
   const exists = run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'"], { quiet: true }).trim();
   if (exists !== '1') run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE ferretdb'], { quiet: true });
   log(`PostgreSQL on 127.0.0.1:${port}`);
-  return `postgres://postgres@127.0.0.1:${port}/ferretdb`;
+  return { url: `postgres://postgres@127.0.0.1:${port}/ferretdb`, pid: proc.pid };
 }
 
 async function startMinio(dataDir, logDir) {
@@ -286,7 +347,7 @@ async function startMinio(dataDir, logDir) {
     isDead: () => proc.exitCode !== null,
   });
   log(`MinIO on 127.0.0.1:${port}`);
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, pid: proc.pid };
 }
 
 /**
@@ -311,7 +372,7 @@ async function startMailpit(dataDir, logDir) {
   };
   await start();
   log(`Mailpit ${MAILPIT_VERSION}: SMTP on 127.0.0.1:${smtpPort}, mails readable at ${apiUrl}`);
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary, start, stop: () => stopProcess(proc) };
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, apiUrl, binary, start, stop: () => stopProcess(proc), pid: () => proc.pid };
 }
 
 async function startRabbitMq(dataDir, logDir) {
@@ -341,6 +402,7 @@ async function startRabbitMq(dataDir, logDir) {
     ctl: (...args) => run(RABBIT_CTL, ['-n', nodeName, ...args], { env, quiet: true }),
     ctlPath: RABBIT_CTL,
     nodeName,
+    pid: proc.pid,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Envelope } from '@bb/contracts';
 import { EventBus } from '../src/bus/event-bus';
 import { connectMongo } from '../src/db/mongo';
 import { OutboxRelay, outboxRetryDelayMs, type OutboxRelayOptions } from '../src/db/outbox-relay';
-import { outboxEvent, outboxFields, type WithOutbox } from '../src/db/outbox-writer';
+import { outboxEvent, outboxFields, outboxPendingFlag, type WithOutbox } from '../src/db/outbox-writer';
 import { metricValue } from '../src/metrics/registry';
 import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '../testing';
 
@@ -32,7 +32,9 @@ const changed = (id: string) => outboxEvent('catalog', 'catalog.bookable.changed
 
 beforeAll(async () => {
   conn = await connectMongo(testMongoUrl('outbox'), silentLogger());
-  Note = conn.model<Note>('Note', new Schema<Note>({ text: String, ...outboxFields }));
+  const noteSchema = new Schema<Note>({ text: String, ...outboxFields });
+  noteSchema.plugin(outboxPendingFlag);
+  Note = conn.model<Note>('Note', noteSchema);
 });
 // Each test's relay watches the same collection: stop it so the next test sees only its own.
 afterEach(async () => {
@@ -190,9 +192,41 @@ describe('outbox relay', () => {
 
   it('keeps a sparse index of the documents with pending events, which the pass reads', async () => {
     setup();
-    await waitFor('the index', async () => (await Note.collection.indexes()).find((i) => i.name === 'outbox_pending'));
+    await waitFor('the index', async () => (await Note.collection.indexes()).find((i) => i.name === 'outbox_pending_flag'));
     // Asked for as sparse; FerretDB accepts the option without reporting it, MongoDB keeps it.
-    expect((await Note.collection.indexes()).find((i) => i.name === 'outbox_pending')).toMatchObject({ key: { 'outbox.id': 1 } });
+    expect((await Note.collection.indexes()).find((i) => i.name === 'outbox_pending_flag')).toMatchObject({ key: { outboxPending: 1 } });
+  });
+
+  it('marks a document pending with every write that adds an event, and unmarks it once the relay emptied it', async () => {
+    const received = await collect(uniqueName('q'));
+    const { bus, relay } = setup();
+    const saved = await new Note({ text: 'saved', outbox: [changed('saved')] }).save();
+    const [inserted] = await Note.insertMany([{ text: 'inserted', outbox: [changed('inserted')] }]);
+    const plain = await Note.create({ text: 'no event', outbox: [] });
+    await Note.updateOne({ _id: plain._id }, { $set: { text: 'still none' } });
+    const updated = await Note.create({ text: 'updated', outbox: [] });
+    await Note.updateOne({ _id: updated._id }, { $push: { outbox: changed('updated') } });
+    const found = await Note.create({ text: 'found', outbox: [] });
+    await Note.findOneAndUpdate({ _id: found._id }, { $push: { outbox: changed('found') } });
+    const ids = [saved, inserted, updated, found].map((d) => d._id);
+    const flagged = async (id: unknown) => (await Note.findById(id).lean())?.outboxPending;
+    expect(await Promise.all([...ids, plain._id].map(flagged))).toEqual([true, true, true, true, undefined]);
+
+    await bus.start();
+    relay.start();
+    await waitFor('the four events', () => received.length >= 4, 10000);
+    await waitFor('unmarked', async () => (await Promise.all(ids.map(flagged))).every((f) => f === undefined));
+  });
+
+  it('publishes, after a start, the events of documents written before they were marked', async () => {
+    const received = await collect(uniqueName('q'));
+    // As stored by the previous release: entries, no flag.
+    const { insertedId } = await Note.collection.insertOne({ text: 'old', outbox: [changed('from-before')], outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null } as never);
+    const { bus, relay } = setup();
+    await bus.start();
+    relay.start();
+    await waitFor('the old event', () => received.some((e) => (e.data as { id: string }).id === 'from-before'), 10000);
+    await waitFor('unmarked', async () => (await Note.findById(insertedId).lean())?.outboxPending === undefined);
   });
 
   it('backs a failing document off by doubling waits, at most five minutes', () => {

@@ -27,9 +27,9 @@ export const uniquePhone = () => `0917 ${randomInt(1_000_000, 10_000_000)}`;
 /**
  * A database on the test MongoDB: its name goes into the path, before any options the base URL
  * carries (the Docker path's `?directConnection=true`). scripts/lib/mongo-url.mjs does the same
- * for the launchers, which cannot import TypeScript.
+ * for the launchers, which cannot import TypeScript. `base` is the test servers' MONGO_URL unless given.
  */
-export const mongoDatabaseUrl = (db: string) => requireEnv('MONGO_URL').replace(/^([^?]*?)\/*(\?.*)?$/, (_all, hosts: string, query = '') => `${hosts}/${db}${query}`);
+export const mongoDatabaseUrl = (db: string, base = requireEnv('MONGO_URL')) => base.replace(/^([^?]*?)\/*(\?.*)?$/, (_all, hosts: string, query = '') => `${hosts}/${db}${query}`);
 export const testMongoUrl = (label: string) => mongoDatabaseUrl(uniqueName(label));
 
 export const testAmqpUrl = () => requireEnv('AMQP_URL');
@@ -102,6 +102,7 @@ export * from './harness';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';
+export * from './postgres-stats';
 export * from './raw-client';
 
 export interface ApiOptions {

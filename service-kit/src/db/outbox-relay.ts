@@ -20,7 +20,11 @@ export interface OutboxRelayOptions {
 }
 
 const DRAIN_BATCH = 100;
-const PENDING_INDEX = { 'outbox.id': 1 } as const;
+/** Pending documents read per pass, leased or not: the unleased of them make the batch. */
+const PENDING_READ = 4 * DRAIN_BATCH;
+const PENDING_INDEX = { outboxPending: 1 } as const;
+/** The index passes used before documents carried outboxPending (FerretDB could not use it). */
+const FORMER_PENDING_INDEX = 'outbox_pending';
 const MAX_RETRY_DELAY_MS = 5 * 60 * 1000;
 
 /** How long a document waits after its `attempts`-th failed publish: base, 2×base, 4×base… at most five minutes. */
@@ -41,10 +45,20 @@ export class OutboxRelay {
   watch<T extends WithOutbox>(...models: Model<T>[]): void {
     for (const model of models as unknown as Model<WithOutbox>[]) {
       this.models.push(model);
-      // Only documents with pending events have an outbox.id: the pass reads this small
-      // sparse index instead of the whole collection (on MongoDB; FerretDB scans regardless).
-      model.collection.createIndex(PENDING_INDEX, { sparse: true, name: 'outbox_pending' }).catch((err: unknown) => this.options.logger.warn({ err, collection: model.collection.name }, 'could not create the outbox index'));
+      // Only documents with pending events carry outboxPending: the pass reads this small
+      // sparse index instead of the whole collection, on MongoDB and on FerretDB alike.
+      this.prepare(model).catch((err: unknown) => this.options.logger.warn({ err, collection: model.collection.name }, 'could not prepare the outbox index'));
     }
+  }
+
+  /**
+   * The pending index, and the flag on documents whose events were written before it existed
+   * (one read of the collection at start, instead of one every pass).
+   */
+  private async prepare(model: Model<WithOutbox>): Promise<void> {
+    await model.collection.createIndex(PENDING_INDEX, { sparse: true, name: 'outbox_pending_flag' });
+    await model.collection.dropIndex(FORMER_PENDING_INDEX).catch(() => undefined);
+    await model.updateMany({ 'outbox.0': { $exists: true }, outboxPending: { $ne: true } }, { $set: { outboxPending: true } }, { timestamps: false });
   }
 
   start(): void {
@@ -122,18 +136,16 @@ export class OutboxRelay {
   }
 
   /**
-   * Documents with events that nobody holds: never leased, or lease (or back-off) over. Two
-   * plain reads rather than one with `$or`, which FerretDB would not answer by index.
+   * Documents with events that nobody holds: never leased, or lease (or back-off) over. One
+   * equality read FerretDB answers by index; the lease is checked here, on the few it returns.
    */
   private async pendingIds(model: Model<WithOutbox>): Promise<unknown[]> {
-    const now = new Date();
-    const ids: unknown[] = [];
-    for (const held of [null, { $lt: now }]) {
-      if (ids.length >= DRAIN_BATCH) break;
-      const docs = await model.find({ 'outbox.id': { $exists: true }, outboxLockedUntil: held }, { _id: 1 }).limit(DRAIN_BATCH - ids.length).lean<{ _id: unknown }[]>();
-      ids.push(...docs.map((d) => d._id));
-    }
-    return ids;
+    const now = Date.now();
+    const docs = await model.find({ outboxPending: true }, { _id: 1, outboxLockedUntil: 1 }).limit(PENDING_READ).lean<{ _id: unknown; outboxLockedUntil?: Date | null }[]>();
+    return docs
+      .filter((d) => !d.outboxLockedUntil || d.outboxLockedUntil.getTime() < now)
+      .slice(0, DRAIN_BATCH)
+      .map((d) => d._id);
   }
 
   /** Events written while the broker was away leave as soon as it is back, not at the next pass. */
@@ -156,7 +168,11 @@ export class OutboxRelay {
   private async relayOne(model: Model<WithOutbox>, id: unknown): Promise<boolean> {
     try {
       const leased = await this.lease(model, id);
-      if (!leased) return false;
+      if (!leased) {
+        // Held by another relay, or nothing left (its last entry set aside): then unmarked.
+        await model.updateOne({ _id: id, outbox: { $size: 0 }, outboxPending: true }, { $unset: { outboxPending: 1 } }, { timestamps: false });
+        return false;
+      }
       let doc: WithOutbox & { _id: unknown } = leased;
       let current: OutboxEntry | null = null;
       try {
@@ -173,7 +189,7 @@ export class OutboxRelay {
             await this.options.bus.publishEnvelope(toEnvelope(entry));
             const front = { _id: doc._id, 'outbox.0.id': entry.id };
             if (index === doc.outbox.length - 1) {
-              const release = await model.updateOne({ ...front, outbox: { $size: 1 } }, { $pop: { outbox: -1 }, $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, options);
+              const release = await model.updateOne({ ...front, outbox: { $size: 1 } }, { $pop: { outbox: -1 }, $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } }, options);
               released = release.modifiedCount === 1;
               if (released) break;
             }
@@ -185,7 +201,7 @@ export class OutboxRelay {
           if (!fresh) return true;
           doc = fresh;
           if (fresh.outbox.length > 0) continue;
-          const release = await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 } }, options);
+          const release = await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } }, options);
           if (release.modifiedCount === 1) break;
         }
       } catch (err) {

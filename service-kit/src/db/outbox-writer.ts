@@ -1,4 +1,4 @@
-import { Schema } from 'mongoose';
+import { Schema, type Query, type UpdateQuery } from 'mongoose';
 import type { Envelope, EventData, EventType } from '@bb/contracts';
 import { buildEnvelope } from '../bus/envelope';
 
@@ -25,6 +25,12 @@ export interface ParkedOutboxEntry extends OutboxEntry {
 
 export interface WithOutbox {
   outbox: OutboxEntry[];
+  /**
+   * True while the outbox has entries, absent otherwise: the relay's pass finds pending
+   * documents by this equality, which FerretDB answers from an index (it reads the whole
+   * collection for `outbox.id: { $exists: true }`). Kept by `outboxPendingFlag` and the relay.
+   */
+  outboxPending?: true;
   /** A relay's lease, and after a failed publish the end of the document's back-off. */
   outboxLockedUntil?: Date | null;
   /** Failed publishes of the first entry in a row. */
@@ -42,7 +48,29 @@ export const outboxFields = {
   outboxAttempts: { type: Number, default: 0 },
   outboxParked: { type: [new Schema({ ...entryFields, error: String, parkedAt: Date }, { _id: false })], default: undefined },
   deletedAt: { type: Date, default: null },
+  outboxPending: { type: Boolean },
 };
+
+type OutboxUpdate = UpdateQuery<WithOutbox> & { $push?: { outbox?: unknown }; $set?: Record<string, unknown> };
+
+/**
+ * The schema plugin every model with `outboxFields` takes: a write that adds an event marks the
+ * document pending in the same command (saves and inserts with entries; updates that $push
+ * one), so no writer can forget it. The relay unmarks it when it empties the outbox.
+ */
+export function outboxPendingFlag(schema: Schema): void {
+  schema.pre('save', function markSaved() {
+    const doc = this as unknown as WithOutbox;
+    if (doc.outbox.length > 0) doc.outboxPending = true;
+  });
+  schema.pre('insertMany', function markInserted(docs: WithOutbox | WithOutbox[]) {
+    for (const doc of Array.isArray(docs) ? docs : [docs]) if (doc.outbox?.length > 0) doc.outboxPending = true;
+  });
+  schema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function markUpdated(this: Query<unknown, unknown>) {
+    const update = this.getUpdate() as OutboxUpdate | null;
+    if (update?.$push?.outbox !== undefined) update.$set = { ...update.$set, outboxPending: true };
+  });
+}
 
 /** An event to store with the write it announces: an envelope, kept with a Date. */
 export function outboxEvent<T extends EventType>(source: string, type: T, data: EventData<T>, correlationId?: string): OutboxEntry {

@@ -32,7 +32,7 @@ export const chatEnvShape = {
    * (a crash between write and publish): seldom, since conversations are the largest and
    * fastest-growing collection, and every write hands over its own at once.
    */
-  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
 };
 
 export type ChatConfig = z.infer<z.ZodObject<typeof chatEnvShape>>;

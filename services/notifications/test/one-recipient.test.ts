@@ -1,6 +1,7 @@
 import type { Mail, MailKind } from '@bb/contracts';
 import { api, mailpit, waitFor, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
 import { NOT_SENT } from '../src/domain/outgoing-mail';
+import { dueFields } from '../src/domain/due-hours';
 import { booked, factsOf, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 // Every mail goes to exactly one address. Addresses stored before the forms took only one
@@ -60,7 +61,7 @@ describe('one address per mail', () => {
     expect(await failed(data.appointmentId, 'confirmation')).toMatchObject({ attempts: 0, lastResponse: NOT_SENT.recipient, recipient: `${first}, ${second}` });
 
     // Its reminder when due, a move and a cancellation: the same.
-    await svc.models.Mail.updateOne({ appointmentId: data.appointmentId, kind: 'reminder' }, { $set: { dueAt: new Date() } });
+    await svc.models.Mail.updateOne({ appointmentId: data.appointmentId, kind: 'reminder' }, { $set: dueFields(new Date()) });
     expect(await failed(data.appointmentId, 'reminder')).toMatchObject({ attempts: 0, lastResponse: NOT_SENT.recipient });
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000));
     await svc.publisher.publish('booking.appointment.rescheduled', moved);

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 /** A logged-out token; its auth.session.revoked event leaves through the outbox. */
 export interface RevocationDoc extends WithOutbox {
@@ -8,5 +8,7 @@ export interface RevocationDoc extends WithOutbox {
 }
 
 const revocationSchema = new Schema<RevocationDoc>({ _id: String, expiresAt: { type: Date, required: true }, ...outboxFields }, { versionKey: false });
+
+revocationSchema.plugin(outboxPendingFlag);
 
 export const revocationModel = (conn: Connection) => conn.model<RevocationDoc>('Revocation', revocationSchema, 'revocations');

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 /** A staff account; auth.user.sessions-revoked leaves through its outbox when its password is set again. */
 export interface UserDoc extends WithOutbox {
@@ -19,5 +19,7 @@ const userSchema = new Schema<UserDoc>(
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
+
+userSchema.plugin(outboxPendingFlag);
 
 export const userModel = (conn: Connection) => conn.model<UserDoc>('User', userSchema, 'users');

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentFacts, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
-import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, type WithOutbox } from '@bb/service-kit';
+import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 import { reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 
 export interface BookedItem {
@@ -104,6 +104,8 @@ export const revisionOf = (doc: Pick<AppointmentDoc, 'revision'>) => doc.revisio
 
 /** Matches the appointment only while it is at the revision it was read at (none stored matches null). */
 export const atRevision = (doc: Pick<AppointmentDoc, '_id' | 'revision'>) => ({ _id: doc._id, deletedAt: null, revision: doc.revision ?? null });
+
+appointmentSchema.plugin(outboxPendingFlag);
 
 export const appointmentModel = (conn: Connection) => conn.model<AppointmentDoc>('Appointment', appointmentSchema, 'appointments');
 

@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { WAITLIST_STATUSES, type Side, type WaitlistEntry } from '@bb/contracts';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 import type { BookedItem } from './appointment';
 
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
@@ -55,6 +55,8 @@ waitlistEntrySchema.index({ offeringType: 1, preferredDate: 1, preferredTime: 1,
 // The freed-slot check (waiting entries of an offering's day) and the staff list (by slot, sign-up order).
 waitlistEntrySchema.index({ status: 1, offeringType: 1, preferredDate: 1 });
 waitlistEntrySchema.index({ startTime: 1, createdAt: 1 });
+
+waitlistEntrySchema.plugin(outboxPendingFlag);
 
 export const waitlistEntryModel = (conn: Connection) => conn.model<WaitlistEntryDoc>('WaitlistEntry', waitlistEntrySchema, 'waitlist');
 

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, type OfferingType } from '@bb/contracts';
-import { outboxFields } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
 import type { BookableDoc } from '../store/bookable-writes';
 
 /** A photography package (the studio's bookable item). */
@@ -29,5 +29,7 @@ const packageSchema = new Schema<PackageDoc>(
   { timestamps: true, versionKey: false },
 );
 packageSchema.index({ offeringType: 1, createdAt: -1 });
+
+packageSchema.plugin(outboxPendingFlag);
 
 export const packageModel = (conn: Connection) => conn.model<PackageDoc>('Package', packageSchema, 'packages');

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, type OfferingType } from '@bb/contracts';
-import { outboxFields } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
 import type { BookableDoc } from '../store/bookable-writes';
 
 export interface TreatmentDoc extends BookableDoc {
@@ -28,5 +28,7 @@ const treatmentSchema = new Schema<TreatmentDoc>(
   { timestamps: true, versionKey: false },
 );
 treatmentSchema.index({ offeringType: 1, createdAt: -1 });
+
+treatmentSchema.plugin(outboxPendingFlag);
 
 export const treatmentModel = (conn: Connection) => conn.model<TreatmentDoc>('Treatment', treatmentSchema, 'treatments');

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, SENDER_TYPES, type ChatMessage, type OfferingType, type SenderType } from '@bb/contracts';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 export interface StoredMessage {
   id: string;
@@ -65,6 +65,8 @@ const conversationSchema = new Schema<ConversationDoc>(
   },
   { versionKey: false },
 );
+
+conversationSchema.plugin(outboxPendingFlag);
 
 export const conversationModel = (conn: Connection) => conn.model<ConversationDoc>('Conversation', conversationSchema, 'conversations');
 

@@ -27,6 +27,8 @@ export interface MailDoc {
   lastResponse: string | null;
   messageId: string;
   dueAt: Date;
+  /** dueAt's hour (domain/due-hours), for the senders' claim; absent on mails queued before it existed. */
+  dueHour?: string;
   sentAt: Date | null;
   createdAt: Date;
   resendOf: string | null;
@@ -78,6 +80,7 @@ const mailSchema = new Schema<MailDoc>(
     lastResponse: { type: String, default: null },
     messageId: { type: String, required: true },
     dueAt: { type: Date, required: true },
+    dueHour: { type: String },
     sentAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     resendOf: { type: String, default: null },
@@ -96,6 +99,8 @@ const mailSchema = new Schema<MailDoc>(
 );
 // The senders' claim: the earliest due queued mail.
 mailSchema.index({ status: 1, dueAt: 1 });
+// The same by due hour: what FerretDB can serve from an index (domain/due-hours).
+mailSchema.index({ status: 1, dueHour: 1 });
 // An appointment's mail log, oldest first; its reminders.
 mailSchema.index({ appointmentId: 1, createdAt: 1 });
 // One reschedule notice open to further moves per appointment.

@@ -10,6 +10,8 @@ const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (
 
 /** Mails due later than this are left to the poll rather than held in a timer. */
 const LONGEST_TIMER_MS = 10 * 60_000;
+/** How often a sender also looks for due mails older than the recent hours' buckets (domain/due-hours). */
+const BACKLOG_CHECK_MS = 60_000;
 
 export interface MailSenderOptions {
   mails: MailStore;
@@ -49,6 +51,8 @@ export class MailSender {
   /** Kicks at the time of mails due soon (a reschedule notice after its quiet period). */
   private readonly dueTimers = new Set<NodeJS.Timeout>();
   private readonly idle: (() => void)[] = [];
+  /** Wall-clock time of the last claim over all queued mails that found none: 0, so the first claim looks. */
+  private backlogCheckedAt = 0;
 
   constructor(private readonly options: MailSenderOptions) {
     due.addSource(async (gauge) => {
@@ -113,7 +117,7 @@ export class MailSender {
       const kicksBefore = this.kicks;
       let mail: MailDoc | null;
       try {
-        mail = await this.options.mails.claim(this.options.now(), this.options.leaseMs);
+        mail = await this.claimNext();
       } catch (err) {
         // The database is away: the next poll tries again.
         this.options.logger.warn({ err: (err as Error).message }, 'could not claim a mail');
@@ -130,6 +134,20 @@ export class MailSender {
         this.options.logger.warn({ mailId: claimed._id, err: err.message }, 'mail outcome not recorded');
       });
     }
+  }
+
+  /**
+   * A mail due in the recent hours, read by index; failing that, at most once a minute per
+   * sender, any due mail, oldest first: a backlog is then drained one claim after the other,
+   * and once none is left the sender looks only at the recent hours again.
+   */
+  private async claimNext(): Promise<MailDoc | null> {
+    const { mails, now, leaseMs } = this.options;
+    const recent = await mails.claim(now(), leaseMs, { recent: true });
+    if (recent || Date.now() - this.backlogCheckedAt < BACKLOG_CHECK_MS) return recent;
+    const older = await mails.claim(now(), leaseMs, { recent: false });
+    if (!older) this.backlogCheckedAt = Date.now();
+    return older;
   }
 
   private async deliver(mail: MailDoc): Promise<void> {

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, SUBSCRIBER_SOURCES } from '@bb/contracts';
-import { outboxFields, type WithOutbox } from '@bb/service-kit';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 import type { NewSubscriber } from '../domain/contact';
 
 /** Double opt-in state; absent on subscribers stored before it existed. */
@@ -51,5 +51,7 @@ const subscriberSchema = new Schema<SubscriberDoc>(
 // A confirmation link finds its subscriber by the token's hash.
 subscriberSchema.index({ confirmTokenHash: 1 }, { sparse: true });
 subscriberSchema.index({ confirmedTokenHash: 1 }, { sparse: true });
+
+subscriberSchema.plugin(outboxPendingFlag);
 
 export const subscriberModel = (conn: Connection) => conn.model<SubscriberDoc>('Subscriber', subscriberSchema, 'subscribers');
