@@ -41,11 +41,12 @@ export interface MailSenderOptions {
 export class MailSender {
   private workers = 0;
   /**
-   * Counts kicks: a worker that found nothing looks again if a kick came since its claim began.
-   * A count, not a flag: with a flag, another worker's next claim cleared the signal a kick left
-   * for the first, and a mail queued in between waited for the next poll.
+   * Set by every kick: a worker that found nothing looks again if a mail came meanwhile. A flag,
+   * not a count: a worker that clears it starts a claim after the kick, so it is seen once, and
+   * a burst of kicks (150 bookings) makes a few claims, not one per worker per kick (each a
+   * findAndModify over the queue: a count made the 150-booking test 3.6 times slower).
    */
-  private kicks = 0;
+  private kicked = false;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   /** Kicks at the time of mails due soon (a reschedule notice after its quiet period). */
@@ -68,7 +69,7 @@ export class MailSender {
 
   /** Sends what is due now, without waiting for the next poll. */
   kick(): void {
-    this.kicks += 1;
+    this.kicked = true;
     this.spawn();
   }
 
@@ -114,7 +115,7 @@ export class MailSender {
 
   private async work(): Promise<void> {
     while (!this.stopped) {
-      const kicksBefore = this.kicks;
+      this.kicked = false;
       let mail: MailDoc | null;
       try {
         mail = await this.claimNext();
@@ -124,7 +125,7 @@ export class MailSender {
         return;
       }
       if (!mail) {
-        if (this.kicks !== kicksBefore) continue;
+        if (this.kicked) continue;
         return;
       }
       this.spawn();
