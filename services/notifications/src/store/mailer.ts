@@ -156,13 +156,18 @@ export class Mailer {
       now,
       render: (previousStart) => renderAppointmentMail({ ...context, kind: 'reschedule', previousStart, by: data.by }),
     });
-    return outcome === 'told' ? null : dueAt;
+    if (outcome !== 'told') return dueAt;
+    // Told by a notice a later move opened: this move was applied to the copy before that one,
+    // but the later move wrote its notice first (the replicas work side by side).
+    await this.earlierMove(data);
+    return null;
   }
 
   /**
    * A move handled after a later one (the replicas took them side by side): it makes no mail of
    * its own, but the notice still open says the appointment moved from this move's earlier
-   * start, the one the customer last heard of. Rendered from the copy at the revision the notice tells.
+   * start, the one the customer last heard of. Rendered from the copy at the revision the notice
+   * tells. Nothing for a redelivery: the notice it opened already starts from it.
    */
   private async earlierMove(data: EventData<'booking.appointment.rescheduled'>): Promise<void> {
     const settings = await this.deps.settings.read(data.offeringType);
