@@ -57,11 +57,11 @@ export const busEnvShape = {
   BUS_QUEUE_TYPE: z.enum(['classic', 'quorum']).default('classic'),
   /**
    * How often the outbox relay looks through the process's collections for events no write
-   * handed it (a crash between write and publish) and retries a failed publish. Every write
-   * hands over its own at once; the pass reads whole collections on FerretDB (no index serves
-   * it there), so it is a slow safety net (issue 25).
+   * handed it (a crash between write and publish, the admin tool's writes) and retries a failed
+   * publish. Every write hands over its own at once; the pass is one indexed read of the pending
+   * documents per collection (outboxPending), so its cost does not grow with what is stored.
    */
-  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
 };
 
 export class ConfigError extends Error {}

@@ -133,7 +133,7 @@ describe('a hundredth of the year, stored', () => {
       const res = await api<SlotsResponse>(booking.url, `/api/available-slots?offeringType=${target.offering}&date=${target.date}&treatmentId=${item._id}`);
       expect(res.status).toBe(200);
       const time = `${String(Math.floor(target.startMinutes / 60)).padStart(2, '0')}:${String(target.startMinutes % 60).padStart(2, '0')}`;
-      expect(res.body.slots.find((s) => s.time === time)).toEqual({ time, available: false, full: true });
+      expect(res.body.slots.find((s) => s.time === time)).toEqual({ time, available: false, full: true, reason: 'full' });
       expect(res.body.slots.filter((s) => s.available).length).toBeGreaterThan(0);
     } finally {
       await booking.close();

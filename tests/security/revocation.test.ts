@@ -83,8 +83,8 @@ describe('revocations across replicas', () => {
       // Written straight into auth's outbox, first in line: the relay's periodic pass must take
       // them (no write through the service kicks it), and the poison must not stop it.
       await conn.collection('revocations').insertMany([
-        { _id: poisonId as never, expiresAt, outbox: [entry({ jti: 42 })], outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
-        { _id: jti as never, expiresAt, outbox: [entry({ jti, expiresAt: exp })], outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
+        { _id: poisonId as never, expiresAt, outbox: [entry({ jti: 42 })], outboxPending: true, outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
+        { _id: jti as never, expiresAt, outbox: [entry({ jti, expiresAt: exp })], outboxPending: true, outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
       ]);
       await waitFor('the revocation behind the poison', async () => (await raw(gateways[1], { method: 'GET', path: '/api/appointments', headers: { authorization: `Bearer ${token}` } })).status === 401, 15000, 100);
       const parked = await waitFor('the poison set aside', async () => {

@@ -26,8 +26,8 @@ export const bookingEnvShape = {
   WAITLIST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 1000),
   /**
    * How often the outbox of every appointment is looked through. Each booking publishes its
-   * own event right away; this pass only catches what that missed, and it reads the whole
-   * collection where there is no index for it (FerretDB), so it runs seldom.
+   * own event right away; this pass only catches what that missed (one indexed read of the
+   * pending appointments), so it runs seldom.
    */
   OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30 * 1000),
 };

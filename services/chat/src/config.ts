@@ -28,11 +28,11 @@ export const chatEnvShape = {
    */
   POLL_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   /**
-   * How often the outbox relay looks through all conversations for events no write handed it
-   * (a crash between write and publish): seldom, since conversations are the largest and
-   * fastest-growing collection, and every write hands over its own at once.
+   * How often the outbox relay looks for conversations with events no write handed it (a crash
+   * between write and publish): one indexed read of the pending ones; every write hands over
+   * its own at once.
    */
-  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
 };
 
 export type ChatConfig = z.infer<z.ZodObject<typeof chatEnvShape>>;
