@@ -1,9 +1,11 @@
 // Issue 26, the manage page at 1280 and 375 px: "Choose a New Time" counts the visitor's own
 // seats as free (the times next to YOUR TIME can be chosen), names every chip, and shows old →
-// new before anything is sent; a cancelled booking's page offers no buttons it cannot press.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// new before anything is sent; a cancelled booking's page offers no buttons it cannot press; a
+// move's answer is not undone by a slower read of the booking started before it.
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import type { BookedAppointment, ManagedAppointment, Treatment } from '@bb/contracts';
 import { to12Hour } from '../../web/src/shared/format';
+import { SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { api, book, openContext, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { dayName, farDateOn, SCREENS, weekLoaded } from './public-helpers';
 import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
@@ -121,5 +123,66 @@ describe.each(SCREENS)('moving a booking at %s', (_, screen) => {
     expect(await managed.getByRole('button', { name: 'Cancel Appointment' }).count()).toBe(0);
     expect(await managed.getByRole('link', { name: 'Add to calendar' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('a move answered while an older read of the booking is still on its way', () => {
+  // Seen on the scaled stack: a refused move rereads the booking; that read answered after the
+  // next, successful move, and the page went back to the old time for good.
+  it('keeps showing the moved time when the read started before the move lands after it', async () => {
+    const { booked, date, time, next } = await bookWithRoomAfter();
+    // A time clear of the booking where it is and where it moves to, to be taken by someone else once the visitor has chosen it.
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    const length = treatment.defaultDuration ?? 60;
+    const clear = (t: string) => minutes(t) + length <= minutes(time) || minutes(t) >= minutes(next) + length;
+    const taken = (await slots('clinic', date, treatment.id)).slots.find((s) => s.available && clear(s.time))?.time;
+    if (!taken) throw new Error(`no second free hour on ${date}`);
+    const token = booked.manageToken as string;
+
+    context = await openContext(browser, SCREENS[0][1]);
+    const page = await context.newPage();
+    let holdReads = false;
+    let heldRead: (value: { request: Request; release: () => Promise<void> }) => void = () => undefined;
+    const held = new Promise<{ request: Request; release: () => Promise<void> }>((resolve) => (heldRead = resolve));
+    await page.route(`**/api/manage/${token}`, async (route: Route) => {
+      if (!holdReads || route.request().method() !== 'GET') return route.continue();
+      // Read now, so the answer is the booking before the move; delivered only when released.
+      const response = await route.fetch();
+      heldRead({ request: route.request(), release: () => route.fulfill({ response }) });
+    });
+    const managed = await openManage(page, token);
+    const dialog = page.getByRole('dialog', { name: 'Choose a New Time' });
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm New Time' });
+    const moveTo = async (slotTime: string) => {
+      await managed.getByRole('button', { name: 'Reschedule' }).click();
+      await dialog.waitFor();
+      await weekLoaded(dialog);
+      await dialog.getByRole('button', { name: `${dayName(date)} at ${to12Hour(slotTime)}`, exact: true }).click();
+      await confirm.waitFor();
+    };
+
+    // Refused: the time went to someone else meanwhile. The page reads the booking again; that read is held.
+    await moveTo(taken);
+    await book({ preferredDate: date, preferredTime: taken, treatments: [treatment.id] });
+    holdReads = true;
+    await confirm.getByRole('button', { name: 'Move Appointment' }).click();
+    await seeText(page, 'Reschedule Failed');
+    await seeText(page, SLOT_FULL_MESSAGE);
+    const reread = await held;
+    holdReads = false;
+
+    // Moved, and shown.
+    await moveTo(next);
+    await confirm.getByRole('button', { name: 'Move Appointment' }).click();
+    await seeText(page, 'Appointment Rescheduled');
+    const movedWhen = bookedWhen(date, next);
+    await managed.getByTestId('manage-when').filter({ hasText: movedWhen }).waitFor();
+
+    // The old read lands now; the page has had time to take it in (two frames and a timer) and still shows the move.
+    const finished = page.waitForEvent('requestfinished', (r) => r === reread.request);
+    await reread.release();
+    await finished;
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200))))');
+    expect(await managed.getByTestId('manage-when').innerText()).toBe(movedWhen);
   });
 });

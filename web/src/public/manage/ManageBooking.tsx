@@ -95,8 +95,13 @@ export default function ManageBooking({ token }: { token: string }) {
   const rescheduleButton = useRef<HTMLButtonElement>(null);
 
   const key = [routeUrl(manageRoutes.view, { token })];
-  // Each answer is the appointment as it now stands: the page shows it without asking again.
-  const show = (fresh: ManagedAppointment) => client.setQueryData(key, fresh);
+  // Each answer is the appointment as it now stands: the page shows it without asking again. A
+  // read still on its way (the reread after a refusal) would land later with the old booking:
+  // it is cancelled first.
+  const show = async (fresh: ManagedAppointment) => {
+    await client.cancelQueries({ queryKey: key });
+    client.setQueryData(key, fresh);
+  };
   // A refusal may mean the booking changed meanwhile (cut-off passed, cancelled by staff): read it again.
   const reread = () => void client.invalidateQueries({ queryKey: key });
   // Either way seats moved, so cached days of the schedule are stale.
@@ -104,8 +109,8 @@ export default function ManageBooking({ token }: { token: string }) {
 
   const cancel = useMutation({
     mutationFn: () => callRoute(manageRoutes.cancel, { params: { token } }),
-    onSuccess: (fresh) => {
-      show(fresh);
+    onSuccess: async (fresh) => {
+      await show(fresh);
       toast.success('Appointment Cancelled', 'Your appointment has been cancelled.');
     },
     onError: (error) => {
@@ -120,8 +125,8 @@ export default function ManageBooking({ token }: { token: string }) {
 
   const reschedule = useMutation({
     mutationFn: (slot: BookedSlot) => callRoute(manageRoutes.reschedule, { params: { token }, body: { preferredDate: slot.date, preferredTime: slot.time } }),
-    onSuccess: (fresh) => {
-      show(fresh);
+    onSuccess: async (fresh) => {
+      await show(fresh);
       toast.success('Appointment Rescheduled', `Your appointment is now on ${bookedWhen(fresh.preferredDate, fresh.preferredTime)}.`);
     },
     onError: (error) => {
