@@ -2,6 +2,7 @@ import type { NotificationSettings } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, openClinicForBookings } from './lib/mixed-load';
 import { countingRowsRead, withRowsRead } from './lib/db-rows';
+import { mailQueueDrained } from './lib/mail-queue';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
 
@@ -141,6 +142,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   };
 
   try {
+    const backlog = await mailQueueDrained(ctx.env);
+    ctx.log(`mails the earlier benchmarks left due: sent after ${Math.round(backlog.waitedMs / 1000)} s${backlog.due > 0 ? `, ${backlog.due} still due` : ''}`);
     await stream(WARM_UP, 1);
     ctx.log(`${BOOKINGS} bookings one at a time…`);
     const idleRun = await countingRowsRead(() => stream(BOOKINGS, 1));
@@ -180,6 +183,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         bookingToConfirmationP95IdleMs: p95(idle),
         bookingToConfirmationP50ConcurrentMs: rows[1].p50Ms,
         bookingToConfirmationP95ConcurrentMs: p95(concurrent),
+        mailsPerSecondConcurrent: rows[1].requestsPerSec,
+        earlierMailsDueAtStart: backlog.due,
         mailpitPolls: watcher.polls(),
       },
     };

@@ -12,6 +12,8 @@ const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (
 const LONGEST_TIMER_MS = 10 * 60_000;
 /** How often a sender also looks for due mails older than the recent hours' buckets (domain/due-hours). */
 const BACKLOG_CHECK_MS = 60_000;
+/** Due mails a sender reads ahead in one look: each look reads every due mail, so a backlog is read once per this many claims. */
+export const READ_AHEAD = 50;
 
 export interface MailSenderOptions {
   mails: MailStore;
@@ -29,8 +31,9 @@ export interface MailSenderOptions {
 }
 
 /**
- * The sender every replica runs. It claims due mails one at a time (MailStore.claim: one
- * conditional write, so two replicas never take the same mail), sends each, and records the
+ * The sender every replica runs. It reads the ids of the earliest due mails ahead, claims them
+ * one at a time (MailStore.claim: one conditional write by id, so two replicas never take the
+ * same mail, and one the other took is skipped), sends each, and records the
  * outcome under its lease: sent, another attempt later (backing off), or failed. A mail whose
  * recipient or sender is not one plain address fails without an attempt (domain/outgoing-mail);
  * a customer's mail gets its manage link's token only here. It works when kicked (a mail was
@@ -54,6 +57,14 @@ export class MailSender {
   private readonly idle: (() => void)[] = [];
   /** Wall-clock time of the last claim over all queued mails that found none: 0, so the first claim looks. */
   private backlogCheckedAt = 0;
+  /** Ids of due mails read ahead, earliest first, not yet tried. */
+  private ahead: string[] = [];
+  /**
+   * Whether a mail may be due that `ahead` does not hold: set by every kick (and so every poll)
+   * and by a look that filled READ_AHEAD; cleared when a look starts, so a kick during the look
+   * is kept. Without it, every worker that runs out would look once more for nothing.
+   */
+  private unread = true;
 
   constructor(private readonly options: MailSenderOptions) {
     due.addSource(async (gauge) => {
@@ -70,6 +81,7 @@ export class MailSender {
   /** Sends what is due now, without waiting for the next poll. */
   kick(): void {
     this.kicked = true;
+    this.unread = true;
     this.spawn();
   }
 
@@ -138,17 +150,30 @@ export class MailSender {
   }
 
   /**
-   * A mail due in the recent hours, read by index; failing that, at most once a minute per
-   * sender, any due mail, oldest first: a backlog is then drained one claim after the other,
-   * and once none is left the sender looks only at the recent hours again.
+   * The next mail read ahead that this sender can still claim. When none is left and one may
+   * be due: a look at the mails due in the recent hours, read by index; failing that, at most
+   * once a minute per sender, any due mail, oldest first: a backlog is then drained
+   * READ_AHEAD claims per look, and once none is left the sender looks only at the recent
+   * hours again.
    */
   private async claimNext(): Promise<MailDoc | null> {
     const { mails, now, leaseMs } = this.options;
-    const recent = await mails.claim(now(), leaseMs, { recent: true });
-    if (recent || Date.now() - this.backlogCheckedAt < BACKLOG_CHECK_MS) return recent;
-    const older = await mails.claim(now(), leaseMs, { recent: false });
-    if (!older) this.backlogCheckedAt = Date.now();
-    return older;
+    for (;;) {
+      for (let id = this.ahead.shift(); id !== undefined; id = this.ahead.shift()) {
+        const mail = await mails.claim(id, now(), leaseMs);
+        if (mail) return mail;
+      }
+      if (!this.unread) return null;
+      this.unread = false;
+      let ids = await mails.dueIds(now(), READ_AHEAD, { recent: true });
+      if (ids.length === 0 && Date.now() - this.backlogCheckedAt >= BACKLOG_CHECK_MS) {
+        ids = await mails.dueIds(now(), READ_AHEAD, { recent: false });
+        if (ids.length === 0) this.backlogCheckedAt = Date.now();
+      }
+      if (ids.length === READ_AHEAD) this.unread = true;
+      if (ids.length === 0) return null;
+      this.ahead.push(...ids);
+    }
   }
 
   private async deliver(mail: MailDoc): Promise<void> {

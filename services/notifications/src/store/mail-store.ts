@@ -287,17 +287,29 @@ export class MailStore {
   // ------------------------------------------------------------------ sending
 
   /**
-   * Takes the earliest due mail for one attempt: a single conditional write, so of several
-   * senders (replicas) exactly one gets it. The lease lets another sender take it over if
-   * this one dies mid-send; only the holder of the token may record the outcome. `recent`
-   * looks only at the mails due in the last hours (domain/due-hours): read by index on
-   * FerretDB too, so the senders' every-second claim does not read every queued reminder.
+   * The ids of up to `limit` due mails, earliest first. `recent` looks only at the mails due in
+   * the last hours (domain/due-hours): read by index on FerretDB too, so the senders'
+   * every-second look does not read every queued reminder. FerretDB cannot sort or limit in
+   * PostgreSQL, so this reads every mail it matches: the senders read ahead, once for many
+   * claims, instead of once per claim (a backlog of 1,400 mails was read whole for each).
    */
-  async claim(now: Date, leaseMs: number, { recent }: { recent: boolean }): Promise<MailDoc | null> {
+  async dueIds(now: Date, limit: number, { recent }: { recent: boolean }): Promise<string[]> {
+    const filter = { status: 'queued' as const, ...(recent ? { dueHour: { $in: recentDueHours(now) } } : {}), dueAt: { $lte: now }, leaseUntil: { $lte: now } };
+    const due = await this.models.Mail.find(filter, { _id: 1 }).sort({ dueAt: 1 }).limit(limit).lean();
+    return due.map((mail) => mail._id);
+  }
+
+  /**
+   * Takes a due mail for one attempt: a single conditional write by id, so of several senders
+   * (replicas) exactly one gets it, and null when another has it or it is no longer due. The
+   * lease lets another sender take it over if this one dies mid-send; only the holder of the
+   * token may record the outcome.
+   */
+  async claim(id: string, now: Date, leaseMs: number): Promise<MailDoc | null> {
     return this.models.Mail.findOneAndUpdate(
-      { status: 'queued', ...(recent ? { dueHour: { $in: recentDueHours(now) } } : {}), dueAt: { $lte: now }, leaseUntil: { $lte: now } },
+      { _id: id, status: 'queued', dueAt: { $lte: now }, leaseUntil: { $lte: now } },
       { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseToken: randomUUID() }, $inc: { attempts: 1 } },
-      { sort: { dueAt: 1 }, returnDocument: 'after' },
+      { returnDocument: 'after' },
     ).lean();
   }
 
