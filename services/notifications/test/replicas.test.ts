@@ -1,4 +1,5 @@
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
+import { dueFields } from '../src/domain/due-hours';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { booked, mailsTo, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
@@ -39,10 +40,13 @@ describe('two replicas', () => {
     const data = booked(email);
     await svc.publisher.publish('booking.appointment.created', data);
     const id = appointmentMailId(data.appointmentId, 'confirmation', 0);
-    await waitFor('the confirmation sent', async () => (await svc.models.Mail.findById(id).lean())?.status === 'sent');
-    // The record as a sender that claimed it and then died leaves it: queued, its lease running.
+    const sent = await waitFor('the confirmation sent', async () => {
+      const mail = await svc.models.Mail.findById(id).lean();
+      return mail?.status === 'sent' && mail;
+    });
+    // The record as a sender that claimed it and then died leaves it: queued (its due hour too), its lease running.
     const leaseUntil = new Date(Date.now() + 1500);
-    await svc.models.Mail.updateOne({ _id: id }, { $set: { status: 'queued', leaseUntil, leaseToken: 'a-dead-replica', sentAt: null } });
+    await svc.models.Mail.updateOne({ _id: id }, { $set: { status: 'queued', ...dueFields(sent.dueAt), leaseUntil, leaseToken: 'a-dead-replica', sentAt: null } });
     await sleep(1000);
     expect((await svc.models.Mail.findById(id).lean())?.status).toBe('queued');
     const resent = await waitFor('the mail taken over', async () => {

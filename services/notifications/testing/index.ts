@@ -64,7 +64,8 @@ export async function seedMailHistory(conn: Connection, appointments: Appointmen
         attempts: sent ? 1 : 0,
         lastResponse: !sent ? null : failed ? '550 5.1.1 mailbox unavailable' : '250 OK',
         messageId: messageIdOf(id),
-        ...dueFields(dueAt),
+        // A due hour only while queued, as the store keeps it.
+        ...(sent ? { dueAt } : dueFields(dueAt)),
         sentAt: sent && !failed ? new Date(dueAt.getTime() + 2 * SECOND_MS) : null,
         createdAt,
         resendOf: null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangedBy, MailKind, OfferingType, Side } from '@bb/contracts';
 import { isDuplicateKey, notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
-import { dueFields, recentDueHours } from '../domain/due-hours';
+import { dueFields, LEAVES_QUEUE, recentDueHours } from '../domain/due-hours';
 import { appointmentMailId, messageIdOf, resendMailId } from '../domain/mail-ids';
 import type { NotificationModels } from '../models';
 import { NO_LEASE, type MailDoc } from '../models/mail';
@@ -166,7 +166,7 @@ export class MailStore {
       if (open) {
         const held = open.factsRevision ?? -1;
         if (open.leaseUntil.getTime() > now.getTime()) {
-          await Mail.updateOne({ _id: open._id, pendingNotice: appointmentId, factsRevision: held }, { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1 } });
+          await Mail.updateOne({ _id: open._id, pendingNotice: appointmentId, factsRevision: held }, { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } });
           continue;
         }
         const content = await move.render(open.previousStart ?? move.previousStart);
@@ -234,7 +234,7 @@ export class MailStore {
   async dropMoveNotices(appointmentId: string, revision: number): Promise<void> {
     await this.models.Mail.updateMany(
       { appointmentId, kind: 'reschedule', status: 'queued', factsRevision: { $lt: revision } },
-      { $set: { status: 'cancelled', lastResponse: CANCELLED_BEFORE_NOTICE }, $unset: { pendingNotice: 1 } },
+      { $set: { status: 'cancelled', lastResponse: CANCELLED_BEFORE_NOTICE }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } },
     );
   }
 
@@ -260,7 +260,7 @@ export class MailStore {
 
   /** Drops the appointment's queued reminders planned from this revision or an older one. */
   async dropReminders(appointmentId: string, revision: number): Promise<void> {
-    await this.models.Mail.updateMany({ ...reminderFilter(appointmentId), status: 'queued', factsRevision: { $lte: revision } }, { $set: { status: 'cancelled' } });
+    await this.models.Mail.updateMany({ ...reminderFilter(appointmentId), status: 'queued', factsRevision: { $lte: revision } }, { $set: { status: 'cancelled' }, $unset: LEAVES_QUEUE });
   }
 
   /**
@@ -346,7 +346,7 @@ export class MailStore {
     const done = fields.status !== undefined && fields.status !== 'queued';
     const written = await this.models.Mail.updateOne(
       { _id: mail._id, leaseToken: mail.leaseToken },
-      { $set: { ...fields, leaseUntil: NO_LEASE, leaseToken: null }, ...(done ? { $unset: { pendingNotice: 1 } } : {}) },
+      { $set: { ...fields, leaseUntil: NO_LEASE, leaseToken: null }, ...(done ? { $unset: { pendingNotice: 1, ...LEAVES_QUEUE } } : {}) },
     );
     return written.matchedCount === 1;
   }
