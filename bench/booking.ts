@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { createModels, seedBookings, type BookingModels } from '../services/booking/testing';
 import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
+import { stackDatabase } from './lib/stack-databases';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
 
@@ -25,7 +26,7 @@ const BURST_SLOTS = 10;
  *    the gateway its 15 s upstream timeout would cut the slowest answers short).
  */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
-  const conn = await mongoose.createConnection(`${(ctx.env.MONGO_URL ?? '').replace(/\/+$/, '')}/stack_booking`).asPromise();
+  const conn = await mongoose.createConnection(`${(ctx.env.MONGO_URL ?? '').replace(/\/+$/, '')}/${stackDatabase('booking')}`).asPromise();
   const models = createModels(conn);
   const token = await login(ctx.gatewayUrl);
   // The seeded days and the burst lie up to two years ahead: open the clinic's calendar that far.

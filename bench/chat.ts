@@ -7,13 +7,14 @@ import { connectMongo, createLogger, sendCacheableJson } from '@bb/service-kit';
 import { seedConversations } from '../services/chat/testing';
 import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
+import { stackDatabase } from './lib/stack-databases';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 
 const VISITORS = 1000;
 /** The widget's active polling interval (public spec, section 9). */
 const POLL_INTERVAL_MS = 1500;
 /** The chat service's database in the stack that scripts/bench.mjs starts (scripts/lib/session.mjs: dbPrefix 'stack'). */
-const CHAT_DATABASE = 'stack_chat';
+const CHAT_DATABASE = stackDatabase('chat');
 
 interface Visitor {
   /** The poll the widget makes once it holds the latest message: ?after=<its id>. */

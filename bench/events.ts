@@ -6,6 +6,7 @@ import type { ChatMessage } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, expectOk, mixedLoad, openClinicForBookings, startConversation, type MixedRows } from './lib/mixed-load';
 import { countingRowsRead, withRowsRead } from './lib/db-rows';
+import { stackDatabase } from './lib/stack-databases';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
 
@@ -33,7 +34,7 @@ const MESSAGES_PER_CONVERSATION = 20;
 /** Stop extending the load after this long even if fewer events were measured (keeps the run bounded). */
 const MAX_LOADED_SECONDS = 90;
 /** The throw-away stack's databases are <prefix>_<service>, prefix 'stack' (scripts/lib/session.mjs, planStack). */
-const SUBSCRIBERS_DB = 'stack_subscribers';
+const SUBSCRIBERS_DB = stackDatabase('subscribers');
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -1,8 +1,10 @@
 import { postgresUrl, settledRowsRead } from '@bb/service-kit/testing';
 import type { BenchRow } from './types';
 
-/** The throw-away stack's databases are <prefix>_<service>, prefix 'stack' (scripts/lib/session.mjs, planStack). */
-const STACK_DATABASES = 'stack_';
+import { stackDatabase } from './stack-databases';
+
+/** Every database of the stack: their names start so. */
+const STACK_DATABASES = stackDatabase('');
 
 /**
  * Runs `work` and answers the rows PostgreSQL read meanwhile from the stack's databases (every

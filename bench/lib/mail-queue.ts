@@ -1,8 +1,7 @@
 import mongoose from 'mongoose';
 import { mongoDatabaseUrl } from '@bb/service-kit/testing';
-
-/** The stack's notifications database: the bench stack's services use the prefix the year of data is stored under (scripts/bench.mjs). */
-const NOTIFICATIONS_DATABASE = 'stack_notifications';
+import { dueMailCount } from '../../services/notifications/testing';
+import { stackDatabase } from './stack-databases';
 /** Longest wait: a backlog larger than this is a finding of its own, reported by the caller. */
 const MAX_WAIT_MS = 300_000;
 
@@ -16,12 +15,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function mailQueueDrained(env: Record<string, string | undefined>): Promise<{ waitedMs: number; due: number }> {
   const mongoUrl = env.MONGO_URL;
   if (!mongoUrl) throw new Error('MONGO_URL is not set: the mail queue is read from the notifications database');
-  const conn = await mongoose.createConnection(mongoDatabaseUrl(NOTIFICATIONS_DATABASE, mongoUrl)).asPromise();
+  const conn = await mongoose.createConnection(mongoDatabaseUrl(stackDatabase('notifications'), mongoUrl)).asPromise();
   try {
-    const mails = conn.collection('mails');
     const started = Date.now();
     for (;;) {
-      const due = await mails.countDocuments({ status: 'queued', dueAt: { $lte: new Date() } });
+      const due = await dueMailCount(conn, new Date());
       const waitedMs = Date.now() - started;
       if (due === 0 || waitedMs > MAX_WAIT_MS) return { waitedMs, due };
       await sleep(1000);

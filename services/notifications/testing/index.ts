@@ -12,10 +12,14 @@ import { MANAGE_TOKEN_PLACEHOLDER } from '../src/domain/manage-link';
 import { defaultSettings, senderOf } from '../src/domain/settings';
 import { createModels } from '../src/models';
 import { NO_LEASE, type MailDoc } from '../src/models/mail';
+import { MailStore } from '../src/store/mail-store';
 import { wire } from '../src/wire';
 
 export { recentDueHours } from '../src/domain/due-hours';
 export { createModels, type NotificationModels } from '../src/models';
+
+/** Queued mails whose time has come, as the senders' gauge counts them. */
+export const dueMailCount = (conn: Connection, now: Date): Promise<number> => new MailStore(createModels(conn)).dueCount(now);
 
 /** Where staff alerts of seeded appointments went. */
 const STAFF_ADDRESS = 'front-desk@example.com';

@@ -74,6 +74,9 @@ const HOUR_MS = 3_600_000;
 const reminderFilter = (appointmentId: string) => ({ appointmentId, kind: 'reminder' as const });
 
 /** The mail records: the queue the senders work from, and the mail log staff read. */
+/** A mail a sender may take now: queued, due, and no other sender's lease running. */
+const claimable = (now: Date) => ({ status: 'queued' as const, dueAt: { $lte: now }, leaseUntil: { $lte: now } });
+
 export class MailStore {
   constructor(private readonly models: NotificationModels) {}
 
@@ -294,7 +297,7 @@ export class MailStore {
    * claims, instead of once per claim (a backlog of 1,400 mails was read whole for each).
    */
   async dueIds(now: Date, limit: number, { recent }: { recent: boolean }): Promise<string[]> {
-    const filter = { status: 'queued' as const, ...(recent ? { dueHour: { $in: recentDueHours(now) } } : {}), dueAt: { $lte: now }, leaseUntil: { $lte: now } };
+    const filter = { ...claimable(now), ...(recent ? { dueHour: { $in: recentDueHours(now) } } : {}) };
     const due = await this.models.Mail.find(filter, { _id: 1 }).sort({ dueAt: 1 }).limit(limit).lean();
     return due.map((mail) => mail._id);
   }
@@ -307,7 +310,7 @@ export class MailStore {
    */
   async claim(id: string, now: Date, leaseMs: number): Promise<MailDoc | null> {
     return this.models.Mail.findOneAndUpdate(
-      { _id: id, status: 'queued', dueAt: { $lte: now }, leaseUntil: { $lte: now } },
+      { _id: id, ...claimable(now) },
       { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseToken: randomUUID() }, $inc: { attempts: 1 } },
       { returnDocument: 'after' },
     ).lean();
