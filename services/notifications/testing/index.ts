@@ -15,7 +15,8 @@ import { NO_LEASE, type MailDoc } from '../src/models/mail';
 import { MailStore } from '../src/store/mail-store';
 import { wire } from '../src/wire';
 
-export { recentDueHours } from '../src/domain/due-hours';
+export { dueFields } from '../src/domain/due-hours';
+export { recentlyDue } from '../src/store/mail-store';
 export { createModels, type NotificationModels } from '../src/models';
 
 /** Queued mails whose time has come, as the senders' gauge counts them. */

@@ -99,8 +99,8 @@ const mailSchema = new Schema<MailDoc>(
 );
 // The senders' claim: the earliest due queued mail.
 mailSchema.index({ status: 1, dueAt: 1 });
-// The same by due hour: what FerretDB can serve from an index (domain/due-hours).
-mailSchema.index({ status: 1, dueHour: 1 });
+// The same by due hour, which only queued mails have: what FerretDB can serve from an index (domain/due-hours).
+mailSchema.index({ dueHour: 1 });
 // An appointment's mail log, oldest first; its reminders.
 mailSchema.index({ appointmentId: 1, createdAt: 1 });
 // One reschedule notice open to further moves per appointment.
