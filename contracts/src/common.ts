@@ -13,9 +13,7 @@ export const SLOT_MINUTES = 30;
 export const DEFAULT_DURATION_MINUTES = 60;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export const idSchema = z.string().min(1);
 export const idParamsSchema = z.object({ id: z.string().min(1) });
-export const isoDateTimeSchema = z.string().describe('ISO 8601 instant');
 
 /** Every non-2xx answer of every service has this shape. */
 export const errorSchema = z.object({
@@ -76,5 +74,3 @@ export const imageUrlSchema = z
 
 /** Public list filter: an item tagged `both` shows on either side. */
 export const offeringQuerySchema = z.object({ offering: offeringTypeSchema.optional() });
-
-export const yyyyMmDdSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be yyyy-MM-dd' });

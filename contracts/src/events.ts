@@ -141,4 +141,3 @@ export const eventSchemas = {
 
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
-export const EVENT_TYPES = Object.keys(eventSchemas) as EventType[];

@@ -42,8 +42,6 @@ export const routeTable: readonly RouteDef[] = [
   notificationRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));
 
-export const routesOf = (service: RouteDef['service']) => routeTable.filter((r) => r.service === service);
-
 /** Matches a concrete request path against an Express-style route path, exactly: case, slashes and all. */
 export function pathMatches(pattern: string, path: string): boolean {
   const a = pattern.split('/');

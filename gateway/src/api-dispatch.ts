@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
+import { authRoutes, findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
 import { accessFor, AppError, describeZodError, SESSION_ENDED, type Logger, type VerifiedToken } from '@bb/service-kit';
 import { clientIp, trustedProxies } from './client-ip';
 import type { GatewayConfig } from './config';
@@ -7,8 +7,6 @@ import type { LoginAdmission } from './limits/login-limit';
 import type { Refusal } from './limits/refusal';
 import { bufferBody, serviceProxy, type Proxy } from './proxy';
 
-const LOGIN = '/api/auth/login';
-const LOGOUT = '/api/auth/logout';
 const LOGIN_BODY_LIMIT = 10 * 1024;
 
 /** The limits the dispatcher applies; their counters live where every replica sees them. */
@@ -109,12 +107,12 @@ export function createApiDispatcher(deps: DispatchDeps) {
       return true;
     }
     const forward = () => {
-      if (route.path === LOGIN) login(req, res, proxy);
+      if (route === authRoutes.login) login(req, res, proxy);
       else if (route.access === 'public' && route.method !== 'get') {
         limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
       } else proxy(req, res);
     };
-    if (claims && route.path === LOGOUT) {
+    if (claims && route === authRoutes.logout) {
       // Stored where every gateway replica looks before the logout is even sent on, so the next
       // staff call refuses the token on whichever replica it reaches.
       deps.logouts.record(claims).then(forward, failed(res, 'logout record'));

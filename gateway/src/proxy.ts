@@ -5,23 +5,33 @@ import type { ServiceName } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { UpstreamPool } from './domain/upstream-pool';
 
-const STARTED_AT = Symbol('proxyStartedAt');
-const TARGET = Symbol('proxyTarget');
-const BUFFERED_BODY = Symbol('bufferedBody');
-const SENT_BODY = Symbol('sentBody');
-const ATTEMPTS = Symbol('proxyAttempts');
-type TimedRequest = http.IncomingMessage & {
-  [STARTED_AT]?: number;
-  [TARGET]?: string;
-  [BUFFERED_BODY]?: Buffer;
-  [SENT_BODY]?: SentBody;
-  [ATTEMPTS]?: number;
-};
-
 /** A copy of a streamed body as it goes upstream, for sending it to another replica. */
 interface SentBody {
   chunks: Buffer[];
   size: number;
+}
+
+/** What the gateway keeps of a request while it forwards it, over its attempts on the replicas. */
+interface Forwarding {
+  /** When the first attempt went upstream (ms): the timeout runs from there. */
+  startedAt?: number;
+  /** The replica the latest attempt went to. */
+  target?: string;
+  /** The whole body: read before forwarding (bufferBody), or kept from the stream for another replica. */
+  body?: Buffer;
+  /** What has streamed upstream so far, while it is small enough to send again. */
+  sent?: SentBody;
+  /** Attempts so far, the first included. */
+  attempts: number;
+}
+
+// Keyed by the request, so the state lives exactly as long as the request does.
+const forwardings = new WeakMap<http.IncomingMessage, Forwarding>();
+
+function forwardingOf(req: http.IncomingMessage): Forwarding {
+  let state = forwardings.get(req);
+  if (!state) forwardings.set(req, (state = { attempts: 1 }));
+  return state;
 }
 
 /**
@@ -46,14 +56,14 @@ export function bufferBody(req: http.IncomingMessage, limit: number, then: (err:
   req.on('end', () => {
     if (size > limit) return then({ status: 413, message: 'Request body is too large' }, Buffer.alloc(0));
     const raw = Buffer.concat(chunks);
-    (req as TimedRequest)[BUFFERED_BODY] = raw;
+    forwardingOf(req).body = raw;
     then(null, raw);
   });
 }
 
 /** The bytes bufferBody kept, written to the upstream request (the stream itself is spent). */
 function writeBufferedBody(proxyReq: http.ClientRequest, req: http.IncomingMessage): void {
-  const raw = (req as TimedRequest)[BUFFERED_BODY];
+  const raw = forwardingOf(req).body;
   if (!raw) return;
   proxyReq.removeHeader('transfer-encoding');
   proxyReq.setHeader('Content-Length', raw.length);
@@ -69,17 +79,19 @@ const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUN
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function mayRetry(req: TimedRequest, code: string, replicas: number): boolean {
-  if ((req[ATTEMPTS] ?? 1) >= replicas) return false;
+function mayRetry(req: http.IncomingMessage, code: string, replicas: number): boolean {
+  const state = forwardingOf(req);
+  if (state.attempts >= replicas) return false;
   if (!NEVER_REACHED.has(code) && !(code === 'ECONNRESET' && SAFE_METHODS.has(req.method ?? ''))) return false;
-  return req[BUFFERED_BODY] !== undefined || (req[SENT_BODY]?.size ?? 0) <= REPLAYABLE_BODY_BYTES;
+  return state.body !== undefined || (state.sent?.size ?? 0) <= REPLAYABLE_BODY_BYTES;
 }
 
 /** Keeps a copy of what is streamed upstream, up to the replayable size. */
-function copyBodyAsSent(req: TimedRequest): void {
-  if (req[BUFFERED_BODY] || req[SENT_BODY]) return;
+function copyBodyAsSent(req: http.IncomingMessage): void {
+  const state = forwardingOf(req);
+  if (state.body || state.sent) return;
   const sent: SentBody = { chunks: [], size: 0 };
-  req[SENT_BODY] = sent;
+  state.sent = sent;
   req.on('data', (chunk: Buffer) => {
     sent.size += chunk.length;
     if (sent.size <= REPLAYABLE_BODY_BYTES) sent.chunks.push(chunk);
@@ -88,16 +100,17 @@ function copyBodyAsSent(req: TimedRequest): void {
 }
 
 /** Runs `then` once the whole body is here and kept for sending again; false when it never will be. */
-function whenBodyKept(req: TimedRequest, then: (ok: boolean) => void): void {
+function whenBodyKept(req: http.IncomingMessage, then: (ok: boolean) => void): void {
+  const state = forwardingOf(req);
   const keep = () => {
-    const sent = req[SENT_BODY];
-    if (!req[BUFFERED_BODY] && sent) {
+    const { sent } = state;
+    if (!state.body && sent) {
       if (sent.size > REPLAYABLE_BODY_BYTES) return then(false);
-      req[BUFFERED_BODY] = Buffer.concat(sent.chunks);
+      state.body = Buffer.concat(sent.chunks);
     }
     then(true);
   };
-  if (req.readableEnded || req[BUFFERED_BODY]) return keep();
+  if (req.readableEnded || state.body) return keep();
   req.once('end', keep);
   req.once('error', () => then(false));
   // The failed upstream request no longer reads the body: read the rest ourselves.
@@ -127,17 +140,18 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
   const pool = new UpstreamPool(targets);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
   const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Socket) => {
-    const startedAt = (req as TimedRequest)[STARTED_AT] ?? Date.now();
+    const state = forwardingOf(req);
+    const startedAt = state.startedAt ?? Date.now();
     const timedOut = Date.now() - startedAt >= timeoutMs - 50;
     const status = timedOut ? 504 : 502;
     const code = (err as NodeJS.ErrnoException).code ?? err.message;
-    const target = (req as TimedRequest)[TARGET];
+    const { target } = state;
     if (target && REFUSED.has(code)) pool.markFailed(target);
-    if (res instanceof http.ServerResponse && !res.headersSent && !timedOut && mayRetry(req as TimedRequest, code, targets.length)) {
+    if (res instanceof http.ServerResponse && !res.headersSent && !timedOut && mayRetry(req, code, targets.length)) {
       logger.warn({ service, target, url: req.url, err: code }, 'upstream failed; trying another replica');
-      whenBodyKept(req as TimedRequest, (ok) => {
+      whenBodyKept(req, (ok) => {
         if (!ok) return json(res, 502, `The ${service} service is unavailable, please try again shortly`);
-        (req as TimedRequest)[ATTEMPTS] = ((req as TimedRequest)[ATTEMPTS] ?? 1) + 1;
+        state.attempts += 1;
         handle(req, res);
       });
       return;
@@ -149,7 +163,7 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
   };
   const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
     target: targets[0],
-    router: targets.length > 1 ? (req) => ((req as TimedRequest)[TARGET] = pool.pick()) : undefined,
+    router: targets.length > 1 ? (req) => (forwardingOf(req).target = pool.pick()) : undefined,
     agent,
     xfwd: true,
     proxyTimeout: timeoutMs,
@@ -160,7 +174,7 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
       (server) => {
         server.on('error', onError);
         server.on('proxyReq', (proxyReq, req) => {
-          (req as TimedRequest)[STARTED_AT] ??= Date.now();
+          forwardingOf(req).startedAt ??= Date.now();
           writeBufferedBody(proxyReq, req);
           if (targets.length > 1) copyBodyAsSent(req);
         });

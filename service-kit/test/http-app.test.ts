@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { manageRoutes } from '@bb/contracts';
 import { createServiceApp } from '../src/http/app';
+import { bind } from '../src/http/bind';
 import { serveMetrics } from '../src/metrics/metrics-server';
 import { inputProblem } from '../src/http/parsed-input';
 import { AppError, notFound } from '../src/errors';
@@ -12,6 +14,7 @@ interface Body {
   message?: string;
   details?: { path: string; message: string }[];
   user?: string | null;
+  requestId?: string;
   status?: string;
 }
 const read = async (res: Response) => (await res.json()) as Body;
@@ -39,6 +42,10 @@ function buildApp(revoked = new Set<string>()) {
       });
       app.get('/api/available-slots', () => {
         throw new AppError('conflict', 'Slot is full');
+      });
+      bind(app, manageRoutes.view, ({ res, requestId }) => {
+        res.json({ requestId });
+        return undefined;
       });
       // A handler of another service's path: the gate must never let a request reach it.
       app.get('/api/treatments', (_req, res) => {
@@ -94,11 +101,12 @@ describe('service app factory', () => {
     expect((await fetch(`${server.url}/api/available-slots`)).status).toBe(409);
   });
 
-  it('answers anything else with a 500 that shows no internals', async () => {
-    const res = await fetch(`${server.url}/api/reports/appointments`, { headers: { authorization: `Bearer ${adminToken()}` } });
+  it('answers anything else with a 500 that shows no internals, only the request id', async () => {
+    const res = await fetch(`${server.url}/api/reports/appointments`, { headers: { authorization: `Bearer ${adminToken()}`, 'x-request-id': 'req-500' } });
     expect(res.status).toBe(500);
     const body = await read(res);
     expect(body.message).toBe('Internal server error');
+    expect(body.requestId).toBe('req-500');
     expect(JSON.stringify(body)).not.toMatch(/secret details|at /);
   });
 
@@ -120,6 +128,15 @@ describe('service app factory', () => {
   it('carries the request id it was given', async () => {
     const res = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'req-123' } });
     expect(res.headers.get('x-request-id')).toBe('req-123');
+  });
+
+  it("hands a bound handler the request's id: the one it was given, else the one it answers with", async () => {
+    const path = `/api/manage/${'a'.repeat(32)}`;
+    const given = await fetch(server.url + path, { headers: { 'x-request-id': 'req-456' } });
+    expect(await read(given)).toEqual({ requestId: 'req-456' });
+    const made = await fetch(server.url + path);
+    expect((await read(made)).requestId).toBe(made.headers.get('x-request-id'));
+    expect(made.headers.get('x-request-id')).toMatch(/^[\w-]{8,100}$/);
   });
 
   describe('route-table guard', () => {

@@ -6,7 +6,7 @@ import { parseConfig } from '../src/config';
 import { closeServer, httpTimeoutsOf, listen } from '../src/lifecycle';
 import type { Logger } from '../src/logger';
 import { kitEnvShape, openContext, startParts, stopParts, type KitConfig, type ProcessName, type ServiceContext, type ServiceSetup, type Wire } from '../src/runtime';
-import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './index';
+import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './helpers';
 
 export interface Harness<C> {
   url: string;

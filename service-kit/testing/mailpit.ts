@@ -3,7 +3,7 @@
 // test's own (a random part in it), never by "the latest message".
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { requireEnv, waitFor } from './index';
+import { requireEnv, waitFor } from './helpers';
 import { freePort } from './ports';
 
 export interface MailpitAddress {

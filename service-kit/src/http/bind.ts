@@ -1,7 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { z, ZodType } from 'zod';
 import type { RouteDef, TokenClaims } from '@bb/contracts';
+import type { Logger } from '../logger';
 import { sendCacheableJson } from './etag';
+import { requestContextOf } from './request-context';
 import { admittedRoute } from './route-gate';
 
 type Parsed<T> = T extends ZodType ? z.output<T> : undefined;
@@ -15,6 +17,10 @@ export interface HandlerInput<D extends RouteDef> {
   res: Response;
   /** The verified staff user when a valid token came with the request. */
   user: TokenClaims | undefined;
+  /** The request's id: the correlation id of the events the handler causes. */
+  requestId: string;
+  /** The service's logger, every line tagged with the request id. */
+  log: Logger;
 }
 
 export interface BindOptions {
@@ -34,6 +40,8 @@ export function bind<D extends RouteDef>(
   options: BindOptions = {},
 ): void {
   onRoute(router, def, async (req: Request, res: Response) => {
+    const context = requestContextOf(res);
+    if (!context) throw new Error(`${def.method.toUpperCase()} ${def.path}: bind() needs the requestContext() middleware (createServiceApp has it)`);
     const input = {
       params: def.params ? def.params.parse(req.params) : undefined,
       query: def.query ? def.query.parse(req.query) : undefined,
@@ -41,6 +49,10 @@ export function bind<D extends RouteDef>(
       req,
       res,
       user: res.locals.user as TokenClaims | undefined,
+      requestId: context.requestId,
+      get log() {
+        return context.log;
+      },
     } as HandlerInput<D>;
     const result = await handler(input);
     if (result === undefined || res.headersSent) return;

@@ -4,6 +4,7 @@ import type { ApiError } from '@bb/contracts';
 import { isDuplicateKey } from '../db/mongo';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import { requestContextOf } from './request-context';
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
 
@@ -31,14 +32,14 @@ export function errorMapper(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const { status, body } = classify(err);
     if (status >= 500) {
-      logger.error({ err, reqId: res.locals.requestId, method: req.method, url: req.originalUrl }, 'request failed');
+      logger.error({ err, reqId: requestContextOf(res)?.requestId, method: req.method, url: req.originalUrl }, 'request failed');
     }
     if (res.headersSent) {
       res.end();
       return;
     }
     if (status === 429 && err instanceof AppError) res.setHeader('Retry-After', '60');
-    res.status(status).json(status >= 500 ? { message: body.message, requestId: res.locals.requestId } : body);
+    res.status(status).json(status >= 500 ? { message: body.message, requestId: requestContextOf(res)?.requestId } : body);
   };
 }
 

@@ -19,11 +19,32 @@ export function logRequest(logger: Logger, id: string, method: string, url: stri
   logger[level]({ reqId: id, method, url, status, ms: Math.round(ms * 10) / 10 }, 'request');
 }
 
+/** What a service knows of the request it is answering; handlers get it in their input (bind). */
+export interface RequestContext {
+  /** The gateway's id for the request (or a new one): on its log lines, and the correlation id of the events it causes. */
+  requestId: string;
+  /** The service's logger, every line tagged with the request id. */
+  log: Logger;
+}
+
+// Keyed by the response, so a context lives exactly as long as its request.
+const contexts = new WeakMap<Response, RequestContext>();
+
+/** The request's context; undefined only in an app without requestContext() (the gateway's own pages). */
+export const requestContextOf = (res: Response): RequestContext | undefined => contexts.get(res);
+
 /** Gives every request an id (kept from the gateway when present) and logs it when done. */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const id = requestIdOf(req.headers);
-    res.locals.requestId = id;
+    let log: Logger | undefined;
+    // The child logger is made on first use: most requests never log from a handler.
+    contexts.set(res, {
+      requestId: id,
+      get log() {
+        return (log ??= logger.child({ reqId: id }));
+      },
+    });
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => logRequest(logger, id, req.method, req.originalUrl, res.statusCode, started));

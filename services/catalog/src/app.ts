@@ -40,7 +40,7 @@ export function buildApp(deps: CatalogAppDeps): Express {
       mountStaff(app, content);
       mountPackages(app, content);
       mountPortfolio(app, content);
-      mountUploads(app, { images: deps.images, logger: deps.logger });
+      mountUploads(app, { images: deps.images });
     },
   });
 }

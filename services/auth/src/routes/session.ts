@@ -44,12 +44,12 @@ export function mountSession(app: Express, deps: SessionDeps): void {
     return { id: String(found._id), username: found.username };
   });
 
-  bind(app, logout, async ({ user, res }) => {
+  bind(app, logout, async ({ user, requestId }) => {
     if (!user) throw unauthorized();
     deps.revocations.add(user.jti, user.exp);
     await deps.models.Revocation.updateOne(
       { _id: user.jti },
-      { $setOnInsert: { expiresAt: new Date(user.exp * 1000) }, $push: { outbox: sessionRevoked(user.jti, user.exp, res.locals.requestId as string) } },
+      { $setOnInsert: { expiresAt: new Date(user.exp * 1000) }, $push: { outbox: sessionRevoked(user.jti, user.exp, requestId) } },
       { upsert: true },
     );
     deps.relay.publishDocument(deps.models.Revocation, user.jti);

@@ -1,4 +1,4 @@
-import type { Express, Request, Response } from 'express';
+import type { Express, Request } from 'express';
 import { appointmentRoutes, idempotencyKeyHeader, idempotencyKeySchema } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
@@ -15,19 +15,17 @@ function idempotencyKeyOf(req: Request): string | null {
 export function mountAppointments(app: Express, deps: BookingDeps): void {
   const { models } = deps;
 
-  const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
-
-  bind(app, create, ({ body, req, res }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: correlationOf(res) }));
+  bind(app, create, ({ body, req, requestId }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: requestId }));
 
   bind(app, list, async () => {
     const docs = await models.Appointment.find({ deletedAt: null }, { outbox: 0, seats: 0 }).sort({ createdAt: -1, _id: -1 }).lean<AppointmentDoc[]>();
     return docs.map(toAppointment);
   });
 
-  bind(app, update, ({ params, body, res }) => changeAppointment(deps, params.id, body, correlationOf(res)));
+  bind(app, update, ({ params, body, requestId }) => changeAppointment(deps, params.id, body, requestId));
 
-  const removeOne = async ({ params, res }: { params: { id: string }; res: Response }) => {
-    await deleteAppointment(deps, params.id, correlationOf(res));
+  const removeOne = async ({ params, requestId }: { params: { id: string }; requestId: string }) => {
+    await deleteAppointment(deps, params.id, requestId);
     return { message: 'Appointment deleted' };
   };
   bind(app, remove, removeOne);

@@ -12,21 +12,19 @@ const { view, cancel, reschedule, availableSlots, calendar } = manageRoutes;
 const personal = (res: Response) => res.setHeader('Cache-Control', 'no-store');
 
 export function mountManage(app: Express, deps: BookingDeps): void {
-  const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
-
   bind(app, view, async ({ params, res }) => {
     personal(res);
     return managedView(deps, await appointmentOfLink(deps, params.token));
   });
 
-  bind(app, cancel, ({ params, res }) => {
+  bind(app, cancel, ({ params, res, requestId }) => {
     personal(res);
-    return cancelByCustomer(deps, params.token, correlationOf(res));
+    return cancelByCustomer(deps, params.token, requestId);
   });
 
-  bind(app, reschedule, ({ params, body, res }) => {
+  bind(app, reschedule, ({ params, body, res, requestId }) => {
     personal(res);
-    return rescheduleByCustomer(deps, params.token, body, correlationOf(res));
+    return rescheduleByCustomer(deps, params.token, body, requestId);
   });
 
   bind(app, availableSlots, ({ params, query, res }) => {

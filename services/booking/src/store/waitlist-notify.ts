@@ -6,7 +6,6 @@ import type { BookingModels } from '../models';
 import { SIGN_UP_ORDER, WAITLIST_KEEP_DAYS, type WaitlistEntryDoc } from '../models/waitlist-entry';
 import { readDay } from './day-plan';
 import type { ScheduleCopy } from './schedule-copy';
-import { signUpOrder } from './waitlist';
 
 export interface WaitlistDeps {
   models: BookingModels;
@@ -20,6 +19,15 @@ export interface WaitlistDeps {
 export interface WaitlistScope {
   offering?: Side;
   date?: string;
+}
+
+type SlotOf = Pick<WaitlistEntryDoc, 'offeringType' | 'preferredDate' | 'preferredTime'>;
+const slotFilter = ({ offeringType, preferredDate, preferredTime }: SlotOf) => ({ offeringType, preferredDate, preferredTime });
+
+/** The ids of a slot's entries in sign-up order: an entry's position is its place here, from 1. */
+async function signUpOrder(models: BookingModels, slot: SlotOf): Promise<string[]> {
+  const docs = await models.WaitlistEntry.find(slotFilter(slot), { _id: 1 }).sort(SIGN_UP_ORDER).lean();
+  return docs.map((doc) => String(doc._id));
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

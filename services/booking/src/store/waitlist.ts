@@ -10,15 +10,6 @@ import { readDay } from './day-plan';
 
 export const ENTRY_NOT_FOUND = 'Waitlist entry not found';
 
-type SlotOf = Pick<WaitlistEntryDoc, 'offeringType' | 'preferredDate' | 'preferredTime'>;
-const slotFilter = ({ offeringType, preferredDate, preferredTime }: SlotOf) => ({ offeringType, preferredDate, preferredTime });
-
-/** The ids of a slot's entries in sign-up order: an entry's position is its place here, from 1. */
-export async function signUpOrder(models: BookingModels, slot: SlotOf): Promise<string[]> {
-  const docs = await models.WaitlistEntry.find(slotFilter(slot), { _id: 1 }).sort(SIGN_UP_ORDER).lean();
-  return docs.map((doc) => String(doc._id));
-}
-
 /**
  * Signs a visitor up for a full slot. The slot is checked as a booking checks it (same items
  * check, same refusals) and must be full now, and bookable but for its capacity: a free one

@@ -1,7 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, type OfferingType } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
-import type { BookableDoc } from '../store/bookable-writes';
+import type { BookableDoc } from './bookable';
 
 /** A photography package (the studio's bookable item). */
 export interface PackageDoc extends BookableDoc {

@@ -1,4 +1,3 @@
-import type { Response } from 'express';
 import type { OutboxRelay } from '@bb/service-kit';
 import type { ListChanges } from '../events/list-changes';
 import type { CatalogModels } from '../models';
@@ -12,9 +11,6 @@ export interface ContentDeps {
   lists: ListChanges;
   relay: OutboxRelay;
 }
-
-/** The request id, carried into events as their correlation id. */
-export const requestIdOf = (res: Response) => res.locals.requestId as string | undefined;
 
 /** Lists without an order of their own: newest first, ties by id so pages never shuffle. */
 export const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;

@@ -7,7 +7,7 @@ import { offeringFilter } from '../domain/offering';
 import type { Stored } from '../models';
 import { BookableWrites, type EditableFields } from '../store/bookable-writes';
 import type { TreatmentDoc } from '../models/treatment';
-import { NEWEST_FIRST, messageOf, requestIdOf, type ContentDeps } from './context';
+import { NEWEST_FIRST, messageOf, type ContentDeps } from './context';
 import { answerItem, answerList } from './reads';
 
 const { list, read, create, update, remove } = treatmentRoutes;
@@ -60,21 +60,21 @@ export function mountTreatments(app: Express, { models, caches, lists, relay }: 
     return answerItem(input, presentTreatment(doc));
   });
 
-  bind(app, create, async ({ body, res }) => {
-    const doc = await writes.create(treatmentFields(body), requestIdOf(res));
+  bind(app, create, async ({ body, requestId }) => {
+    const doc = await writes.create(treatmentFields(body), requestId);
     changed(doc._id);
     return presentTreatment(doc);
   });
 
-  bind(app, update, async ({ params, body, res }) => {
-    const doc = await writes.update(params.id, body, requestIdOf(res));
+  bind(app, update, async ({ params, body, requestId }) => {
+    const doc = await writes.update(params.id, body, requestId);
     if (!doc) throw notFound(NOT_FOUND);
     changed(doc._id);
     return presentTreatment(doc);
   });
 
-  bind(app, remove, async ({ params, res }) => {
-    if (!(await writes.delete(params.id, requestIdOf(res)))) throw notFound(NOT_FOUND);
+  bind(app, remove, async ({ params, requestId }) => {
+    if (!(await writes.delete(params.id, requestId))) throw notFound(NOT_FOUND);
     changed(params.id);
     return messageOf('Treatment');
   });

@@ -2,13 +2,12 @@ import { pipeline } from 'node:stream/promises';
 import type { Express, NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
-import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia, type Logger } from '@bb/service-kit';
+import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia } from '@bb/service-kit';
 import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
 import type { ImageStore } from '../clients/image-store';
 
 export interface UploadDeps {
   images: ImageStore;
-  logger: Logger;
 }
 
 const { upload, image: serveImage } = uploadRoutes;
@@ -37,7 +36,7 @@ function receiveImage(req: Request, res: Response, next: NextFunction): void {
   receive(req, res, (err: unknown) => next(err ? uploadProblem(err) : undefined));
 }
 
-export function mountUploads(app: Express, { images, logger }: UploadDeps): void {
+export function mountUploads(app: Express, { images }: UploadDeps): void {
   onRoute(app, upload, receiveImage);
 
   bind(app, upload, async ({ req }) => {
@@ -50,7 +49,7 @@ export function mountUploads(app: Express, { images, logger }: UploadDeps): void
     return { url: `${UPLOAD_URL_PREFIX}${key}` };
   });
 
-  bind(app, serveImage, async ({ params, req, res }) => {
+  bind(app, serveImage, async ({ params, req, res, log }) => {
     const type = imageTypeOfKey(params.key);
     if (!type) throw notFound('Image not found');
     // The key names the bytes for good, so it is the validator: a revalidation needs no storage.
@@ -71,7 +70,7 @@ export function mountUploads(app: Express, { images, logger }: UploadDeps): void
     await pipeline(stream, res).catch((err: NodeJS.ErrnoException) => {
       // A visitor leaving mid-download is routine; storage failing mid-way is worth a look.
       const visitorLeft = err.code === 'ERR_STREAM_PREMATURE_CLOSE';
-      logger[visitorLeft ? 'debug' : 'warn']({ err: err.message, key: params.key }, 'image stream ended early');
+      log[visitorLeft ? 'debug' : 'warn']({ err: err.message, key: params.key }, 'image stream ended early');
     });
     return undefined;
   });

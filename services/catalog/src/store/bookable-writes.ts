@@ -4,17 +4,7 @@ import { conflict, type WithOutbox } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
 import { bookableChanged, type BookableKind } from '../events/bookable-changed';
 import type { Stored } from '../models';
-
-/** Treatments and packages: what booking needs to know of them leaves as events. */
-export interface BookableDoc extends WithOutbox {
-  name: string;
-  defaultDuration: number | null;
-  offeringType: OfferingType;
-  /** Counts the item's changes; each event carries the version it produced. */
-  version: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { BookableDoc } from '../models/bookable';
 
 /** The fields an admin writes: everything but bookkeeping. */
 export type EditableFields<T> = Omit<T, keyof WithOutbox | 'version' | 'createdAt' | 'updatedAt'>;

@@ -6,7 +6,7 @@ import type { ChatRouteDeps } from './deps';
 const { start, list, messages } = chatRoutes;
 
 export function mountConversations(app: Express, { conversations }: ChatRouteDeps): void {
-  bind(app, start, ({ body, res }) => conversations.start(body, res.locals.requestId as string));
+  bind(app, start, ({ body, requestId }) => conversations.start(body, requestId));
 
   bind(app, list, () => conversations.list());
 

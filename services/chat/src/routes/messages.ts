@@ -6,9 +6,9 @@ import type { ChatRouteDeps } from './deps';
 const { post } = chatRoutes;
 
 export function mountMessages(app: Express, { conversations }: ChatRouteDeps): void {
-  bind(app, post, async ({ body, user, res }) => {
+  bind(app, post, async ({ body, user, requestId }) => {
     // Visitors post as the customer only; answering as support is for staff (or the bot's own endpoint).
     if (body.senderType === 'csr' && !user) throw unauthorized('Replying as support requires a staff sign-in');
-    return conversations.append(body, res.locals.requestId as string);
+    return conversations.append(body, requestId);
   });
 }

@@ -16,5 +16,5 @@ export function mountWebhookReply(app: Express, { conversations, webhookConfig }
     next();
   });
 
-  bind(app, reply, ({ body, res }) => conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, res.locals.requestId as string));
+  bind(app, reply, ({ body, requestId }) => conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, requestId));
 }

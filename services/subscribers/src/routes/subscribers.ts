@@ -1,4 +1,4 @@
-import type { Express, Response } from 'express';
+import type { Express } from 'express';
 import { SUBSCRIBE_MESSAGES, subscriberRoutes, type Subscriber } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import { confirmTokenHash } from '../domain/confirm-token';
@@ -25,14 +25,12 @@ const CONFIRM_ASK = 'Please confirm that you want to receive our newsletter at t
 const CONFIRMED = 'Thank you! Your subscription to our newsletter is confirmed.';
 const UNKNOWN_CONFIRMATION = 'This confirmation link is no longer valid: a newer one may have been sent. Please use the link from our latest e-mail, or sign up again.';
 
-const correlationOf = (res: Response) => res.locals.requestId as string | undefined;
-
 export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void {
   // New, known or waiting for confirmation, the answer is the same 201 and the same text:
   // anything else would tell anyone who asks whether an address is a customer's.
-  bind(app, subscribe, async ({ body, res }) => {
+  bind(app, subscribe, async ({ body, requestId }) => {
     const { doubleOptIn } = await deps.settings.read();
-    await deps.subscribers.signUp(contactFromNewsletter(body, new Date()), { doubleOptIn, correlationId: correlationOf(res) });
+    await deps.subscribers.signUp(contactFromNewsletter(body, new Date()), { doubleOptIn, correlationId: requestId });
     return { message: SUBSCRIBE_MESSAGES.subscribed };
   });
 
