@@ -5,13 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startInfrastructure } from './lib/infra.mjs';
 import { stopAllOnExit, usePidFile } from './lib/processes.mjs';
-import { infraTestEnv, repoRoot } from './lib/stack.mjs';
+import { repoRoot } from './lib/stack.mjs';
 
 const dataDir = path.join(repoRoot, '.data', process.argv[2] ?? 'dev-infra');
 usePidFile(path.join(repoRoot, '.data', 'pids'), 'infra');
 stopAllOnExit();
 const infra = await startInfrastructure({ dataDir, logDir: path.join(dataDir, 'logs') });
-const env = { ...infra.env, ...infraTestEnv(infra) };
-const lines = Object.entries(env).map(([k, v]) => `export ${k}='${v}'`).join('\n');
+const lines = Object.entries(infra.env).map(([k, v]) => `export ${k}='${v}'`).join('\n');
 fs.writeFileSync(path.join(dataDir, 'env.sh'), `${lines}\n`);
 console.log(`${lines}\n\n[infra] written to ${path.join(dataDir, 'env.sh')}; Ctrl-C stops everything`);

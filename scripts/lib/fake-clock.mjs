@@ -4,7 +4,7 @@
 // the services, the gateways and jest, and nothing else: the storage servers keep the real
 // clock (the Go ones could not be shifted anyway: they read the time without libc).
 import fs from 'node:fs';
-import { aptInstall } from './infra.mjs';
+import { aptInstall } from '../servers/system.mjs';
 
 const LIBRARY = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 

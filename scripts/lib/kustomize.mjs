@@ -2,7 +2,7 @@
 // kustomize built into the cache, and the operators' CRDs read from their modules.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildGoBinary } from './infra.mjs';
+import { buildGoBinary } from '../servers/go-build.mjs';
 import { run } from './processes.mjs';
 
 export const KUSTOMIZE_VERSION = 'v5.7.1';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startInfrastructure } from './infra.mjs';
 import { stopAll, stopAllOnExit, usePidFile } from './processes.mjs';
-import { build, ensureDependencies, infraTestEnv, planStack, repoRoot, stackUrlsEnv, startStack } from './stack.mjs';
+import { build, ensureDependencies, planStack, repoRoot, stackUrlsEnv, startStack } from './stack.mjs';
 
 export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
@@ -29,7 +29,6 @@ export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {
   const env = {
     ...process.env,
     ...infra.env,
-    ...infraTestEnv(infra),
     JWT_SECRET: TEST_SECRETS.JWT_SECRET,
     MANAGE_LINK_SECRET: TEST_SECRETS.MANAGE_LINK_SECRET,
     BB_LOG_DIR: logDir,

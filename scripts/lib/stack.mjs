@@ -56,18 +56,6 @@ export function localSecrets(dataDir) {
   return secrets;
 }
 
-/** Environment the test processes need to reach and steer the local RabbitMQ. */
-export function infraTestEnv(infra) {
-  if (!infra.rabbit) return {};
-  const e = infra.rabbit.env;
-  return {
-    BB_RABBITMQCTL: infra.rabbit.ctlPath,
-    BB_RABBIT_NODE: infra.rabbit.nodeName,
-    BB_RABBIT_HOME: e.HOME,
-    BB_RABBIT_EPMD_PORT: e.ERL_EPMD_PORT,
-  };
-}
-
 /**
  * Picks a port for every present component (its default when free, unless fixedPorts is
  * false) and returns the environment of each process. `replicas` runs a service several

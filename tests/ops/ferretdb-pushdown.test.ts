@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import { postgresTable, postgresUrl as launcherPostgres, psql, STATS_DELAY_MS, testMongoUrl } from '@bb/service-kit/testing';
 
-// The local MongoDB is FerretDB on PostgreSQL, patched by the launcher (scripts/lib/infra.mjs,
-// scripts/lib/ferretdb/): an equality FerretDB pushes down as jsonb containment must be served
+// The local MongoDB is FerretDB on PostgreSQL, patched by the launcher (scripts/servers/ferretdb/):
+// an equality FerretDB pushes down as jsonb containment must be served
 // by an index, not by reading the whole table, so a poller's cost does not grow with what is
 // stored (issue 25). Read from PostgreSQL itself: the indexes beside FerretDB's, the plan of the
 // statement FerretDB sends, and the rows a real find through FerretDB reads.

@@ -12,7 +12,7 @@ import (
 // bbFilterIn pushes {k: {$in: [plain values]}} down as an OR of the containments an equality
 // uses, or returns "" when a value is not plain (null, a document, an array, a regex…). It is
 // a superset of the matches, like every pushdown: FerretDB filters each document again in
-// memory. Added by the project's launcher (scripts/lib/infra.mjs).
+// memory. Added by the project's launcher (scripts/servers/ferretdb/patch.mjs).
 func bbFilterIn(p *metadata.Placeholder, k any, v any, operator string) (string, []any) {
 	arr, ok := v.(*types.Array)
 	if !ok || arr.Len() == 0 || arr.Len() > 1000 {

@@ -4,7 +4,7 @@ import "sync"
 
 // collectionLocks makes read-modify-write commands atomic with respect to each other within
 // one collection (database name, NUL, collection name → *sync.Mutex), as MongoDB makes every
-// single-document write atomic. Added by the project's launcher (scripts/lib/infra.mjs).
+// single-document write atomic. Added by the project's launcher (scripts/servers/ferretdb/patch.mjs).
 var collectionLocks sync.Map
 
 // lockCollection locks a collection's read-modify-write commands and returns the unlock.

@@ -2,17 +2,14 @@
 // more than one host: its own configuration, temp files and logs in the run's directory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { aptInstall } from './infra.mjs';
-import { freePort, httpStatus, waitFor } from './net.mjs';
-import { startProcess } from './processes.mjs';
+import { freePort, httpStatus, waitFor } from '../lib/net.mjs';
+import { startProcess, stopProcess } from '../lib/processes.mjs';
+import { ensureAptPackage, log } from './system.mjs';
 
 const NGINX = '/usr/sbin/nginx';
 
-function ensureNginx() {
-  if (fs.existsSync(NGINX)) return;
-  if (process.getuid?.() !== 0) throw new Error('nginx is not installed: run `sudo apt-get install -y nginx`');
-  console.log('[infra] installing Debian nginx with apt (first run only)…');
-  aptInstall(['nginx']);
+export function ensureNginx() {
+  ensureAptPackage('nginx', () => fs.existsSync(NGINX));
 }
 
 /**
@@ -60,7 +57,12 @@ ${upstreams.map((u) => `    server ${new URL(u).host} max_fails=1 fail_timeout=5
 `;
 }
 
-export async function startNginx({ upstreams, dataDir, logDir, port }) {
+/**
+ * nginx on loopback in front of `upstreams` (the gateways' URLs), on `port` or a free one.
+ * @param {import('./server').StartOptions & { upstreams: string[], port?: number }} options
+ * @returns {Promise<import('./server').RunningServer>} its URL is env.GATEWAY_URL
+ */
+export async function start({ upstreams, dataDir, logDir, port }) {
   ensureNginx();
   const dir = path.join(dataDir, 'nginx');
   fs.mkdirSync(dir, { recursive: true });
@@ -71,6 +73,6 @@ export async function startNginx({ upstreams, dataDir, logDir, port }) {
   const proc = startProcess('nginx', NGINX, ['-c', conf, '-p', dir, '-e', path.join(logDir, 'nginx-error.log')], { logFile: path.join(logDir, 'nginx.log'), stopSignal: 'SIGQUIT' });
   const url = `http://127.0.0.1:${listen}`;
   await waitFor('nginx', async () => (await httpStatus(`${url}/healthz`)) === 200, { isDead: () => proc.exitCode !== null });
-  console.log(`[infra] nginx ${url} in front of ${upstreams.length} gateways`);
-  return { url, proc };
+  log(`nginx ${url} in front of ${upstreams.length} gateways`);
+  return { env: { GATEWAY_URL: url }, pids: { nginx: proc.pid }, stop: () => stopProcess(proc) };
 }

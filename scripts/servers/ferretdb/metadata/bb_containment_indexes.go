@@ -12,7 +12,7 @@ import (
 
 // FerretDB pushes an equality down as jsonb containment (_jsonb->'f' @> value), which its
 // btree expression indexes cannot serve. Beside each index it makes, these GIN indexes on the
-// same expressions can. Added by the project's launcher (scripts/lib/infra.mjs).
+// same expressions can. Added by the project's launcher (scripts/servers/ferretdb/patch.mjs).
 
 // bbPlainPath is a field or dotted path of letters, digits, _ and $ only: safe inside SQL quotes.
 var bbPlainPath = regexp.MustCompile(`^[A-Za-z0-9_$]+(\.[A-Za-z0-9_$]+)*$`)
