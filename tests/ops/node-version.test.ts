@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { callEsm } from './support/esm';
 
 // One Node release everywhere: .nvmrc pins it (scripts/lib/node-runtime.mjs reads it), the
@@ -13,6 +14,7 @@ const value = (result: { value: unknown } | { error: string }) => ('value' in re
 
 const pinned = value(callEsm(RUNTIME, 'pinnedNodeVersion', [[]])[0]) as string;
 const range = value(callEsm(RUNTIME, 'engineRange', [[]])[0]) as string;
+const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } }> };
 const satisfies = (cases: [string, string][]) => callEsm(RUNTIME, 'satisfies', cases).map(value);
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
@@ -58,8 +60,18 @@ describe('the pinned Node release', () => {
       const engines = (JSON.parse(read(path.join(workspace, 'package.json'))) as { engines?: { node?: string } }).engines;
       if (engines?.node !== undefined) expect([workspace, engines.node]).toEqual([workspace, range]);
     }
-    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string } }> };
     expect(lock.packages[''].engines?.node).toBe(range);
+  });
+
+  it('is admitted, with the lowest release engines.node admits, by every locked package that names a Node range', () => {
+    // npm warns EBADENGINE for each package whose range leaves out the Node it runs on (abbrev
+    // and nopt 5 want ^24.15.0 of line 24).
+    const lowest = semver.minVersion(range)?.version;
+    const refusing = Object.entries(lock.packages)
+      .map(([name, entry]) => [name || 'the root', entry.engines?.node] as const)
+      .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && semver.validRange(entry[1]) !== null)
+      .filter(([, wants]) => !semver.satisfies(pinned, wants) || !semver.satisfies(lowest ?? '', wants));
+    expect(refusing).toEqual([]);
   });
 });
 
