@@ -53,8 +53,9 @@ export function nodeRelease(version, platform, arch, cache = cacheDir) {
   return { version, spec: `node-${key}@${version}`, dir, bin: path.join(dir, 'bin', 'node') };
 }
 
-/** Whether bytes match a Subresource Integrity string such as the registry's `sha512-…`. */
+/** Whether bytes match a Subresource Integrity string such as the registry's `sha512-…` (none matches nothing). */
 export function integrityMatches(bytes, integrity) {
+  if (typeof integrity !== 'string') return false;
   const [algorithm, digest] = integrity.split(/-(.*)/s);
   if (!['sha512', 'sha384', 'sha256'].includes(algorithm)) return false;
   return crypto.createHash(algorithm).update(bytes).digest('base64') === digest;

@@ -138,10 +138,11 @@ describe('integrityMatches', () => {
       [bytes('abd'), abc],
       [bytes('abc'), abc.replace('sha512', 'md5')],
       [bytes('abc'), 'sha512-'],
+      [bytes('abc'), null],
     ];
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([true, false, false, false]);
+    expect(JSON.parse(run.stdout)).toEqual([true, false, false, false, false]);
   });
 });
 
