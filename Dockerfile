@@ -2,8 +2,8 @@
 # (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers,
 # services/notifications).
 # The base image pinned to the exact Node release (and with it the npm it bundles): a rebuild gets the
-# same runtime. Node 20.20.2 is also what the development machines run.
-FROM node:20.20.2-bookworm-slim AS deps
+# same runtime. It is the release .nvmrc pins, which the launchers run on (tests/ops/node-version).
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -33,7 +33,7 @@ RUN node scripts/build.mjs
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:20.20.2-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ARG SERVICE_DIR=gateway
 ENV NODE_ENV=production SERVICE_DIR=${SERVICE_DIR} WEB_DIST_DIR=/app/web/dist
 WORKDIR /app

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { mongoUrlFor } from './lib/mongo-url.mjs';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { build, ensureDependencies, repoRoot } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const cli = path.join(repoRoot, 'services', 'auth', 'dist', 'admin-cli.js');
 

@@ -9,9 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildBenchScripts } from './lib/bench-build.mjs';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { bringUpScaledStack } from './lib/scaled-stack.mjs';
 import { bringUpThrowawayStack } from './lib/session.mjs';
 import { repoRoot, stopProcess } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const benchDir = path.join(repoRoot, 'bench');
 const wanted = process.argv.slice(2);

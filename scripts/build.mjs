@@ -27,7 +27,7 @@ await Promise.all(
       outdir: path.join(repoRoot, c.dir, 'dist'),
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'cjs',
       sourcemap: true,
       logLevel: 'warning',

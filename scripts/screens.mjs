@@ -6,7 +6,10 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildBenchScripts } from './lib/bench-build.mjs';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { repoRoot } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const label = process.argv[2];
 if (!label || !/^[\w.-]+$/.test(label)) {

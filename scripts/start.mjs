@@ -4,8 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startInfrastructure } from './lib/infra.mjs';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { stopAllOnExit, usePidFile } from './lib/processes.mjs';
 import { build, ensureDependencies, localSecrets, planStack, repoRoot, startStack } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const dataDir = path.join(repoRoot, '.data', 'start');
 const mode = process.env.APP_MODE ?? 'demo';

@@ -5,7 +5,10 @@
 // proof. `node scripts/test-at-times.mjs [HH:mm…] [-- <jest selection>]`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { repoRoot } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const MANILA_OFFSET_MS = 8 * 3600 * 1000;
 const DEFAULT_TIMES = ['00:30', '09:45', '13:30', '23:50'];

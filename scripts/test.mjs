@@ -8,11 +8,14 @@ import { spawn } from 'node:child_process';
 import { startControlServer } from './lib/control-server.mjs';
 import { onFakeClock } from './lib/fake-clock.mjs';
 import { aptInstall } from './lib/infra.mjs';
+import { useProjectNode } from './lib/node-runtime.mjs';
 import { run } from './lib/processes.mjs';
 import { bringUpScaledStack } from './lib/scaled-stack.mjs';
 import { bringUpThrowawayStack } from './lib/session.mjs';
 import { openTestCalendar } from './lib/test-calendar.mjs';
 import { repoRoot, stopProcess } from './lib/stack.mjs';
+
+await useProjectNode();
 
 const started = Date.now();
 

@@ -13,7 +13,7 @@ export async function buildBenchScripts(entryPoints, outDir, outbase = path.join
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
     plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
