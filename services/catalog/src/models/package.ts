@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, type OfferingType } from '@bb/contracts';
+import { OFFERINGS, type OfferingType, type Package, type packageCreateSchema } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
-import type { BookableDoc } from './bookable';
+import type { BookableDoc, EditableFields } from './bookable';
+import type { Stored } from './stored';
 
 /** A photography package (the studio's bookable item). */
 export interface PackageDoc extends BookableDoc {
@@ -33,3 +35,29 @@ packageSchema.index({ offeringType: 1, createdAt: -1 });
 packageSchema.plugin(outboxPendingFlag);
 
 export const packageModel = (conn: Connection) => conn.model<PackageDoc>('Package', packageSchema, 'packages');
+
+export const toPackage = (doc: Stored<PackageDoc>): Package => ({
+  id: String(doc._id),
+  name: doc.name,
+  description: doc.description,
+  duration: doc.duration,
+  price: doc.price,
+  features: doc.features ?? [],
+  imageUrl: doc.imageUrl ?? '',
+  defaultDuration: doc.defaultDuration ?? null,
+  offeringType: doc.offeringType,
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
+});
+
+/** A new package's stored fields: what was left out is empty rather than missing. */
+export const packageFields = (body: z.output<typeof packageCreateSchema>): EditableFields<PackageDoc> => ({
+  name: body.name,
+  description: body.description,
+  duration: body.duration,
+  price: body.price,
+  features: body.features ?? [],
+  imageUrl: body.imageUrl ?? '',
+  defaultDuration: body.defaultDuration ?? null,
+  offeringType: body.offeringType,
+});
