@@ -40,7 +40,7 @@ const fields = {
  * The console's create call sends no date: an article left without one is published now.
  * Articles concern both sides unless tagged otherwise.
  */
-const newsResource = contentResource({
+export const { createSchema: newsCreateSchema, updateSchema: newsUpdateSchema, routes: newsRoutes } = contentResource({
   path: '/api/news',
   tag: 'News',
   noun: 'news article',
@@ -49,8 +49,5 @@ const newsResource = contentResource({
   defaultOffering: 'both',
   summaries: { list: 'List news by publishedAt, newest first', create: 'Create a news article (published now unless publishedAt is given)' },
 });
-export const newsCreateSchema = newsResource.createSchema;
-export const newsUpdateSchema = newsResource.updateSchema;
 export type NewsCreate = z.input<typeof newsCreateSchema>;
 export type NewsUpdate = z.input<typeof newsUpdateSchema>;
-export const newsRoutes = newsResource.routes;

@@ -39,7 +39,7 @@ const fields = {
   defaultDuration: bookingDurationSchema,
 };
 /** Packages are the studio's unless tagged otherwise. */
-const packageResource = contentResource({
+export const { createSchema: packageCreateSchema, updateSchema: packageUpdateSchema, routes: packageRoutes } = contentResource({
   path: '/api/packages',
   tag: 'Packages',
   noun: 'package',
@@ -48,8 +48,5 @@ const packageResource = contentResource({
   defaultOffering: 'studio',
   summaries: { list: 'List photography packages, newest first' },
 });
-export const packageCreateSchema = packageResource.createSchema;
-export const packageUpdateSchema = packageResource.updateSchema;
 export type PackageCreate = z.input<typeof packageCreateSchema>;
 export type PackageUpdate = z.input<typeof packageUpdateSchema>;
-export const packageRoutes = packageResource.routes;

@@ -26,7 +26,7 @@ const fields = {
   imageUrl: requiredImageUrl,
 };
 /** The portfolio is the studio's unless tagged otherwise. */
-const portfolioResource = contentResource({
+export const { createSchema: portfolioCreateSchema, updateSchema: portfolioUpdateSchema, routes: portfolioRoutes } = contentResource({
   path: '/api/portfolio',
   tag: 'Portfolio',
   noun: 'portfolio item',
@@ -35,8 +35,5 @@ const portfolioResource = contentResource({
   defaultOffering: 'studio',
   summaries: { list: 'List portfolio items, newest first' },
 });
-export const portfolioCreateSchema = portfolioResource.createSchema;
-export const portfolioUpdateSchema = portfolioResource.updateSchema;
 export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
 export type PortfolioUpdate = z.input<typeof portfolioUpdateSchema>;
-export const portfolioRoutes = portfolioResource.routes;

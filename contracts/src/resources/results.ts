@@ -29,7 +29,7 @@ const fields = {
   category: z.enum([...RESULT_CATEGORIES, ''], { error: `category must be one of ${RESULT_CATEGORIES.join(', ')}` }).optional(),
 };
 /** Before/after results are clinic content unless tagged otherwise. */
-const resultResource = contentResource({
+export const { createSchema: resultCreateSchema, updateSchema: resultUpdateSchema, routes: resultRoutes } = contentResource({
   path: '/api/results',
   tag: 'Results',
   noun: 'result',
@@ -38,8 +38,5 @@ const resultResource = contentResource({
   defaultOffering: 'clinic',
   summaries: { list: 'List before/after results, newest first' },
 });
-export const resultCreateSchema = resultResource.createSchema;
-export const resultUpdateSchema = resultResource.updateSchema;
 export type ResultCreate = z.input<typeof resultCreateSchema>;
 export type ResultUpdate = z.input<typeof resultUpdateSchema>;
-export const resultRoutes = resultResource.routes;

@@ -27,7 +27,7 @@ const fields = {
   ),
 };
 /** A team member shows on both sides unless tagged with one. */
-const staffResource = contentResource({
+export const { createSchema: staffCreateSchema, updateSchema: staffUpdateSchema, routes: staffRoutes } = contentResource({
   path: '/api/staff',
   tag: 'Staff',
   noun: 'staff member',
@@ -36,8 +36,5 @@ const staffResource = contentResource({
   defaultOffering: 'both',
   summaries: { list: 'List staff by displayOrder, then name', create: 'Add a staff member', remove: 'Remove a staff member' },
 });
-export const staffCreateSchema = staffResource.createSchema;
-export const staffUpdateSchema = staffResource.updateSchema;
 export type StaffCreate = z.input<typeof staffCreateSchema>;
 export type StaffUpdate = z.input<typeof staffUpdateSchema>;
-export const staffRoutes = staffResource.routes;

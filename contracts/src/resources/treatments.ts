@@ -29,7 +29,7 @@ const fields = {
   defaultDuration: bookingDurationSchema,
 };
 /** Treatments are clinic content unless tagged otherwise. */
-const treatmentResource = contentResource({
+export const { createSchema: treatmentCreateSchema, updateSchema: treatmentUpdateSchema, routes: treatmentRoutes } = contentResource({
   path: '/api/treatments',
   tag: 'Treatments',
   noun: 'treatment',
@@ -38,8 +38,5 @@ const treatmentResource = contentResource({
   defaultOffering: 'clinic',
   summaries: { list: 'List treatments, newest first' },
 });
-export const treatmentCreateSchema = treatmentResource.createSchema;
-export const treatmentUpdateSchema = treatmentResource.updateSchema;
 export type TreatmentCreate = z.input<typeof treatmentCreateSchema>;
 export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
-export const treatmentRoutes = treatmentResource.routes;

@@ -36,22 +36,8 @@ packageSchema.plugin(outboxPendingFlag);
 
 export const packageModel = (conn: Connection) => conn.model<PackageDoc>('Package', packageSchema, 'packages');
 
-export const toPackage = (doc: Stored<PackageDoc>): Package => ({
-  id: String(doc._id),
-  name: doc.name,
-  description: doc.description,
-  duration: doc.duration,
-  price: doc.price,
-  features: doc.features ?? [],
-  imageUrl: doc.imageUrl ?? '',
-  defaultDuration: doc.defaultDuration ?? null,
-  offeringType: doc.offeringType,
-  createdAt: doc.createdAt.toISOString(),
-  updatedAt: doc.updatedAt.toISOString(),
-});
-
-/** A new package's stored fields: what was left out is empty rather than missing. */
-export const packageFields = (body: z.output<typeof packageCreateSchema>): EditableFields<PackageDoc> => ({
+/** A package's editable fields, from a create's body or a stored document: what was left out is empty rather than missing. */
+export const packageFields = (body: z.output<typeof packageCreateSchema> | PackageDoc): EditableFields<PackageDoc> => ({
   name: body.name,
   description: body.description,
   duration: body.duration,
@@ -60,4 +46,11 @@ export const packageFields = (body: z.output<typeof packageCreateSchema>): Edita
   imageUrl: body.imageUrl ?? '',
   defaultDuration: body.defaultDuration ?? null,
   offeringType: body.offeringType,
+});
+
+export const toPackage = (doc: Stored<PackageDoc>): Package => ({
+  id: String(doc._id),
+  ...packageFields(doc),
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
 });

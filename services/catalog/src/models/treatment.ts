@@ -35,22 +35,8 @@ treatmentSchema.plugin(outboxPendingFlag);
 
 export const treatmentModel = (conn: Connection) => conn.model<TreatmentDoc>('Treatment', treatmentSchema, 'treatments');
 
-export const toTreatment = (doc: Stored<TreatmentDoc>): Treatment => ({
-  id: String(doc._id),
-  name: doc.name,
-  description: doc.description,
-  duration: doc.duration,
-  price: doc.price,
-  imageUrl: doc.imageUrl ?? '',
-  whatToExpect: doc.whatToExpect ?? [],
-  defaultDuration: doc.defaultDuration ?? null,
-  offeringType: doc.offeringType,
-  createdAt: doc.createdAt.toISOString(),
-  updatedAt: doc.updatedAt.toISOString(),
-});
-
-/** A new treatment's stored fields: what was left out is empty rather than missing. */
-export const treatmentFields = (body: z.output<typeof treatmentCreateSchema>): EditableFields<TreatmentDoc> => ({
+/** A treatment's editable fields, from a create's body or a stored document: what was left out is empty rather than missing. */
+export const treatmentFields = (body: z.output<typeof treatmentCreateSchema> | TreatmentDoc): EditableFields<TreatmentDoc> => ({
   name: body.name,
   description: body.description,
   duration: body.duration,
@@ -59,4 +45,11 @@ export const treatmentFields = (body: z.output<typeof treatmentCreateSchema>): E
   whatToExpect: body.whatToExpect ?? [],
   defaultDuration: body.defaultDuration ?? null,
   offeringType: body.offeringType,
+});
+
+export const toTreatment = (doc: Stored<TreatmentDoc>): Treatment => ({
+  id: String(doc._id),
+  ...treatmentFields(doc),
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
 });

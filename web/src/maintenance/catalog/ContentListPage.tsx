@@ -32,8 +32,6 @@ interface ContentListPageProps<Item extends { id: string }> {
   /** False hides the header's add button (when the empty state offers its own). */
   addInHeader?: boolean;
   query: { isLoading: boolean; error: unknown; data?: readonly Item[] };
-  loadingText: string;
-  errorText: string;
   empty: ReactNode;
   /** A grid of cards (the default), or one card a row with the picture at its side. */
   layout?: { grid: SimpleGridProps['columns'] } | 'rows';
@@ -56,7 +54,7 @@ const DEFAULT_GRID = { grid: { base: 1, sm: 2, lg: 3 } };
  * cards show and what its buttons do.
  */
 export function ContentListPage<Item extends { id: string }>(props: ContentListPageProps<Item>) {
-  const { title, description, addLabel, onAdd, addInHeader = true, query, loadingText, errorText, empty, layout = DEFAULT_GRID, card, onEdit, remove, confirmDelete, children } = props;
+  const { title, description, addLabel, onAdd, addInHeader = true, query, empty, layout = DEFAULT_GRID, card, onEdit, remove, confirmDelete, children } = props;
   const [deleting, setDeleting] = useState<Item | null>(null);
   const onDelete = (item: Item) => {
     if (confirmDelete && 'dialog' in confirmDelete) setDeleting(item);
@@ -76,7 +74,7 @@ export function ContentListPage<Item extends { id: string }>(props: ContentListP
           )
         }
       />
-      <ListStates query={query} loadingText={loadingText} errorText={errorText} empty={empty}>
+      <ListStates query={query} loadingText={`Loading ${title.toLowerCase()}...`} errorText={`${title} could not be loaded.`} empty={empty}>
         {(items) =>
           layout === 'rows' ? (
             <Stack gap="4">

@@ -28,8 +28,6 @@ export function NewsPage() {
       addLabel="Add Article"
       onAdd={() => setDialog({ article: null })}
       query={news}
-      loadingText="Loading news..."
-      errorText="News could not be loaded."
       empty={<EmptyState text="No news articles yet. Create your first article to get started." />}
       layout="rows"
       card={{

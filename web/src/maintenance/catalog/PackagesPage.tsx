@@ -56,8 +56,6 @@ export function PackagesPage() {
       onAdd={() => open('new')}
       addInHeader={packages.data?.length !== 0}
       query={packages}
-      loadingText="Loading packages..."
-      errorText="Packages could not be loaded."
       empty={
         <EmptyState
           title="No packages yet"

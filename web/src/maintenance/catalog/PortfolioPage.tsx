@@ -42,8 +42,6 @@ export function PortfolioPage() {
       addLabel="Add Item"
       onAdd={() => open('new')}
       query={items}
-      loadingText="Loading portfolio..."
-      errorText="Portfolio could not be loaded."
       empty={<EmptyState title="No portfolio items yet" text="Add images of your best work." />}
       layout={{ grid: { base: 1, md: 2, lg: 3 } }}
       card={{

@@ -23,8 +23,6 @@ export function ResultsPage() {
       addLabel="Add Result"
       onAdd={() => setCreating(true)}
       query={results}
-      loadingText="Loading results..."
-      errorText="Results could not be loaded."
       empty={<EmptyState title="No results yet" text="Add before and after photos of your treatments." />}
       card={{
         title: (r) => resultTitle(r.description),

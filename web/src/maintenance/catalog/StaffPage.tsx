@@ -43,8 +43,6 @@ export function StaffPage() {
       addLabel="Add Staff Member"
       onAdd={() => open('new')}
       query={staff}
-      loadingText="Loading staff..."
-      errorText="Staff could not be loaded."
       empty={<EmptyState text="No staff members yet..." />}
       card={{
         title: (m) => m.name,

@@ -21,8 +21,6 @@ export function TreatmentsPage() {
       addLabel="Add Treatment"
       onAdd={() => setCreating(true)}
       query={treatments}
-      loadingText="Loading treatments..."
-      errorText="Treatments could not be loaded."
       empty={<EmptyState title="No treatments yet" text="Add the treatments the clinic offers." />}
       card={{
         title: (t) => t.name,
