@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, optionalText, requiredText } from '../common';
-import { route } from '../route';
+import { imageUrlSchema, offeringTypeSchema, optionalText, requiredText } from '../common';
 import { entityMeta } from './catalog-fields';
+import { contentResource } from './content-routes';
 
 export const newsSchema = z.object({
   ...entityMeta,
@@ -35,23 +35,19 @@ const fields = {
   imageUrl: imageUrlSchema.optional(),
   publishedAt: publishedAtSchema.optional(),
   category: optionalText(100),
-  offeringType: offeringTypeSchema.optional(),
 };
 /**
  * The console's create call sends no date: an article left without one is published now.
  * Articles concern both sides unless tagged otherwise.
  */
-export const newsCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('both') });
-export const newsUpdateSchema = z.object(fields).partial();
+export const { createSchema: newsCreateSchema, updateSchema: newsUpdateSchema, routes: newsRoutes } = contentResource({
+  path: '/api/news',
+  tag: 'News',
+  noun: 'news article',
+  item: newsSchema,
+  fields,
+  defaultOffering: 'both',
+  summaries: { list: 'List news by publishedAt, newest first', create: 'Create a news article (published now unless publishedAt is given)' },
+});
 export type NewsCreate = z.input<typeof newsCreateSchema>;
 export type NewsUpdate = z.input<typeof newsUpdateSchema>;
-
-const tag = 'News';
-const params = idParamsSchema;
-export const newsRoutes = {
-  list: route({ method: 'get', path: '/api/news', service: 'catalog', access: 'public', tag, summary: 'List news by publishedAt, newest first', query: offeringQuerySchema, response: z.array(newsSchema), cacheable: true }),
-  read: route({ method: 'get', path: '/api/news/:id', service: 'catalog', access: 'public', tag, summary: 'One news article', params, response: newsSchema, cacheable: true }),
-  create: route({ method: 'post', path: '/api/news', service: 'catalog', access: 'admin', tag, summary: 'Create a news article (published now unless publishedAt is given)', body: newsCreateSchema, response: newsSchema, status: 201 }),
-  update: route({ method: 'put', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a news article (fields left out stay as they are)', params, body: newsUpdateSchema, response: newsSchema }),
-  remove: route({ method: 'delete', path: '/api/news/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a news article', params, response: messageSchema }),
-} as const;

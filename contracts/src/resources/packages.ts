@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, requiredText } from '../common';
-import { route } from '../route';
+import { imageUrlSchema, offeringTypeSchema, requiredText } from '../common';
 import { bookingDurationSchema, commaListSchema, entityMeta } from './catalog-fields';
+import { contentResource } from './content-routes';
 
 export const packageSchema = z.object({
   ...entityMeta,
@@ -37,20 +37,16 @@ const fields = {
   features: commaListSchema('features').optional(),
   imageUrl: imageUrlSchema.optional(),
   defaultDuration: bookingDurationSchema,
-  offeringType: offeringTypeSchema.optional(),
 };
 /** Packages are the studio's unless tagged otherwise. */
-export const packageCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('studio') });
-export const packageUpdateSchema = z.object(fields).partial();
+export const { createSchema: packageCreateSchema, updateSchema: packageUpdateSchema, routes: packageRoutes } = contentResource({
+  path: '/api/packages',
+  tag: 'Packages',
+  noun: 'package',
+  item: packageSchema,
+  fields,
+  defaultOffering: 'studio',
+  summaries: { list: 'List photography packages, newest first' },
+});
 export type PackageCreate = z.input<typeof packageCreateSchema>;
 export type PackageUpdate = z.input<typeof packageUpdateSchema>;
-
-const tag = 'Packages';
-const params = idParamsSchema;
-export const packageRoutes = {
-  list: route({ method: 'get', path: '/api/packages', service: 'catalog', access: 'public', tag, summary: 'List photography packages, newest first', query: offeringQuerySchema, response: z.array(packageSchema), cacheable: true }),
-  read: route({ method: 'get', path: '/api/packages/:id', service: 'catalog', access: 'public', tag, summary: 'One package', params, response: packageSchema, cacheable: true }),
-  create: route({ method: 'post', path: '/api/packages', service: 'catalog', access: 'admin', tag, summary: 'Create a package', body: packageCreateSchema, response: packageSchema, status: 201 }),
-  update: route({ method: 'put', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a package (fields left out stay as they are)', params, body: packageUpdateSchema, response: packageSchema }),
-  remove: route({ method: 'delete', path: '/api/packages/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a package', params, response: messageSchema }),
-} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, requiredText } from '../common';
-import { route } from '../route';
+import { imageUrlSchema, offeringTypeSchema, requiredText } from '../common';
 import { entityMeta } from './catalog-fields';
+import { contentResource } from './content-routes';
 
 /** The gallery's filter buttons (besides All): a result outside them would never be filtered in. */
 export const RESULT_CATEGORIES = ['Facials', 'Anti-Aging', 'Skin Rejuvenation', 'Acne Treatment'] as const;
@@ -27,20 +27,16 @@ const fields = {
   afterImageUrl: imageUrlSchema.optional(),
   description: requiredText('description'),
   category: z.enum([...RESULT_CATEGORIES, ''], { error: `category must be one of ${RESULT_CATEGORIES.join(', ')}` }).optional(),
-  offeringType: offeringTypeSchema.optional(),
 };
 /** Before/after results are clinic content unless tagged otherwise. */
-export const resultCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('clinic') });
-export const resultUpdateSchema = z.object(fields).partial();
+export const { createSchema: resultCreateSchema, updateSchema: resultUpdateSchema, routes: resultRoutes } = contentResource({
+  path: '/api/results',
+  tag: 'Results',
+  noun: 'result',
+  item: resultSchema,
+  fields,
+  defaultOffering: 'clinic',
+  summaries: { list: 'List before/after results, newest first' },
+});
 export type ResultCreate = z.input<typeof resultCreateSchema>;
 export type ResultUpdate = z.input<typeof resultUpdateSchema>;
-
-const tag = 'Results';
-const params = idParamsSchema;
-export const resultRoutes = {
-  list: route({ method: 'get', path: '/api/results', service: 'catalog', access: 'public', tag, summary: 'List before/after results, newest first', query: offeringQuerySchema, response: z.array(resultSchema), cacheable: true }),
-  read: route({ method: 'get', path: '/api/results/:id', service: 'catalog', access: 'public', tag, summary: 'One result', params, response: resultSchema, cacheable: true }),
-  create: route({ method: 'post', path: '/api/results', service: 'catalog', access: 'admin', tag, summary: 'Create a result', body: resultCreateSchema, response: resultSchema, status: 201 }),
-  update: route({ method: 'put', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a result (fields left out stay as they are)', params, body: resultUpdateSchema, response: resultSchema }),
-  remove: route({ method: 'delete', path: '/api/results/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a result', params, response: messageSchema }),
-} as const;

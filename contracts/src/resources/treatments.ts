@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idParamsSchema, imageUrlSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, requiredText } from '../common';
-import { route } from '../route';
+import { imageUrlSchema, offeringTypeSchema, requiredText } from '../common';
 import { bookingDurationSchema, entityMeta, textListSchema } from './catalog-fields';
+import { contentResource } from './content-routes';
 
 export const treatmentSchema = z.object({
   ...entityMeta,
@@ -27,20 +27,16 @@ const fields = {
   imageUrl: imageUrlSchema.optional(),
   whatToExpect: textListSchema('whatToExpect').optional(),
   defaultDuration: bookingDurationSchema,
-  offeringType: offeringTypeSchema.optional(),
 };
 /** Treatments are clinic content unless tagged otherwise. */
-export const treatmentCreateSchema = z.object({ ...fields, offeringType: offeringTypeSchema.default('clinic') });
-export const treatmentUpdateSchema = z.object(fields).partial();
+export const { createSchema: treatmentCreateSchema, updateSchema: treatmentUpdateSchema, routes: treatmentRoutes } = contentResource({
+  path: '/api/treatments',
+  tag: 'Treatments',
+  noun: 'treatment',
+  item: treatmentSchema,
+  fields,
+  defaultOffering: 'clinic',
+  summaries: { list: 'List treatments, newest first' },
+});
 export type TreatmentCreate = z.input<typeof treatmentCreateSchema>;
 export type TreatmentUpdate = z.input<typeof treatmentUpdateSchema>;
-
-const tag = 'Treatments';
-const params = idParamsSchema;
-export const treatmentRoutes = {
-  list: route({ method: 'get', path: '/api/treatments', service: 'catalog', access: 'public', tag, summary: 'List treatments, newest first', query: offeringQuerySchema, response: z.array(treatmentSchema), cacheable: true }),
-  read: route({ method: 'get', path: '/api/treatments/:id', service: 'catalog', access: 'public', tag, summary: 'One treatment', params, response: treatmentSchema, cacheable: true }),
-  create: route({ method: 'post', path: '/api/treatments', service: 'catalog', access: 'admin', tag, summary: 'Create a treatment', body: treatmentCreateSchema, response: treatmentSchema, status: 201 }),
-  update: route({ method: 'put', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Update a treatment (fields left out stay as they are)', params, body: treatmentUpdateSchema, response: treatmentSchema }),
-  remove: route({ method: 'delete', path: '/api/treatments/:id', service: 'catalog', access: 'admin', tag, summary: 'Delete a treatment', params, response: messageSchema }),
-} as const;

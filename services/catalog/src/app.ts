@@ -5,7 +5,7 @@ import type { CatalogModels } from './models';
 import { mountNews } from './routes/news';
 import { mountPackages } from './routes/packages';
 import { mountPortfolio } from './routes/portfolio';
-import type { ReadCaches } from './routes/reads';
+import type { ReadCaches } from './store/read-cache';
 import { mountResults } from './routes/results';
 import { mountStaff } from './routes/staff';
 import { mountTreatments } from './routes/treatments';

@@ -4,7 +4,7 @@ import { ImageStore } from './clients/image-store';
 import type { CatalogConfig } from './config';
 import { ListChanges } from './events/list-changes';
 import { createModels } from './models';
-import { createReadCaches } from './routes/reads';
+import { createReadCaches } from './store/read-cache';
 import { seedDemoContent } from './seed/demo';
 
 /** The catalog from its context: content, images in S3, bookable events through the outbox, demo content in demo mode. */

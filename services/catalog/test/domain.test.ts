@@ -15,7 +15,7 @@ import { isObjectIdText } from '../src/domain/ids';
 import { contentImageKey, imageTypeOfKey, randomImageKey, sniffImageType } from '../src/domain/images';
 import { offeringFilter } from '../src/domain/offering';
 import { byDisplayOrderThenName } from '../src/domain/ordering';
-import { encodePng } from '../src/seed/art/png';
+import { encodePng } from '../src/domain/png';
 
 /** A minimal PNG reader for the encoder's own output: chunks, CRCs and unfiltered RGB rows. */
 function decodePng(png: Buffer) {

@@ -1,4 +1,4 @@
-import { ReadCache } from '../src/routes/reads';
+import { ReadCache } from '../src/store/read-cache';
 
 const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

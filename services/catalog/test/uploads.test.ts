@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_KEY_PATTERN } from '@bb/contracts';
-import { encodePng } from '../src/seed/art/png';
+import { encodePng } from '../src/domain/png';
 import { startCatalog, token, type Catalog } from './support/harness';
 
 /** A real 16x16 JPEG (a pink-to-violet gradient drawn in a browser canvas). */

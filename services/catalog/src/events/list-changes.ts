@@ -1,6 +1,6 @@
 import { CATALOG_LISTS, type CatalogList } from '@bb/contracts';
 import type { EventBus, Logger } from '@bb/service-kit';
-import type { ReadCaches } from '../routes/reads';
+import type { ReadCaches } from '../store/read-cache';
 
 /**
  * The public lists every catalog replica caches, kept in step across replicas: a write drops

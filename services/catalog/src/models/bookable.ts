@@ -11,3 +11,6 @@ export interface BookableDoc extends WithOutbox {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The fields an admin writes: everything but bookkeeping. */
+export type EditableFields<T> = Omit<T, keyof WithOutbox | 'version' | 'createdAt' | 'updatedAt'>;

@@ -1,4 +1,4 @@
-import type { Connection, Types } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { seedMarkerModel } from '@bb/service-kit';
 import { newsModel } from './news';
 import { packageModel } from './package';
@@ -17,6 +17,3 @@ export const createModels = (conn: Connection) => ({
   SeedMarker: seedMarkerModel(conn),
 });
 export type CatalogModels = ReturnType<typeof createModels>;
-
-/** A document as read with lean(): its fields and its id. */
-export type Stored<T> = T & { _id: Types.ObjectId };

@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, type OfferingType } from '@bb/contracts';
+import { OFFERINGS, type NewsArticle, type OfferingType } from '@bb/contracts';
+import type { Stored } from './stored';
 
 export interface NewsDoc {
   title: string;
@@ -28,3 +29,16 @@ const newsSchema = new Schema<NewsDoc>(
 newsSchema.index({ offeringType: 1, publishedAt: -1 });
 
 export const newsModel = (conn: Connection) => conn.model<NewsDoc>('News', newsSchema, 'news');
+
+export const toNewsArticle = (doc: Stored<NewsDoc>): NewsArticle => ({
+  id: String(doc._id),
+  title: doc.title,
+  excerpt: doc.excerpt,
+  content: doc.content,
+  imageUrl: doc.imageUrl ?? '',
+  publishedAt: doc.publishedAt.toISOString(),
+  category: doc.category ?? '',
+  offeringType: doc.offeringType,
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
+});

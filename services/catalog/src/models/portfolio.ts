@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, type OfferingType } from '@bb/contracts';
+import { OFFERINGS, type OfferingType, type PortfolioItem } from '@bb/contracts';
+import type { Stored } from './stored';
 
 export interface PortfolioDoc {
   title: string;
@@ -24,3 +25,14 @@ const portfolioSchema = new Schema<PortfolioDoc>(
 portfolioSchema.index({ offeringType: 1, createdAt: -1 });
 
 export const portfolioModel = (conn: Connection) => conn.model<PortfolioDoc>('PortfolioItem', portfolioSchema, 'portfolio');
+
+export const toPortfolioItem = (doc: Stored<PortfolioDoc>): PortfolioItem => ({
+  id: String(doc._id),
+  title: doc.title,
+  description: doc.description ?? '',
+  category: doc.category,
+  imageUrl: doc.imageUrl,
+  offeringType: doc.offeringType,
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
+});

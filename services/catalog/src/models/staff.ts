@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, type OfferingType } from '@bb/contracts';
+import { OFFERINGS, type OfferingType, type StaffMember } from '@bb/contracts';
+import type { Stored } from './stored';
 
 export interface StaffDoc {
   name: string;
@@ -26,3 +27,15 @@ const staffSchema = new Schema<StaffDoc>(
 staffSchema.index({ offeringType: 1, displayOrder: 1, name: 1 });
 
 export const staffModel = (conn: Connection) => conn.model<StaffDoc>('Staff', staffSchema, 'staff');
+
+export const toStaffMember = (doc: Stored<StaffDoc>): StaffMember => ({
+  id: String(doc._id),
+  name: doc.name,
+  position: doc.position,
+  bio: doc.bio,
+  imageUrl: doc.imageUrl ?? '',
+  displayOrder: doc.displayOrder ?? 0,
+  offeringType: doc.offeringType,
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
+});

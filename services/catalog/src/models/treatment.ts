@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, type OfferingType } from '@bb/contracts';
+import { OFFERINGS, type OfferingType, type Treatment, type treatmentCreateSchema } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
-import type { BookableDoc } from './bookable';
+import type { BookableDoc, EditableFields } from './bookable';
+import type { Stored } from './stored';
 
 export interface TreatmentDoc extends BookableDoc {
   description: string;
@@ -32,3 +34,22 @@ treatmentSchema.index({ offeringType: 1, createdAt: -1 });
 treatmentSchema.plugin(outboxPendingFlag);
 
 export const treatmentModel = (conn: Connection) => conn.model<TreatmentDoc>('Treatment', treatmentSchema, 'treatments');
+
+/** A treatment's editable fields, from a create's body or a stored document: what was left out is empty rather than missing. */
+export const treatmentFields = (body: z.output<typeof treatmentCreateSchema> | TreatmentDoc): EditableFields<TreatmentDoc> => ({
+  name: body.name,
+  description: body.description,
+  duration: body.duration,
+  price: body.price,
+  imageUrl: body.imageUrl ?? '',
+  whatToExpect: body.whatToExpect ?? [],
+  defaultDuration: body.defaultDuration ?? null,
+  offeringType: body.offeringType,
+});
+
+export const toTreatment = (doc: Stored<TreatmentDoc>): Treatment => ({
+  id: String(doc._id),
+  ...treatmentFields(doc),
+  createdAt: doc.createdAt.toISOString(),
+  updatedAt: doc.updatedAt.toISOString(),
+});

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { TokenClaims } from '@bb/contracts';
 import { prepareJson as prepare, sendPrepared, type PreparedJson as Prepared } from '@bb/service-kit';
+import type { ReadCache } from '../store/read-cache';
 
 /**
  * Visitors' browsers may reuse an answer for 5 seconds: content changes a few times a day, and
@@ -16,44 +17,6 @@ function sendContent(req: Request, res: Response, prepared: Prepared, staff: boo
   sendPrepared(req, res, prepared, { 'Cache-Control': staff ? STAFF_CACHE_CONTROL : VISITOR_CACHE_CONTROL, Vary: 'Authorization' });
   return undefined;
 }
-
-/**
- * Serialised public lists, per resource and filter. A write clears its resource's lists in
- * every replica (ListChanges); `ttlMs` bounds how old a list can get when that announcement is
- * missed. Concurrent misses share one database read.
- */
-export class ReadCache {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<Prepared> }>();
-
-  constructor(private readonly ttlMs: number) {}
-
-  get(key: string, load: () => Promise<unknown>): Promise<Prepared> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = load().then(prepare);
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    // A failed read is not kept: the next request tries the database again.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    return value;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
-export const createReadCaches = (ttlMs: number) => ({
-  treatments: new ReadCache(ttlMs),
-  results: new ReadCache(ttlMs),
-  news: new ReadCache(ttlMs),
-  staff: new ReadCache(ttlMs),
-  packages: new ReadCache(ttlMs),
-  portfolio: new ReadCache(ttlMs),
-});
-export type ReadCaches = ReturnType<typeof createReadCaches>;
 
 interface ReadInput {
   req: Request;

@@ -4,11 +4,7 @@ import multer from 'multer';
 import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
 import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia } from '@bb/service-kit';
 import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
-import type { ImageStore } from '../clients/image-store';
-
-export interface UploadDeps {
-  images: ImageStore;
-}
+import type { CatalogDeps } from '../deps';
 
 const { upload, image: serveImage } = uploadRoutes;
 
@@ -36,7 +32,7 @@ function receiveImage(req: Request, res: Response, next: NextFunction): void {
   receive(req, res, (err: unknown) => next(err ? uploadProblem(err) : undefined));
 }
 
-export function mountUploads(app: Express, { images }: UploadDeps): void {
+export function mountUploads(app: Express, { images }: Pick<CatalogDeps, 'images'>): void {
   onRoute(app, upload, receiveImage);
 
   bind(app, upload, async ({ req }) => {

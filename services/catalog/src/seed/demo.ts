@@ -15,8 +15,8 @@ import { demoContent, type DemoItem } from './demo-content';
 import { contentImageKey, sniffImageType } from '../domain/images';
 import type { CatalogModels } from '../models';
 import { BookableWrites } from '../store/bookable-writes';
-import { packageFields } from '../routes/packages';
-import { treatmentFields } from '../routes/treatments';
+import { packageFields } from '../models/package';
+import { treatmentFields } from '../models/treatment';
 import type { ImageStore } from '../clients/image-store';
 
 export const DEMO_MARKER_ID = 'demo-content';

@@ -1,13 +1,10 @@
 import { Types, type Model, type UpdateQuery } from 'mongoose';
 import type { OfferingType } from '@bb/contracts';
-import { conflict, type WithOutbox } from '@bb/service-kit';
+import { conflict } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
 import { bookableChanged, type BookableKind } from '../events/bookable-changed';
-import type { Stored } from '../models';
-import type { BookableDoc } from '../models/bookable';
-
-/** The fields an admin writes: everything but bookkeeping. */
-export type EditableFields<T> = Omit<T, keyof WithOutbox | 'version' | 'createdAt' | 'updatedAt'>;
+import type { BookableDoc, EditableFields } from '../models/bookable';
+import type { Stored } from '../models/stored';
 
 // Two admins saving the same item at once: the loser re-reads and retries a few times, so
 // both saves land in order, each with its own version and event.

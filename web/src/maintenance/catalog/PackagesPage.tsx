@@ -1,4 +1,4 @@
-import { Button, Card, HStack, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, HStack, List, Text } from '@chakra-ui/react';
 import { packageRoutes, type Package, type PackageCreate } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
@@ -6,11 +6,9 @@ import { joinFeatures, packageProblems, parseBookingDuration, parsePrice, splitF
 import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
-import { PageHeader } from '../ui/PageHeader';
-import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
-import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { ContentListPage } from './ContentListPage';
 import { ItemDialog } from './ItemDialog';
 import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
@@ -50,77 +48,61 @@ export function PackagesPage() {
   };
 
   // The empty state offers "Add Your First Package"; otherwise (a list, or one that failed to load) the header does.
-  const listedEmpty = packages.data?.length === 0;
   return (
-    <>
-      <PageHeader
-        title="Packages"
-        description="What visitors can book, with prices and how long a booking takes."
-        actions={
-          !listedEmpty && (
+    <ContentListPage
+      title="Packages"
+      description="What visitors can book, with prices and how long a booking takes."
+      addLabel="Add Package"
+      onAdd={() => open('new')}
+      addInHeader={packages.data?.length !== 0}
+      query={packages}
+      empty={
+        <EmptyState
+          title="No packages yet"
+          text="Create a package so visitors can book it."
+          action={
             <Button onClick={() => open('new')}>
               <LineIcon name="plus" />
-              Add Package
+              Add Your First Package
             </Button>
-          )
-        }
-      />
-      <ListStates
-        query={packages}
-        loadingText="Loading packages..."
-        errorText="Packages could not be loaded."
-        empty={
-          <EmptyState
-            title="No packages yet"
-            text="Create a package so visitors can book it."
-            action={
-              <Button onClick={() => open('new')}>
-                <LineIcon name="plus" />
-                Add Your First Package
-              </Button>
-            }
-          />
-        }
-      >
-        {(items) => (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-            {items.map((p) => (
-              <Card.Root key={p.id} overflow="hidden">
-                <CardImage src={p.imageUrl} alt={p.name} />
-                <Card.Body gap="2">
-                  <Card.Title as="h2">{p.name}</Card.Title>
-                  <HStack justify="space-between" align="baseline">
-                    <Text fontSize="xl" fontWeight="bold">
-                      {formatPeso(p.price)}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {p.duration}
-                    </Text>
-                  </HStack>
-                  {p.defaultDuration !== null && (
-                    <Text fontSize="sm" color="fg.muted">
-                      Booking duration: {formatDuration(p.defaultDuration)}
-                    </Text>
-                  )}
-                  <Text fontSize="sm" lineClamp={3}>
-                    {p.description}
-                  </Text>
-                  {p.features.length > 0 && (
-                    <List.Root fontSize="sm" ps="4">
-                      {p.features.map((f) => (
-                        <List.Item key={f}>{f}</List.Item>
-                      ))}
-                    </List.Root>
-                  )}
-                </Card.Body>
-                <Card.Footer>
-                  <CardActions name={p.name} onEdit={() => open(p)} onDelete={() => remove.mutate(p.id)} />
-                </Card.Footer>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        )}
-      </ListStates>
+          }
+        />
+      }
+      card={{
+        title: (p) => p.name,
+        bodyGap: '2',
+        media: (p) => <CardImage src={p.imageUrl} alt={p.name} />,
+        body: (p) => (
+          <>
+            <HStack justify="space-between" align="baseline">
+              <Text fontSize="xl" fontWeight="bold">
+                {formatPeso(p.price)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {p.duration}
+              </Text>
+            </HStack>
+            {p.defaultDuration !== null && (
+              <Text fontSize="sm" color="fg.muted">
+                Booking duration: {formatDuration(p.defaultDuration)}
+              </Text>
+            )}
+            <Text fontSize="sm" lineClamp={3}>
+              {p.description}
+            </Text>
+            {p.features.length > 0 && (
+              <List.Root fontSize="sm" ps="4">
+                {p.features.map((f) => (
+                  <List.Item key={f}>{f}</List.Item>
+                ))}
+              </List.Root>
+            )}
+          </>
+        ),
+      }}
+      onEdit={open}
+      remove={remove}
+    >
       <ItemDialog editing={editing} noun="Package" busy={create.isPending || update.isPending} onClose={close} onSubmit={submit}>
         <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
         <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} required error={errors.description} />
@@ -132,6 +114,6 @@ export function PackagesPage() {
         <TextField label="Features" value={form.features} onChange={set('features')} placeholder="20 edited photos, 2 outfits, Online gallery" helper="Separate features with commas." />
         <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
       </ItemDialog>
-    </>
+    </ContentListPage>
   );
 }

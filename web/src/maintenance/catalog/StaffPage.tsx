@@ -1,15 +1,12 @@
-import { Button, Card, SimpleGrid, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { staffRoutes, type StaffCreate, type StaffMember } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { parseDisplayOrder, staffProblems } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
-import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
-import { PageHeader } from '../ui/PageHeader';
-import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
-import { CardActions } from './CardActions';
 import { CardImage } from './CardImage';
+import { ContentListPage } from './ContentListPage';
 import { ItemDialog } from './ItemDialog';
 import { useCatalogResource, useItemEditor } from './useCatalogResource';
 
@@ -40,52 +37,34 @@ export function StaffPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title="Staff"
-        description="Team members shown on the public page, lowest display order first."
-        actions={
-          <Button onClick={() => open('new')}>
-            <LineIcon name="plus" />
-            Add Staff Member
-          </Button>
-        }
-      />
-      <ListStates
-        query={staff}
-        loadingText="Loading staff..."
-        errorText="Staff could not be loaded."
-        empty={<EmptyState text="No staff members yet..." />}
-      >
-        {(items) => (
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-            {items.map((m) => (
-              <Card.Root key={m.id} overflow="hidden">
-                <CardImage src={m.imageUrl} alt={m.name} />
-                <Card.Body gap="1">
-                  <Card.Title as="h2">{m.name}</Card.Title>
-                  <Text fontSize="sm" fontWeight="medium" color="fg.muted">
-                    {m.position}
-                  </Text>
-                  <Text fontSize="sm" lineClamp={3}>
-                    {m.bio}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    Display order: {m.displayOrder}
-                  </Text>
-                </Card.Body>
-                <Card.Footer>
-                  <CardActions
-                    name={m.name}
-                    onEdit={() => open(m)}
-                    onDelete={() => window.confirm('Are you sure you want to delete this staff member?') && remove.mutate(m.id)}
-                  />
-                </Card.Footer>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        )}
-      </ListStates>
+    <ContentListPage
+      title="Staff"
+      description="Team members shown on the public page, lowest display order first."
+      addLabel="Add Staff Member"
+      onAdd={() => open('new')}
+      query={staff}
+      empty={<EmptyState text="No staff members yet..." />}
+      card={{
+        title: (m) => m.name,
+        media: (m) => <CardImage src={m.imageUrl} alt={m.name} />,
+        body: (m) => (
+          <>
+            <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+              {m.position}
+            </Text>
+            <Text fontSize="sm" lineClamp={3}>
+              {m.bio}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              Display order: {m.displayOrder}
+            </Text>
+          </>
+        ),
+      }}
+      onEdit={open}
+      remove={remove}
+      confirmDelete={{ browser: 'Are you sure you want to delete this staff member?' }}
+    >
       <ItemDialog editing={editing} noun="Staff Member" busy={create.isPending || update.isPending} onClose={close} onSubmit={submit}>
         <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
         <TextField label="Position" value={form.position} onChange={set('position')} required error={errors.position} />
@@ -93,6 +72,6 @@ export function StaffPage() {
         <ImageUpload label="Photo" value={form.imageUrl} onChange={set('imageUrl')} />
         <TextField label="Display Order" type="number" step={1} value={form.displayOrder} onChange={set('displayOrder')} helper="Lower numbers show first." />
       </ItemDialog>
-    </>
+    </ContentListPage>
   );
 }

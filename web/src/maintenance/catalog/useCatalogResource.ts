@@ -27,7 +27,7 @@ const byId = <D extends RouteDef>(id: string) => ({ id }) as RouteParams<D>;
  * create, update and delete, each with the spec's success and failure toasts; every read of
  * the resource (this list, the unfiltered one, the public pages) is refreshed after a write.
  */
-export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, fetchFailure }: ResourceNames, { query, onSaved, onRemoved }: { query?: Record<string, string>; onSaved?: () => void; onRemoved?: () => void } = {}) {
+export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, fetchFailure }: ResourceNames, { query, onSaved }: { query?: Record<string, string>; onSaved?: () => void } = {}) {
   const list = useRoute<R['list']>(routes.list, { query });
   useFetchErrorToast(list.error, fetchFailure);
   const refresh = [routeUrl(routes.list)];
@@ -35,7 +35,7 @@ export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, 
   const write = (verb: 'create' | 'update' | 'delete', onSuccess?: () => void) => ({ refresh, success: `${noun} ${verb}d successfully`, failure: `Failed to ${verb} ${lower}`, onSuccess });
   const create = useWrite({ run: (body: RouteBody<R['create']>) => callRoute<R['create']>(routes.create, { body }), ...write('create', onSaved) });
   const update = useWrite({ run: ({ id, body }: { id: string; body: RouteBody<R['update']> }) => callRoute<R['update']>(routes.update, { params: byId<R['update']>(id), body }), ...write('update', onSaved) });
-  const remove = useWrite({ run: (id: string) => callRoute<R['remove']>(routes.remove, { params: byId<R['remove']>(id) }), ...write('delete', onRemoved) });
+  const remove = useWrite({ run: (id: string) => callRoute<R['remove']>(routes.remove, { params: byId<R['remove']>(id) }), ...write('delete') });
   return { list, create, update, remove };
 }
 

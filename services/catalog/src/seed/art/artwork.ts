@@ -1,4 +1,4 @@
-import { encodePng } from './png';
+import { encodePng } from '../../domain/png';
 
 export type Rgb = readonly [number, number, number];
 
