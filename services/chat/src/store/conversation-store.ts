@@ -4,7 +4,7 @@ import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation'
 import type { Head, HeadCache } from './head-cache';
 import { newConversationId, newMessageId } from '../domain/ids';
 import { conversationStarted, messageCreated } from '../events/chat-events';
-import { toConversation, toMessage, toSummary, type ConversationDoc, type StoredMessage, type Summary } from '../models/conversation';
+import { toConversation, toMessage, toSummary, type StoredMessage, type Summary } from '../models/conversation';
 import type { ChatModels } from '../models';
 
 export interface NewMessage {
