@@ -34,4 +34,18 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // Routes parse, call and answer: what touches the database is in store/, and what is stored
+  // (a model, a document's type) stays behind it. By import text, so `import type` counts too.
+  {
+    files: ['services/*/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'mongoose', message: 'Routes never touch the database: call a function of src/store/.' }],
+          patterns: [{ regex: '(^|/)models(/|$)', message: 'Routes never touch models: call a function of src/store/, which answers API shapes (to* in src/models/).' }],
+        },
+      ],
+    },
+  },
 );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { manageRoutes } from '@bb/contracts';
 import { createServiceApp } from '../src/http/app';
 import { bind } from '../src/http/bind';
+import { useRevocations } from '../src/http/route-gate';
 import { serveMetrics } from '../src/metrics/metrics-server';
 import { inputProblem } from '../src/http/parsed-input';
 import { AppError, notFound } from '../src/errors';
@@ -20,13 +21,11 @@ interface Body {
 const read = async (res: Response) => (await res.json()) as Body;
 
 function buildApp(revoked = new Set<string>()) {
-  return createServiceApp({
+  const built = createServiceApp({
     service: 'booking',
-    logger: silentLogger(),
-    jwtSecret: TEST_JWT_SECRET,
-    isRevoked: (jti) => revoked.has(jti),
-    isReady: () => true,
-    routes: (app) => {
+    context: { logger: silentLogger(), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
+    deps: undefined,
+    mounts: [(app) => {
       app.get('/api/appointments', (_req, res) => {
         res.json({ user: res.locals.user?.username ?? null });
       });
@@ -51,8 +50,11 @@ function buildApp(revoked = new Set<string>()) {
       app.get('/api/treatments', (_req, res) => {
         res.json({ reached: true });
       });
-    },
+    }],
   });
+  // As the runtime hands every app its process's list.
+  useRevocations(built, { isTokenRevoked: (token) => revoked.has(token.jti) });
+  return built;
 }
 
 describe('service app factory', () => {
@@ -218,14 +220,13 @@ describe('text no database can store', () => {
   it('is refused with 400 before any handler runs (found by schemathesis: PostgreSQL refused a NUL with a 500)', async () => {
     const app = createServiceApp({
       service: 'booking',
-      logger: silentLogger(),
-      jwtSecret: TEST_JWT_SECRET,
-      isReady: () => true,
-      routes: (a) => {
+      context: { logger: silentLogger(), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
+      deps: undefined,
+      mounts: [(a) => {
         a.post('/api/appointments', (_req, res) => {
           res.status(201).json({ reached: true });
         });
-      },
+      }],
     });
     const server = await serve(app);
     try {

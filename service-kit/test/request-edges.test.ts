@@ -35,10 +35,9 @@ const parsedThenConflict = () => {
 function bookingApp(logger = silentLogger()) {
   return createServiceApp({
     service: 'booking',
-    logger,
-    jwtSecret: TEST_JWT_SECRET,
-    isReady: () => true,
-    routes: (app) => {
+    context: { logger: logger, isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
+    deps: undefined,
+    mounts: [(app) => {
       bind(app, appointmentRoutes.create, parsedThenConflict);
       bind(app, waitlistRoutes.join, parsedThenConflict);
       bind(app, manageRoutes.reschedule, parsedThenConflict);
@@ -47,7 +46,7 @@ function bookingApp(logger = silentLogger()) {
       });
       bind(app, calendarFeedRoutes.feed, parsedThenConflict);
       bind(app, scheduleRoutes.availableSlots, parsedThenConflict);
-    },
+    }],
   });
 }
 
@@ -192,14 +191,13 @@ describe('link tokens in logs', () => {
     const subscribers = await start(
       createServiceApp({
         service: 'subscribers',
-        logger: capture.logger('subscribers'),
-        jwtSecret: TEST_JWT_SECRET,
-        isReady: () => true,
-        routes: (app) => {
+        context: { logger: capture.logger('subscribers'), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
+        deps: undefined,
+        mounts: [(app) => {
           onRoute(app, subscriberRoutes.unsubscribePage, () => {
             throw new Error(`could not unsubscribe with /api/email-subscribers/unsubscribe?token=${mailToken}`);
           });
-        },
+        }],
       }),
     );
     expect((await fetch(`${booking}/api/manage/${manageToken}`)).status).toBe(500);

@@ -6,8 +6,6 @@ import type { TokenRevocations } from '../auth/revocations';
 export interface RouteGateOptions {
   service: ServiceName;
   jwtSecret: string;
-  /** A further check of a token by its jti, as a service passes it; the process's list (useRevocations) is asked anyway. */
-  isRevoked?: (jti: string) => boolean;
 }
 
 const REVOCATIONS_SETTING = 'bb revocations';
@@ -15,8 +13,7 @@ const REVOCATIONS_SETTING = 'bb revocations';
 /**
  * Hands a service's app the revocation list of its process; the runtime does it for every app
  * it serves (startService, the test harness). The route gate then refuses a token revoked by
- * its logout or by a sign-out of its user (a password set again), whatever check the service
- * itself passed to createServiceApp.
+ * its logout or by a sign-out of its user (a password set again).
  */
 export function useRevocations(app: Express, revocations: TokenRevocations): void {
   app.set(REVOCATIONS_SETTING, revocations);
@@ -32,7 +29,7 @@ export const admittedRoute = (res: Response): RouteDef | undefined => res.locals
  * (OPTIONS included) on a table path. A service reached directly lets no one further than the
  * gateway would.
  */
-export function routeGate({ service, jwtSecret, isRevoked }: RouteGateOptions) {
+export function routeGate({ service, jwtSecret }: RouteGateOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = findRoute(req.method, req.path);
     const route = found?.service === service ? found : undefined;
@@ -45,7 +42,7 @@ export function routeGate({ service, jwtSecret, isRevoked }: RouteGateOptions) {
     const revocations = req.app.get(REVOCATIONS_SETTING) as TokenRevocations | undefined;
     res.locals.user = accessFor(route, req.headers.authorization, {
       jwtSecret,
-      isRevoked: (token) => (isRevoked?.(token.jti) ?? false) || (revocations?.isTokenRevoked(token) ?? false),
+      isRevoked: (token) => revocations?.isTokenRevoked(token) ?? false,
     });
     res.locals.route = route;
     next();

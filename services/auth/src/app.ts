@@ -1,18 +1,8 @@
 import type { Express } from 'express';
-import { createServiceApp, type Logger } from '@bb/service-kit';
-import { mountSession, type SessionDeps } from './routes/session';
+import { createServiceApp, type ServiceAppContext } from '@bb/service-kit';
+import type { AuthDeps } from './deps';
+import { mountSession } from './routes/session';
 
-export interface AuthAppDeps extends SessionDeps {
-  logger: Logger;
-  isReady: () => boolean;
-}
-
-export function buildApp(deps: AuthAppDeps): Express {
-  return createServiceApp({
-    service: 'auth',
-    logger: deps.logger,
-    jwtSecret: deps.jwtSecret,
-    isReady: deps.isReady,
-    routes: (app) => mountSession(app, deps),
-  });
+export function buildApp(context: ServiceAppContext, deps: AuthDeps): Express {
+  return createServiceApp({ service: 'auth', context, deps, mounts: [mountSession] });
 }

@@ -13,15 +13,13 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   ctx.relay.watch(models.Revocation);
   ctx.relay.watch(models.User);
   return {
-    app: buildApp({
-      logger,
+    app: buildApp(ctx, {
       models,
       relay: ctx.relay,
       revocations: ctx.revocations,
       jwtSecret: config.JWT_SECRET,
       tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
       demo,
-      isReady: ctx.isReady,
     }),
     beforeServe: () => ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo }),
   };

@@ -17,16 +17,16 @@ import { wire } from '../src/wire';
 const otherProcess: Wire<object> = (ctx) => ({
   app: createServiceApp({
     service: 'auth',
-    logger: ctx.logger,
-    jwtSecret: ctx.config.JWT_SECRET,
-    // What every service passes: a check by jti only. The sign-out must be refused regardless.
-    isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-    isReady: ctx.isReady,
-    routes: (app) =>
-      bind(app, authRoutes.me, ({ user }) => {
-        if (!user) throw unauthorized();
-        return { id: user.sub, username: user.username };
-      }),
+    // No check of its own: the process's revocation list, which the runtime hands every app, must refuse the sign-out.
+    context: ctx,
+    deps: undefined,
+    mounts: [
+      (app) =>
+        bind(app, authRoutes.me, ({ user }) => {
+          if (!user) throw unauthorized();
+          return { id: user.sub, username: user.username };
+        }),
+    ],
   }),
 });
 

@@ -26,17 +26,13 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
   return {
-    app: buildApp({
-      logger,
+    app: buildApp(ctx, {
       models,
       relay: ctx.relay,
       bus: ctx.bus,
       schedule,
       waitlist,
-      jwtSecret: config.JWT_SECRET,
       manageLink: { secret: config.MANAGE_LINK_SECRET, expiryDays: config.MANAGE_LINK_EXPIRY_DAYS },
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-      isReady: ctx.isReady,
       now: ctx.now,
     }),
     beforeServe: async () => {

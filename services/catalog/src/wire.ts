@@ -25,17 +25,7 @@ export const wire: Wire<CatalogConfig> = (ctx) => {
     region: config.S3_REGION,
   });
   return {
-    app: buildApp({
-      logger,
-      models,
-      relay: ctx.relay,
-      images,
-      revocations: ctx.revocations,
-      jwtSecret: config.JWT_SECRET,
-      caches,
-      lists,
-      isReady: ctx.isReady,
-    }),
+    app: buildApp(ctx, { models, relay: ctx.relay, images, caches, lists }),
     beforeServe: async () => {
       await images.ensureBucket(logger);
       if (config.APP_MODE === 'demo') await seedDemoContent({ models, images, logger, kickRelay: () => ctx.relay.kick() });

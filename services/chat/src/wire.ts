@@ -19,15 +19,11 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   consumeHeadChanges(ctx.bus, heads);
   consumeForWebhookDelivery(ctx.bus, { models, config: webhookConfig, logger, retryDelaysMs: config.WEBHOOK_RETRY_DELAYS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   return {
-    app: buildApp({
-      logger,
+    app: buildApp(ctx, {
       models,
       conversations: new ConversationStore(models, heads, ctx.relay, logger),
       webhookConfig,
       webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      jwtSecret: config.JWT_SECRET,
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-      isReady: ctx.isReady,
     }),
   };
 };

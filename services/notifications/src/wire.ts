@@ -42,16 +42,7 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
   });
   consumeMailEvents(ctx.bus, mailer);
   return {
-    app: buildApp({
-      logger,
-      mails,
-      settings,
-      now,
-      queued,
-      jwtSecret: config.JWT_SECRET,
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-      isReady: ctx.isReady,
-    }),
+    app: buildApp(ctx, { mails, settings, now, queued }),
     beforeServe: async () => {
       const forgotten = await forgetStoredManageTokens(models);
       if (forgotten.appointments + forgotten.mails > 0) logger.info(forgotten, 'stored manage tokens removed');

@@ -19,15 +19,6 @@ export const wire: Wire<SubscribersConfig> = (ctx) => {
   const subscribers = new SubscriberStore(models, ctx.relay, (id) => unsubscribeUrl(config.PUBLIC_URL, unsubscribeToken(id, config.UNSUBSCRIBE_SECRET)));
   consumeContactEvents(ctx.bus, subscribers, logger);
   return {
-    app: buildApp({
-      logger,
-      subscribers,
-      settings: new NewsletterSettings(models),
-      unsubscribeSecret: config.UNSUBSCRIBE_SECRET,
-      publicUrl: config.PUBLIC_URL,
-      jwtSecret: config.JWT_SECRET,
-      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
-      isReady: ctx.isReady,
-    }),
+    app: buildApp(ctx, { subscribers, settings: new NewsletterSettings(models), unsubscribeSecret: config.UNSUBSCRIBE_SECRET }),
   };
 };

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import type { User } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 /** A staff account; auth.user.sessions-revoked leaves through its outbox when its password is set again. */
@@ -23,3 +24,5 @@ const userSchema = new Schema<UserDoc>(
 userSchema.plugin(outboxPendingFlag);
 
 export const userModel = (conn: Connection) => conn.model<UserDoc>('User', userSchema, 'users');
+
+export const toUser = (doc: Pick<UserDoc, 'username'> & { _id: unknown }): User => ({ id: String(doc._id), username: doc.username });

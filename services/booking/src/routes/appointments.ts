@@ -1,9 +1,10 @@
 import type { Express, Request } from 'express';
 import { appointmentRoutes, idempotencyKeyHeader, idempotencyKeySchema } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import { toAppointment, type AppointmentDoc } from '../models/appointment';
+import type { BookingDeps } from '../deps';
 import { changeAppointment, deleteAppointment } from '../store/appointment-changes';
-import { bookAppointment, type BookingDeps } from '../store/book-appointment';
+import { listAppointments } from '../store/appointment-reads';
+import { bookAppointment } from '../store/book-appointment';
 
 const { create, list, update, remove, removeOlder } = appointmentRoutes;
 
@@ -13,14 +14,9 @@ function idempotencyKeyOf(req: Request): string | null {
 }
 
 export function mountAppointments(app: Express, deps: BookingDeps): void {
-  const { models } = deps;
-
   bind(app, create, ({ body, req, requestId }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: requestId }));
 
-  bind(app, list, async () => {
-    const docs = await models.Appointment.find({ deletedAt: null }, { outbox: 0, seats: 0 }).sort({ createdAt: -1, _id: -1 }).lean<AppointmentDoc[]>();
-    return docs.map(toAppointment);
-  });
+  bind(app, list, () => listAppointments(deps.models));
 
   bind(app, update, ({ params, body, requestId }) => changeAppointment(deps, params.id, body, requestId));
 

@@ -1,20 +1,13 @@
 import type { Express } from 'express';
 import { scheduleRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import { readDays } from '../store/day-plan';
+import type { BookingDeps } from '../deps';
 import { bookingDuration, datesOf, planDay, slotsAnswer } from '../domain/slots';
-import type { BookingModels } from '../models';
-import type { ScheduleCopy } from '../store/schedule-copy';
-
-export interface AvailabilityDeps {
-  models: BookingModels;
-  schedule: ScheduleCopy;
-  now: () => Date;
-}
+import { readDays } from '../store/day-plan';
 
 const { availableSlots } = scheduleRoutes;
 
-export function mountAvailability(app: Express, { models, schedule, now }: AvailabilityDeps): void {
+export function mountAvailability(app: Express, { models, schedule, now }: BookingDeps): void {
   // One date answers as the spec documents it; a range answers every day the same way, from one read of all their day sheets.
   bind(app, availableSlots, async ({ query }) => {
     const offering = query.offeringType;

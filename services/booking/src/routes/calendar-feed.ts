@@ -1,8 +1,8 @@
 import type { Express } from 'express';
 import { calendarFeedRoutes } from '@bb/contracts';
 import { bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
+import type { BookingDeps } from '../deps';
 import { tokenOfFeed } from '../domain/calendar-feed';
-import type { BookingDeps } from '../store/book-appointment';
 import { feedByToken, feedOf, rotateFeed } from '../store/calendar-feed';
 
 const { feed, show, rotate } = calendarFeedRoutes;

@@ -1,10 +1,8 @@
 import type { Express, Response } from 'express';
-import { appointmentReference, manageRoutes } from '@bb/contracts';
-import { appointmentIcs, bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
-import { calendarEntry } from '../domain/calendar-entry';
-import { toAppointmentFacts } from '../models/appointment';
-import type { BookingDeps } from '../store/book-appointment';
-import { appointmentOfLink, cancelByCustomer, managedView, rescheduleByCustomer, slotsForMove } from '../store/manage-appointment';
+import { manageRoutes } from '@bb/contracts';
+import { bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
+import type { BookingDeps } from '../deps';
+import { appointmentOfLink, calendarOfLink, cancelByCustomer, managedView, rescheduleByCustomer, slotsForMove } from '../store/manage-appointment';
 
 const { view, cancel, reschedule, availableSlots, calendar } = manageRoutes;
 
@@ -33,11 +31,11 @@ export function mountManage(app: Express, deps: BookingDeps): void {
   });
 
   bind(app, calendar, async ({ params, res }) => {
-    const doc = await appointmentOfLink(deps, params.token);
+    const { reference, ics } = await calendarOfLink(deps, params.token);
     personal(res);
     res.setHeader('Content-Type', ICS_CONTENT_TYPE);
-    res.setHeader('Content-Disposition', `attachment; filename="appointment-${appointmentReference(String(doc._id))}.ics"`);
-    res.send(appointmentIcs(calendarEntry(toAppointmentFacts(doc)), 'publish'));
+    res.setHeader('Content-Disposition', `attachment; filename="appointment-${reference}.ics"`);
+    res.send(ics);
     return undefined;
   });
 }

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { waitlistRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import type { BookingDeps } from '../store/book-appointment';
+import type { BookingDeps } from '../deps';
 import { joinWaitlist, removeWaitlistEntry, waitlistEntries } from '../store/waitlist';
 
 const { join, list, remove } = waitlistRoutes;

@@ -1,8 +1,8 @@
 import { blocksCovering, conflict, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
+import type { BookingDeps } from '../deps';
 import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
-import type { BookingDeps } from './book-appointment';
 import { releaseContactClaims } from './contact-claims';
 import { claimSeats, releaseSeats } from './seats';
 

@@ -1,11 +1,12 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { BOOKING_MESSAGES, DEFAULT_BOOKING_POLICY, isPhoneNumber, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
-import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken, type OutboxRelay } from '@bb/service-kit';
+import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
+import type { BookingDeps } from '../deps';
 import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
@@ -13,24 +14,6 @@ import { claimContact, releaseContactClaims } from './contact-claims';
 import { readDay } from './day-plan';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 import { claimSeats, releaseSeats } from './seats';
-import type { WaitlistNotifier } from './waitlist-notify';
-
-/** The customers' manage links: the key their tokens are made with, and how long after its appointment one opens. */
-export interface ManageLinkSettings {
-  secret: string;
-  expiryDays: number;
-}
-
-export interface BookingDeps {
-  models: BookingModels;
-  manageLink: ManageLinkSettings;
-  relay: OutboxRelay;
-  schedule: ScheduleCopy;
-  /** The business clock: which slots are in the past. */
-  now: () => Date;
-  /** Told when seats are given back, so visitors waiting for them hear of it. */
-  waitlist: WaitlistNotifier;
-}
 
 export interface BookingRequest {
   body: z.output<typeof appointmentRequestSchema>;

@@ -1,13 +1,15 @@
-import { MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
-import { appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
+import { appointmentReference, MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import { appointmentIcs, appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
+import type { BookingDeps } from '../deps';
+import { calendarEntry } from '../domain/calendar-entry';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, datesOf, planDay, slotsAnswer } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
-import { atRevision, intervalOf, revisionOf, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
+import { atRevision, intervalOf, revisionOf, toAppointmentFacts, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
 import { parseSeatId } from '../models/seat';
 import { cancelAppointment, CHANGED_MEANWHILE } from './appointment-changes';
-import { slotRefusal, type BookingDeps } from './book-appointment';
+import { slotRefusal } from './book-appointment';
 import { readDay, readDays } from './day-plan';
 import { claimSeats, releaseSeats } from './seats';
 
@@ -35,6 +37,12 @@ function windowOf(deps: BookingDeps, doc: AppointmentDoc): ChangeWindow {
 }
 
 export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppointment => toManagedAppointment(doc, windowOf(deps, doc), deps.schedule.maxReschedules(doc.offeringType));
+
+/** The link's appointment as a calendar file of the customer's own (publish), and its reference for the file's name. */
+export async function calendarOfLink(deps: Pick<BookingDeps, 'models' | 'manageLink' | 'now'>, token: string): Promise<{ reference: string; ics: string }> {
+  const doc = await appointmentOfLink(deps, token);
+  return { reference: appointmentReference(String(doc._id)), ics: appointmentIcs(calendarEntry(toAppointmentFacts(doc)), 'publish') };
+}
 
 /**
  * Cancels through the link, until the offering's cut-off. Cancelling again answers the

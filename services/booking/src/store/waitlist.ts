@@ -2,10 +2,11 @@ import { isValidObjectId } from 'mongoose';
 import { WAITLIST_MESSAGES, type Side, type WaitlistEntry, type WaitlistJoined, type waitlistRequestSchema } from '@bb/contracts';
 import { conflict, isDuplicateKey, manilaDate, manilaInstant, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
+import type { BookingDeps } from '../deps';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
 import type { BookingModels } from '../models';
 import { SIGN_UP_ORDER, toWaitlistEntry, type WaitlistEntryDoc } from '../models/waitlist-entry';
-import { chosenItems, requirePhoneNumber, slotRefusal, type BookingDeps } from './book-appointment';
+import { chosenItems, requirePhoneNumber, slotRefusal } from './book-appointment';
 import { readDay } from './day-plan';
 
 export const ENTRY_NOT_FOUND = 'Waitlist entry not found';

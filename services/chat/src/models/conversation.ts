@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, SENDER_TYPES, type ChatMessage, type OfferingType, type SenderType } from '@bb/contracts';
+import { OFFERINGS, SENDER_TYPES, type ChatMessage, type Conversation, type ConversationSummary, type OfferingType, type SenderType } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 export interface StoredMessage {
@@ -79,4 +79,23 @@ export const toMessage = (conversationId: string, m: StoredMessage): ChatMessage
   content: m.content,
   offeringType: m.offeringType,
   createdAt: m.createdAt.toISOString(),
+});
+
+/** A conversation as its list reads it: everything but its messages. */
+export type Summary = Omit<ConversationDoc, 'messages' | 'outbox'>;
+export const toConversation = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt' | 'updatedAt'>): Conversation => ({
+  id: c._id,
+  customerName: c.customerName,
+  customerEmail: c.customerEmail,
+  offeringType: c.offeringType,
+  createdAt: c.createdAt.toISOString(),
+  updatedAt: c.updatedAt.toISOString(),
+});
+export const toSummary = (c: Summary): ConversationSummary => ({
+  ...toConversation(c),
+  messageCount: c.messageCount,
+  lastMessageAt: c.lastMessageAt ? c.lastMessageAt.toISOString() : null,
+  lastSenderType: c.lastSenderType,
+  lastSenderName: c.lastSenderName,
+  lastMessagePreview: c.lastMessagePreview,
 });

@@ -34,3 +34,17 @@ const webhookDeliverySchema = new Schema<WebhookDeliveryDoc>(
 webhookDeliverySchema.index({ deliveryId: 1, attempt: 1 }, { unique: true });
 
 export const webhookDeliveryModel = (conn: Connection) => conn.model<WebhookDeliveryDoc>('WebhookDelivery', webhookDeliverySchema, 'webhook_deliveries');
+
+export const toWebhookDelivery = (doc: WebhookDeliveryDoc & { _id: unknown }): WebhookDelivery => ({
+  id: String(doc._id),
+  deliveryId: doc.deliveryId,
+  messageId: doc.messageId,
+  conversationId: doc.conversationId,
+  url: doc.url,
+  attempt: doc.attempt,
+  outcome: doc.outcome,
+  httpStatus: doc.httpStatus,
+  error: doc.error,
+  durationMs: doc.durationMs,
+  createdAt: doc.createdAt.toISOString(),
+});

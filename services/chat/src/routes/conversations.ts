@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import { chatRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import type { ChatRouteDeps } from './deps';
+import type { ChatDeps } from '../deps';
 
 const { start, list, messages } = chatRoutes;
 
-export function mountConversations(app: Express, { conversations }: ChatRouteDeps): void {
+export function mountConversations(app: Express, { conversations }: ChatDeps): void {
   bind(app, start, ({ body, requestId }) => conversations.start(body, requestId));
 
   bind(app, list, () => conversations.list());

@@ -4,11 +4,11 @@ import { WEBHOOK_MESSAGES, webhookRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import { postToBot } from '../clients/bot-webhook';
 import { testPayload } from '../domain/webhook-payload';
-import type { ChatRouteDeps } from './deps';
+import type { ChatDeps } from '../deps';
 
 const { read, save, test } = webhookRoutes;
 
-export function mountWebhookConfig(app: Express, { webhookConfig, webhookTimeoutMs }: ChatRouteDeps): void {
+export function mountWebhookConfig(app: Express, { webhookConfig, webhookTimeoutMs }: ChatDeps): void {
   bind(app, read, () => webhookConfig.read());
 
   bind(app, save, ({ body }) => webhookConfig.saveUrl(body.webhookUrl));

@@ -4,7 +4,7 @@ import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation'
 import type { Head, HeadCache } from './head-cache';
 import { newConversationId, newMessageId } from '../domain/ids';
 import { conversationStarted, messageCreated } from '../events/chat-events';
-import { toMessage, type ConversationDoc, type StoredMessage } from '../models/conversation';
+import { toConversation, toMessage, toSummary, type StoredMessage, type Summary } from '../models/conversation';
 import type { ChatModels } from '../models';
 
 export interface NewMessage {
@@ -20,25 +20,6 @@ const NOT_FOUND = 'Conversation not found';
 const MAX_REFRESHES = 8;
 const SUMMARY_FIELDS = { messages: 0, outbox: 0, outboxLockedUntil: 0, deletedAt: 0 } as const;
 const HEAD_FIELDS = { messageCount: 1, lastMessageId: 1 } as const;
-
-
-type Summary = Omit<ConversationDoc, 'messages' | 'outbox'>;
-const toConversation = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt' | 'updatedAt'>): Conversation => ({
-  id: c._id,
-  customerName: c.customerName,
-  customerEmail: c.customerEmail,
-  offeringType: c.offeringType,
-  createdAt: c.createdAt.toISOString(),
-  updatedAt: c.updatedAt.toISOString(),
-});
-const toSummary = (c: Summary): ConversationSummary => ({
-  ...toConversation(c),
-  messageCount: c.messageCount,
-  lastMessageAt: c.lastMessageAt ? c.lastMessageAt.toISOString() : null,
-  lastSenderType: c.lastSenderType,
-  lastSenderName: c.lastSenderName,
-  lastMessagePreview: c.lastMessagePreview,
-});
 
 /**
  * Conversations and their messages, each change one atomic write carrying its event, handed

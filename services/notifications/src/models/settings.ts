@@ -26,3 +26,12 @@ const settingsSchema = new Schema<SettingsDoc>(
 );
 
 export const settingsModel = (conn: Connection) => conn.model<SettingsDoc>('NotificationSettings', settingsSchema, 'notification_settings');
+
+export const toSettings = (doc: SettingsDoc): NotificationSettings => ({
+  offeringType: doc._id,
+  staffAlertEmail: doc.staffAlertEmail,
+  senderName: doc.senderName,
+  senderEmail: doc.senderEmail,
+  reminderLeadHours: doc.reminderLeadHours,
+  enabled: doc.enabled,
+});

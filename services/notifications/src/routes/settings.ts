@@ -1,11 +1,11 @@
 import type { Express } from 'express';
 import { notificationRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
-import type { NotificationRouteDeps } from './deps';
+import type { NotificationsDeps } from '../deps';
 
 const { settings: read, saveSettings: save } = notificationRoutes;
 
-export function mountSettings(app: Express, deps: NotificationRouteDeps): void {
+export function mountSettings(app: Express, deps: NotificationsDeps): void {
   bind(app, read, async ({ params }) => deps.settings.read(params.offering));
 
   // A new lead time moves the reminders still queued; the ones sent stay sent.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangedBy, MailKind, OfferingType, Side } from '@bb/contracts';
+import type { ChangedBy, Mail, MailKind, OfferingType, Side } from '@bb/contracts';
 import { isDuplicateKey, notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
 import { dueFields, LEAVES_QUEUE, recentDueHours } from '../domain/due-hours';
 import { appointmentMailId, messageIdOf, resendMailId } from '../domain/mail-ids';
 import type { NotificationModels } from '../models';
-import { NO_LEASE, type MailDoc } from '../models/mail';
+import { NO_LEASE, toMail, type MailDoc } from '../models/mail';
 
 /** A mail to queue: who gets it, what it says, when it is due. */
 export interface NewMail {
@@ -125,12 +125,13 @@ export class MailStore {
   }
 
   /** An appointment's mails, oldest first. */
-  async ofAppointment(appointmentId: string): Promise<MailDoc[]> {
-    return this.models.Mail.find({ appointmentId }).sort({ createdAt: 1, _id: 1 }).lean();
+  async ofAppointment(appointmentId: string): Promise<Mail[]> {
+    const docs = await this.models.Mail.find({ appointmentId }).sort({ createdAt: 1, _id: 1 }).lean<MailDoc[]>();
+    return docs.map(toMail);
   }
 
   /** A copy of a mail, due now: same content and recipient, its own id and Message-ID. */
-  async resend(id: string, now: Date): Promise<MailDoc> {
+  async resend(id: string, now: Date): Promise<Mail> {
     const original = await this.models.Mail.findById(id).lean();
     if (!original) throw notFound('Mail not found');
     const copyId = resendMailId();
@@ -153,7 +154,7 @@ export class MailStore {
       startsAt: null,
     };
     await this.models.Mail.create(copy);
-    return copy;
+    return toMail(copy);
   }
 
   // ------------------------------------------------------------------ reschedule notices

@@ -1,16 +1,7 @@
 import type { NotificationSettings, NotificationSettingsUpdate, Side } from '@bb/contracts';
 import { defaultSettings } from '../domain/settings';
 import type { NotificationModels } from '../models';
-import type { SettingsDoc } from '../models/settings';
-
-const toSettings = (doc: SettingsDoc): NotificationSettings => ({
-  offeringType: doc._id,
-  staffAlertEmail: doc.staffAlertEmail,
-  senderName: doc.senderName,
-  senderEmail: doc.senderEmail,
-  reminderLeadHours: doc.reminderLeadHours,
-  enabled: doc.enabled,
-});
+import { toSettings } from '../models/settings';
 
 /**
  * Each offering's mail settings. Read from the database for every mail, so a change saved

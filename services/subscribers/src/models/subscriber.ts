@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { OFFERINGS, SUBSCRIBER_SOURCES } from '@bb/contracts';
+import { OFFERINGS, SUBSCRIBER_SOURCES, type Subscriber } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 import type { NewSubscriber } from '../domain/contact';
 
@@ -55,3 +55,21 @@ subscriberSchema.index({ confirmedTokenHash: 1 }, { sparse: true });
 subscriberSchema.plugin(outboxPendingFlag);
 
 export const subscriberModel = (conn: Connection) => conn.model<SubscriberDoc>('Subscriber', subscriberSchema, 'subscribers');
+
+/** A stored subscriber as the staff list shows it, with its signed unsubscribe link. */
+export const toSubscriber = (doc: SubscriberDoc & { _id: unknown }, unsubscribeUrl: string): Subscriber => ({
+  id: String(doc._id),
+  email: doc.email,
+  fullName: doc.fullName,
+  phone: doc.phone,
+  source: doc.source,
+  offeringType: doc.offeringType,
+  subscribed: doc.subscribed,
+  consentMarketing: doc.consentMarketing,
+  createdAt: doc.createdAt.toISOString(),
+  lastInteraction: doc.lastInteraction.toISOString(),
+  tags: doc.tags,
+  notes: doc.notes,
+  unsubscribeUrl,
+  pendingConfirmation: doc.pendingConfirmation === true,
+});

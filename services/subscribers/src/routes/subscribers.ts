@@ -1,20 +1,11 @@
 import type { Express } from 'express';
-import { SUBSCRIBE_MESSAGES, subscriberRoutes, type Subscriber } from '@bb/contracts';
+import { SUBSCRIBE_MESSAGES, subscriberRoutes } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
+import type { SubscribersDeps } from '../deps';
 import { confirmTokenHash } from '../domain/confirm-token';
 import { contactFromNewsletter } from '../domain/contact';
-import { subscriberIdFromToken, unsubscribeToken, unsubscribeUrl } from '../domain/unsubscribe-token';
-import type { NewsletterSettings } from '../store/newsletter-settings';
-import type { SubscriberStore } from '../store/subscriber-store';
+import { subscriberIdFromToken } from '../domain/unsubscribe-token';
 import { answerLink } from './email-link';
-
-export interface SubscriberRouteDeps {
-  subscribers: SubscriberStore;
-  settings: NewsletterSettings;
-  unsubscribeSecret: string;
-  /** Where the site is reached from outside, for the links in e-mails. */
-  publicUrl: string;
-}
 
 const { subscribe, list, remove, unsubscribePage, unsubscribe, confirmPage, confirm } = subscriberRoutes;
 
@@ -25,7 +16,7 @@ const CONFIRM_ASK = 'Please confirm that you want to receive our newsletter at t
 const CONFIRMED = 'Thank you! Your subscription to our newsletter is confirmed.';
 const UNKNOWN_CONFIRMATION = 'This confirmation link is no longer valid: a newer one may have been sent. Please use the link from our latest e-mail, or sign up again.';
 
-export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void {
+export function mountSubscribers(app: Express, deps: SubscribersDeps): void {
   // New, known or waiting for confirmation, the answer is the same 201 and the same text:
   // anything else would tell anyone who asks whether an address is a customer's.
   bind(app, subscribe, async ({ body, requestId }) => {
@@ -34,28 +25,7 @@ export function mountSubscribers(app: Express, deps: SubscriberRouteDeps): void 
     return { message: SUBSCRIBE_MESSAGES.subscribed };
   });
 
-  bind(app, list, async () => {
-    const docs = await deps.subscribers.list();
-    return docs.map((d): Subscriber => {
-      const id = String(d._id);
-      return {
-        id,
-        email: d.email,
-        fullName: d.fullName,
-        phone: d.phone,
-        source: d.source,
-        offeringType: d.offeringType,
-        subscribed: d.subscribed,
-        consentMarketing: d.consentMarketing,
-        createdAt: d.createdAt.toISOString(),
-        lastInteraction: d.lastInteraction.toISOString(),
-        tags: d.tags,
-        notes: d.notes,
-        unsubscribeUrl: unsubscribeUrl(deps.publicUrl, unsubscribeToken(id, deps.unsubscribeSecret)),
-        pendingConfirmation: d.pendingConfirmation === true,
-      };
-    });
-  });
+  bind(app, list, () => deps.subscribers.list());
 
   bind(app, remove, async ({ params }) => {
     await deps.subscribers.remove(params.id);

@@ -1,10 +1,11 @@
 import { Types } from 'mongoose';
+import type { Subscriber } from '@bb/contracts';
 import { isDuplicateKey, notFound, type OutboxEntry, type OutboxRelay } from '@bb/service-kit';
 import { confirmTokenHash, newConfirmToken } from '../domain/confirm-token';
 import { emailKeyOf, mayMailConfirmation, mergeContact, needsConfirmation, newSubscriber, unconfirmed, unconfirmedSubscriber, type Contact, type NewSubscriber, type SignUp } from '../domain/contact';
 import { confirmationRequested } from '../events/confirmation-requested';
 import type { SubscriberModels } from '../models';
-import type { ConfirmationFields, SubscriberDoc } from '../models/subscriber';
+import { toSubscriber, type ConfirmationFields, type SubscriberDoc } from '../models/subscriber';
 
 const MAX_TRIES = 10;
 
@@ -144,8 +145,10 @@ export class SubscriberStore {
     return (await Subscriber.exists({ confirmedTokenHash: tokenHash })) ? 'confirmed' : 'unknown';
   }
 
-  async list(): Promise<Held[]> {
-    return this.models.Subscriber.find().sort({ createdAt: -1, _id: -1 }).lean<Held[]>();
+  /** Newest first. */
+  async list(): Promise<Subscriber[]> {
+    const docs = await this.models.Subscriber.find().sort({ createdAt: -1, _id: -1 }).lean<Held[]>();
+    return docs.map((doc) => toSubscriber(doc, this.unsubscribeUrlOf(String(doc._id))));
   }
 
   /** A confirmation event not yet handed to the broker goes with the subscriber: its link could not work anyway. */

@@ -1,0 +1,12 @@
+import type { OutboxRelay, RevocationList } from '@bb/service-kit';
+import type { AuthModels } from './models';
+
+/** What auth's routes are given. */
+export interface AuthDeps {
+  models: AuthModels;
+  relay: OutboxRelay;
+  revocations: RevocationList;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  demo: boolean;
+}

@@ -1,0 +1,11 @@
+import type { MailStore } from './store/mail-store';
+import type { SettingsStore } from './store/settings-store';
+
+/** What notifications' routes are given. */
+export interface NotificationsDeps {
+  mails: MailStore;
+  settings: SettingsStore;
+  now: () => Date;
+  /** A mail was queued for now: the sender takes it at once. */
+  queued: () => void;
+}
