@@ -38,6 +38,33 @@ function queuedMail(id: string, dueAt: Date, dueHour: boolean): Partial<MailDoc>
   };
 }
 
+/** A notifications service whose senders each test starts itself (none run between tests). */
+function stoppedService(label: string): () => NotificationsHarness {
+  let svc: NotificationsHarness;
+  beforeAll(async () => {
+    svc = await startNotifications(label);
+    await svc.stop();
+  });
+  afterAll(() => svc.close());
+  return () => svc;
+}
+
+/**
+ * Stores `mails`, has PostgreSQL count the collection (autovacuum's ANALYZE, at once), and
+ * answers the rows read while the senders look for 3 s: about 15 looks at the tests' 200 ms.
+ */
+async function rowsReadWhileLooking(svc: NotificationsHarness, mails: Partial<MailDoc>[]): Promise<number> {
+  await svc.models.Mail.insertMany(mails);
+  const db = svc.conn.db!.databaseName;
+  analyzeCollection(db, 'mails');
+  await svc.start();
+  const before = await settledRowsRead(db);
+  await new Promise((r) => setTimeout(r, 3000));
+  const read = (await settledRowsRead(db)) - before;
+  await svc.stop();
+  return read;
+}
+
 describe("the senders' claim", () => {
   let svc: NotificationsHarness;
   beforeAll(async () => {
@@ -76,34 +103,22 @@ describe("the senders' claim", () => {
 // status, PostgreSQL served the senders' every-second look from the status index and read every
 // queued reminder each time (the idle bench: 178 rows a second, 19 % of a CPU in FerretDB).
 describe("the senders' look, most mails sent", () => {
-  let svc: NotificationsHarness;
-  beforeAll(async () => {
-    svc = await startNotifications('notif_look_sent');
-    await svc.stop();
-  });
-  afterAll(() => svc.close());
+  const service = stoppedService('notif_look_sent');
 
   it('reads no queued reminder of the months ahead', async () => {
     // One mail in 500 queued, as in the year of data (44 of 30,000 after the benches).
     const sent = Array.from({ length: 4000 }, (_, i) => ({ ...queuedMail(`sent-${i}`, new Date(Date.now() - 200 * DAY_MS + i * 3_600_000), false), status: 'sent' as const }));
     const ahead = Array.from({ length: 8 }, (_, i) => queuedMail(`ahead-${i}`, new Date(Date.now() + 30 * DAY_MS + i * 3_600_000), true));
-    await svc.models.Mail.insertMany([...sent, ...ahead]);
-    const db = svc.conn.db!.databaseName;
-    analyzeCollection(db, 'mails');
-    await svc.start();
-    const before = await settledRowsRead(db);
-    // The tests' senders look every 200 ms: about 15 looks, which read every reminder ahead each.
-    await new Promise((r) => setTimeout(r, 3000));
-    const read = (await settledRowsRead(db)) - before;
-    await svc.stop();
-    expect(read).toBeLessThan(ahead.length);
+    // Each of the looks read every reminder ahead.
+    expect(await rowsReadWhileLooking(service(), [...sent, ...ahead])).toBeLessThan(ahead.length);
   }, 90_000);
 
   it('never offers a mail that left the queue before due hours were dropped on leaving it', async () => {
     const now = new Date();
-    await svc.models.Mail.create({ ...queuedMail('sent-keeping-its-hour', new Date(now.getTime() - 60_000), true), status: 'sent' });
-    await svc.models.Mail.create(queuedMail('queued-due', new Date(now.getTime() - 30_000), true));
-    expect(await new MailStore(svc.models).dueIds(now, 50, { recent: true })).toEqual(['queued-due']);
+    const { models } = service();
+    await models.Mail.create({ ...queuedMail('sent-keeping-its-hour', new Date(now.getTime() - 60_000), true), status: 'sent' });
+    await models.Mail.create(queuedMail('queued-due', new Date(now.getTime() - 30_000), true));
+    expect(await new MailStore(models).dueIds(now, 50, { recent: true })).toEqual(['queued-due']);
   });
 });
 
@@ -111,14 +126,10 @@ describe("the senders' look, most mails sent", () => {
 // due mail to find the earliest, so draining N mails read about N²/2 rows (300 mails: ~45,000).
 // The senders now read READ_AHEAD ids per look and claim them by id.
 describe('draining a backlog', () => {
-  let svc: NotificationsHarness;
-  beforeAll(async () => {
-    svc = await startNotifications('notif_backlog');
-    await svc.stop();
-  });
-  afterAll(() => svc.close());
+  const service = stoppedService('notif_backlog');
 
   it('sends 300 due mails once each from two senders, reading each due mail a few times rather than once per claim', async () => {
+    const svc = service();
     const now = Date.now();
     const recipient = uniqueAddress('backlog');
     const backlog = Array.from({ length: 300 }, (_, i) => ({ ...queuedMail(`backlog-${i}`, new Date(now - 60_000 + i), true), recipient }));
@@ -141,18 +152,11 @@ describe('draining a backlog', () => {
   // The look of every poll used to read every mail due in the recent hours, sent or not: after
   // the benchmarks' busy hour, 2,054 rows a second with nothing to send.
   it('keeps no due hour on a sent mail, so the every-second look reads none of the hour’s sent mails', async () => {
+    const svc = service();
     expect(await svc.models.Mail.countDocuments({ status: 'sent', dueHour: { $exists: true } })).toBe(0);
     // As with a year stored: months of reminders queued ahead, and PostgreSQL's statistics up to
     // date, so the planner takes the due hours' index, which used to list the sent mails too.
     const ahead = Array.from({ length: 2000 }, (_, i) => queuedMail(`ahead-${i}`, new Date(Date.now() + 30 * DAY_MS + i * 60_000), true));
-    await svc.models.Mail.insertMany(ahead);
-    const db = svc.conn.db!.databaseName;
-    analyzeCollection(db, 'mails');
-    await svc.start();
-    const before = await settledRowsRead(db);
-    await new Promise((r) => setTimeout(r, 3000));
-    const read = (await settledRowsRead(db)) - before;
-    await svc.stop();
-    expect(read).toBeLessThan(300);
+    expect(await rowsReadWhileLooking(svc, ahead)).toBeLessThan(300);
   }, 90_000);
 });
