@@ -43,7 +43,9 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'mongoose', message: 'Routes never touch the database: call a function of src/store/.' }],
-          patterns: [{ regex: '(^|/)models(/|$)', message: 'Routes never touch models: call a function of src/store/, which answers API shapes (to* in src/models/).' }],
+          patterns: [
+            { regex: '(^|/)models(/|$)', message: 'Routes never touch models: call a function of src/store/, which answers API shapes (to* in src/models/).' },
+          ],
         },
       ],
     },

@@ -26,6 +26,11 @@ module.exports = {
       testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{public-booking,manage-booking,public-chat,maintenance-chat}.test.ts'],
     },
     // Restart shared servers or kill stack processes: run alone, after everything else.
-    { ...common, displayName: 'serial', testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...common,
+      displayName: 'serial',
+      testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+    },
   ],
 };

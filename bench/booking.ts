@@ -56,7 +56,11 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       months(ctx, 'one range call (from/to, 31 days)', [`${bookingUrl}/api/available-slots?offeringType=clinic&from=${month[0]}&to=${month[30]}&${items}`]),
     );
     const dayCalls = await countingCommands(ctx, 'booking', () =>
-      months(ctx, '31 single-day calls at once', month.map((date) => `${bookingUrl}/api/available-slots?offeringType=clinic&date=${date}&${items}`)),
+      months(
+        ctx,
+        '31 single-day calls at once',
+        month.map((date) => `${bookingUrl}/api/available-slots?offeringType=clinic&date=${date}&${items}`),
+      ),
     );
 
     // Past the last seeded day (5,000 appointments fill about 440 days), so the burst starts from free slots.
@@ -64,7 +68,17 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     return {
       name: 'booking',
       description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated), a month of slots in one range call next to 31 single-day calls, and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2).`,
-      rows: [floor.perRequest, slots.perRequest, viaGateway.perRequest, floor.perWeek, slots.perWeek, viaGateway.perWeek, rangeCall.row, dayCalls.row, burst.row],
+      rows: [
+        floor.perRequest,
+        slots.perRequest,
+        viaGateway.perRequest,
+        floor.perWeek,
+        slots.perWeek,
+        viaGateway.perWeek,
+        rangeCall.row,
+        dayCalls.row,
+        burst.row,
+      ],
       summary: {
         slotsP50Ms: slots.perRequest.p50Ms,
         slotsP99Ms: slots.perRequest.p99Ms,
@@ -113,15 +127,27 @@ async function months(ctx: BenchContext, scenario: string, urls: string[]): Prom
   const p = percentiles(perMonth);
   const seconds = perMonth.reduce((a, b) => a + b, 0) / 1000;
   ctx.log(`month of slots, ${scenario}: ${perMonth.length} months, p50 ${p.p50} ms, p99 ${p.p99} ms`);
-  return { row: { scenario: `a month of slots: ${scenario}`, target: 'booking service', requestsPerSec: Math.round(perMonth.length / seconds), p50Ms: p.p50, p99Ms: p.p99, errors, non2xx: errors, requests: perMonth.length } };
+  return {
+    row: {
+      scenario: `a month of slots: ${scenario}`,
+      target: 'booking service',
+      requestsPerSec: Math.round(perMonth.length / seconds),
+      p50Ms: p.p50,
+      p99Ms: p.p99,
+      errors,
+      non2xx: errors,
+      requests: perMonth.length,
+    },
+  };
 }
 
 /** Reads the clinic's settings, after changing the given ones. */
 async function settings(gatewayUrl: string, token: string, change: Partial<Settings>): Promise<Settings> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const res = Object.keys(change).length > 0
-    ? await fetch(`${gatewayUrl}/api/settings/clinic`, { method: 'PUT', headers, body: JSON.stringify(change) })
-    : await fetch(`${gatewayUrl}/api/settings/clinic`, { headers });
+  const res =
+    Object.keys(change).length > 0
+      ? await fetch(`${gatewayUrl}/api/settings/clinic`, { method: 'PUT', headers, body: JSON.stringify(change) })
+      : await fetch(`${gatewayUrl}/api/settings/clinic`, { headers });
   if (!res.ok) throw new Error(`clinic settings: ${res.status} ${await res.text()}`);
   return (await res.json()) as Settings;
 }
@@ -148,7 +174,16 @@ async function weeks(ctx: BenchContext, target: string, url: (date: string) => s
   const seconds = requests.reduce((a, b) => a + b, 0) / 7 / 1000;
   const row = (scenario: string, samples: number[]): BenchRow => {
     const p = percentiles(samples);
-    return { scenario, target, requestsPerSec: Math.round(samples.length / seconds), p50Ms: p.p50, p99Ms: p.p99, errors, non2xx: errors, requests: samples.length };
+    return {
+      scenario,
+      target,
+      requestsPerSec: Math.round(samples.length / seconds),
+      p50Ms: p.p50,
+      p99Ms: p.p99,
+      errors,
+      non2xx: errors,
+      requests: samples.length,
+    };
   };
   ctx.log(`${target}: ${perWeek.length} weeks, slots p50 ${percentiles(requests).p50} ms, p99 ${percentiles(requests).p99} ms`);
   return { perRequest: row('GET /api/available-slots (one of 7 at once)', requests), perWeek: row('a week of slots (7 requests at once)', perWeek) };
@@ -157,7 +192,9 @@ async function weeks(ctx: BenchContext, target: string, url: (date: string) => s
 /** The same route answered by a bare express handler with a fixed day of slots: the floor. */
 async function serveBare(): Promise<{ url: string; close: () => Promise<void> }> {
   const app = express();
-  const day = { slots: Array.from({ length: 15 }, (_, i) => ({ time: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`, available: i % 3 !== 0 })) };
+  const day = {
+    slots: Array.from({ length: 15 }, (_, i) => ({ time: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`, available: i % 3 !== 0 })),
+  };
   app.get('/api/available-slots', (_req, res) => {
     res.json(day);
   });
@@ -183,7 +220,16 @@ async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: Booki
       const res = await fetch(`${bookingUrl}/api/appointments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Burst', lastName: `N${i}`, email: `burst${i}@example.com`, contact: uniquePhone(), preferredDate: date, preferredTime: times[i % BURST_SLOTS], treatments: ['clinic-0'], offeringType: 'clinic' }),
+        body: JSON.stringify({
+          firstName: 'Burst',
+          lastName: `N${i}`,
+          email: `burst${i}@example.com`,
+          contact: uniquePhone(),
+          preferredDate: date,
+          preferredTime: times[i % BURST_SLOTS],
+          treatments: ['clinic-0'],
+          offeringType: 'clinic',
+        }),
       });
       await res.arrayBuffer();
       statuses.push(res.status);
@@ -192,7 +238,10 @@ async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: Booki
   );
   const wallMs = performance.now() - started;
   // clinic-0 lasts 30 minutes: each slot is one block, so at most 2 per time.
-  const stored = await models.Appointment.find({ preferredDate: date, offeringType: 'clinic', status: { $ne: 'cancelled' }, deletedAt: null }, { preferredTime: 1 }).lean();
+  const stored = await models.Appointment.find(
+    { preferredDate: date, offeringType: 'clinic', status: { $ne: 'cancelled' }, deletedAt: null },
+    { preferredTime: 1 },
+  ).lean();
   const perTime = new Map<string, number>();
   for (const a of stored) perTime.set(a.preferredTime, (perTime.get(a.preferredTime) ?? 0) + 1);
   const booked = statuses.filter((s) => s === 201).length;
@@ -217,7 +266,11 @@ async function bookingBurst(ctx: BenchContext, bookingUrl: string, models: Booki
 }
 
 async function login(gatewayUrl: string): Promise<string> {
-  const res = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  const res = await fetch(`${gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 

@@ -70,7 +70,10 @@ async function startBareServer(items: Treatment[]): Promise<{ url: string; child
   return { url: `http://127.0.0.1:${port}${PATH}`, child, dir };
 }
 
-const cpuTimes = () => os.cpus().reduce((t, cpu) => ({ idle: t.idle + cpu.times.idle, total: t.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
+const cpuTimes = () =>
+  os
+    .cpus()
+    .reduce((t, cpu) => ({ idle: t.idle + cpu.times.idle, total: t.total + Object.values(cpu.times).reduce((a, b) => a + b, 0) }), { idle: 0, total: 0 });
 
 /**
  * Waits until the machine has been mostly idle for two seconds (at most a minute): creating

@@ -38,9 +38,13 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   await warmUp(ctx.gatewayUrl, visitors);
 
   const scenario = `${VISITORS} widgets polling every ${POLL_INTERVAL_MS / 1000} s`;
-  const { row: viaGateway } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'through the gateway', ctx.gatewayUrl, visitors, seconds) }));
+  const { row: viaGateway } = await countingCommands(ctx, 'chat', async () => ({
+    row: await poll(ctx, scenario, 'through the gateway', ctx.gatewayUrl, visitors, seconds),
+  }));
   ctx.log(`gateway: ${viaGateway.requestsPerSec} req/s, p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}`);
-  const { row: direct } = await countingCommands(ctx, 'chat', async () => ({ row: await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds) }));
+  const { row: direct } = await countingCommands(ctx, 'chat', async () => ({
+    row: await poll(ctx, scenario, 'chat service directly', chatUrl, visitors, seconds),
+  }));
   ctx.log(`chat directly: ${direct.requestsPerSec} req/s, p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms`);
 
   /** The same load on a bare handler, closed once measured. */
@@ -126,15 +130,19 @@ async function poll(ctx: BenchContext, scenario: string, target: string, baseUrl
     new Promise<void>((resolve) => {
       const visitor = state[i];
       const t0 = process.hrtime.bigint();
-      const req = http.get(`${baseUrl}${visitor.path}`, { agent: agents[i], headers: visitor.etag ? { 'if-none-match': visitor.etag } : {}, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          if (res.statusCode === 200) visitor.etag = (res.headers.etag as string | undefined) ?? null;
-          else if (res.statusCode !== 304) non2xx += 1;
-          resolve();
-        });
-      });
+      const req = http.get(
+        `${baseUrl}${visitor.path}`,
+        { agent: agents[i], headers: visitor.etag ? { 'if-none-match': visitor.etag } : {}, timeout: 10_000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+            if (res.statusCode === 200) visitor.etag = (res.headers.etag as string | undefined) ?? null;
+            else if (res.statusCode !== 304) non2xx += 1;
+            resolve();
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', (err: NodeJS.ErrnoException) => {
         errors += 1;

@@ -66,7 +66,12 @@ const seenOf = (s: Stream) => s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o]
  * `pauseMs` after each event; `outcomes` fills as events end, so the loaded phase can watch
  * its progress.
  */
-function runStream(one: () => Promise<Outcome>, inFlight: number, more: (started: number) => boolean, pauseMs = 0): { outcomes: Outcome[]; done: Promise<Stream> } {
+function runStream(
+  one: () => Promise<Outcome>,
+  inFlight: number,
+  more: (started: number) => boolean,
+  pauseMs = 0,
+): { outcomes: Outcome[]; done: Promise<Stream> } {
   const outcomes: Outcome[] = [];
   let started = 0;
   const t0 = performance.now();
@@ -111,10 +116,13 @@ async function startBot() {
       const known = arrivals.get(id);
       if (known !== undefined) return Promise.resolve(known);
       return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          waiters.delete(id);
-          resolve(null);
-        }, Math.max(0, deadline - performance.now()));
+        const timer = setTimeout(
+          () => {
+            waiters.delete(id);
+            resolve(null);
+          },
+          Math.max(0, deadline - performance.now()),
+        );
         waiters.set(id, (t) => {
           clearTimeout(timer);
           resolve(t);
@@ -322,12 +330,27 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const bookingTarget = 'POST /api/appointments (gateway) sent → subscriber document stored';
     const messageTarget = 'POST /api/messages (gateway) sent → webhook request at the bot';
     // Under load, the rows read are those of everything at once, per request of any kind.
-    const loadedRequests = bookingLoaded.outcomes.length + messageLoaded.outcomes.length + loadWindows.flatMap((w) => [w.browse, w.slots, w.book, w.chat]).reduce((sum, r) => sum + r.requests, 0);
+    const loadedRequests =
+      bookingLoaded.outcomes.length +
+      messageLoaded.outcomes.length +
+      loadWindows.flatMap((w) => [w.browse, w.slots, w.book, w.chat]).reduce((sum, r) => sum + r.requests, 0);
     const rows = [
       withRowsRead(row('booking → subscriber captured, idle, one at a time', bookingTarget, bookingIdle), bookingIdleRun.rows, bookingIdle.outcomes.length),
-      withRowsRead(row('customer message → webhook received, idle, one at a time', messageTarget, messageIdle), messageIdleRun.rows, messageIdle.outcomes.length),
-      withRowsRead(row(`booking → subscriber captured, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, bookingTarget, bookingLoaded), loadedRun.rows, loadedRequests),
-      withRowsRead(row(`customer message → webhook received, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, messageTarget, messageLoaded), loadedRun.rows, loadedRequests),
+      withRowsRead(
+        row('customer message → webhook received, idle, one at a time', messageTarget, messageIdle),
+        messageIdleRun.rows,
+        messageIdle.outcomes.length,
+      ),
+      withRowsRead(
+        row(`booking → subscriber captured, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, bookingTarget, bookingLoaded),
+        loadedRun.rows,
+        loadedRequests,
+      ),
+      withRowsRead(
+        row(`customer message → webhook received, under the mixed load, ${IN_FLIGHT_LOADED} in flight`, messageTarget, messageLoaded),
+        loadedRun.rows,
+        loadedRequests,
+      ),
     ];
     for (const r of rows) ctx.log(`${r.scenario}: ${r.requests} events, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, lost ${r.errors}, refused ${r.non2xx}`);
 

@@ -31,17 +31,32 @@ const ratioOf = ({ direct, gateway }: Pair) => gateway.requestsPerSec / direct.r
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
   /** The same load directly and then through the gateway. */
   const measure = async (label: string, loadOf: (target: string, url: string) => Promise<BenchRow>): Promise<Pair> => {
-    const pair = { direct: await loadOf('auth directly', `${ctx.env.AUTH_URL}${PATH}`), gateway: await loadOf('through the gateway', `${ctx.gatewayUrl}${PATH}`) };
-    ctx.log(`${label}: direct ${pair.direct.requestsPerSec} req/s p50 ${pair.direct.p50Ms} ms, gateway ${pair.gateway.requestsPerSec} req/s p50 ${pair.gateway.p50Ms} ms`);
+    const pair = {
+      direct: await loadOf('auth directly', `${ctx.env.AUTH_URL}${PATH}`),
+      gateway: await loadOf('through the gateway', `${ctx.gatewayUrl}${PATH}`),
+    };
+    ctx.log(
+      `${label}: direct ${pair.direct.requestsPerSec} req/s p50 ${pair.direct.p50Ms} ms, gateway ${pair.gateway.requestsPerSec} req/s p50 ${pair.gateway.p50Ms} ms`,
+    );
     return pair;
   };
-  const closedLoop = (label: string) => measure(label, (target, url) => load({ scenario: `GET ${PATH}, ${CONNECTIONS} connections, ${label}`, target, url, connections: CONNECTIONS, seconds: ctx.seconds }));
+  const closedLoop = (label: string) =>
+    measure(label, (target, url) =>
+      load({ scenario: `GET ${PATH}, ${CONNECTIONS} connections, ${label}`, target, url, connections: CONNECTIONS, seconds: ctx.seconds }),
+    );
 
   const shared = await closedLoop('closed loop, shared CPUs');
   const ownCpu = canPin() ? await withGatewayOnItsOwnCpu(ctx.pids, closedLoop) : undefined;
   const rate = Math.round(shared.gateway.requestsPerSec / 2);
   const paced = await measure(`${rate} req/s paced`, (target, url) =>
-    pacedLoad({ scenario: `GET ${PATH}, ${rate} req/s paced, up to ${CONNECTIONS} connections`, target, url, rate, connections: CONNECTIONS, seconds: ctx.seconds }),
+    pacedLoad({
+      scenario: `GET ${PATH}, ${rate} req/s paced, up to ${CONNECTIONS} connections`,
+      target,
+      url,
+      rate,
+      connections: CONNECTIONS,
+      seconds: ctx.seconds,
+    }),
   );
 
   const addedP50Paced = round1(paced.gateway.p50Ms - paced.direct.p50Ms);

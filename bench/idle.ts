@@ -53,7 +53,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     description:
       `The stack with no requests for ${IDLE_SECONDS} s (once no mail is due unsent, PostgreSQL vacuumed after the earlier benchmarks' writes, and ${SETTLE_MS / 1000} s more for other queued work to finish): CPU time of each process from /proc ` +
       '(utime + stime, descendants included: PostgreSQL with all its backends, RabbitMQ with its Erlang VM) as % of one CPU, and the rows PostgreSQL read meanwhile ' +
-      '(seq_tup_read + idx_tup_fetch of the stack\'s databases) per second. Only background passes run: pollers, sweeps, timers.',
+      "(seq_tup_read + idx_tup_fetch of the stack's databases) per second. Only background passes run: pollers, sweeps, timers.",
     rows: [],
     summary: {
       seconds: IDLE_SECONDS,

@@ -15,7 +15,9 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const measured = await countingRowsRead(mixedLoad({ base, treatmentId, conversations, emailPrefix: 'mixed-' }).bind(null, ctx.seconds));
   // The kinds run at once: each row gets the rows read per request of the whole mix.
   const all = Object.values(measured.result).reduce((sum, r) => sum + r.requests, 0);
-  const [browse, slots, book, chat] = [measured.result.browse, measured.result.slots, measured.result.book, measured.result.chat].map((r) => withRowsRead(r, measured.rows, all));
+  const [browse, slots, book, chat] = [measured.result.browse, measured.result.slots, measured.result.book, measured.result.chat].map((r) =>
+    withRowsRead(r, measured.rows, all),
+  );
   const rows = [browse, slots, book, chat];
   for (const row of rows) ctx.log(`${row.scenario}: ${row.requestsPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, non-2xx ${row.non2xx}`);
   return {

@@ -58,7 +58,9 @@ export async function captureScreens({ gatewayUrl, label, root, log }: ScreensOp
 
   /** The page (or one of its parts) once its transitions have finished. */
   async function shot(page: Page, name: string) {
-    await page.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`);
+    await page.evaluate(
+      `Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`,
+    );
     const file = path.join(out, `${name}.png`);
     await page.screenshot({ path: file });
     written.push(file);
@@ -76,7 +78,10 @@ export async function captureScreens({ gatewayUrl, label, root, log }: ScreensOp
   const capacity = (await api<Settings>('/api/settings/clinic', { token })).maxSessionsPerSlot;
   if (capacity > 1) log(`the clinic takes ${capacity} bookings per slot: the times beside a booking stay free on any code`);
 
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const pageOf = async (viewport: { width: number; height: number }, admin = false) => {
     const phone = viewport.width < 768;
     const context = await browser.newContext({ viewport, timezoneId: 'Asia/Manila', locale: 'en-PH', isMobile: phone, hasTouch: phone });
@@ -150,18 +155,27 @@ export async function captureScreens({ gatewayUrl, label, root, log }: ScreensOp
         ['Miguel Santos', 'Is parking free at the clinic?'],
         ['Ana Lim', 'How long does a facial take?'],
       ] as const) {
-        const conversation = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName: name, customerEmail: `screens-${randomInt(1e9)}@example.ph`, offeringType: 'clinic' } });
+        const conversation = await api<Conversation>('/api/conversations', {
+          method: 'POST',
+          body: { customerName: name, customerEmail: `screens-${randomInt(1e9)}@example.ph`, offeringType: 'clinic' },
+        });
         await api('/api/messages', { method: 'POST', body: { conversationId: conversation.id, senderType: 'customer', senderName: name, content: question } });
         visitors.push({ id: conversation.id, name });
       }
       const page = await pageOf(LAPTOP, true);
       await page.goto(`${gatewayUrl}/maintenance/chat`);
       await page.getByRole('tab', { name: /^Unanswered/ }).click();
-      await page.getByRole('tabpanel').getByRole('button', { name: new RegExp(visitors[2].name) }).click();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: new RegExp(visitors[2].name) })
+        .click();
       await page.getByPlaceholder('Type your reply...').fill('About an hour, including the consultation.');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByRole('log').getByText('About an hour, including the consultation.').waitFor();
-      await api('/api/messages', { method: 'POST', body: { conversationId: visitors[1].id, senderType: 'customer', senderName: visitors[1].name, content: 'And for motorbikes?' } });
+      await api('/api/messages', {
+        method: 'POST',
+        body: { conversationId: visitors[1].id, senderType: 'customer', senderName: visitors[1].name, content: 'And for motorbikes?' },
+      });
       // The list reads again within two polls of a live chat.
       await page.waitForTimeout(8000);
       await shot(page, 'chat-list-1280');

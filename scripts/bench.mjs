@@ -27,7 +27,10 @@ const ORDER = ['gateway', 'catalog', 'chat', 'mixed', 'events', 'mail', 'idle', 
 // Not a load benchmark: screenshots for a reviewer (`npm run screens`), run only when named.
 const ONLY_WHEN_NAMED = ['screens'];
 const DATA_SETS = { empty: 'empty', year: 'year of data' };
-const dataSets = (process.env.BENCH_DATA ?? 'empty,year').split(',').map((d) => d.trim()).filter(Boolean);
+const dataSets = (process.env.BENCH_DATA ?? 'empty,year')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 for (const d of dataSets) if (!(d in DATA_SETS)) throw new Error(`BENCH_DATA: unknown data set ${d} (known: ${Object.keys(DATA_SETS).join(', ')})`);
 // Data is only ever added: an empty database comes first or not at all.
 if (dataSets.indexOf('empty') > 0) throw new Error('BENCH_DATA: empty can only come first');
@@ -71,14 +74,23 @@ try {
       log: (m) => console.log(`[bench:${name}${label}] ${m}`),
       scaleOut,
     });
-    results.push(dataSet ? { ...result, name: `${result.name}${label}`, dataSet: DATA_SETS[dataSet], rows: result.rows.map((row) => ({ ...row, dataSet: DATA_SETS[dataSet] })) } : result);
+    results.push(
+      dataSet
+        ? { ...result, name: `${result.name}${label}`, dataSet: DATA_SETS[dataSet], rows: result.rows.map((row) => ({ ...row, dataSet: DATA_SETS[dataSet] })) }
+        : result,
+    );
     console.log(JSON.stringify(result.summary));
   };
   const storeDataSet = async (dataSet) => {
     if (dataSet !== 'year') return;
     const { storeYearOfData } = await import(pathToFileURL(path.join(outDir, 'lib', 'year-of-data.mjs')).href);
     console.log('[bench] storing a year of data…');
-    await storeYearOfData({ mongoUrl: stack.env.MONGO_URL, dbPrefix: 'stack', publicUrl: stack.env.GATEWAY_URL, log: (m) => console.log(`[bench:year-of-data] ${m}`) });
+    await storeYearOfData({
+      mongoUrl: stack.env.MONGO_URL,
+      dbPrefix: 'stack',
+      publicUrl: stack.env.GATEWAY_URL,
+      log: (m) => console.log(`[bench:year-of-data] ${m}`),
+    });
   };
   const perDataSet = names.filter((n) => modules[n].eachDataSet === true);
   const lastRank = Math.max(-1, ...perDataSet.map(rank));
@@ -110,11 +122,22 @@ function writeResults(results) {
   for (const r of results) {
     lines.push(`## ${r.name}`, '', r.description, '');
     if (r.rows.length > 0) {
-      lines.push('| scenario | target | data | req/s | p50 ms | p99 ms | errors | non-2xx | requests | db commands/request | db rows read/request |', '|---|---|---|---|---|---|---|---|---|---|---|');
-      for (const row of r.rows) lines.push(`| ${row.scenario} | ${row.target} | ${row.dataSet ?? ''} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} | ${row.dbCommandsPerRequest ?? ''} | ${row.dbRowsReadPerRequest ?? ''} |`);
+      lines.push(
+        '| scenario | target | data | req/s | p50 ms | p99 ms | errors | non-2xx | requests | db commands/request | db rows read/request |',
+        '|---|---|---|---|---|---|---|---|---|---|---|',
+      );
+      for (const row of r.rows)
+        lines.push(
+          `| ${row.scenario} | ${row.target} | ${row.dataSet ?? ''} | ${row.requestsPerSec} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} | ${row.non2xx} | ${row.requests} | ${row.dbCommandsPerRequest ?? ''} | ${row.dbRowsReadPerRequest ?? ''} |`,
+        );
       lines.push('');
     }
-    lines.push(Object.entries(r.summary).map(([k, v]) => `- ${k}: ${v}`).join('\n'), '');
+    lines.push(
+      Object.entries(r.summary)
+        .map(([k, v]) => `- ${k}: ${v}`)
+        .join('\n'),
+      '',
+    );
   }
   fs.writeFileSync(path.join(resultsDir, `${stamp}${suffix}.md`), lines.join('\n'));
   console.log(`[bench] results in bench/results/${stamp}${suffix}.md`);
@@ -151,10 +174,10 @@ function writePerformanceDoc(stamp, tables) {
     'on what the run has stored so far, then again after a year of data is stored on top',
     '(bench/lib/year-of-data.ts: 10,000 appointments over the past year and the next 88 days with',
     'their seats and day sheets, their 30,000 mails, 3,000 conversations with 30,000 messages,',
-    '8,000 subscribers, written in the services\' own shapes through their testing entries, about',
+    "8,000 subscribers, written in the services' own shapes through their testing entries, about",
     'a minute); each row says which. The benchmarks after them (booking, scaled) run with the year',
     'stored. The idle benchmark sends nothing for 60 s (BENCH_IDLE_SECONDS) and reads each',
-    'process\'s CPU time from /proc, PostgreSQL with its backends and RabbitMQ with its Erlang VM:',
+    "process's CPU time from /proc, PostgreSQL with its backends and RabbitMQ with its Erlang VM:",
     'what the pollers and sweeps cost, which must not grow with what is stored.',
     '',
     '## Latest figures',

@@ -11,6 +11,8 @@ const dataDir = path.join(repoRoot, '.data', process.argv[2] ?? 'dev-infra');
 usePidFile(path.join(repoRoot, '.data', 'pids'), 'infra');
 stopAllOnExit();
 const infra = await startInfrastructure({ dataDir, logDir: path.join(dataDir, 'logs') });
-const lines = Object.entries(infra.env).map(([k, v]) => `export ${k}='${v}'`).join('\n');
+const lines = Object.entries(infra.env)
+  .map(([k, v]) => `export ${k}='${v}'`)
+  .join('\n');
 fs.writeFileSync(path.join(dataDir, 'env.sh'), `${lines}\n`);
 console.log(`${lines}\n\n[infra] written to ${path.join(dataDir, 'env.sh')}; Ctrl-C stops everything`);

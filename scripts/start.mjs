@@ -27,7 +27,10 @@ try {
   const gateway = plans.find((p) => p.name === 'gateway');
   console.log('');
   console.log(`  Ready in ${mode} mode: ${gateway ? gateway.url.replace('127.0.0.1', 'localhost') : '(no gateway yet)'}`);
-  if (gateway) console.log(`  Staff console: ${gateway.url.replace('127.0.0.1', 'localhost')}/maintenance   API reference: ${gateway.url.replace('127.0.0.1', 'localhost')}/api/docs`);
+  if (gateway)
+    console.log(
+      `  Staff console: ${gateway.url.replace('127.0.0.1', 'localhost')}/maintenance   API reference: ${gateway.url.replace('127.0.0.1', 'localhost')}/api/docs`,
+    );
   if (infra.env.MAILPIT_URL) console.log(`  Mails the site sends (Mailpit): ${infra.env.MAILPIT_URL.replace('127.0.0.1', 'localhost')}`);
   console.log('  Press Ctrl-C to stop everything.');
   console.log('');

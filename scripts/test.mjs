@@ -25,7 +25,6 @@ function ensureChromium() {
   aptInstall(['chromium']);
 }
 
-
 const jestBin = path.join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 
 // --expose-gc (the workers inherit it): the memory tests read the heap after a forced
@@ -41,7 +40,10 @@ function jest(args, env) {
 /** The test files of the given projects a selection (e.g. `npm test -- services/auth`) includes. */
 function testsOf(projects, extra) {
   const out = run(process.execPath, [jestBin, '--listTests', ...extra, '--selectProjects', ...projects], { cwd: repoRoot, quiet: true });
-  return out.split('\n').map((line) => line.trim()).filter((line) => line.endsWith('.ts'));
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('.ts'));
 }
 const hasTests = (projects, extra) => testsOf(projects, extra).length > 0;
 
@@ -61,7 +63,12 @@ async function runScaledPhase(stack, extra) {
     const control = await startControlServer({ plans: scaled.plans, running: scaled.running, logDir, cluster: scaled.cluster });
     await openTestCalendar(scaled.env.GATEWAY_URL);
     // Every browser journey on this stack leaves a trace (tests/browser/support/browser.ts).
-    const env = { ...stack.env, ...scaled.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}`, BB_BROWSER_TRACES: path.join(logDir, 'traces') };
+    const env = {
+      ...stack.env,
+      ...scaled.env,
+      BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
+      BB_BROWSER_TRACES: path.join(logDir, 'traces'),
+    };
     console.log(`[test] scaled stack ready; its logs in ${path.relative(repoRoot, logDir)}/`);
     let code = await jest(['--ci', '--runInBand', ...extra, '--selectProjects', 'scaled'], env);
     if (code === 0 && hasTests(['scaled-journeys'], extra)) code = await jest(['--ci', '--maxWorkers=2', ...extra, '--selectProjects', 'scaled-journeys'], env);

@@ -37,7 +37,11 @@ export async function openClinicForBookings(base: string, admin: Record<string, 
 
 /** Starts a clinic conversation as a visitor does; returns its id. */
 export async function startConversation(base: string, customerName: string, customerEmail: string): Promise<string> {
-  const res = await fetch(`${base}/api/conversations`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ customerName, customerEmail, offeringType: 'clinic' }) });
+  const res = await fetch(`${base}/api/conversations`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ customerName, customerEmail, offeringType: 'clinic' }),
+  });
   if (res.status !== 201) throw new Error(`starting a conversation answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as Conversation).id;
 }
@@ -75,7 +79,9 @@ export function mixedLoad({ base, treatmentId, conversations, emailPrefix }: Mix
         url: base,
         connections: 20,
         seconds,
-        requests: ['/clinic', '/api/treatments?offering=clinic', '/api/results?offering=clinic', '/api/news?offering=clinic', '/api/staff?offering=clinic'].map((path) => ({ method: 'GET' as const, path })),
+        requests: ['/clinic', '/api/treatments?offering=clinic', '/api/results?offering=clinic', '/api/news?offering=clinic', '/api/staff?offering=clinic'].map(
+          (path) => ({ method: 'GET' as const, path }),
+        ),
       }),
       load({
         scenario: 'check slots of a week (7 days)',
@@ -83,7 +89,10 @@ export function mixedLoad({ base, treatmentId, conversations, emailPrefix }: Mix
         url: base,
         connections: 10,
         seconds,
-        requests: Array.from({ length: 7 }, (_, d) => ({ method: 'GET' as const, path: `/api/available-slots?offeringType=clinic&date=${manilaDateInDays(d + 1)}&treatmentId=${treatmentId}` })),
+        requests: Array.from({ length: 7 }, (_, d) => ({
+          method: 'GET' as const,
+          path: `/api/available-slots?offeringType=clinic&date=${manilaDateInDays(d + 1)}&treatmentId=${treatmentId}`,
+        })),
       }),
       load({
         scenario: 'book an appointment',
@@ -123,7 +132,12 @@ export function mixedLoad({ base, treatmentId, conversations, emailPrefix }: Mix
         // Each widget asks every 1.5 s: 50 of them make about 33 requests a second.
         overallRate: Math.round((50 * 1000) / 1500),
         seconds,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/conversations/${conversations[Math.floor(Math.random() * conversations.length)]}/messages` }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: `/api/conversations/${conversations[Math.floor(Math.random() * conversations.length)]}/messages` }),
+          },
+        ],
       }),
     ]);
     return { browse, slots, book, chat };

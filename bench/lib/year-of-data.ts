@@ -32,7 +32,10 @@ export interface YearPlan {
 }
 
 const scaled = (n: number, scale: number) => Math.max(1, Math.round(n * scale));
-const nameOf = (n: number) => ({ firstName: FIRST_NAMES[n % FIRST_NAMES.length], lastName: LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length] });
+const nameOf = (n: number) => ({
+  firstName: FIRST_NAMES[n % FIRST_NAMES.length],
+  lastName: LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length],
+});
 const customerEmail = (c: number) => `year-customer-${c}@example.com`;
 
 /**
@@ -67,11 +70,26 @@ export function planYear(now: Date, scale = 1): YearPlan {
     const bookedAt = new Date(Math.min(start.getTime() - (1 + (i % 20)) * DAY_MS - (i % 7) * HOUR_MS, now.getTime() - (1 + (i % 600)) * 1000));
     const end = start.getTime() + durationMinutes * MINUTE_MS;
     const changedAt =
-      status === 'done' ? new Date(Math.min(end + HOUR_MS, now.getTime())) : status === 'cancelled' ? new Date(bookedAt.getTime() + (Math.min(start.getTime(), now.getTime()) - bookedAt.getTime()) / 2) : bookedAt;
+      status === 'done'
+        ? new Date(Math.min(end + HOUR_MS, now.getTime()))
+        : status === 'cancelled'
+          ? new Date(bookedAt.getTime() + (Math.min(start.getTime(), now.getTime()) - bookedAt.getTime()) / 2)
+          : bookedAt;
     const c = i % customers;
     if (!firstSeen.has(c)) firstSeen.set(c, bookedAt);
     lastSeen.set(c, bookedAt);
-    appointments.push({ offering, date, startMinutes, durationMinutes, status, bookedAt, changedAt, ...nameOf(c), email: customerEmail(c), contact: `0918 ${String(1_000_000 + c)}` });
+    appointments.push({
+      offering,
+      date,
+      startMinutes,
+      durationMinutes,
+      status,
+      bookedAt,
+      changedAt,
+      ...nameOf(c),
+      email: customerEmail(c),
+      contact: `0918 ${String(1_000_000 + c)}`,
+    });
   }
 
   const conversationCount = scaled(YEAR_OF_DATA.conversations, scale);
@@ -81,7 +99,8 @@ export function planYear(now: Date, scale = 1): YearPlan {
   let messagesLeft = messageTotal;
   for (let m = 0; m < conversationCount; m++) {
     // 4 to 16 messages, 10 on average; the last conversation takes what is left.
-    const messages = m === conversationCount - 1 ? Math.max(1, messagesLeft) : Math.max(1, Math.min(messagesLeft - (conversationCount - m - 1), 10 + ((m * 5) % 13) - 6));
+    const messages =
+      m === conversationCount - 1 ? Math.max(1, messagesLeft) : Math.max(1, Math.min(messagesLeft - (conversationCount - m - 1), 10 + ((m * 5) % 13) - 6));
     messagesLeft -= messages;
     const startedAt = now.getTime() - PAST_DAYS * DAY_MS + Math.floor((m * PAST_DAYS * DAY_MS) / conversationCount) + (m % 11) * HOUR_MS;
     const messageTimes = Array.from({ length: messages }, (_, j) => new Date(Math.min(startedAt + j * (2 + (j % 5) * 2) * MINUTE_MS, now.getTime() - 1000)));
@@ -91,20 +110,48 @@ export function planYear(now: Date, scale = 1): YearPlan {
     const offeringType: Side = m % 3 === 0 ? 'studio' : 'clinic';
     const person = fromCustomer ? { ...nameOf(c), email: customerEmail(c) } : { ...nameOf(m + 3), email: `year-chat-${m}@example.com` };
     conversations.push({ customerName: `${person.firstName} ${person.lastName}`, customerEmail: person.email, offeringType, messageTimes });
-    if (!fromCustomer) chatContacts.push({ email: person.email, fullName: `${person.firstName} ${person.lastName}`, phone: '', source: 'chat', offeringType, firstSeen: messageTimes[0], lastSeen: messageTimes[0] });
+    if (!fromCustomer)
+      chatContacts.push({
+        email: person.email,
+        fullName: `${person.firstName} ${person.lastName}`,
+        phone: '',
+        source: 'chat',
+        offeringType,
+        firstSeen: messageTimes[0],
+        lastSeen: messageTimes[0],
+      });
   }
 
   const contacts: HistoricContact[] = [
     ...[...firstSeen].map(([c, first]): HistoricContact => {
       const { firstName, lastName } = nameOf(c);
-      return { email: customerEmail(c), fullName: `${firstName} ${lastName}`, phone: `0918 ${String(1_000_000 + c)}`, source: 'booking', offeringType: c % 2 ? 'studio' : 'clinic', firstSeen: first, lastSeen: lastSeen.get(c) ?? first, unsubscribed: c % 40 === 0 };
+      return {
+        email: customerEmail(c),
+        fullName: `${firstName} ${lastName}`,
+        phone: `0918 ${String(1_000_000 + c)}`,
+        source: 'booking',
+        offeringType: c % 2 ? 'studio' : 'clinic',
+        firstSeen: first,
+        lastSeen: lastSeen.get(c) ?? first,
+        unsubscribed: c % 40 === 0,
+      };
     }),
     ...chatContacts,
   ];
   const signUps = scaled(YEAR_OF_DATA.subscribers, scale) - contacts.length;
   for (let s = 0; s < signUps; s++) {
     const at = new Date(now.getTime() - PAST_DAYS * DAY_MS + Math.floor((s * PAST_DAYS * DAY_MS) / Math.max(signUps, 1)));
-    contacts.push({ email: `year-newsletter-${s}@example.com`, fullName: '', phone: '', source: 'newsletter', offeringType: s % 3 === 0 ? 'both' : 'clinic', firstSeen: at, lastSeen: at, unsubscribed: s % 25 === 0, awaitingConfirmation: s % 10 === 5 });
+    contacts.push({
+      email: `year-newsletter-${s}@example.com`,
+      fullName: '',
+      phone: '',
+      source: 'newsletter',
+      offeringType: s % 3 === 0 ? 'both' : 'clinic',
+      firstSeen: at,
+      lastSeen: at,
+      unsubscribed: s % 25 === 0,
+      awaitingConfirmation: s % 10 === 5,
+    });
   }
   return { appointments, conversations, contacts };
 }
@@ -134,7 +181,14 @@ export interface StoreYearOptions {
  * in their own shapes: appointments with their seats and day sheets (booking), their mails and
  * appointment copies (notifications), conversations (chat), subscribers (subscribers).
  */
-export async function storeYearOfData({ mongoUrl, dbPrefix, now = new Date(), scale = 1, publicUrl = 'http://localhost:8080', log = () => undefined }: StoreYearOptions): Promise<YearStored> {
+export async function storeYearOfData({
+  mongoUrl,
+  dbPrefix,
+  now = new Date(),
+  scale = 1,
+  publicUrl = 'http://localhost:8080',
+  log = () => undefined,
+}: StoreYearOptions): Promise<YearStored> {
   const plan = planYear(now, scale);
   const withDatabase = async <T>(service: string, work: (conn: mongoose.Connection) => Promise<T>): Promise<T> => {
     const conn = await mongoose.createConnection(mongoDatabaseUrl(`${dbPrefix}_${service}`, mongoUrl)).asPromise();
@@ -160,5 +214,11 @@ export async function storeYearOfData({ mongoUrl, dbPrefix, now = new Date(), sc
     psql('VACUUM ANALYZE');
     log(`vacuumed and analysed PostgreSQL (${Math.round((Date.now() - started) / 1000)} s)`);
   }
-  return { appointments: facts.length, mails, conversations: conversations.length, messages: plan.conversations.reduce((sum, c) => sum + c.messageTimes.length, 0), subscribers };
+  return {
+    appointments: facts.length,
+    mails,
+    conversations: conversations.length,
+    messages: plan.conversations.reduce((sum, c) => sum + c.messageTimes.length, 0),
+    subscribers,
+  };
 }

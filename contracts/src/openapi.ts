@@ -22,7 +22,13 @@ function parameters(route: RouteDef): JsonObject[] {
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(props)) {
       const isArray = prop.type === 'array' || Array.isArray(prop.anyOf);
-      list.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop, ...(isArray && where === 'query' ? { explode: true, style: 'form' } : {}) });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: prop,
+        ...(isArray && where === 'query' ? { explode: true, style: 'form' } : {}),
+      });
     }
   };
   add(route.params, 'path');
@@ -34,7 +40,10 @@ function operation(route: RouteDef): JsonObject {
   const ok = String(route.status ?? 200);
   const responses: JsonObject = {};
   if (route.response === 'binary') {
-    responses[ok] = { description: 'The file', content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } };
+    responses[ok] = {
+      description: 'The file',
+      content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+    };
   } else if (route.response === 'calendar') {
     responses[ok] = { description: 'An iCalendar file (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } };
   } else {
@@ -44,7 +53,8 @@ function operation(route: RouteDef): JsonObject {
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   if (route.params || route.query || route.body) responses['400'] = error('Invalid input; `message` says what to fix');
   if (route.body) responses['413'] = error('Request body too large');
-  if (route.access !== 'public') responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
+  if (route.access !== 'public')
+    responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
   if (route.params) responses['404'] = error('Not found');
   if (route.method !== 'get') responses['429'] = error('Too many requests; see Retry-After');
   for (const [status, description] of Object.entries(route.errors ?? {})) responses[status] = error(description ?? 'Error');
@@ -82,7 +92,8 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonObject {
     info: {
       title: 'Clinic & Studio Booking API',
       version: '1.0.0',
-      description: 'Public and staff API of the aesthetic clinic and photography studio: content, bookings, chat, newsletter. Times are Asia/Manila; prices are PHP.',
+      description:
+        'Public and staff API of the aesthetic clinic and photography studio: content, bookings, chat, newsletter. Times are Asia/Manila; prices are PHP.',
     },
     servers: [{ url: serverUrl }],
     paths,

@@ -1,4 +1,13 @@
-import { appointmentFieldsSchema, BOOKING_MESSAGES, conversationCreateSchema, emailAddressSchema, isOnePlainAddress, notificationSettingsUpdateSchema, ONE_ADDRESS_MESSAGE, subscribeRequestSchema } from '../src';
+import {
+  appointmentFieldsSchema,
+  BOOKING_MESSAGES,
+  conversationCreateSchema,
+  emailAddressSchema,
+  isOnePlainAddress,
+  notificationSettingsUpdateSchema,
+  ONE_ADDRESS_MESSAGE,
+  subscribeRequestSchema,
+} from '../src';
 
 const SPEC = 'Please enter a valid email address.';
 const firstError = (value: unknown) => {
@@ -46,7 +55,15 @@ describe('one plain e-mail address', () => {
 
   it('holds on every form that takes an address: booking, newsletter, chat, staff settings', () => {
     const list = 'a@x.test, b@y.test';
-    const booking = appointmentFieldsSchema.safeParse({ firstName: 'A', lastName: 'B', email: list, contact: '0917', preferredDate: '2030-01-01', preferredTime: '10:00', treatments: ['t'] });
+    const booking = appointmentFieldsSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: list,
+      contact: '0917',
+      preferredDate: '2030-01-01',
+      preferredTime: '10:00',
+      treatments: ['t'],
+    });
     expect(booking.success ? null : booking.error.issues.map((i) => i.message)).toEqual([ONE_ADDRESS_MESSAGE]);
     expect(appointmentFieldsSchema.safeParse({ email: 'nope' }).error?.issues.find((i) => i.path[0] === 'email')?.message).toBe(BOOKING_MESSAGES.email);
     expect(subscribeRequestSchema.safeParse({ email: list }).error?.issues[0].message).toBe(ONE_ADDRESS_MESSAGE);

@@ -54,15 +54,19 @@ export function createApiDispatcher(deps: DispatchDeps) {
     subscribers: config.SUBSCRIBERS_URL,
     notifications: config.NOTIFICATIONS_URL,
   };
-  const proxies = new Map<ServiceName, Proxy>((Object.keys(upstream) as ServiceName[]).map((s) => [s, serviceProxy(s, upstream[s], config.UPSTREAM_TIMEOUT_MS, logger)]));
+  const proxies = new Map<ServiceName, Proxy>(
+    (Object.keys(upstream) as ServiceName[]).map((s) => [s, serviceProxy(s, upstream[s], config.UPSTREAM_TIMEOUT_MS, logger)]),
+  );
   const keys = { jwtSecret: config.JWT_SECRET, isRevoked: deps.isRevoked };
   const trust = trustedProxies(config.TRUSTED_PROXIES);
 
   const refuse = (res: ServerResponse, refusal: Refusal) => sendJson(res, refusal.status, { message: refusal.message }, refusal.headers);
-  const failed = (res: ServerResponse, what = 'rate limit check') => (err: unknown) => {
-    logger.error({ err }, `${what} failed`);
-    sendJson(res, 503, { message: 'Please try again in a moment' });
-  };
+  const failed =
+    (res: ServerResponse, what = 'rate limit check') =>
+    (err: unknown) => {
+      logger.error({ err }, `${what} failed`);
+      sendJson(res, 503, { message: 'Please try again in a moment' });
+    };
 
   /** Sign-in: the body is read here, checked against the contract and the limits, then sent on byte for byte. */
   function login(req: IncomingMessage, res: ServerResponse, proxy: Proxy): void {
@@ -118,7 +122,9 @@ export function createApiDispatcher(deps: DispatchDeps) {
       deps.logouts.record(claims).then(forward, failed(res, 'logout record'));
     } else if (claims && route.access === 'admin') {
       const token = claims;
-      deps.logouts.isStoredRevoked(token).then((revoked) => (revoked ? sendJson(res, 401, { message: SESSION_ENDED }) : forward()), failed(res, 'logout check'));
+      deps.logouts
+        .isStoredRevoked(token)
+        .then((revoked) => (revoked ? sendJson(res, 401, { message: SESSION_ENDED }) : forward()), failed(res, 'logout check'));
     } else forward();
     return true;
   };

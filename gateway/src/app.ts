@@ -1,7 +1,18 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type Request, type Response } from 'express';
 import { buildOpenApiDocument, isApiPath, routeMiss } from '@bb/contracts';
-import { bodyOnReadRefusal, closeAfterAnswer, errorMapper, healthRoutes, logRequest, observeRequest, REQUEST_ID_HEADER, requestIdOf, type Logger, type VerifiedToken } from '@bb/service-kit';
+import {
+  bodyOnReadRefusal,
+  closeAfterAnswer,
+  errorMapper,
+  healthRoutes,
+  logRequest,
+  observeRequest,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  type Logger,
+  type VerifiedToken,
+} from '@bb/service-kit';
 import { createApiDispatcher, sendJson, type DispatchDeps, type GatewayLimits } from './api-dispatch';
 import type { GatewayConfig } from './config';
 import { referenceCss, renderReferencePage } from './docs/reference-page';

@@ -5,7 +5,12 @@ import { z } from 'zod';
 const upstreamUrls = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().url()));
 
 export const gatewayEnvShape = {
@@ -35,7 +40,12 @@ export const gatewayEnvShape = {
   TRUSTED_PROXIES: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine(
       (list) => {
         try {

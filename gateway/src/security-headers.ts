@@ -28,11 +28,7 @@ function computeHeaders(): [string, string][] {
       },
     },
     crossOriginEmbedderPolicy: false,
-  })(
-    { headers: {} } as never,
-    fakeRes as never,
-    () => undefined,
-  );
+  })({ headers: {} } as never, fakeRes as never, () => undefined);
   return captured;
 }
 

@@ -36,7 +36,12 @@ describe('gateway', () => {
       res.json([]);
     });
     const gw = await start({ BOOKING_URL: booking.url });
-    for (const authorization of [undefined, 'Bearer junk', `Bearer ${adminToken({ secret: 'some-other-key-0123456789abcdef' })}`, `Bearer ${adminToken({ expiresIn: -5 })}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer junk',
+      `Bearer ${adminToken({ secret: 'some-other-key-0123456789abcdef' })}`,
+      `Bearer ${adminToken({ expiresIn: -5 })}`,
+    ]) {
       const res = await fetch(`${gw.url}/api/appointments`, { headers: authorization ? { authorization } : {} });
       expect(res.status).toBe(401);
     }
@@ -146,7 +151,9 @@ describe('gateway', () => {
     await stopped.close();
     const bodies = Array.from({ length: 6 }, (_, i) => ({ email: `reader${i}@example.com`, note: 'x'.repeat(i * 20000) }));
     const answers = await Promise.all(
-      bodies.map((body) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+      bodies.map((body) =>
+        fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 201));
     expect(await Promise.all(answers.map((a) => a.json()))).toEqual(bodies.map((got) => ({ replica: 2, got })));
@@ -164,10 +171,21 @@ describe('gateway', () => {
     for (const authorization of [undefined, 'Bearer not-a-token', `Bearer ${token}`]) {
       // Staff routes: the list (GET, HEAD) and a settings write, in their other spellings.
       const attempts = ['/api/appointments', '/API/APPOINTMENTS', '/api/appointments/', '/api//appointments']
-        .flatMap((path) => [['GET', path], ['HEAD', path]])
-        .concat([['PUT', '/api/settings/clinic'], ['PUT', '/api/settings/clinic/'], ['PUT', '/API/Settings/clinic']]);
+        .flatMap((path) => [
+          ['GET', path],
+          ['HEAD', path],
+        ])
+        .concat([
+          ['PUT', '/api/settings/clinic'],
+          ['PUT', '/api/settings/clinic/'],
+          ['PUT', '/API/Settings/clinic'],
+        ]);
       for (const [method, path] of attempts) {
-        const res = await fetch(`${gw.url}${path}`, { method, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: method === 'PUT' ? '{}' : undefined });
+        const res = await fetch(`${gw.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body: method === 'PUT' ? '{}' : undefined,
+        });
         expect([authorization ?? 'none', method, path, res.status < 400]).toEqual([authorization ?? 'none', method, path, false]);
       }
     }
@@ -184,7 +202,9 @@ describe('gateway', () => {
     await stopped.close();
     const emails = Array.from({ length: 60 }, (_, i) => `parallel${i}@example.com`);
     const answers = await Promise.all(
-      emails.map((email) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })),
+      emails.map((email) =>
+        fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(emails.map(() => 201));
     expect(live.seen.map((s) => (s.body as { email: string }).email).sort()).toEqual([...emails].sort());
@@ -197,7 +217,11 @@ describe('gateway', () => {
       return url;
     };
     const gw = await start({ SUBSCRIBERS_URL: [await closedPort(), await closedPort()] });
-    const none = await fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@example.com"}' });
+    const none = await fetch(`${gw.url}/api/email-subscribers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@example.com"}',
+    });
     expect(none.status).toBe(502);
     expect((await json<{ message: string }>(none)).message).toMatch(/subscribers service is unavailable/);
 
@@ -205,7 +229,11 @@ describe('gateway', () => {
     const dying = await upstream((req) => req.socket.destroy());
     const other = await upstream((_req, res) => void res.status(201).json({}));
     const gw2 = await start({ SUBSCRIBERS_URL: [dying.url, other.url], CATALOG_URL: [dying.url, other.url] });
-    const write = await fetch(`${gw2.url}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"b@example.com"}' });
+    const write = await fetch(`${gw2.url}/api/email-subscribers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"b@example.com"}',
+    });
     expect(write.status).toBe(502);
     expect(other.seen).toHaveLength(0);
     // A read is safe to send again: the dying replica saw it, the other one answered it.
@@ -220,7 +248,11 @@ describe('gateway', () => {
     });
     const gw = await start({ AUTH_URL: auth.url });
     const login = (username: string, password: string, client: string) =>
-      fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ username, password }) });
+      fetch(`${gw.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({ username, password }),
+      });
     for (let i = 0; i < 10; i++) expect((await login('owner', 'wrong', '10.0.0.1')).status).toBe(401);
     const blocked = await login('owner', 'right', '10.0.0.1');
     expect(blocked.status).toBe(429);
@@ -236,15 +268,29 @@ describe('gateway', () => {
     });
     const gw = await start({ AUTH_URL: auth.url });
     for (const body of ['null', '[]', '"admin"', '{"username":']) {
-      const res = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(3000) });
+      const res = await fetch(`${gw.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(3000),
+      });
       expect(res.status).toBe(400);
     }
     expect(auth.seen).toHaveLength(0);
     // A body sent as another type is passed on untouched for the service to refuse.
-    const plain = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"username":"a"}', signal: AbortSignal.timeout(3000) });
+    const plain = await fetch(`${gw.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"username":"a"}',
+      signal: AbortSignal.timeout(3000),
+    });
     expect(plain.status).toBe(200);
     expect(auth.seen).toHaveLength(1);
-    const ok = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"a","password":"b"}' });
+    const ok = await fetch(`${gw.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"a","password":"b"}',
+    });
     expect(ok.status).toBe(200);
     expect(auth.seen[1].body).toEqual({ username: 'a', password: 'b' });
   });
@@ -255,7 +301,8 @@ describe('gateway', () => {
     });
     const gw = await start({ CATALOG_URL: service.url, SUBSCRIBERS_URL: service.url }, { PUBLIC_POSTS_PER_MINUTE: '3' });
     const publicPost = (client: string) => fetch(`${gw.url}/api/email-subscribers`, { method: 'POST', headers: { 'x-forwarded-for': client } });
-    const adminPost = (client: string) => fetch(`${gw.url}/api/upload`, { method: 'POST', headers: { 'x-forwarded-for': client, authorization: `Bearer ${adminToken()}` } });
+    const adminPost = (client: string) =>
+      fetch(`${gw.url}/api/upload`, { method: 'POST', headers: { 'x-forwarded-for': client, authorization: `Bearer ${adminToken()}` } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await publicPost('10.0.0.4')).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
@@ -358,7 +405,12 @@ describe('gateway', () => {
       const auth = await wrongPasswords();
       const gw = await start({ AUTH_URL: auth.url });
       const body = '{ "username" : "owner",\n  "password": "right" }';
-      const res = await fetch(`${gw.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'Application/JSON; Charset=UTF-8' }, body, signal: AbortSignal.timeout(1000) });
+      const res = await fetch(`${gw.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'Application/JSON; Charset=UTF-8' },
+        body,
+        signal: AbortSignal.timeout(1000),
+      });
       expect(res.status).toBe(200);
       expect(auth.seen[0].body).toEqual({ username: 'owner', password: 'right' });
     });

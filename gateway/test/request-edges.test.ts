@@ -68,7 +68,11 @@ describe('the copy of a body kept to send it again', () => {
   /** A JSON body of exactly `bytes` bytes. */
   const post = (base: string, bytes: number) => {
     const frame = JSON.stringify({ email: 'a@example.com', note: '' });
-    return fetch(`${base}/api/email-subscribers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: frame.replace('""}', `"${'x'.repeat(bytes - frame.length)}"}`) });
+    return fetch(`${base}/api/email-subscribers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: frame.replace('""}', `"${'x'.repeat(bytes - frame.length)}"}`),
+    });
   };
 
   it(`is kept up to ${REPLAYABLE_BODY_BYTES / 1024} KiB: such a write a stopped replica refused reaches the live one`, async () => {
@@ -105,7 +109,10 @@ describe('slow senders', () => {
     closers.push(subscribers.close);
     const catalog = await upstream((_req, res) => void res.json([]));
     const gw = await start({ SUBSCRIBERS_URL: subscribers.url, CATALOG_URL: catalog.url }, { HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_HEADERS_TIMEOUT_MS: '800' });
-    const slowHeaders = sendSlowly(gw.url, `GET /api/treatments HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(200)}\r\n\r\n`, { delayMs: 50, giveUpMs: 10000 });
+    const slowHeaders = sendSlowly(gw.url, `GET /api/treatments HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(200)}\r\n\r\n`, {
+      delayMs: 50,
+      giveUpMs: 10000,
+    });
     const body = JSON.stringify({ email: 'slow@example.com', note: 'x'.repeat(400) });
     const write = `POST /api/email-subscribers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     // The head at once (the write is admitted and proxied), then the body a byte every 50 ms.
@@ -149,7 +156,9 @@ describe('link tokens', () => {
     const feed = 'ZmVlZC10b2tlbi0xMjM0NTY3ODkwMTIz';
     const unsubscribe = 'dW5zdWJzY3JpYmUtdG9rZW4tMTIzNDU2';
     expect((await fetch(`${gw.url}/api/manage/${manage}`)).status).toBe(200);
-    expect((await fetch(`${gw.url}/api/manage/${manage}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    expect((await fetch(`${gw.url}/api/manage/${manage}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+      200,
+    );
     expect((await fetch(`${gw.url}/api/calendar/${feed}.ics`)).status).toBe(200);
     await fetch(`${gw.url}/manage/${manage}`);
     expect((await fetch(`${gw.url}/api/email-subscribers/unsubscribe?token=${unsubscribe}`)).status).toBe(502);

@@ -20,11 +20,25 @@ export async function fakeService(handler: express.RequestHandler) {
 export type UpstreamKey = 'AUTH_URL' | 'CATALOG_URL' | 'BOOKING_URL' | 'CHAT_URL' | 'SUBSCRIBERS_URL';
 
 type Overrides = Partial<
-  Record<'PUBLIC_POSTS_PER_MINUTE' | 'UPSTREAM_TIMEOUT_MS' | 'LOGIN_FAILURES_PER_MINUTE' | 'LOGIN_ATTEMPTS_PER_USERNAME' | 'TRUSTED_PROXIES' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_HEADERS_TIMEOUT_MS', string>
+  Record<
+    | 'PUBLIC_POSTS_PER_MINUTE'
+    | 'UPSTREAM_TIMEOUT_MS'
+    | 'LOGIN_FAILURES_PER_MINUTE'
+    | 'LOGIN_ATTEMPTS_PER_USERNAME'
+    | 'TRUSTED_PROXIES'
+    | 'HTTP_REQUEST_TIMEOUT_MS'
+    | 'HTTP_HEADERS_TIMEOUT_MS',
+    string
+  >
 >;
 
 /** A gateway as main.ts wires it, in front of the given stand-ins, with limit counters in a database of its own. */
-export function gateway(upstreams: Partial<Record<UpstreamKey, string | string[]>>, overrides: Overrides = {}, limitsDbUrl?: string, logger?: HarnessOptions['logger']) {
+export function gateway(
+  upstreams: Partial<Record<UpstreamKey, string | string[]>>,
+  overrides: Overrides = {},
+  limitsDbUrl?: string,
+  logger?: HarnessOptions['logger'],
+) {
   const urls = (key: UpstreamKey) => [upstreams[key] ?? []].flat().join(',');
   return startHarness('gateway', gatewayEnvShape, wire, {
     mongoUrl: limitsDbUrl,

@@ -16,6 +16,11 @@ export async function buildBenchScripts(entryPoints, outDir, outbase = path.join
     target: 'node24',
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
-    plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'external-npm',
+        setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })),
+      },
+    ],
   });
 }

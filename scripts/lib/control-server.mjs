@@ -8,27 +8,39 @@ import { startComponent, stopProcess } from './stack.mjs';
 
 export function startControlServer({ plans, running, logDir, mail, cluster }) {
   const actions = [
-    [/^\/infrastructure\/mail\/(stop|start)$/, 'POST', async (m) => {
-      if (!mail) return false;
-      await mail[m[1]]();
-      return true;
-    }],
-    [/^\/infrastructure\/rabbitmq\/(\d+)\/(kill|start)$/, 'POST', async (m) => {
-      const node = Number(m[1]);
-      if (!cluster || node < 1 || node > cluster.nodes.length) return false;
-      await (m[2] === 'kill' ? cluster.kill(node) : cluster.restart(node));
-      return true;
-    }],
-    [/^\/components\/([a-z0-9-]+)\/(kill|start|stop)$/, 'POST', async (m) => {
-      const plan = plans.find((p) => p.name === m[1]);
-      if (!plan) return false;
-      if (m[2] === 'start') running[plan.name] = await startComponent(plan, { logDir });
-      else {
-        if (m[2] === 'kill') running[plan.name].stopSignal = 'SIGKILL';
-        await stopProcess(running[plan.name]);
-      }
-      return true;
-    }],
+    [
+      /^\/infrastructure\/mail\/(stop|start)$/,
+      'POST',
+      async (m) => {
+        if (!mail) return false;
+        await mail[m[1]]();
+        return true;
+      },
+    ],
+    [
+      /^\/infrastructure\/rabbitmq\/(\d+)\/(kill|start)$/,
+      'POST',
+      async (m) => {
+        const node = Number(m[1]);
+        if (!cluster || node < 1 || node > cluster.nodes.length) return false;
+        await (m[2] === 'kill' ? cluster.kill(node) : cluster.restart(node));
+        return true;
+      },
+    ],
+    [
+      /^\/components\/([a-z0-9-]+)\/(kill|start|stop)$/,
+      'POST',
+      async (m) => {
+        const plan = plans.find((p) => p.name === m[1]);
+        if (!plan) return false;
+        if (m[2] === 'start') running[plan.name] = await startComponent(plan, { logDir });
+        else {
+          if (m[2] === 'kill') running[plan.name].stopSignal = 'SIGKILL';
+          await stopProcess(running[plan.name]);
+        }
+        return true;
+      },
+    ],
   ];
   const server = http.createServer(async (req, res) => {
     const info = /^\/components\/([a-z0-9-]+)$/.exec(req.url ?? '');

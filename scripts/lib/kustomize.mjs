@@ -10,7 +10,11 @@ export const KUSTOMIZE_VERSION = 'v5.7.1';
 /** The operators whose resources the manifests use, and where each module keeps its CRD. */
 export const OPERATOR_CRDS = {
   RabbitmqCluster: { module: 'github.com/rabbitmq/cluster-operator/v2', version: 'v2.16.0', file: 'config/crd/bases/rabbitmq.com_rabbitmqclusters.yaml' },
-  MongoDBCommunity: { module: 'github.com/mongodb/mongodb-kubernetes-operator', version: 'v0.13.0', file: 'config/crd/bases/mongodbcommunity.mongodb.com_mongodbcommunity.yaml' },
+  MongoDBCommunity: {
+    module: 'github.com/mongodb/mongodb-kubernetes-operator',
+    version: 'v0.13.0',
+    file: 'config/crd/bases/mongodbcommunity.mongodb.com_mongodbcommunity.yaml',
+  },
 };
 
 export function ensureKustomize() {

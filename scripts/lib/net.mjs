@@ -101,7 +101,12 @@ function probe(port, hello, check) {
 }
 
 /** AMQP 0-9-1 handshake: the broker answers the protocol header with Connection.Start. */
-export const amqpAnswers = (port) => probe(port, () => Buffer.from([0x41, 0x4d, 0x51, 0x50, 0, 0, 9, 1]), (buf) => buf[0] === 1);
+export const amqpAnswers = (port) =>
+  probe(
+    port,
+    () => Buffer.from([0x41, 0x4d, 0x51, 0x50, 0, 0, 9, 1]),
+    (buf) => buf[0] === 1,
+  );
 
 /** MongoDB wire protocol: OP_MSG { ping: 1, $db: "admin" } answered with ok: 1. */
 export const mongoAnswers = (port) => probe(port, mongoPing, (buf) => buf.length > 16 && buf.readInt32LE(12) === 2013);

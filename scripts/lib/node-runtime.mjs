@@ -75,7 +75,8 @@ function fetchNode({ version, spec, dir, bin }) {
     const { integrity } = npm(['view', spec, 'dist']);
     const [packed] = npm(['pack', spec, '--pack-destination', work]);
     const tarball = path.join(work, packed.filename);
-    if (!integrityMatches(fs.readFileSync(tarball), integrity)) throw new Error(`${spec}: the downloaded tarball does not match the registry's integrity ${integrity}`);
+    if (!integrityMatches(fs.readFileSync(tarball), integrity))
+      throw new Error(`${spec}: the downloaded tarball does not match the registry's integrity ${integrity}`);
     run('tar', ['-xzf', tarball, '-C', work]);
     const unpacked = path.join(work, 'package');
     const said = run(path.join(unpacked, 'bin', 'node'), ['--version'], { quiet: true }).trim();

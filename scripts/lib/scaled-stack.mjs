@@ -29,7 +29,12 @@ export async function bringUpScaledStack({ infraEnv, logDir }) {
     publicUrl,
   });
   const running = await startStack(plans, { logDir });
-  const balancer = await nginx.start({ upstreams: plans.filter((p) => p.name.startsWith('gateway')).map((p) => p.url), dataDir: runDir, logDir, port: balancerPort });
+  const balancer = await nginx.start({
+    upstreams: plans.filter((p) => p.name.startsWith('gateway')).map((p) => p.url),
+    dataDir: runDir,
+    logDir,
+    port: balancerPort,
+  });
   console.log(`[scaled] ${plans.length} processes, ${cluster.nodes.length} broker nodes and nginx up in ${Math.round((Date.now() - started) / 1000)} s`);
   return {
     plans,

@@ -178,8 +178,18 @@ export function stackUrlsEnv(plans) {
       return [
         [`${name}_URL`, p.url],
         [`${name}_METRICS_URL`, p.metricsUrl],
-        [`${name}_REPLICA_URLS`, ofComponent(p).map((q) => q.url).join(',')],
-        [`${name}_REPLICA_METRICS_URLS`, ofComponent(p).map((q) => q.metricsUrl).join(',')],
+        [
+          `${name}_REPLICA_URLS`,
+          ofComponent(p)
+            .map((q) => q.url)
+            .join(','),
+        ],
+        [
+          `${name}_REPLICA_METRICS_URLS`,
+          ofComponent(p)
+            .map((q) => q.metricsUrl)
+            .join(','),
+        ],
       ];
     }),
   );

@@ -24,9 +24,19 @@ export async function start({ dataDir, logDir }) {
   const [smtpPort, httpPort] = await Promise.all([freePort(), freePort()]);
   const apiUrl = `http://127.0.0.1:${httpPort}`;
   const args = [
-    '--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`,
-    '--database', path.join(dataDir, 'mailpit.db'), '--max', '5000',
-    '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--smtp-disable-rdns', '--disable-version-check', '--quiet',
+    '--smtp',
+    `127.0.0.1:${smtpPort}`,
+    '--listen',
+    `127.0.0.1:${httpPort}`,
+    '--database',
+    path.join(dataDir, 'mailpit.db'),
+    '--max',
+    '5000',
+    '--smtp-auth-accept-any',
+    '--smtp-auth-allow-insecure',
+    '--smtp-disable-rdns',
+    '--disable-version-check',
+    '--quiet',
   ];
   let proc = null;
   const startAgain = async () => {

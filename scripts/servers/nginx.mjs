@@ -70,7 +70,10 @@ export async function start({ upstreams, dataDir, logDir, port }) {
   const listen = port ?? (await freePort());
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig({ port: listen, upstreams, dir, logDir }));
-  const proc = startProcess('nginx', NGINX, ['-c', conf, '-p', dir, '-e', path.join(logDir, 'nginx-error.log')], { logFile: path.join(logDir, 'nginx.log'), stopSignal: 'SIGQUIT' });
+  const proc = startProcess('nginx', NGINX, ['-c', conf, '-p', dir, '-e', path.join(logDir, 'nginx-error.log')], {
+    logFile: path.join(logDir, 'nginx.log'),
+    stopSignal: 'SIGQUIT',
+  });
   const url = `http://127.0.0.1:${listen}`;
   await waitFor('nginx', async () => (await httpStatus(`${url}/healthz`)) === 200, { isDead: () => proc.exitCode !== null });
   log(`nginx ${url} in front of ${upstreams.length} gateways`);

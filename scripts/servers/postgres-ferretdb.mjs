@@ -54,10 +54,12 @@ export async function start({ dataDir, logDir }) {
   });
   const backend = postgres ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`] : ['--handler=sqlite', `--sqlite-url=file:${dir}/`];
   const port = await freePort();
-  const proc = startProcess('ferretdb', binary, [
-    ...backend, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
-    '--telemetry=disable', '--log-level=warn', '--debug-addr=-',
-  ], { logFile: path.join(logDir, 'ferretdb.log') });
+  const proc = startProcess(
+    'ferretdb',
+    binary,
+    [...backend, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`, '--telemetry=disable', '--log-level=warn', '--debug-addr=-'],
+    { logFile: path.join(logDir, 'ferretdb.log') },
+  );
   await waitFor('FerretDB', () => mongoAnswers(port), { isDead: () => proc.exitCode !== null });
   log(`FerretDB ${FERRETDB_VERSION} on 127.0.0.1:${port} (${postgres ? 'PostgreSQL' : 'SQLite'} backend)`);
   return {
@@ -99,18 +101,33 @@ async function startPostgres(dataDir, logDir) {
   }
   const port = await freePort();
   const [cmd, args] = runAs(path.join(bin, 'postgres'), [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
     // FerretDB sends field names as statement parameters: only a plan made with them meets the
     // GIN indexes beside its own (see ferretdb/patch.mjs).
-    '-c', 'plan_cache_mode=force_custom_plan',
+    '-c',
+    'plan_cache_mode=force_custom_plan',
   ]);
   const proc = startProcess('postgres', cmd, args, { logFile: path.join(logDir, 'postgres.log') });
   // Accepting connections is not enough: pg_isready says when it answers queries.
   const ready = () => spawnSync(path.join(bin, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)]).status === 0;
   await waitFor('PostgreSQL', ready, { isDead: () => proc.exitCode !== null });
   const psql = path.join(bin, 'psql');
-  const exists = run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'"], { quiet: true }).trim();
+  const exists = run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'"], {
+    quiet: true,
+  }).trim();
   if (exists !== '1') run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'CREATE DATABASE ferretdb'], { quiet: true });
   log(`PostgreSQL on 127.0.0.1:${port}`);
   return { url: `postgres://postgres@127.0.0.1:${port}/ferretdb`, proc };

@@ -39,7 +39,13 @@ function nodeEnv({ dir, nodeName, port, distPort, epmdPort }) {
 /** Writes a node's rabbitmq.conf, plugins and cookie; a cluster's nodes find each other by the peers' names. */
 function writeNodeFiles(node, peers, cookie) {
   fs.mkdirSync(node.dir, { recursive: true });
-  const cluster = peers.length > 1 ? ['cluster_formation.peer_discovery_backend = classic_config', ...peers.map((peer) => `cluster_formation.classic_config.nodes.${peer.index} = ${peer.nodeName}`)] : [];
+  const cluster =
+    peers.length > 1
+      ? [
+          'cluster_formation.peer_discovery_backend = classic_config',
+          ...peers.map((peer) => `cluster_formation.classic_config.nodes.${peer.index} = ${peer.nodeName}`),
+        ]
+      : [];
   const conf = [`listeners.tcp.1 = 127.0.0.1:${node.port}`, 'loopback_users = none', 'disk_free_limit.absolute = 50MB', ...cluster, ''];
   fs.writeFileSync(path.join(node.dir, 'rabbitmq.conf'), conf.join('\n'));
   fs.writeFileSync(path.join(node.dir, 'enabled_plugins'), '[].\n');
@@ -71,7 +77,10 @@ export async function start({ dataDir, logDir, nodes: size = 1 }) {
     node.env = nodeEnv({ ...node, epmdPort });
   }
   const epmdLabel = single ? 'epmd' : 'epmd-cluster';
-  const epmd = startProcess(epmdLabel, 'epmd', ['-port', String(epmdPort), '-address', '127.0.0.1'], { env: nodes[0].env, logFile: path.join(logDir, `${epmdLabel}.log`) });
+  const epmd = startProcess(epmdLabel, 'epmd', ['-port', String(epmdPort), '-address', '127.0.0.1'], {
+    env: nodes[0].env,
+    logFile: path.join(logDir, `${epmdLabel}.log`),
+  });
 
   const startNode = async (node) => {
     node.proc = startProcess(node.label, RABBIT_SERVER, [], { env: node.env, logFile: path.join(logDir, `${node.label}.log`) });
@@ -79,13 +88,16 @@ export async function start({ dataDir, logDir, nodes: size = 1 }) {
     await waitFor(`RabbitMQ node ${node.nodeName}`, () => amqpAnswers(node.port), { timeoutMs: 120000, intervalMs: 500, isDead: () => proc.exitCode !== null });
   };
   /** The nodes a given node sees running in its cluster. */
-  const runningNodes = (node) => JSON.parse(run(RABBIT_CTL, ['-n', node.nodeName, 'cluster_status', '--formatter', 'json'], { env: node.env, quiet: true })).running_nodes;
+  const runningNodes = (node) =>
+    JSON.parse(run(RABBIT_CTL, ['-n', node.nodeName, 'cluster_status', '--formatter', 'json'], { env: node.env, quiet: true })).running_nodes;
   const clusterWhole = (from) => runningNodes(from).length === size;
 
   await startNode(nodes[0]);
   await Promise.all(nodes.slice(1).map(startNode));
   if (!single) await waitFor('RabbitMQ cluster of all nodes', () => clusterWhole(nodes[0]), { timeoutMs: 60000, intervalMs: 500 });
-  log(`RabbitMQ ${single ? `on 127.0.0.1:${nodes[0].port} (node ${nodes[0].nodeName})` : `cluster of ${size} nodes on 127.0.0.1:${nodes.map((n) => n.port).join(', ')}`}`);
+  log(
+    `RabbitMQ ${single ? `on 127.0.0.1:${nodes[0].port} (node ${nodes[0].nodeName})` : `cluster of ${size} nodes on 127.0.0.1:${nodes.map((n) => n.port).join(', ')}`}`,
+  );
 
   const first = nodes[0];
   return {

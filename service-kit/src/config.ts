@@ -43,7 +43,9 @@ export const mongoEnvShape = {
 export const busEnvShape = {
   /** RabbitMQ: amqp://user:password@host:5672, or a cluster's nodes separated by commas (tried in turn when one is away). */
   AMQP_URL: secretUrl(
-    z.string().regex(/^amqps?:\/\/[^,]+(,amqps?:\/\/[^,]+)*$/, { error: 'AMQP_URL must be amqp://user:pass@host:port, or several of them separated by commas' }),
+    z
+      .string()
+      .regex(/^amqps?:\/\/[^,]+(,amqps?:\/\/[^,]+)*$/, { error: 'AMQP_URL must be amqp://user:pass@host:port, or several of them separated by commas' }),
   ),
   /** The durable topic exchange every event goes through. */
   BUS_EXCHANGE: z.string().min(1).default('bb.events'),

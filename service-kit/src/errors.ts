@@ -2,16 +2,7 @@
  * The one error type handlers throw: they say what went wrong, the kit picks the status.
  */
 export type ErrorKind =
-  | 'invalid'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'gone'
-  | 'too_large'
-  | 'unsupported_media'
-  | 'too_many'
-  | 'unavailable';
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'gone' | 'too_large' | 'unsupported_media' | 'too_many' | 'unavailable';
 
 export const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,

@@ -15,7 +15,11 @@ export interface HttpTimeouts {
 }
 
 /** The timeouts of the kit's config (every process has them). */
-export const httpTimeoutsOf = (config: { HTTP_REQUEST_TIMEOUT_MS: number; HTTP_HEADERS_TIMEOUT_MS: number; HTTP_KEEP_ALIVE_TIMEOUT_MS: number }): HttpTimeouts => ({
+export const httpTimeoutsOf = (config: {
+  HTTP_REQUEST_TIMEOUT_MS: number;
+  HTTP_HEADERS_TIMEOUT_MS: number;
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: number;
+}): HttpTimeouts => ({
   requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
   headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
   keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
@@ -31,7 +35,12 @@ export function createHttpServer(app: Express | http.RequestListener, timeouts: 
   const requestTimeout = timeouts.requestMs;
   const headersTimeout = Math.min(timeouts.headersMs, requestTimeout);
   return http.createServer(
-    { requestTimeout, headersTimeout, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))) },
+    {
+      requestTimeout,
+      headersTimeout,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))),
+    },
     app,
   );
 }

@@ -71,7 +71,9 @@ export function productionSecretProblems(shape: ZodRawShape, env: Record<string,
       const problem = secretProblem(value, minLength);
       if (problem) problems.push(`${name} ${problem}`);
     } else if (secretUrlSchemas.has(schema as ZodType)) {
-      const problem = remoteUrlPasswords(value).map((password) => secretProblem(password)).find((found) => found !== null);
+      const problem = remoteUrlPasswords(value)
+        .map((password) => secretProblem(password))
+        .find((found) => found !== null);
       if (problem) problems.push(`the password in ${name} ${problem}`);
     }
   }

@@ -49,7 +49,14 @@ export type Wire<C> = (ctx: ServiceContext<C>) => Promise<ServiceSetup> | Servic
 /** Connects the shared parts of a process: database, bus, outbox relay, revocation list. */
 export async function openContext<C>(name: ProcessName, config: C & KitConfig, logger: Logger, now: () => Date = () => new Date()): Promise<ServiceContext<C>> {
   const conn = await connectMongo(config.MONGO_URL, logger);
-  const bus = new EventBus({ url: config.AMQP_URL, exchange: config.BUS_EXCHANGE, source: name, logger, queuePrefix: config.BUS_QUEUE_PREFIX, queueType: config.BUS_QUEUE_TYPE });
+  const bus = new EventBus({
+    url: config.AMQP_URL,
+    exchange: config.BUS_EXCHANGE,
+    source: name,
+    logger,
+    queuePrefix: config.BUS_QUEUE_PREFIX,
+    queueType: config.BUS_QUEUE_TYPE,
+  });
   const relay = new OutboxRelay({ bus, logger, intervalMs: config.OUTBOX_SWEEP_INTERVAL_MS });
   const revocations = new RevocationList(conn, logger);
   const isReady = () => mongoIsUp(conn) && bus.isConsuming;

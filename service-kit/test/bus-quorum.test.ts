@@ -42,7 +42,8 @@ describe('the bus on quorum queues', () => {
     await bus.start();
     await waitFor('consumers', () => bus.isConsuming);
     const types = queueTypes();
-    for (const queue of [durable, retryQueueName(durable, 100), retryQueueName(durable, 200), deadLetterQueueName(durable)]) expect([queue, types.get(queue)]).toEqual([queue, 'quorum']);
+    for (const queue of [durable, retryQueueName(durable, 100), retryQueueName(durable, 200), deadLetterQueueName(durable)])
+      expect([queue, types.get(queue)]).toEqual([queue, 'quorum']);
     const perProcess = [...types.entries()].filter(([name]) => name.startsWith(`${live}.`));
     expect(perProcess.map(([, type]) => type)).toEqual(['classic']);
   });

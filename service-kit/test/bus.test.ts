@@ -127,16 +127,24 @@ describe('event bus on the real RabbitMQ', () => {
       bus.subscribe(shared, ['chat.message.created'], async (e) => {
         durable.push(e.data.content);
       });
-      bus.subscribe(`${shared}.live`, ['chat.message.created'], async (e) => {
-        perProcess[i].push(e.data.content);
-      }, { perProcess: true });
+      bus.subscribe(
+        `${shared}.live`,
+        ['chat.message.created'],
+        async (e) => {
+          perProcess[i].push(e.data.content);
+        },
+        { perProcess: true },
+      );
     });
     for (const bus of replicas) await bus.start();
     const publisher = newBus();
     await publisher.start();
     for (const content of ['one', 'two', 'three']) await publisher.publish('chat.message.created', chatMessage(content));
     await waitFor('both replicas', () => perProcess.every((got) => got.length === 3) && durable.length === 3);
-    expect(perProcess).toEqual([['one', 'two', 'three'], ['one', 'two', 'three']]);
+    expect(perProcess).toEqual([
+      ['one', 'two', 'three'],
+      ['one', 'two', 'three'],
+    ]);
     expect([...durable].sort()).toEqual(['one', 'three', 'two']);
   });
 
@@ -145,9 +153,14 @@ describe('event bus on the real RabbitMQ', () => {
     const queue = uniqueName('q');
     const got: string[] = [];
     let starts = 0;
-    bus.subscribe(queue, ['chat.message.created'], async (e) => {
-      got.push(e.data.content);
-    }, { onConsuming: () => void (starts += 1) });
+    bus.subscribe(
+      queue,
+      ['chat.message.created'],
+      async (e) => {
+        got.push(e.data.content);
+      },
+      { onConsuming: () => void (starts += 1) },
+    );
     await bus.start();
     expect(bus.isConsuming).toBe(true);
     // Deleting the queue under the consumer makes RabbitMQ cancel it.

@@ -28,7 +28,8 @@ describe('environment config', () => {
   });
 
   it("takes a replica set's URL: every member, its name and retryable writes", () => {
-    const members = 'mongodb://bb_booking:pw@mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/bb_booking?replicaSet=bb-mongo&authSource=admin&retryWrites=true';
+    const members =
+      'mongodb://bb_booking:pw@mongo-0.mongo:27017,mongo-1.mongo:27017,mongo-2.mongo:27017/bb_booking?replicaSet=bb-mongo&authSource=admin&retryWrites=true';
     expect(parseConfig(shape, { ...good, APP_MODE: 'demo', MONGO_URL: members }).MONGO_URL).toBe(members);
   });
 
@@ -37,8 +38,19 @@ describe('environment config', () => {
   });
 
   describe('in production mode', () => {
-    const withSecrets = { ...shape, API_KEY: secret(z.string()), ADMIN_PASSWORD: secret(z.string().optional(), { minLength: 12 }), AMQP_URL: secretUrl(z.string()) };
-    const production = { ...good, APP_MODE: 'production', API_KEY: 'Zx81mQpL0cV7nB3kT6yW2rD9fG4hJ5sA', ADMIN_PASSWORD: 'a staff password', AMQP_URL: 'amqp://bb:Jw7Qz2Lp9Xv4Nc1Rt8Ks5Hm3Bd6Gf0Ya@rabbit:5672' };
+    const withSecrets = {
+      ...shape,
+      API_KEY: secret(z.string()),
+      ADMIN_PASSWORD: secret(z.string().optional(), { minLength: 12 }),
+      AMQP_URL: secretUrl(z.string()),
+    };
+    const production = {
+      ...good,
+      APP_MODE: 'production',
+      API_KEY: 'Zx81mQpL0cV7nB3kT6yW2rD9fG4hJ5sA',
+      ADMIN_PASSWORD: 'a staff password',
+      AMQP_URL: 'amqp://bb:Jw7Qz2Lp9Xv4Nc1Rt8Ks5Hm3Bd6Gf0Ya@rabbit:5672',
+    };
 
     it('accepts long secrets that are not placeholders', () => {
       expect(() => parseConfig(withSecrets, production)).not.toThrow();
@@ -49,7 +61,11 @@ describe('environment config', () => {
       ['a placeholder', { JWT_SECRET: 'replace-with-32-plus-random-characters' }, /JWT_SECRET still holds a placeholder/],
       ['the demo password', { ADMIN_PASSWORD: 'admin123' }, /ADMIN_PASSWORD/],
       ['a short staff password', { ADMIN_PASSWORD: 'abc12345' }, /ADMIN_PASSWORD must be at least 12 characters/],
-      ['a placeholder password in a broker URL', { AMQP_URL: 'amqp://bb:replace-with-a-rabbitmq-password@rabbit:5672' }, /the password in AMQP_URL still holds a placeholder/],
+      [
+        'a placeholder password in a broker URL',
+        { AMQP_URL: 'amqp://bb:replace-with-a-rabbitmq-password@rabbit:5672' },
+        /the password in AMQP_URL still holds a placeholder/,
+      ],
       [
         'a short password on one node of a cluster',
         { AMQP_URL: 'amqp://bb:Jw7Qz2Lp9Xv4Nc1Rt8Ks5Hm3Bd6Gf0Ya@rabbit-0:5672,amqp://bb:tooshort@rabbit-1:5672' },

@@ -25,32 +25,34 @@ function buildApp(revoked = new Set<string>()) {
     service: 'booking',
     context: { logger: silentLogger(), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
     deps: undefined,
-    mounts: [(app) => {
-      app.get('/api/appointments', (_req, res) => {
-        res.json({ user: res.locals.user?.username ?? null });
-      });
-      app.post('/api/appointments', (req, res) => {
-        const body = z.object({ firstName: z.string().min(1, { error: 'Please enter your first name.' }), age: z.number() }).parse(req.body);
-        res.status(201).json(body);
-      });
-      app.get('/api/office-hours/:offering', () => {
-        throw notFound('Offering not found');
-      });
-      app.get('/api/reports/appointments', () => {
-        throw new Error('database exploded: secret details');
-      });
-      app.get('/api/available-slots', () => {
-        throw new AppError('conflict', 'Slot is full');
-      });
-      bind(app, manageRoutes.view, ({ res, requestId }) => {
-        res.json({ requestId });
-        return undefined;
-      });
-      // A handler of another service's path: the gate must never let a request reach it.
-      app.get('/api/treatments', (_req, res) => {
-        res.json({ reached: true });
-      });
-    }],
+    mounts: [
+      (app) => {
+        app.get('/api/appointments', (_req, res) => {
+          res.json({ user: res.locals.user?.username ?? null });
+        });
+        app.post('/api/appointments', (req, res) => {
+          const body = z.object({ firstName: z.string().min(1, { error: 'Please enter your first name.' }), age: z.number() }).parse(req.body);
+          res.status(201).json(body);
+        });
+        app.get('/api/office-hours/:offering', () => {
+          throw notFound('Offering not found');
+        });
+        app.get('/api/reports/appointments', () => {
+          throw new Error('database exploded: secret details');
+        });
+        app.get('/api/available-slots', () => {
+          throw new AppError('conflict', 'Slot is full');
+        });
+        bind(app, manageRoutes.view, ({ res, requestId }) => {
+          res.json({ requestId });
+          return undefined;
+        });
+        // A handler of another service's path: the gate must never let a request reach it.
+        app.get('/api/treatments', (_req, res) => {
+          res.json({ reached: true });
+        });
+      },
+    ],
   });
   // As the runtime hands every app its process's list.
   useRevocations(built, { isTokenRevoked: (token) => revoked.has(token.jti) });
@@ -173,7 +175,16 @@ describe('service app factory', () => {
   });
 
   describe('route gate', () => {
-    const variants = ['/api/appointments/', '/API/appointments', '/api/Appointments', '/api//appointments', '//api/appointments', '/api/%61ppointments', '/api/appointments%2F', '/api/appointments;x'];
+    const variants = [
+      '/api/appointments/',
+      '/API/appointments',
+      '/api/Appointments',
+      '/api//appointments',
+      '//api/appointments',
+      '/api/%61ppointments',
+      '/api/appointments%2F',
+      '/api/appointments;x',
+    ];
 
     it.each(variants)('never reaches an admin handler by %s, and answers it as JSON 404', async (path) => {
       const res = await fetch(`${server.url}${path}`);
@@ -222,15 +233,21 @@ describe('text no database can store', () => {
       service: 'booking',
       context: { logger: silentLogger(), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
       deps: undefined,
-      mounts: [(a) => {
-        a.post('/api/appointments', (_req, res) => {
-          res.status(201).json({ reached: true });
-        });
-      }],
+      mounts: [
+        (a) => {
+          a.post('/api/appointments', (_req, res) => {
+            res.status(201).json({ reached: true });
+          });
+        },
+      ],
     });
     const server = await serve(app);
     try {
-      const res = await fetch(`${server.url}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"notes":"a\\u0000b"}' });
+      const res = await fetch(`${server.url}/api/appointments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"notes":"a\\u0000b"}',
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(/NUL character.*at notes/);
       const inQuery = await fetch(`${server.url}/api/appointments?x=%00`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

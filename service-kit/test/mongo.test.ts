@@ -24,9 +24,7 @@ describe('mongoose on the test database (FerretDB locally)', () => {
     const Counter = conn.model('Counter', new Schema({ _id: String, count: Number }));
     const cap = 7;
     await Counter.create({ _id: 'slot', count: 0 });
-    const attempts = await Promise.all(
-      Array.from({ length: 50 }, () => Counter.updateOne({ _id: 'slot', count: { $lt: cap } }, { $inc: { count: 1 } })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 50 }, () => Counter.updateOne({ _id: 'slot', count: { $lt: cap } }, { $inc: { count: 1 } })));
     const won = attempts.filter((r) => r.modifiedCount === 1).length;
     const doc = await Counter.findById('slot').lean();
     expect(won).toBe(cap);

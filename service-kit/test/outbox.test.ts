@@ -28,7 +28,16 @@ function setup(options: Partial<Pick<OutboxRelayOptions, 'intervalMs' | 'retryBa
   return { bus, relay };
 }
 
-const changed = (id: string) => outboxEvent('catalog', 'catalog.bookable.changed', { id, kind: 'treatment', name: id, defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1 });
+const changed = (id: string) =>
+  outboxEvent('catalog', 'catalog.bookable.changed', {
+    id,
+    kind: 'treatment',
+    name: id,
+    defaultDuration: 60,
+    offeringType: 'clinic',
+    deleted: false,
+    version: 1,
+  });
 
 beforeAll(async () => {
   conn = await connectMongo(testMongoUrl('outbox'), silentLogger());
@@ -178,10 +187,14 @@ describe('outbox relay', () => {
     const others = await Note.insertMany(Array.from({ length: 5 }, (_, i) => ({ text: `after-${i}`, outbox: [changed(`after-${i}`)] })));
     relay.start();
     await waitFor('the other documents’ events', () => others.every((_, i) => received.some((e) => (e.data as { id: string }).id === `after-${i}`)), 10000);
-    await waitFor('the poison set aside and the event behind it delivered', async () => {
-      const doc = await Note.findById(first._id).lean();
-      return doc?.outbox.length === 0 && received.some((e) => (e.data as { id: string }).id === 'behind-poison');
-    }, 10000);
+    await waitFor(
+      'the poison set aside and the event behind it delivered',
+      async () => {
+        const doc = await Note.findById(first._id).lean();
+        return doc?.outbox.length === 0 && received.some((e) => (e.data as { id: string }).id === 'behind-poison');
+      },
+      10000,
+    );
     const doc = await Note.findById(first._id).lean();
     expect(doc?.outboxParked).toHaveLength(1);
     expect(doc?.outboxParked?.[0]).toMatchObject({ id: poison.id, type: 'catalog.bookable.changed' });
@@ -221,7 +234,13 @@ describe('outbox relay', () => {
   it('publishes, after a start, the events of documents written before they were marked', async () => {
     const received = await collect(uniqueName('q'));
     // As stored by the previous release: entries, no flag.
-    const { insertedId } = await Note.collection.insertOne({ text: 'old', outbox: [changed('from-before')], outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null } as never);
+    const { insertedId } = await Note.collection.insertOne({
+      text: 'old',
+      outbox: [changed('from-before')],
+      outboxLockedUntil: null,
+      outboxAttempts: 0,
+      deletedAt: null,
+    } as never);
     const { bus, relay } = setup();
     await bus.start();
     relay.start();

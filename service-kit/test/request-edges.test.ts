@@ -37,16 +37,18 @@ function bookingApp(logger = silentLogger()) {
     service: 'booking',
     context: { logger: logger, isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
     deps: undefined,
-    mounts: [(app) => {
-      bind(app, appointmentRoutes.create, parsedThenConflict);
-      bind(app, waitlistRoutes.join, parsedThenConflict);
-      bind(app, manageRoutes.reschedule, parsedThenConflict);
-      bind(app, manageRoutes.view, () => {
-        throw new Error('the database went away');
-      });
-      bind(app, calendarFeedRoutes.feed, parsedThenConflict);
-      bind(app, scheduleRoutes.availableSlots, parsedThenConflict);
-    }],
+    mounts: [
+      (app) => {
+        bind(app, appointmentRoutes.create, parsedThenConflict);
+        bind(app, waitlistRoutes.join, parsedThenConflict);
+        bind(app, manageRoutes.reschedule, parsedThenConflict);
+        bind(app, manageRoutes.view, () => {
+          throw new Error('the database went away');
+        });
+        bind(app, calendarFeedRoutes.feed, parsedThenConflict);
+        bind(app, scheduleRoutes.availableSlots, parsedThenConflict);
+      },
+    ],
   });
 }
 
@@ -122,14 +124,20 @@ describe('a service reached directly', () => {
   ])('refuses a %s with a body (%s) with 400 before reading it, and closes the connection', async (method, framing) => {
     const body = nestedArrays(20);
     const payload = framing.startsWith('transfer') ? `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n` : body;
-    const outcome = await sendRaw(base, `${method} /api/available-slots?offeringType=clinic&date=2031-03-04 HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${payload}`);
+    const outcome = await sendRaw(
+      base,
+      `${method} /api/available-slots?offeringType=clinic&date=2031-03-04 HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${payload}`,
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.text).toMatch(/connection: close/i);
     if (method === 'GET') expect(outcome.text).toContain('{"message":"A GET request may not carry a body"}');
   });
 
   it('still answers a GET without a body, and one with Content-Length: 0', async () => {
-    const outcome = await sendRaw(base, 'GET /api/available-slots?offeringType=clinic&date=2031-03-04 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    const outcome = await sendRaw(
+      base,
+      'GET /api/available-slots?offeringType=clinic&date=2031-03-04 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
     expect(outcome.status).toBe(409);
     expect((await fetch(`${base}/api/available-slots?offeringType=clinic&date=2031-03-04`)).status).toBe(409);
   });
@@ -138,7 +146,10 @@ describe('a service reached directly', () => {
 describe('slow senders', () => {
   it('cuts off headers and bodies sent slower than the limits, and serves others meanwhile', async () => {
     const base = await start(bookingApp(), { requestMs: 1500, headersMs: 800, keepAliveMs: 5000 });
-    const slowHeaders = sendSlowly(base, 'GET /api/available-slots?offeringType=clinic HTTP/1.1\r\nHost: x\r\nX-Padding: ' + 'p'.repeat(200) + '\r\n\r\n', { delayMs: 50, giveUpMs: 10000 });
+    const slowHeaders = sendSlowly(base, 'GET /api/available-slots?offeringType=clinic HTTP/1.1\r\nHost: x\r\nX-Padding: ' + 'p'.repeat(200) + '\r\n\r\n', {
+      delayMs: 50,
+      giveUpMs: 10000,
+    });
     const body = JSON.stringify({ firstName: 'x'.repeat(400) });
     const write = `POST /api/appointments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     // The head at once, then the body a byte every 50 ms: only the request timeout cuts it.
@@ -176,7 +187,9 @@ describe('link tokens in logs', () => {
     expect(redactLinkTokens(`/api/calendar/${feedToken}.ics`)).toBe('/api/calendar/[token].ics');
     expect(redactLinkTokens(`/api/email-subscribers/unsubscribe?token=${mailToken}&x=1`)).toBe('/api/email-subscribers/unsubscribe?token=[token]&x=1');
     expect(redactLinkTokens(`/api/email-subscribers/confirm?a=b&token=${mailToken}`)).toBe('/api/email-subscribers/confirm?a=b&token=[token]');
-    expect(redactLinkTokens('/api/calendar-feeds/clinic /api/appointments?offering=clinic')).toBe('/api/calendar-feeds/clinic /api/appointments?offering=clinic');
+    expect(redactLinkTokens('/api/calendar-feeds/clinic /api/appointments?offering=clinic')).toBe(
+      '/api/calendar-feeds/clinic /api/appointments?offering=clinic',
+    );
   });
 
   it('cuts them from the fields events carry them in', () => {
@@ -193,11 +206,13 @@ describe('link tokens in logs', () => {
         service: 'subscribers',
         context: { logger: capture.logger('subscribers'), isReady: () => true, config: { JWT_SECRET: TEST_JWT_SECRET } },
         deps: undefined,
-        mounts: [(app) => {
-          onRoute(app, subscriberRoutes.unsubscribePage, () => {
-            throw new Error(`could not unsubscribe with /api/email-subscribers/unsubscribe?token=${mailToken}`);
-          });
-        }],
+        mounts: [
+          (app) => {
+            onRoute(app, subscriberRoutes.unsubscribePage, () => {
+              throw new Error(`could not unsubscribe with /api/email-subscribers/unsubscribe?token=${mailToken}`);
+            });
+          },
+        ],
       }),
     );
     expect((await fetch(`${booking}/api/manage/${manageToken}`)).status).toBe(500);
@@ -214,7 +229,10 @@ describe('link tokens in logs', () => {
       '/api/email-subscribers/unsubscribe?token=[token]',
       '/api/email-subscribers/confirm?token=[token]',
     ]);
-    expect(capture.lines.filter((l) => l.msg === 'request failed').map((l) => l.url)).toEqual(['/api/manage/[token]', '/api/email-subscribers/unsubscribe?token=[token]']);
+    expect(capture.lines.filter((l) => l.msg === 'request failed').map((l) => l.url)).toEqual([
+      '/api/manage/[token]',
+      '/api/email-subscribers/unsubscribe?token=[token]',
+    ]);
     for (const token of [manageToken, feedToken, mailToken]) expect(capture.text()).not.toContain(token);
   });
 });
@@ -222,7 +240,7 @@ describe('link tokens in logs', () => {
 /** Inputs no form sends: deep nesting, long keys, arrays for strings, huge numbers, odd types. */
 function oddInputs(count: number): OddInput[] {
   let seed = 24;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const posts: RouteDef[] = [appointmentRoutes.create, waitlistRoutes.join];
   const value = (): unknown =>
@@ -239,17 +257,61 @@ function oddInputs(count: number): OddInput[] {
       () => ({ ['k'.repeat(Math.floor(random() * 5000) + 1)]: 1 }),
       () => [[[[[[['deep']]]]]]],
     ])();
-  const fields = ['firstName', 'lastName', 'email', 'contact', 'offeringType', 'treatments', 'preferredDate', 'preferredTime', 'items', 'startTime', '__proto__', 'constructor'];
+  const fields = [
+    'firstName',
+    'lastName',
+    'email',
+    'contact',
+    'offeringType',
+    'treatments',
+    'preferredDate',
+    'preferredTime',
+    'items',
+    'startTime',
+    '__proto__',
+    'constructor',
+  ];
   const inputs: { method: string; path: string; body?: string }[] = [];
   for (let i = 0; i < count; i++) {
     const kind = i % 8;
     const route = pick(posts);
-    if (kind === 0) inputs.push({ method: 'POST', path: route.path, body: random() < 0.5 ? nestedArrays(33 + Math.floor(random() * 20000)) : nestedObjects(33 + Math.floor(random() * 3000)) });
-    else if (kind === 1) inputs.push({ method: 'POST', path: route.path, body: JSON.stringify({ [pick(fields)]: 'x', ['key'.repeat(Math.floor(random() * 10000))]: value() }) });
-    else if (kind === 2) inputs.push({ method: 'POST', path: route.path, body: JSON.stringify(new Array(Math.floor(random() * 12000)).fill(pick([0, 'a', null]))) });
-    else if (kind === 3) inputs.push({ method: 'POST', path: `/api/manage/${pick(['A'.repeat(32), 'x', '%00', '..%2F'])}/reschedule`, body: JSON.stringify({ preferredDate: value(), preferredTime: value() }) });
-    else if (kind === 4) inputs.push({ method: 'GET', path: `/api/available-slots?offeringType=${encodeURIComponent(String(value()))}&date=${'9'.repeat(Math.floor(random() * 400))}&treatmentId=a&treatmentId=b` });
-    else if (kind === 5) inputs.push({ method: 'POST', path: route.path, body: pick(['1e999999', '"string"', 'null', '[]', '{"a":1e400}', '-0', `{"firstName":1${'0'.repeat(5000)}}`, '{"__proto__":{"polluted":true}}', `{"${'\\u0000'.repeat(10)}":1}`]) });
+    if (kind === 0)
+      inputs.push({
+        method: 'POST',
+        path: route.path,
+        body: random() < 0.5 ? nestedArrays(33 + Math.floor(random() * 20000)) : nestedObjects(33 + Math.floor(random() * 3000)),
+      });
+    else if (kind === 1)
+      inputs.push({ method: 'POST', path: route.path, body: JSON.stringify({ [pick(fields)]: 'x', ['key'.repeat(Math.floor(random() * 10000))]: value() }) });
+    else if (kind === 2)
+      inputs.push({ method: 'POST', path: route.path, body: JSON.stringify(new Array(Math.floor(random() * 12000)).fill(pick([0, 'a', null]))) });
+    else if (kind === 3)
+      inputs.push({
+        method: 'POST',
+        path: `/api/manage/${pick(['A'.repeat(32), 'x', '%00', '..%2F'])}/reschedule`,
+        body: JSON.stringify({ preferredDate: value(), preferredTime: value() }),
+      });
+    else if (kind === 4)
+      inputs.push({
+        method: 'GET',
+        path: `/api/available-slots?offeringType=${encodeURIComponent(String(value()))}&date=${'9'.repeat(Math.floor(random() * 400))}&treatmentId=a&treatmentId=b`,
+      });
+    else if (kind === 5)
+      inputs.push({
+        method: 'POST',
+        path: route.path,
+        body: pick([
+          '1e999999',
+          '"string"',
+          'null',
+          '[]',
+          '{"a":1e400}',
+          '-0',
+          `{"firstName":1${'0'.repeat(5000)}}`,
+          '{"__proto__":{"polluted":true}}',
+          `{"${'\\u0000'.repeat(10)}":1}`,
+        ]),
+      });
     else inputs.push({ method: 'POST', path: route.path, body: JSON.stringify(Object.fromEntries(fields.map((f) => [f, value()]))) });
   }
   // As bytes from the start: a string built by concatenation is flattened the first time it is
@@ -295,7 +357,9 @@ describe('10,000 odd inputs against a real app', () => {
     const counts = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
     const grownMb = (after.heapUsed - before.heapUsed) / 2 ** 20;
     const rssGrownMb = (after.rss - before.rss) / 2 ** 20;
-    console.log(`odd inputs: ${JSON.stringify(counts)}; heap ${gc ? 'after gc' : 'without a forced gc (run node with --expose-gc for an exact figure)'} ${(before.heapUsed / 2 ** 20).toFixed(1)} -> ${(after.heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(before.rss / 2 ** 20).toFixed(1)} -> ${(after.rss / 2 ** 20).toFixed(1)} MB`);
+    console.log(
+      `odd inputs: ${JSON.stringify(counts)}; heap ${gc ? 'after gc' : 'without a forced gc (run node with --expose-gc for an exact figure)'} ${(before.heapUsed / 2 ** 20).toFixed(1)} -> ${(after.heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(before.rss / 2 ** 20).toFixed(1)} -> ${(after.rss / 2 ** 20).toFixed(1)} MB`,
+    );
     expect(statuses).toHaveLength(10_000);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(capture.lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
@@ -307,4 +371,3 @@ describe('10,000 odd inputs against a real app', () => {
     else expect(rssGrownMb).toBeLessThan(300);
   }, 180_000);
 });
-

@@ -50,6 +50,7 @@ export function commandLedger(conn: () => Connection) {
     },
     /** Runs unmeasured work (none: only waits) until the connection has been quiet, so what it leaves to the background is over. */
     settle: (work: () => Promise<unknown> = async () => undefined) => commandsDuring(conn(), work, 500),
-    report: () => `database commands per operation:\n${[...counted].map(([operation, c]) => `  ${operation} ${c.length}: ${describeCommands(c).join(', ')}`).join('\n')}`,
+    report: () =>
+      `database commands per operation:\n${[...counted].map(([operation, c]) => `  ${operation} ${c.length}: ${describeCommands(c).join(', ')}`).join('\n')}`,
   };
 }

@@ -5,7 +5,17 @@ import type { ZodRawShape, z } from 'zod';
 import { parseConfig } from '../src/config';
 import { closeServer, httpTimeoutsOf, listen } from '../src/lifecycle';
 import type { Logger } from '../src/logger';
-import { kitEnvShape, openContext, startParts, stopParts, type KitConfig, type ProcessName, type ServiceContext, type ServiceSetup, type Wire } from '../src/runtime';
+import {
+  kitEnvShape,
+  openContext,
+  startParts,
+  stopParts,
+  type KitConfig,
+  type ProcessName,
+  type ServiceContext,
+  type ServiceSetup,
+  type Wire,
+} from '../src/runtime';
 import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './helpers';
 
 export interface Harness<C> {
@@ -30,7 +40,12 @@ export interface HarnessOptions {
   logger?: Logger;
 }
 
-export async function startHarness<S extends ZodRawShape>(name: ProcessName, envShape: S, wire: Wire<z.infer<z.ZodObject<S>>>, options: HarnessOptions = {}): Promise<Harness<z.infer<z.ZodObject<S>>>> {
+export async function startHarness<S extends ZodRawShape>(
+  name: ProcessName,
+  envShape: S,
+  wire: Wire<z.infer<z.ZodObject<S>>>,
+  options: HarnessOptions = {},
+): Promise<Harness<z.infer<z.ZodObject<S>>>> {
   const label = options.label ?? name;
   const env = {
     PORT: '0',

@@ -28,7 +28,8 @@ export const uniquePhone = () => `0917 ${randomInt(1_000_000, 10_000_000)}`;
  * carries (the Docker path's `?directConnection=true`). scripts/lib/mongo-url.mjs does the same
  * for the launchers, which cannot import TypeScript. `base` is the test servers' MONGO_URL unless given.
  */
-export const mongoDatabaseUrl = (db: string, base = requireEnv('MONGO_URL')) => base.replace(/^([^?]*?)\/*(\?.*)?$/, (_all, hosts: string, query = '') => `${hosts}/${db}${query}`);
+export const mongoDatabaseUrl = (db: string, base = requireEnv('MONGO_URL')) =>
+  base.replace(/^([^?]*?)\/*(\?.*)?$/, (_all, hosts: string, query = '') => `${hosts}/${db}${query}`);
 export const testMongoUrl = (label: string) => mongoDatabaseUrl(uniqueName(label));
 
 export const testAmqpUrl = () => requireEnv('AMQP_URL');
@@ -50,11 +51,23 @@ export interface TokenOptions {
   issuedAt?: number;
 }
 
-export function adminToken({ secret = TEST_JWT_SECRET, expiresIn = 3600, jti = randomUUID(), username = 'admin', subject = 'test-admin', issuedAt }: TokenOptions = {}): string {
+export function adminToken({
+  secret = TEST_JWT_SECRET,
+  expiresIn = 3600,
+  jti = randomUUID(),
+  username = 'admin',
+  subject = 'test-admin',
+  issuedAt,
+}: TokenOptions = {}): string {
   return jwt.sign({ sub: subject, username, jti, ...(issuedAt === undefined ? {} : { iat: issuedAt }) }, secret, { algorithm: 'HS256', expiresIn });
 }
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10000, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -133,7 +133,6 @@ export interface PrivateMailpit {
   stop: () => Promise<void>;
 }
 
-
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -155,7 +154,17 @@ export async function startPrivateMailpit({ args: extra = [] }: { args?: string[
   const httpPort = await freePort();
   let proc: ChildProcess | null = null;
   const start = async () => {
-    const args = ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`, '--smtp-auth-accept-any', '--smtp-auth-allow-insecure', '--disable-version-check', '--quiet', ...extra];
+    const args = [
+      '--smtp',
+      `127.0.0.1:${smtpPort}`,
+      '--listen',
+      `127.0.0.1:${httpPort}`,
+      '--smtp-auth-accept-any',
+      '--smtp-auth-allow-insecure',
+      '--disable-version-check',
+      '--quiet',
+      ...extra,
+    ];
     proc = spawn(binary, args, { stdio: 'ignore' });
     const deadline = Date.now() + 15_000;
     while (!(await accepts(smtpPort)) || !(await accepts(httpPort))) {

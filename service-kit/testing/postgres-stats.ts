@@ -13,7 +13,7 @@ export const STATS_DELAY_MS = 11_000;
 /** One statement through psql: its rows, unaligned, without headers or command tags. */
 export function psql(sql: string): string {
   const url = postgresUrl();
-  if (!url) throw new Error('BB_POSTGRES_URL is not set: the database is not FerretDB on the launcher\'s PostgreSQL');
+  if (!url) throw new Error("BB_POSTGRES_URL is not set: the database is not FerretDB on the launcher's PostgreSQL");
   const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qtA', '-c', sql], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
   return run.stdout.trim();
@@ -27,7 +27,9 @@ export function psql(sql: string): string {
 export function rowsRead(databasePrefix = ''): number {
   if (!postgresUrl()) return 0;
   const prefix = databasePrefix.replace(/[^A-Za-z0-9_]/g, '');
-  return Number(psql(`SELECT COALESCE(SUM(COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0)), 0) FROM pg_stat_user_tables WHERE schemaname LIKE '${prefix}%'`));
+  return Number(
+    psql(`SELECT COALESCE(SUM(COALESCE(seq_tup_read, 0) + COALESCE(idx_tup_fetch, 0)), 0) FROM pg_stat_user_tables WHERE schemaname LIKE '${prefix}%'`),
+  );
 }
 
 /** rowsRead once what was read so far has reached the statistics. */

@@ -29,7 +29,11 @@ export interface SlowSendOptions {
  * with pauses, and stops writing at the first byte of an answer or when the connection closes.
  * Resolves when the server closes the connection (or after giveUpMs) with what came back.
  */
-export function sendSlowly(base: string, request: string | Buffer, { delayMs, startWith = 0, pieceBytes = 1, giveUpMs = 60000 }: SlowSendOptions): Promise<RawOutcome> {
+export function sendSlowly(
+  base: string,
+  request: string | Buffer,
+  { delayMs, startWith = 0, pieceBytes = 1, giveUpMs = 60000 }: SlowSendOptions,
+): Promise<RawOutcome> {
   const url = new URL(base);
   const bytes = Buffer.isBuffer(request) ? request : Buffer.from(request, 'latin1');
   return new Promise((resolve) => {

@@ -19,7 +19,15 @@ beforeAll(async () => {
   // A 90-minute treatment, announced on the bus as the catalog announces one.
   catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
   await catalog.start();
-  await catalog.publish('catalog.bookable.changed', { id: treatmentId, kind: 'treatment', name: 'System Test Facial', defaultDuration: 90, offeringType: 'clinic', deleted: false, version: 1 });
+  await catalog.publish('catalog.bookable.changed', {
+    id: treatmentId,
+    kind: 'treatment',
+    name: 'System Test Facial',
+    defaultDuration: 90,
+    offeringType: 'clinic',
+    deleted: false,
+    version: 1,
+  });
   originalCapacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   await api('/api/settings/clinic', { method: 'PUT', token, body: { maxSessionsPerSlot: 1 } });
 });
@@ -56,7 +64,16 @@ describe('booking through the gateway', () => {
 
     const booked = await api<Appointment>('/api/appointments', {
       method: 'POST',
-      body: { firstName: 'Sys', lastName: 'Test', email: 'sys@example.com', contact: '0917 123 4567', preferredDate: date, preferredTime: opening, treatments: [treatmentId], offeringType: 'clinic' },
+      body: {
+        firstName: 'Sys',
+        lastName: 'Test',
+        email: 'sys@example.com',
+        contact: '0917 123 4567',
+        preferredDate: date,
+        preferredTime: opening,
+        treatments: [treatmentId],
+        offeringType: 'clinic',
+      },
     });
     expect(booked.status).toBe(201);
     expect(new Date(booked.body.endTime ?? '').getTime() - new Date(booked.body.startTime ?? '').getTime()).toBe(90 * 60000);
@@ -64,7 +81,16 @@ describe('booking through the gateway', () => {
 
     const again = await api('/api/appointments', {
       method: 'POST',
-      body: { firstName: 'Other', lastName: 'Person', email: 'o@example.com', contact: '0917 000 0000', preferredDate: date, preferredTime: opening, treatments: [treatmentId], offeringType: 'clinic' },
+      body: {
+        firstName: 'Other',
+        lastName: 'Person',
+        email: 'o@example.com',
+        contact: '0917 000 0000',
+        preferredDate: date,
+        preferredTime: opening,
+        treatments: [treatmentId],
+        offeringType: 'clinic',
+      },
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/fully booked/);
@@ -74,7 +100,11 @@ describe('booking through the gateway', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.find((a) => a.id === booked.body.id)).toMatchObject({ status: 'pending', preferredDate: date, preferredTime: opening });
 
-    const cancelled = await api<Appointment>(`/api/appointments/${booked.body.id}`, { method: 'PATCH', token, body: { status: 'cancelled', adminComment: 'System test' } });
+    const cancelled = await api<Appointment>(`/api/appointments/${booked.body.id}`, {
+      method: 'PATCH',
+      token,
+      body: { status: 'cancelled', adminComment: 'System test' },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect(await availabilityAt(date, opening)).toBe(true);
@@ -101,7 +131,16 @@ describe('booking through the gateway', () => {
         Array.from({ length: 50 }, (_, i) =>
           api<Appointment>('/api/appointments', {
             method: 'POST',
-            body: { firstName: 'Racer', lastName: `No ${i}`, email: `racer-${i}@example.com`, contact: uniquePhone(), preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
+            body: {
+              firstName: 'Racer',
+              lastName: `No ${i}`,
+              email: `racer-${i}@example.com`,
+              contact: uniquePhone(),
+              preferredDate: date,
+              preferredTime: time,
+              treatments: [treatmentId],
+              offeringType: 'clinic',
+            },
           }),
         ),
       );

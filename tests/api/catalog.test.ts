@@ -46,7 +46,13 @@ describe('catalog through the gateway', () => {
   });
 
   it('lets staff add a treatment with a token, and refuses it without one', async () => {
-    const body = JSON.stringify({ name: `Gateway Peel ${randomUUID().slice(0, 8)}`, description: 'A gentle peel', duration: '30 minutes', price: '₱1,200', defaultDuration: 30 });
+    const body = JSON.stringify({
+      name: `Gateway Peel ${randomUUID().slice(0, 8)}`,
+      description: 'A gentle peel',
+      duration: '30 minutes',
+      price: '₱1,200',
+      defaultDuration: 30,
+    });
     const refused = await fetch(`${gateway}/api/treatments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(refused.status).toBe(401);
     const created = await fetch(`${gateway}/api/treatments`, { method: 'POST', headers: { 'content-type': 'application/json', ...staff }, body });

@@ -11,11 +11,15 @@ async function api<T = ApiError>(path: string, options: ApiOptions = {}) {
 }
 
 const start = async () => {
-  const res = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName: 'System Visitor', customerEmail: 'system.visitor@example.com', offeringType: 'clinic' } });
+  const res = await api<Conversation>('/api/conversations', {
+    method: 'POST',
+    body: { customerName: 'System Visitor', customerEmail: 'system.visitor@example.com', offeringType: 'clinic' },
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 };
-const post = (body: Record<string, unknown>, token?: string) => api<ChatMessage>('/api/messages', { method: 'POST', body: { senderType: 'customer', senderName: 'System Visitor', offeringType: 'clinic', ...body }, token });
+const post = (body: Record<string, unknown>, token?: string) =>
+  api<ChatMessage>('/api/messages', { method: 'POST', body: { senderType: 'customer', senderName: 'System Visitor', offeringType: 'clinic', ...body }, token });
 
 describe('chat through the gateway', () => {
   it('lets a visitor start a conversation, post, and poll cheaply with ?after= and If-None-Match', async () => {
@@ -56,14 +60,23 @@ describe('chat through the gateway', () => {
     const said = await post({ conversationId: id, content: 'Console, do you see me?' });
     expect((await api('/api/conversations')).status).toBe(401);
     const list = await api<ConversationSummary[]>('/api/conversations', { token: staff() });
-    expect(list.body.find((c) => c.id === id)).toMatchObject({ messageCount: 1, lastSenderType: 'customer', lastMessageAt: said.body.createdAt, updatedAt: said.body.createdAt });
+    expect(list.body.find((c) => c.id === id)).toMatchObject({
+      messageCount: 1,
+      lastSenderType: 'customer',
+      lastMessageAt: said.body.createdAt,
+      updatedAt: said.body.createdAt,
+    });
   });
 
   it("takes the bot's reply with the reply secret and refuses it with a wrong or missing one", async () => {
     const id = await start();
     const { replySecret } = (await api<WebhookConfig>('/api/webhook-config', { token: staff() })).body;
     const reply = (secret?: string) =>
-      api<ChatMessage>('/api/webhook/reply', { method: 'POST', body: { conversationId: id, content: 'Bot here' }, headers: secret === undefined ? {} : { 'x-webhook-secret': secret } });
+      api<ChatMessage>('/api/webhook/reply', {
+        method: 'POST',
+        body: { conversationId: id, content: 'Bot here' },
+        headers: secret === undefined ? {} : { 'x-webhook-secret': secret },
+      });
     expect((await reply()).status).toBe(401);
     expect((await reply('wrong-secret')).status).toBe(401);
     expect((await api<ChatMessage[]>(`/api/conversations/${id}/messages`)).body).toEqual([]);

@@ -57,7 +57,16 @@ const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:
 async function bookClinic(email: string, date: string, time: string) {
   const res = await api<BookedAppointment>('/api/appointments', {
     method: 'POST',
-    body: { firstName: 'Nina', lastName: 'Notify', email, contact: '0917 555 0110', preferredDate: date, preferredTime: time, treatments: [treatmentId], offeringType: 'clinic' },
+    body: {
+      firstName: 'Nina',
+      lastName: 'Notify',
+      email,
+      contact: '0917 555 0110',
+      preferredDate: date,
+      preferredTime: time,
+      treatments: [treatmentId],
+      offeringType: 'clinic',
+    },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -67,13 +76,16 @@ async function bookClinic(email: string, date: string, time: string) {
 async function twoFreeClinicSlots(): Promise<{ date: string; first: string; second: string }> {
   for (;;) {
     const date = manilaDateInDays(400 + Math.floor(Math.random() * 2000));
-    const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.filter((s) => s.available);
+    const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.filter(
+      (s) => s.available,
+    );
     if (slots.length >= 4) return { date, first: slots[0].time, second: slots[3].time };
   }
 }
 
 const slotFree = async (date: string, time: string) =>
-  (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find((s) => s.time === time)?.available;
+  (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find((s) => s.time === time)
+    ?.available;
 
 describe('appointment mails', () => {
   it('confirms with an invitation and a manage link, then reschedules and cancels through it with a mail each', async () => {
@@ -93,11 +105,20 @@ describe('appointment mails', () => {
 
     const view = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ reference: appointmentReference(booked.id), preferredDate: date, preferredTime: first, status: 'pending', changeable: true });
+    expect(view.body).toMatchObject({
+      reference: appointmentReference(booked.id),
+      preferredDate: date,
+      preferredTime: first,
+      status: 'pending',
+      changeable: true,
+    });
 
     // Reschedule: the new time is taken, the old one freed, and a new invitation replaces the first.
     expect(await slotFree(date, first)).toBe(false);
-    const moved = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}/reschedule`, { method: 'POST', body: { preferredDate: date, preferredTime: second } });
+    const moved = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}/reschedule`, {
+      method: 'POST',
+      body: { preferredDate: date, preferredTime: second },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.preferredTime).toBe(second);
     expect(await slotFree(date, first)).toBe(true);
@@ -172,7 +193,9 @@ describe('studio: reminders and the change cut-off', () => {
         const date = manilaDateInDays(day);
         if (date <= afterDate) continue;
         const slots = (await api<SlotsResponse>(`/api/available-slots?offeringType=studio&date=${date}&treatmentId=${packageId}`)).body.slots;
-        const free = slots.map((s) => ({ date, time: s.time, start: manilaInstant(date, s.time), available: s.available })).find((s) => s.available && s.start.getTime() > earliest && s.start.getTime() < latest);
+        const free = slots
+          .map((s) => ({ date, time: s.time, start: manilaInstant(date, s.time), available: s.available }))
+          .find((s) => s.available && s.start.getTime() > earliest && s.start.getTime() < latest);
         if (free) return { date: free.date, time: free.time, start: free.start };
       }
       return undefined;
@@ -189,11 +212,21 @@ describe('studio: reminders and the change cut-off', () => {
     const before = (await api<NotificationSettings>('/api/notification-settings/studio', { token })).body;
     const { offeringType: _offering, ...editable } = before;
     const leadFor = (start: Date, dueInMs: number) => (start.getTime() - Date.now() - dueInMs) / 3600000;
-    const setLead = async (hours: number) => expect((await api('/api/notification-settings/studio', { method: 'PUT', token, body: { ...editable, reminderLeadHours: hours } })).status).toBe(200);
+    const setLead = async (hours: number) =>
+      expect((await api('/api/notification-settings/studio', { method: 'PUT', token, body: { ...editable, reminderLeadHours: hours } })).status).toBe(200);
     const book = async (slot: { date: string; time: string }, email: string) => {
       const res = await api<BookedAppointment>('/api/appointments', {
         method: 'POST',
-        body: { firstName: 'Rita', lastName: 'Remind', email, contact: '0917 555 0111', preferredDate: slot.date, preferredTime: slot.time, treatments: [packageId], offeringType: 'studio' },
+        body: {
+          firstName: 'Rita',
+          lastName: 'Remind',
+          email,
+          contact: '0917 555 0111',
+          preferredDate: slot.date,
+          preferredTime: slot.time,
+          treatments: [packageId],
+          offeringType: 'studio',
+        },
       });
       expect(res.status).toBe(201);
       return res.body;

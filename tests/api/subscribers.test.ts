@@ -10,7 +10,8 @@ async function api<T = ApiError>(path: string, options: ApiOptions = {}) {
   const { status, body } = await callApi<T>(gateway(), path, options);
   return { status, body };
 }
-const find = async (email: string) => (await api<Subscriber[]>('/api/email-subscribers', { token: staff() })).body.filter((s) => s.email.toLowerCase() === email.toLowerCase());
+const find = async (email: string) =>
+  (await api<Subscriber[]>('/api/email-subscribers', { token: staff() })).body.filter((s) => s.email.toLowerCase() === email.toLowerCase());
 
 describe('email subscribers through the gateway', () => {
   it('subscribes from the newsletter form once per address, whatever its capitals', async () => {
@@ -38,7 +39,11 @@ describe('email subscribers through the gateway', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form method="post">');
     expect((await find(email))[0].subscribed).toBe(true);
-    const res = await fetch(subscriber.unsubscribeUrl, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const res = await fetch(subscriber.unsubscribeUrl, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('You have been unsubscribed');
     expect((await find(email))[0].subscribed).toBe(false);

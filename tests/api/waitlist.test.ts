@@ -2,7 +2,17 @@
 // for a full slot, its appointment is cancelled, both are mailed a link that books that very
 // slot, and the first to use it wins while the slower one gets the usual 409.
 import { randomUUID } from 'node:crypto';
-import { SLOT_FULL_MESSAGE, WAITLIST_MESSAGES, type ApiError, type BookedAppointment, type Settings, type SlotsResponse, type Treatment, type WaitlistEntry, type WaitlistJoined } from '@bb/contracts';
+import {
+  SLOT_FULL_MESSAGE,
+  WAITLIST_MESSAGES,
+  type ApiError,
+  type BookedAppointment,
+  type Settings,
+  type SlotsResponse,
+  type Treatment,
+  type WaitlistEntry,
+  type WaitlistJoined,
+} from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, mailpit, requireEnv, uniquePhone, type ApiOptions } from '@bb/service-kit/testing';
 
@@ -29,16 +39,24 @@ const visitor = (label: string) => ({ firstName: 'Wanda', lastName: `Wait ${labe
 async function freeClinicSlot(): Promise<{ date: string; time: string }> {
   for (;;) {
     const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
-    const free = (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find((s) => s.available);
+    const free = (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find(
+      (s) => s.available,
+    );
     if (free) return { date, time: free.time };
   }
 }
 
 const book = (who: ReturnType<typeof visitor>, slot: { date: string; time: string }, treatments = [treatmentId]) =>
-  api<BookedAppointment & Partial<ApiError>>('/api/appointments', { method: 'POST', body: { ...who, preferredDate: slot.date, preferredTime: slot.time, treatments, offeringType: 'clinic' } });
+  api<BookedAppointment & Partial<ApiError>>('/api/appointments', {
+    method: 'POST',
+    body: { ...who, preferredDate: slot.date, preferredTime: slot.time, treatments, offeringType: 'clinic' },
+  });
 
 const join = (who: ReturnType<typeof visitor>, slot: { date: string; time: string }) =>
-  api<WaitlistJoined>('/api/waitlist', { method: 'POST', body: { ...who, preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId], offeringType: 'clinic' } });
+  api<WaitlistJoined>('/api/waitlist', {
+    method: 'POST',
+    body: { ...who, preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId], offeringType: 'clinic' },
+  });
 
 /** The booking link of a waitlist mail, read as the web app reads it. */
 async function bookingLinkOf(email: string): Promise<URL> {
@@ -70,7 +88,9 @@ describe('the waitlist', () => {
     expect(second.body).toEqual(first.body);
     // Signing up twice is one entry, and answers as the first time.
     expect((await join(fast, slot)).body).toEqual(first.body);
-    const waiting = (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token })).body.filter((e) => e.preferredDate === slot.date && e.preferredTime === slot.time);
+    const waiting = (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token })).body.filter(
+      (e) => e.preferredDate === slot.date && e.preferredTime === slot.time,
+    );
     expect(waiting.map((e) => e.email)).toEqual([fast.email, slow.email]);
     expect(await mailpit.messagesTo(fast.email)).toEqual([]);
 

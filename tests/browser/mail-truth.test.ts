@@ -68,7 +68,13 @@ async function readMail(summary: MailpitSummary): Promise<ReadMail> {
   const message = await mailpit.message(summary.ID);
   const files = message.Attachments.filter((a) => a.ContentType === 'text/calendar' || a.FileName.endsWith('.ics'));
   const calendar = (await Promise.all(files.map(async (file) => calendarStatuses(await mailpit.attachment(summary.ID, file.PartID))))).flat();
-  return { id: summary.ID, to: summary.To.map((t) => t.Address).join(', '), subject: message.Subject, claims: claimsOf(`${message.Subject}\n${message.Text}\n${message.HTML}`), calendar };
+  return {
+    id: summary.ID,
+    to: summary.To.map((t) => t.Address).join(', '),
+    subject: message.Subject,
+    claims: claimsOf(`${message.Subject}\n${message.Text}\n${message.HTML}`),
+    calendar,
+  };
 }
 
 /** Every mail naming the booking: those to the visitor, and any other carrying its reference (the staff alert). */
@@ -126,8 +132,11 @@ function disagreements(moment: string, state: State, page: Claims, mails: ReadMa
   say('the page', page);
   for (const mail of mails) say(`the mail "${mail.subject}" to ${mail.to}`, mail.claims);
   const expectedStatus = state === 'pending' ? 'TENTATIVE' : 'CANCELLED';
-  for (const mail of mails) for (const status of mail.calendar) if (status !== expectedStatus) found.push(`${moment}: the calendar file of "${mail.subject}" says STATUS:${status}, not ${expectedStatus}`);
-  for (const status of download) if (status !== expectedStatus) found.push(`${moment}: the "Add to calendar" file says STATUS:${status}, not ${expectedStatus}`);
+  for (const mail of mails)
+    for (const status of mail.calendar)
+      if (status !== expectedStatus) found.push(`${moment}: the calendar file of "${mail.subject}" says STATUS:${status}, not ${expectedStatus}`);
+  for (const status of download)
+    if (status !== expectedStatus) found.push(`${moment}: the "Add to calendar" file says STATUS:${status}, not ${expectedStatus}`);
   return found;
 }
 
@@ -185,7 +194,10 @@ describe('the mails of a booking and the pages of the same moment', () => {
     // Moved (half an hour later when free): the manage page, opened from the mail's own link, and the notice.
     const before = (await api<ManagedAppointment>(`/api/manage/${token}`)).body;
     const target = await moveTarget(token, before);
-    const moved = await api<ManagedAppointment>(`/api/manage/${token}/reschedule`, { method: 'POST', body: { preferredDate: target.date, preferredTime: target.time } });
+    const moved = await api<ManagedAppointment>(`/api/manage/${token}/reschedule`, {
+      method: 'POST',
+      body: { preferredDate: target.date, preferredTime: target.time },
+    });
     expect(moved.status).toBe(200);
     const movedMails = await mailsOfMoment(who.email, reference, 2, seen);
     const notice = movedMails.find((m) => m.to === who.email);
@@ -202,7 +214,10 @@ describe('the mails of a booking and the pages of the same moment', () => {
     await managed.getByRole('button', { name: 'Cancel Appointment' }).click();
     await page.getByRole('alertdialog', { name: 'Cancel Appointment' }).getByRole('button', { name: 'Cancel Appointment' }).click();
     await waitFor('the appointment cancelled', async () => (await api<ManagedAppointment>(`/api/manage/${token}`)).body.status === 'cancelled', 30_000, 250);
-    await managed.getByText(/cancelled/i).first().waitFor();
+    await managed
+      .getByText(/cancelled/i)
+      .first()
+      .waitFor();
     const cancelledMails = await mailsOfMoment(who.email, reference, 3, seen);
     expect(cancelledMails.some((m) => m.to === who.email)).toBe(true);
     found.push(...disagreements('after cancelling', 'cancelled', claimsOf(await managed.innerText()), cancelledMails, await downloadStatus(token)));

@@ -46,7 +46,10 @@ describe('accessibility of the console (axe: no serious or critical violation)',
     const page = await context.newPage();
     await page.goto(siteUrl(path));
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await page.getByText(/^Loading\b.*\.\.\.$/).first().waitFor({ state: 'detached' });
+    await page
+      .getByText(/^Loading\b.*\.\.\.$/)
+      .first()
+      .waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -55,7 +58,11 @@ describe('accessibility of the console (axe: no serious or critical violation)',
     const [result] = (await api<Result[]>('/api/results')).body;
     const [article] = (await api<NewsArticle[]>('/api/news')).body;
     const page = await context.newPage();
-    for (const [path, edit] of [[`/maintenance/treatments/${treatment.id}`, 'Edit Treatment'], [`/maintenance/results/${result.id}`, 'Edit Result'], [`/maintenance/news/${article.id}`, 'Edit Article']]) {
+    for (const [path, edit] of [
+      [`/maintenance/treatments/${treatment.id}`, 'Edit Treatment'],
+      [`/maintenance/results/${result.id}`, 'Edit Result'],
+      [`/maintenance/news/${article.id}`, 'Edit Article'],
+    ]) {
       await page.goto(siteUrl(path));
       await page.getByRole('button', { name: edit }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);

@@ -45,16 +45,33 @@ describe('settings drive the public schedule', () => {
       settings: (await api<Settings>('/api/settings/studio', { token })).body,
       hours: (await api<OfficeHours[]>('/api/office-hours/studio')).body,
     };
-    pkg = (await api<Package>('/api/packages', { method: 'POST', token, body: { name: unique('Mini Shoot'), description: 'Quick portraits.', duration: '30 minutes', price: 1500, defaultDuration: 30, offeringType: 'studio' } })).body;
+    pkg = (
+      await api<Package>('/api/packages', {
+        method: 'POST',
+        token,
+        body: { name: unique('Mini Shoot'), description: 'Quick portraits.', duration: '30 minutes', price: 1500, defaultDuration: 30, offeringType: 'studio' },
+      })
+    ).body;
     // A known starting point: one session per slot, Saturday closed.
     await api('/api/settings/studio', { method: 'PUT', token, body: { maxSessionsPerSlot: 1 } });
-    await api('/api/office-hours/bulk', { method: 'POST', token, body: { offeringType: 'studio', hours: [{ dayOfWeek: 6, startTime: '09:00', endTime: '17:00', isActive: false }] } });
+    await api('/api/office-hours/bulk', {
+      method: 'POST',
+      token,
+      body: { offeringType: 'studio', hours: [{ dayOfWeek: 6, startTime: '09:00', endTime: '17:00', isActive: false }] },
+    });
   });
 
   afterAll(async () => {
     await api('/api/settings/studio', { method: 'PUT', token, body: { maxSessionsPerSlot: original.settings.maxSessionsPerSlot } });
     if (original.hours.length > 0) {
-      await api('/api/office-hours/bulk', { method: 'POST', token, body: { offeringType: 'studio', hours: original.hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })) } });
+      await api('/api/office-hours/bulk', {
+        method: 'POST',
+        token,
+        body: {
+          offeringType: 'studio',
+          hours: original.hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })),
+        },
+      });
     }
   });
 
@@ -62,7 +79,9 @@ describe('settings drive the public schedule', () => {
     // A Saturday some weeks ahead, so no other test's bookings share its slots; inside the 90-day booking horizon,
     // and not a date with hours of its own (the demo closes public holidays: 1 May 2027 is a Saturday).
     const ownHours = new Set((await api<DateOverride[]>('/api/date-overrides/studio', { token })).body.map((o) => o.date));
-    const saturdays = Array.from({ length: 70 }, (_, i) => manilaDateInDays(14 + i)).filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6 && !ownHours.has(d));
+    const saturdays = Array.from({ length: 70 }, (_, i) => manilaDateInDays(14 + i)).filter(
+      (d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6 && !ownHours.has(d),
+    );
     const saturday = saturdays[Math.floor(Math.random() * saturdays.length)];
     expect((await slots('studio', saturday, pkg.id)).message).toMatch(/closed/i);
 
@@ -105,7 +124,10 @@ describe('settings drive the public schedule', () => {
     await page.goto(siteUrl('/maintenance'));
     await page.getByRole('button', { name: 'Studio' }).click();
     await page.goto(siteUrl('/maintenance/settings'));
-    await page.getByTestId('sessions-per-slot').filter({ hasText: String(before) }).waitFor();
+    await page
+      .getByTestId('sessions-per-slot')
+      .filter({ hasText: String(before) })
+      .waitFor();
     await page.getByRole('button', { name: 'Increase sessions per slot' }).click();
     await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
     await page.getByRole('heading', { level: 1, name: 'Appointments' }).waitFor();
@@ -241,7 +263,8 @@ describe('appointments on any screen', () => {
       await card.waitFor();
       expect(await page.getByRole('table').count()).toBe(0);
       const text = await card.innerText();
-      for (const piece of ['Offering', 'Contact', 'Date & Time', 'Services', long.email, long.contact, ...services, 'Pending', 'Clinic']) expect(text).toContain(piece);
+      for (const piece of ['Offering', 'Contact', 'Date & Time', 'Services', long.email, long.contact, ...services, 'Pending', 'Clinic'])
+        expect(text).toContain(piece);
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await card.getByRole('button', { name: `${long.firstName} ${long.lastName}` }).click();
       await page.getByRole('dialog', { name: 'Edit Appointment' }).waitFor();
@@ -315,7 +338,17 @@ describe('exports', () => {
     expect(name).toMatch(/^appointments-report-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);
     expect(rows.slice(1).every((r) => r[0] === slot.date)).toBe(true);
-    expect(rows.find((r) => r[5] === booked.email)).toEqual([slot.date, slot.time, `${booked.firstName} ${booked.lastName}`, 'female', '34', booked.email, booked.contact, treatment.name, 'Sensitive skin, please']);
+    expect(rows.find((r) => r[5] === booked.email)).toEqual([
+      slot.date,
+      slot.time,
+      `${booked.firstName} ${booked.lastName}`,
+      'female',
+      '34',
+      booked.email,
+      booked.contact,
+      treatment.name,
+      'Sensitive skin, please',
+    ]);
   });
 
   it('counts appointments without an age or gender as Not given, so each chart adds up to the total', async () => {

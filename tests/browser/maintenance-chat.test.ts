@@ -21,10 +21,16 @@ afterAll(() => browser.close());
 describe('support chat', () => {
   it('replies as Support Team and the visitor’s conversation shows the reply', async () => {
     const customerName = unique('Bea');
-    const started = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' } });
+    const started = await api<Conversation>('/api/conversations', {
+      method: 'POST',
+      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
+    });
     expect(started.status).toBe(201);
     const conversationId = started.body.id;
-    const asked = await api('/api/messages', { method: 'POST', body: { conversationId, senderType: 'customer', senderName: customerName, content: 'Is the clinic open on Saturday?' } });
+    const asked = await api('/api/messages', {
+      method: 'POST',
+      body: { conversationId, senderType: 'customer', senderName: customerName, content: 'Is the clinic open on Saturday?' },
+    });
     expect(asked.status).toBe(201);
 
     const page = await context.newPage();
@@ -53,8 +59,14 @@ describe('support chat', () => {
 describe('unseen conversations', () => {
   it('stay unseen when Chat opens on them by itself, and become seen when a person opens one', async () => {
     const customerName = unique('Ivy');
-    const started = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' } });
-    await api('/api/messages', { method: 'POST', body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' } });
+    const started = await api<Conversation>('/api/conversations', {
+      method: 'POST',
+      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
+    });
+    await api('/api/messages', {
+      method: 'POST',
+      body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' },
+    });
 
     const page = await context.newPage();
     await page.goto(siteUrl('/maintenance/chat'));

@@ -26,7 +26,10 @@ describe('maintenance content screens', () => {
     await page.getByRole('button', { name: 'Studio' }).click();
     await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Packages' }).click();
     await page.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
-    await page.getByRole('button', { name: /^Add (Package|Your First Package)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Add (Package|Your First Package)$/ })
+      .first()
+      .click();
 
     const dialog = page.getByRole('dialog', { name: 'Add Package' });
     await dialog.getByLabel(/^Name/).fill(name);
@@ -70,7 +73,14 @@ describe('maintenance content screens', () => {
     const created = await api<Treatment>('/api/treatments', {
       method: 'POST',
       token,
-      body: { name: unique('Glow Facial'), description: 'A gentle facial.', duration: '45 minutes', price: '1800', defaultDuration: 45, whatToExpect: ['Cleansing'] },
+      body: {
+        name: unique('Glow Facial'),
+        description: 'A gentle facial.',
+        duration: '45 minutes',
+        price: '1800',
+        defaultDuration: 45,
+        whatToExpect: ['Cleansing'],
+      },
     });
     expect(created.status).toBe(201);
     const renamed = unique('Radiance Facial');
@@ -108,7 +118,9 @@ describe('maintenance content screens', () => {
     const [treatment] = (await api<Treatment[]>('/api/treatments')).body;
     const page = await context.newPage();
     let failing = true;
-    await page.route(`**/api/treatments/${treatment.id}`, (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }) : route.continue()));
+    await page.route(`**/api/treatments/${treatment.id}`, (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }) : route.continue(),
+    );
     await page.goto(siteUrl(`/maintenance/treatments/${treatment.id}`));
     await seeText(page, 'The treatment could not be loaded.');
     expect(await page.getByText('Treatment not found').count()).toBe(0);
@@ -129,7 +141,9 @@ describe('maintenance content screens', () => {
 
   it('still offers Add Package when the package list fails to load', async () => {
     const page = await context.newPage();
-    await page.route('**/api/packages?offering=*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.route('**/api/packages?offering=*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+    );
     await page.goto(siteUrl('/maintenance/packages'));
     await seeText(page, 'Packages could not be loaded.');
     await page.getByRole('button', { name: 'Add Package' }).click();

@@ -14,7 +14,10 @@ export const UI_TIMEOUT = 45_000;
 export const TEST_TIMEOUT = 120_000;
 
 /** A fresh browser context, optionally signed in as the demo admin. */
-export async function openContext(browser: Browser, { admin = false, ...options }: { admin?: boolean } & Parameters<typeof newContext>[1] = {}): Promise<BrowserContext> {
+export async function openContext(
+  browser: Browser,
+  { admin = false, ...options }: { admin?: boolean } & Parameters<typeof newContext>[1] = {},
+): Promise<BrowserContext> {
   const context = await newContext(browser, options);
   context.setDefaultTimeout(UI_TIMEOUT);
   if (admin) await signInAsAdmin(context);
@@ -48,13 +51,20 @@ export function tinyPng(rgb: [number, number, number] = [219, 68, 119]): Buffer 
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export { manilaDateInDays };
 
 export async function slots(offeringType: Side, date: string, treatmentId: string): Promise<SlotsResponse> {
-  const { status, body } = await api<SlotsResponse>(`/api/available-slots?offeringType=${offeringType}&date=${date}&treatmentId=${encodeURIComponent(treatmentId)}`);
+  const { status, body } = await api<SlotsResponse>(
+    `/api/available-slots?offeringType=${offeringType}&date=${date}&treatmentId=${encodeURIComponent(treatmentId)}`,
+  );
   if (status !== 200) throw new Error(`available-slots answered ${status}`);
   return body;
 }
@@ -121,10 +131,21 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** An appointment booked through the public API, as a visitor would. */
-export async function book(over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>): Promise<Appointment> {
+export async function book(
+  over: Partial<AppointmentRequest> & Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatments'>,
+): Promise<Appointment> {
   const { status, body } = await api<Appointment>('/api/appointments', {
     method: 'POST',
-    body: { firstName: 'Visitor', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('v').replace(' ', '-')}@example.com`, contact: uniquePhone(), age: 34, gender: 'female', offeringType: 'clinic', ...over },
+    body: {
+      firstName: 'Visitor',
+      lastName: unique('Reyes').replace(' ', '-'),
+      email: `${unique('v').replace(' ', '-')}@example.com`,
+      contact: uniquePhone(),
+      age: 34,
+      gender: 'female',
+      offeringType: 'clinic',
+      ...over,
+    },
   });
   if (status !== 201) throw new Error(`booking answered ${status}: ${JSON.stringify(body)}`);
   return body;

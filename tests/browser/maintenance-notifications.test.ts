@@ -49,7 +49,10 @@ describe('the Notifications screen', () => {
       await name.fill(senderName);
       await page.getByLabel(/^Reminder lead time/).fill(lead);
       await page.getByLabel(/^Change cut-off/).fill(String(newCutoff));
-      await page.getByRole('group', { name: 'Mails sent' }).locator('label', { hasText: /^Reminder$/ }).click();
+      await page
+        .getByRole('group', { name: 'Mails sent' })
+        .locator('label', { hasText: /^Reminder$/ })
+        .click();
       expect(await reminder.isChecked()).toBe(!stored.enabled.reminder);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await seeText(page, 'Notification settings saved');
@@ -74,7 +77,10 @@ describe('the Notifications screen', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await seeText(page, 'Failed to save notification settings');
       expect(await address.getAttribute('aria-invalid')).toBe('true');
-      await page.getByText(/^senderEmail must be an e-mail address/).first().waitFor();
+      await page
+        .getByText(/^senderEmail must be an e-mail address/)
+        .first()
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body.senderEmail).toBe(stored.senderEmail);
     } finally {

@@ -32,7 +32,10 @@ async function open(screen: Parameters<typeof openContext>[1], admin = true): Pr
 /** A visitor's conversation with one question in it. */
 async function conversationAsking(question: string): Promise<{ id: string; name: string }> {
   const name = unique('Visitor');
-  const started = await api<Conversation>('/api/conversations', { method: 'POST', body: { customerName: name, customerEmail: `${name.replace(' ', '.')}@example.com`, offeringType: 'clinic' } });
+  const started = await api<Conversation>('/api/conversations', {
+    method: 'POST',
+    body: { customerName: name, customerEmail: `${name.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
+  });
   expect(started.status).toBe(201);
   await ask(started.body.id, name, question);
   return { id: started.body.id, name };
@@ -59,7 +62,10 @@ describe.each(SCREENS)('the console at %s', (_, screen) => {
     const row = (name: string) => list.getByRole('button', { name: new RegExp(name) });
     await row(first.name).waitFor();
     await row(second.name).waitFor();
-    const order = async () => (await list.getByRole('button').allInnerTexts()).filter((t) => t.includes(first.name) || t.includes(second.name)).map((t) => (t.includes(first.name) ? 'first' : 'second'));
+    const order = async () =>
+      (await list.getByRole('button').allInnerTexts())
+        .filter((t) => t.includes(first.name) || t.includes(second.name))
+        .map((t) => (t.includes(first.name) ? 'first' : 'second'));
     const before = await order();
 
     await row(first.name).click();
@@ -121,7 +127,9 @@ describe.each(SCREENS)('the console at %s', (_, screen) => {
     const matching = async (d: string) => (await api<AppointmentReport>(`/api/reports/appointments?from=${d}&to=${d}&offering=clinic`, { token })).body.total;
     for (let tries = 0; tries < 10 && (await matching(date)) > 0; tries++) date = farDateOn(4);
     expect(await matching(date)).toBe(0);
-    const slot = (await api<{ slots: { time: string; available: boolean }[] }>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatment.id}`)).body.slots.find((s) => s.available);
+    const slot = (
+      await api<{ slots: { time: string; available: boolean }[] }>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatment.id}`)
+    ).body.slots.find((s) => s.available);
     if (!slot) throw new Error(`no free slot on ${date}`);
     await book({ preferredDate: date, preferredTime: slot.time, treatments: [treatment.id] });
 

@@ -145,7 +145,10 @@ describe('managing a booking', () => {
     await target.button.click();
     await confirmMove.getByRole('button', { name: 'Move Appointment' }).click();
     await seeText(page, 'Appointment Rescheduled');
-    await managed.getByTestId('manage-when').filter({ hasText: new RegExp(`^${target.day}, \\d{4} at ${target.time}$`) }).waitFor();
+    await managed
+      .getByTestId('manage-when')
+      .filter({ hasText: new RegExp(`^${target.day}, \\d{4} at ${target.time}$`) })
+      .waitFor();
     const moved = (await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`)).body;
     expect(moved).toMatchObject({ preferredDate: dateNamed(target.day), preferredTime: to24Hour(target.time), status: 'pending' });
 

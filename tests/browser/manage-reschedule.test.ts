@@ -101,9 +101,16 @@ describe.each(SCREENS)('moving a booking at %s', (_, screen) => {
     await dialog.getByRole('button', { name: `${dayName(date)} at ${to12Hour(next)}`, exact: true }).click();
     await confirm.getByRole('button', { name: 'Move Appointment' }).click();
     await seeText(page, 'Appointment Rescheduled');
-    await managed.getByTestId('manage-when').filter({ hasText: bookedWhen(date, next) }).waitFor();
+    await managed
+      .getByTestId('manage-when')
+      .filter({ hasText: bookedWhen(date, next) })
+      .waitFor();
     expect(moves).toHaveLength(1);
-    expect((await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`)).body).toMatchObject({ preferredDate: date, preferredTime: next, status: 'pending' });
+    expect((await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`)).body).toMatchObject({
+      preferredDate: date,
+      preferredTime: next,
+      status: 'pending',
+    });
   });
 
   it('shows a cancelled booking with why it cannot be changed, and no faded Reschedule or Cancel', async () => {

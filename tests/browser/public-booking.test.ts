@@ -86,73 +86,77 @@ async function expectSummaryAbove(success: Locator, form: Locator): Promise<void
 const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('bianca').replace(' ', '.')}@example.ph` });
 
 describe('booking at the clinic', () => {
-  it('books a treatment in a free slot; after the 5 s success state the form is fresh under the summary, the slot shows Booked and a second booking goes through', async () => {
-    const token = await adminApiToken();
-    expect((await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot).toBe(1);
-    const treatment = treatments[0];
+  it(
+    'books a treatment in a free slot; after the 5 s success state the form is fresh under the summary, the slot shows Booked and a second booking goes through',
+    async () => {
+      const token = await adminApiToken();
+      expect((await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot).toBe(1);
+      const treatment = treatments[0];
 
-    const form = await openBookingForm(page, 'clinic');
-    expect(await form.getByRole('button', { name: 'View Available Schedule' }).isDisabled()).toBe(true);
-    await choose(form, treatment.name);
-    const dialog = await openSchedule(page, form);
-    const slot = await pickFreeSlot(dialog, 2);
-    await dialog.waitFor({ state: 'hidden' });
-    const [, day, time] = /^(.*) at (.*)$/.exec(slot) as RegExpExecArray;
-    const date = await field(form, 'Preferred date').inputValue();
-    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await field(form, 'Preferred time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
+      const form = await openBookingForm(page, 'clinic');
+      expect(await form.getByRole('button', { name: 'View Available Schedule' }).isDisabled()).toBe(true);
+      await choose(form, treatment.name);
+      const dialog = await openSchedule(page, form);
+      const slot = await pickFreeSlot(dialog, 2);
+      await dialog.waitFor({ state: 'hidden' });
+      const [, day, time] = /^(.*) at (.*)$/.exec(slot) as RegExpExecArray;
+      const date = await field(form, 'Preferred date').inputValue();
+      expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(await field(form, 'Preferred time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
 
-    await fillDetails(form, visitor());
-    await watchSuccessState(page, 'Book a treatment');
-    await form.getByRole('button', { name: 'Book Appointment' }).click();
-    await seeText(page, 'Appointment Booked!');
-    await seeText(page, "We'll contact you shortly to confirm your appointment.");
+      await fillDetails(form, visitor());
+      await watchSuccessState(page, 'Book a treatment');
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await seeText(page, 'Appointment Booked!');
+      await seeText(page, "We'll contact you shortly to confirm your appointment.");
 
-    // The success panel says what was booked and when.
-    const success = page.getByTestId('booking-success');
-    expect(await success.innerText()).toContain(treatment.name);
-    expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${day}, \\d{4} at ${time}$`));
-    const firstReference = await success.getByTestId('booked-reference').innerText();
+      // The success panel says what was booked and when.
+      const success = page.getByTestId('booking-success');
+      expect(await success.innerText()).toContain(treatment.name);
+      expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${day}, \\d{4} at ${time}$`));
+      const firstReference = await success.getByTestId('booked-reference').innerText();
 
-    // The success state lasts 5 s; then the form is back, reset, and the summary stays above it.
-    await expectFreshFormAfterSuccessState(page, form, success);
-    expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
-    await expectSummaryAbove(success, form);
+      // The success state lasts 5 s; then the form is back, reset, and the summary stays above it.
+      await expectFreshFormAfterSuccessState(page, form, success);
+      expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
+      await expectSummaryAbove(success, form);
 
-    // Right away, without a reload: the same slot is now taken, and another one can be booked.
-    await choose(form, treatment.name);
-    await form.getByRole('button', { name: 'View Available Schedule' }).click();
-    const again = page.getByRole('dialog', { name: 'View Available Schedule' });
-    await again.getByLabel('Jump to a date').fill(date);
-    await weekLoaded(again);
-    const column = again.getByRole('region', { name: day });
-    const booked = column.locator('[data-booked]', { hasText: time });
-    await booked.waitFor({ state: 'visible' });
-    expect(await booked.innerText()).toMatch(/Booked/i);
-    // Booked: it can no longer be chosen for booking (only for the waitlist, under another name).
-    expect(await column.getByRole('button', { name: slot, exact: true }).count()).toBe(0);
+      // Right away, without a reload: the same slot is now taken, and another one can be booked.
+      await choose(form, treatment.name);
+      await form.getByRole('button', { name: 'View Available Schedule' }).click();
+      const again = page.getByRole('dialog', { name: 'View Available Schedule' });
+      await again.getByLabel('Jump to a date').fill(date);
+      await weekLoaded(again);
+      const column = again.getByRole('region', { name: day });
+      const booked = column.locator('[data-booked]', { hasText: time });
+      await booked.waitFor({ state: 'visible' });
+      expect(await booked.innerText()).toMatch(/Booked/i);
+      // Booked: it can no longer be chosen for booking (only for the waitlist, under another name).
+      expect(await column.getByRole('button', { name: slot, exact: true }).count()).toBe(0);
 
-    const secondSlot = await pickFreeSlot(again, 1);
-    await again.waitFor({ state: 'hidden' });
-    const [, secondDay, secondTime] = /^(.*) at (.*)$/.exec(secondSlot) as RegExpExecArray;
-    await fillDetails(form, visitor());
-    // The first summary is still there until this booking replaces it.
-    expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
-    await watchSuccessState(page, 'Book a treatment');
-    await form.getByRole('button', { name: 'Book Appointment' }).click();
-    await success.getByTestId('booked-reference').filter({ hasNotText: firstReference }).waitFor();
-    expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${secondDay}, \\d{4} at ${secondTime}$`));
-    expect(await success.getByTestId('booked-reference').innerText()).not.toBe(firstReference);
-    await expectFreshFormAfterSuccessState(page, form, success);
+      const secondSlot = await pickFreeSlot(again, 1);
+      await again.waitFor({ state: 'hidden' });
+      const [, secondDay, secondTime] = /^(.*) at (.*)$/.exec(secondSlot) as RegExpExecArray;
+      await fillDetails(form, visitor());
+      // The first summary is still there until this booking replaces it.
+      expect(await success.getByTestId('booked-reference').innerText()).toBe(firstReference);
+      await watchSuccessState(page, 'Book a treatment');
+      await form.getByRole('button', { name: 'Book Appointment' }).click();
+      await success.getByTestId('booked-reference').filter({ hasNotText: firstReference }).waitFor();
+      expect(await success.getByTestId('booked-when').innerText()).toMatch(new RegExp(`^${secondDay}, \\d{4} at ${secondTime}$`));
+      expect(await success.getByTestId('booked-reference').innerText()).not.toBe(firstReference);
+      await expectFreshFormAfterSuccessState(page, form, success);
 
-    // Dismissed, the summary goes; the fresh form stays, the keyboard at its start.
-    await success.getByRole('button', { name: 'Dismiss summary' }).click();
-    await success.waitFor({ state: 'detached' });
-    expect(await field(form, 'First name').inputValue()).toBe('');
-    const focusOnACheckbox = `document.activeElement?.getAttribute('type') === 'checkbox' && document.activeElement.closest('form') !== null`;
-    for (let i = 0; i < 40 && !(await page.evaluate(focusOnACheckbox)); i++) await page.waitForTimeout(250);
-    expect(await page.evaluate(focusOnACheckbox)).toBe(true);
-  }, TEST_TIMEOUT);
+      // Dismissed, the summary goes; the fresh form stays, the keyboard at its start.
+      await success.getByRole('button', { name: 'Dismiss summary' }).click();
+      await success.waitFor({ state: 'detached' });
+      expect(await field(form, 'First name').inputValue()).toBe('');
+      const focusOnACheckbox = `document.activeElement?.getAttribute('type') === 'checkbox' && document.activeElement.closest('form') !== null`;
+      for (let i = 0; i < 40 && !(await page.evaluate(focusOnACheckbox)); i++) await page.waitForTimeout(250);
+      expect(await page.evaluate(focusOnACheckbox)).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
 
   it('shows each validation message, in the order of the spec', async () => {
     const form = await openBookingForm(page, 'clinic');
@@ -315,38 +319,42 @@ describe('booking, as a visitor expects it', () => {
     expect(await field(form, 'Last name').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('fits a phone (375 px): the problems under their fields, the free times, the success panel and the fresh form under its summary', async () => {
-    const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    const p = await phone.newPage();
-    try {
-      const form = await openBookingForm(p, 'clinic');
-      await form.getByRole('button', { name: 'Book Appointment' }).click();
-      await form.getByText(BOOKING_MESSAGES.firstName).waitFor();
-      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  it(
+    'fits a phone (375 px): the problems under their fields, the free times, the success panel and the fresh form under its summary',
+    async () => {
+      const phone = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+      const p = await phone.newPage();
+      try {
+        const form = await openBookingForm(p, 'clinic');
+        await form.getByRole('button', { name: 'Book Appointment' }).click();
+        await form.getByText(BOOKING_MESSAGES.firstName).waitFor();
+        expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 
-      await choose(form, treatments[0].name);
-      await fillDetails(form, visitor());
-      await field(form, 'Preferred date').fill(await dateOnWeekday(45, 3));
-      const times = form.getByRole('group', { name: /^Free times on / }).getByRole('button');
-      await times.first().waitFor();
-      // A random one: other tests book this day too.
-      await times.nth(Math.floor(Math.random() * (await times.count()))).click();
-      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      await watchSuccessState(p, 'Book a treatment');
-      await form.getByRole('button', { name: 'Book Appointment' }).click();
-      const success = p.getByTestId('booking-success');
-      await success.waitFor();
-      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      await expectFreshFormAfterSuccessState(p, form, success);
-      await expectSummaryAbove(success, form);
-      expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      await success.getByRole('button', { name: 'Dismiss summary' }).click();
-      await success.waitFor({ state: 'detached' });
-      await field(form, 'First name').waitFor({ state: 'visible' });
-    } finally {
-      await phone.close();
-    }
-  }, TEST_TIMEOUT);
+        await choose(form, treatments[0].name);
+        await fillDetails(form, visitor());
+        await field(form, 'Preferred date').fill(await dateOnWeekday(45, 3));
+        const times = form.getByRole('group', { name: /^Free times on / }).getByRole('button');
+        await times.first().waitFor();
+        // A random one: other tests book this day too.
+        await times.nth(Math.floor(Math.random() * (await times.count()))).click();
+        expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+        await watchSuccessState(p, 'Book a treatment');
+        await form.getByRole('button', { name: 'Book Appointment' }).click();
+        const success = p.getByTestId('booking-success');
+        await success.waitFor();
+        expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+        await expectFreshFormAfterSuccessState(p, form, success);
+        await expectSummaryAbove(success, form);
+        expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+        await success.getByRole('button', { name: 'Dismiss summary' }).click();
+        await success.waitFor({ state: 'detached' });
+        await field(form, 'First name').waitFor({ state: 'visible' });
+      } finally {
+        await phone.close();
+      }
+    },
+    TEST_TIMEOUT,
+  );
 
   it('offers each answer to gender once, the blank choice reading as a prompt', async () => {
     const form = await openBookingForm(page, 'clinic');
@@ -362,7 +370,10 @@ describe('booking, as a visitor expects it', () => {
     await page.route('**/api/available-slots?*', async (route) => {
       const response = await route.fetch();
       const started = (date: string, time: string) => date < wednesday || (date === wednesday && time <= '13:10');
-      const atThatMoment = (date: string, day: SlotsResponse) => ({ ...day, slots: day.slots.map((s) => (started(date, s.time) ? { ...s, available: false } : s)) });
+      const atThatMoment = (date: string, day: SlotsResponse) => ({
+        ...day,
+        slots: day.slots.map((s) => (started(date, s.time) ? { ...s, available: false } : s)),
+      });
       // The schedule asks for its week in one call (from, to); the form asks for one date.
       const date = new URL(route.request().url()).searchParams.get('date');
       const body = (await response.json()) as SlotsResponse | SlotsRangeResponse;

@@ -28,7 +28,11 @@ async function conversationId(side: 'clinic' | 'studio'): Promise<string> {
 }
 
 async function replyAsSupport(id: string, content: string) {
-  const { status } = await api<ChatMessage>('/api/messages', { method: 'POST', token, body: { conversationId: id, senderType: 'csr', senderName: 'Support Team', content, offeringType: 'clinic' } });
+  const { status } = await api<ChatMessage>('/api/messages', {
+    method: 'POST',
+    token,
+    body: { conversationId: id, senderType: 'csr', senderName: 'Support Team', content, offeringType: 'clinic' },
+  });
   expect(status).toBe(201);
 }
 
@@ -40,7 +44,9 @@ describe('chat widget', () => {
     await seeText(page, 'Name and email required');
 
     await panel().getByLabel('Name').fill('Carla Dizon');
-    await panel().getByLabel('Email').fill(`${unique('carla').replace(' ', '.')}@example.ph`);
+    await panel()
+      .getByLabel('Email')
+      .fill(`${unique('carla').replace(' ', '.')}@example.ph`);
     await panel().getByRole('button', { name: 'Start Chat' }).click();
     const message = panel().getByRole('textbox', { name: 'Message' });
     await message.waitFor();
@@ -69,7 +75,9 @@ describe('chat widget', () => {
     const launcher = page.getByRole('button', { name: /Chat with us|Close chat/ });
     await launcher.click();
     await panel().getByLabel('Name').fill('Dana Lim');
-    await panel().getByLabel('Email').fill(`${unique('dana').replace(' ', '.')}@example.ph`);
+    await panel()
+      .getByLabel('Email')
+      .fill(`${unique('dana').replace(' ', '.')}@example.ph`);
     await panel().getByRole('button', { name: 'Start Chat' }).click();
     await panel().getByRole('textbox', { name: 'Message' }).fill('Do you do group bookings?');
     await panel().getByRole('button', { name: 'Send' }).click();
@@ -94,7 +102,9 @@ describe('chat widget', () => {
     const launcher = () => page.getByRole('button', { name: /Chat with us|Close chat/ });
     await launcher().click();
     await panel().getByLabel('Name').fill('Fe Ramos');
-    await panel().getByLabel('Email').fill(`${unique('fe').replace(' ', '.')}@example.ph`);
+    await panel()
+      .getByLabel('Email')
+      .fill(`${unique('fe').replace(' ', '.')}@example.ph`);
     await panel().getByRole('button', { name: 'Start Chat' }).click();
     await panel().getByRole('textbox', { name: 'Message' }).fill('Can I book for two people?');
     await panel().getByRole('button', { name: 'Send' }).click();
@@ -126,7 +136,9 @@ describe('chat widget', () => {
     await page.goto(siteUrl('/clinic'));
     await page.getByRole('button', { name: /Chat with us/ }).click();
     await panel().getByLabel('Name').fill('Gia Tan');
-    await panel().getByLabel('Email').fill(`${unique('gia').replace(' ', '.')}@example.ph`);
+    await panel()
+      .getByLabel('Email')
+      .fill(`${unique('gia').replace(' ', '.')}@example.ph`);
     await panel().getByRole('button', { name: 'Start Chat' }).click();
     await panel().getByRole('textbox', { name: 'Message' }).fill('What time do you open?');
     await panel().getByRole('button', { name: 'Send' }).click();
@@ -143,7 +155,9 @@ describe('chat widget', () => {
     await page.goto(siteUrl('/clinic'));
     await page.getByRole('button', { name: /Chat with us/ }).click();
     await panel().getByLabel('Name').fill('Eli Santos');
-    await panel().getByLabel('Email').fill(`${unique('eli').replace(' ', '.')}@example.ph`);
+    await panel()
+      .getByLabel('Email')
+      .fill(`${unique('eli').replace(' ', '.')}@example.ph`);
     await panel().getByRole('button', { name: 'Start Chat' }).click();
     await panel().getByRole('textbox', { name: 'Message' }).waitFor();
 

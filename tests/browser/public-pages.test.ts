@@ -64,9 +64,11 @@ describe('clinic landing page', () => {
     await seeText(page, 'Trusted by 5,000+ clients');
     await revealSections();
     for (const name of ['Our Treatments', 'Real Results', 'Our Staff', 'Latest News', 'Book Your Appointment']) await heading(name, 2).waitFor();
-    for (const text of ['10+', 'Years of Excellence', '15,000+', 'Treatments Performed', '98%', 'Client Satisfaction', '25+', 'Certified Experts']) await seeText(page, text);
+    for (const text of ['10+', 'Years of Excellence', '15,000+', 'Treatments Performed', '98%', 'Client Satisfaction', '25+', 'Certified Experts'])
+      await seeText(page, text);
     const footer = page.getByRole('contentinfo');
-    for (const link of ['Treatments', 'About Us', 'Results', 'News', 'Contact']) expect(await footer.getByRole('link', { name: link, exact: true }).getAttribute('href')).toMatch(/^#/);
+    for (const link of ['Treatments', 'About Us', 'Results', 'News', 'Contact'])
+      expect(await footer.getByRole('link', { name: link, exact: true }).getAttribute('href')).toMatch(/^#/);
     expect(await footer.innerText()).toContain('Metro Manila');
     // A visitor never downloads the staff console.
     expect(requests.filter((u) => /Maintenance|FullSystemProvider/.test(u))).toEqual([]);
@@ -132,7 +134,14 @@ describe('clinic landing page', () => {
     const { body: article } = await api<NewsArticle>('/api/news', {
       method: 'POST',
       token,
-      body: { title: unique('Clinic opens on Saturdays'), excerpt: 'More time for you.', content, publishedAt: '2026-03-05', category: 'Announcements', offeringType: 'clinic' },
+      body: {
+        title: unique('Clinic opens on Saturdays'),
+        excerpt: 'More time for you.',
+        content,
+        publishedAt: '2026-03-05',
+        category: 'Announcements',
+        offeringType: 'clinic',
+      },
     });
     try {
       await page.goto(siteUrl(`/news/${article.id}`));
@@ -192,7 +201,11 @@ describe('sections below the hero', () => {
     const [b] = (await api<{ name?: string; title?: string }[]>(`/api/${second}`)).body;
     await page.goto(siteUrl(path), { waitUntil: 'load' });
     await page.getByText('View Available Schedule').waitFor({ state: 'attached', timeout: 5000 });
-    for (const text of [a.name ?? a.title, b.name ?? b.title]) await page.getByText(text as string, { exact: true }).first().waitFor({ state: 'attached', timeout: 5000 });
+    for (const text of [a.name ?? a.title, b.name ?? b.title])
+      await page
+        .getByText(text as string, { exact: true })
+        .first()
+        .waitFor({ state: 'attached', timeout: 5000 });
     expect(await page.evaluate('window.scrollY')).toBe(0);
   });
 });
@@ -260,7 +273,8 @@ describe('on a phone (375 px)', () => {
       await toggle.click();
       await menu.waitFor({ state: 'visible' });
       expect(await p.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
-      for (const name of ['Treatments', 'Results', 'Staff', 'News', 'Book Now', 'Switch to Studio', 'Book Appointment']) expect(await menu.getByRole('link', { name }).isVisible()).toBe(true);
+      for (const name of ['Treatments', 'Results', 'Staff', 'News', 'Book Now', 'Switch to Studio', 'Book Appointment'])
+        expect(await menu.getByRole('link', { name }).isVisible()).toBe(true);
       await menu.getByRole('link', { name: 'Results' }).click();
       await menu.waitFor({ state: 'hidden' });
       await p.waitForURL(/#results$/);

@@ -48,7 +48,8 @@ async function dayPlaces(page: Page, date: string, earlier: string): Promise<{ t
 }
 
 /** Every chip's accessible name: the day, the time, and (unless it is free) why not. */
-const CHIP_NAME = /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d{2} (AM|PM)(: [a-z ]+| is booked: get notified if it frees up)?$/;
+const CHIP_NAME =
+  /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d{2} (AM|PM)(: [a-z ]+| is booked: get notified if it frees up)?$/;
 
 describe.each(SCREENS)('the schedule at %s', (_, screen) => {
   it('marks only a full slot Booked, the others Past, Too soon or Not yet open, and names every chip', async () => {

@@ -54,7 +54,8 @@ async function openSettings(page: Page): Promise<void> {
 }
 
 /** A date as the schedule names its day ("Wednesday, March 3"); the web module that words it brings React's types along. */
-const longDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 const overrides = async () => (await api<DateOverride[]>('/api/date-overrides/clinic', { token })).body;
 
@@ -118,7 +119,15 @@ describe('dates with other hours', () => {
     const [first, second, third] = holidays;
     // Removed at the end of this test, so no later booking of any file meets them.
     madeOverrides.add(third.date).add(first.date).add(second.date);
-    expect((await api(`/api/date-overrides/clinic/${third.date}`, { method: 'PUT', token, body: { closed: false, startTime: '10:00', endTime: '12:00', note: 'Short day' } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/date-overrides/clinic/${third.date}`, {
+          method: 'PUT',
+          token,
+          body: { closed: false, startTime: '10:00', endTime: '12:00', note: 'Short day' },
+        })
+      ).status,
+    ).toBe(200);
 
     try {
       const page = await context.newPage();
@@ -131,7 +140,11 @@ describe('dates with other hours', () => {
       expect(await boxes.count()).toBe(holidays.length);
       expect(await list.getByText(`${formatCalendarDate(third.date)} · ${third.name}`).innerText()).toContain('already set: 10:00 AM – 12:00 PM, Short day');
       await list.getByRole('button', { name: `Add ${new Set(holidays.map((h) => h.date)).size} closures` }).waitFor();
-      for (const h of holidays.slice(2)) await list.getByText(`${formatCalendarDate(h.date)} · ${h.name}`).first().click();
+      for (const h of holidays.slice(2))
+        await list
+          .getByText(`${formatCalendarDate(h.date)} · ${h.name}`)
+          .first()
+          .click();
       await list.getByRole('button', { name: 'Add 2 closures' }).click();
       await seeText(page, 'Added 2 closures');
 

@@ -28,28 +28,55 @@ const post = (path: string, body: unknown, requestId?: string) =>
 describe('request ids in events', () => {
   it("carries the caller's x-request-id into the events of a chat, and answers with it", async () => {
     const startId = `trace-${randomUUID()}`;
-    const started = await post('/api/conversations', { customerName: 'Traced Visitor', customerEmail: `traced-${randomUUID()}@example.com`, offeringType: 'clinic' }, startId);
+    const started = await post(
+      '/api/conversations',
+      { customerName: 'Traced Visitor', customerEmail: `traced-${randomUUID()}@example.com`, offeringType: 'clinic' },
+      startId,
+    );
     expect(started.status).toBe(201);
     expect(started.headers.get('x-request-id')).toBe(startId);
     const conversation = (await started.json()) as { id: string };
 
     const messageId = `trace-${randomUUID()}`;
-    const sent = await post('/api/messages', { conversationId: conversation.id, senderType: 'customer', senderName: 'Traced Visitor', content: 'Hello', offeringType: 'clinic' }, messageId);
+    const sent = await post(
+      '/api/messages',
+      { conversationId: conversation.id, senderType: 'customer', senderName: 'Traced Visitor', content: 'Hello', offeringType: 'clinic' },
+      messageId,
+    );
     expect(sent.status).toBe(201);
 
-    const startedEvent = await waitFor('the conversation.started event', () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id), 10_000, 100);
-    const messageEvent = await waitFor('the message.created event', () => seen.find((e) => e.type === 'chat.message.created' && (e.data as { conversationId: string }).conversationId === conversation.id), 10_000, 100);
+    const startedEvent = await waitFor(
+      'the conversation.started event',
+      () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id),
+      10_000,
+      100,
+    );
+    const messageEvent = await waitFor(
+      'the message.created event',
+      () => seen.find((e) => e.type === 'chat.message.created' && (e.data as { conversationId: string }).conversationId === conversation.id),
+      10_000,
+      100,
+    );
     expect(startedEvent.correlationId).toBe(startId);
     expect(messageEvent.correlationId).toBe(messageId);
   });
 
   it('gives a request without an id one of its own, and its events carry that', async () => {
-    const started = await post('/api/conversations', { customerName: 'Untraced Visitor', customerEmail: `untraced-${randomUUID()}@example.com`, offeringType: 'studio' });
+    const started = await post('/api/conversations', {
+      customerName: 'Untraced Visitor',
+      customerEmail: `untraced-${randomUUID()}@example.com`,
+      offeringType: 'studio',
+    });
     expect(started.status).toBe(201);
     const assigned = started.headers.get('x-request-id');
     expect(assigned).toMatch(/^[\w-]{8,100}$/);
     const conversation = (await started.json()) as { id: string };
-    const event = await waitFor('the conversation.started event', () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id), 10_000, 100);
+    const event = await waitFor(
+      'the conversation.started event',
+      () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id),
+      10_000,
+      100,
+    );
     expect(event.correlationId).toBe(assigned);
   });
 });

@@ -41,18 +41,38 @@ describe('the chat bot webhook on the running stack', () => {
     expect(saved.status).toBe(200);
     const { webhookSecret, replySecret } = saved.body;
 
-    const { body: conversation } = await send<Conversation>('/api/conversations', { customerName: 'Bot Tester', customerEmail: 'bot.tester@example.com', offeringType: 'clinic' });
-    const { body: question } = await send<ChatMessage>('/api/messages', { conversationId: conversation.id, senderType: 'customer', senderName: 'Bot Tester', content: 'Are you a bot?' });
+    const { body: conversation } = await send<Conversation>('/api/conversations', {
+      customerName: 'Bot Tester',
+      customerEmail: 'bot.tester@example.com',
+      offeringType: 'clinic',
+    });
+    const { body: question } = await send<ChatMessage>('/api/messages', {
+      conversationId: conversation.id,
+      senderType: 'customer',
+      senderName: 'Bot Tester',
+      content: 'Are you a bot?',
+    });
     const delivery = await waitFor('the delivery', () => received.find((r) => r.body.includes(question.id)), 10_000);
 
     const payload = JSON.parse(delivery.body) as WebhookPayload;
-    expect(payload).toMatchObject({ type: 'message', conversationId: conversation.id, secret: webhookSecret, message: { id: question.id, content: 'Are you a bot?', senderType: 'customer' } });
+    expect(payload).toMatchObject({
+      type: 'message',
+      conversationId: conversation.id,
+      secret: webhookSecret,
+      message: { id: question.id, content: 'Are you a bot?', senderType: 'customer' },
+    });
     expect(delivery.headers['x-webhook-secret']).toBe(webhookSecret);
     const key = Buffer.from(webhookSecret.replace(/^whsec_/, ''), 'base64');
-    const mac = createHmac('sha256', key).update(`${delivery.headers['webhook-id']}.${delivery.headers['webhook-timestamp']}.${delivery.body}`).digest('base64');
+    const mac = createHmac('sha256', key)
+      .update(`${delivery.headers['webhook-id']}.${delivery.headers['webhook-timestamp']}.${delivery.body}`)
+      .digest('base64');
     expect(delivery.headers['webhook-signature']).toBe(`v1,${mac}`);
 
-    const answer = await send<ChatMessage>('/api/webhook/reply', { conversationId: payload.conversationId, content: 'Yes, a friendly one.', senderName: 'Clinic Bot' }, { 'x-webhook-secret': replySecret });
+    const answer = await send<ChatMessage>(
+      '/api/webhook/reply',
+      { conversationId: payload.conversationId, content: 'Yes, a friendly one.', senderName: 'Clinic Bot' },
+      { 'x-webhook-secret': replySecret },
+    );
     expect(answer.status).toBe(201);
     const thread = (await (await fetch(`${gateway()}/api/conversations/${conversation.id}/messages?after=${question.id}`)).json()) as ChatMessage[];
     expect(thread).toMatchObject([{ senderType: 'csr', senderName: 'Clinic Bot', content: 'Yes, a friendly one.' }]);

@@ -66,7 +66,15 @@ async function confirmations(emails: string[]) {
 beforeAll(async () => {
   const login = await post<LoginResponse>('/api/auth/login', { username: 'admin', password: 'admin123' });
   token = login.body.token;
-  expect((await post('/api/office-hours/bulk', { offeringType: 'clinic', hours: Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true })) }, admin())).status).toBe(200);
+  expect(
+    (
+      await post(
+        '/api/office-hours/bulk',
+        { offeringType: 'clinic', hours: Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true })) },
+        admin(),
+      )
+    ).status,
+  ).toBe(200);
   // Any day is open, whatever the date: the demo's public holiday closures go too.
   for (const { date } of (await (await fetch(`${gateway}/api/date-overrides/clinic`, { headers: admin() })).json()) as DateOverride[]) {
     expect((await fetch(`${gateway}/api/date-overrides/clinic/${date}`, { method: 'DELETE', headers: admin() })).status).toBe(200);
@@ -95,11 +103,18 @@ describe('mail delivery under faults', () => {
       await controlCall('/infrastructure/mail/start');
     }
     const emails = booked.map((b) => b.email);
-    const result = await waitFor('every confirmation delivered', async () => {
-      const r = await confirmations(emails);
-      return r.missing.length === 0 && r;
-    }, 3 * 60 * 1000, 2000);
-    console.log(`SMTP outage: ${BOOKINGS} confirmations delivered ${Math.round((Date.now() - stoppedAt - OUTAGE_MS) / 1000)} s after the server returned; ${result.duplicates} duplicates`);
+    const result = await waitFor(
+      'every confirmation delivered',
+      async () => {
+        const r = await confirmations(emails);
+        return r.missing.length === 0 && r;
+      },
+      3 * 60 * 1000,
+      2000,
+    );
+    console.log(
+      `SMTP outage: ${BOOKINGS} confirmations delivered ${Math.round((Date.now() - stoppedAt - OUTAGE_MS) / 1000)} s after the server returned; ${result.duplicates} duplicates`,
+    );
     expect(result.missing).toEqual([]);
     // The mail log tells staff what happened: sent, after failed attempts.
     const log = await fetch(`${gateway}/api/appointments/${booked[0].appointment.id}/mails`, { headers: admin() });
@@ -117,11 +132,18 @@ describe('mail delivery under faults', () => {
     await controlCall('/components/notifications/start');
     const booked = await batch;
     const emails = booked.map((b) => b.email);
-    const result = await waitFor('every confirmation delivered', async () => {
-      const r = await confirmations(emails);
-      return r.missing.length === 0 && r;
-    }, 2 * 60 * 1000, 1000);
-    console.log(`notifications killed -9 mid-batch: ${BOOKINGS} confirmations delivered, ${result.duplicates} duplicates (same Message-ID delivered again), ${result.extraMails} mails beyond one each`);
+    const result = await waitFor(
+      'every confirmation delivered',
+      async () => {
+        const r = await confirmations(emails);
+        return r.missing.length === 0 && r;
+      },
+      2 * 60 * 1000,
+      1000,
+    );
+    console.log(
+      `notifications killed -9 mid-batch: ${BOOKINGS} confirmations delivered, ${result.duplicates} duplicates (same Message-ID delivered again), ${result.extraMails} mails beyond one each`,
+    );
     expect(result.missing).toEqual([]);
     // A duplicate may only be a retry of the same mail: never a second, different confirmation.
     expect(result.extraMails).toBe(result.duplicates);

@@ -22,7 +22,12 @@ const VICTIMS = ['catalog', 'booking', 'booking-2', 'chat', 'subscribers', 'noti
 let token = '';
 const admin = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-async function api<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T | undefined; json: boolean }> {
+async function api<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T | undefined; json: boolean }> {
   try {
     const res = await fetch(`${gateway}${url}`, {
       method,
@@ -82,7 +87,8 @@ describe('faults under load', () => {
     // policy or as closures on these days, bookings here meet only capacity.
     const policy = { maxSessionsPerSlot: CAPACITY, minimumNoticeMinutes: 120, horizonDays: 3650, bufferMinutes: 0, maxUpcomingPerContact: 0 };
     expect((await api('PUT', '/api/settings/clinic', policy, admin())).status).toBe(200);
-    for (let day = 1; day <= 5; day++) expect([200, 404]).toContain((await api('DELETE', `/api/date-overrides/clinic/${manilaDateInDays(day)}`, undefined, admin())).status);
+    for (let day = 1; day <= 5; day++)
+      expect([200, 404]).toContain((await api('DELETE', `/api/date-overrides/clinic/${manilaDateInDays(day)}`, undefined, admin())).status);
     const openAllWeek = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, startTime: '08:00', endTime: '20:00', isActive: true }));
     expect((await api('POST', '/api/office-hours/bulk', { offeringType: 'clinic', hours: openAllWeek }, admin())).status).toBe(200);
     // The days booked below are open whatever the date: the demo's public holiday closures of them go too.
@@ -93,7 +99,12 @@ describe('faults under load', () => {
     const treatment = treatments.find((t) => t.defaultDuration !== null) ?? treatments[0];
 
     const run = randomUUID().slice(0, 8);
-    const accepted = { bookings: [] as { id: string; email: string }[], messages: [] as { id: string; conversationId: string }[], signups: [] as string[], conversations: [] as Conversation[] };
+    const accepted = {
+      bookings: [] as { id: string; email: string }[],
+      messages: [] as { id: string; conversationId: string }[],
+      signups: [] as string[],
+      conversations: [] as Conversation[],
+    };
     const failures: { what: string; status: number; json: boolean; message?: string }[] = [];
     let stop = false;
 
@@ -143,13 +154,23 @@ describe('faults under load', () => {
     const chat = (async () => {
       for (let i = 0; !stop; i++) {
         if (accepted.conversations.length < 5 || i % 10 === 0) {
-          const res = await api<Conversation>('POST', '/api/conversations', { customerName: `Visitor ${i}`, customerEmail: `fault-${run}-c${i}@example.com`, offeringType: 'clinic' });
+          const res = await api<Conversation>('POST', '/api/conversations', {
+            customerName: `Visitor ${i}`,
+            customerEmail: `fault-${run}-c${i}@example.com`,
+            offeringType: 'clinic',
+          });
           if (res.status === 201) accepted.conversations.push(res.body!);
           else failures.push({ what: 'conversation', status: res.status, json: res.json });
         }
         const conversation = accepted.conversations[i % Math.max(1, accepted.conversations.length)];
         if (conversation) {
-          const res = await api<ChatMessage>('POST', '/api/messages', { conversationId: conversation.id, senderType: 'customer', senderName: conversation.customerName, content: `message ${i}`, offeringType: 'clinic' });
+          const res = await api<ChatMessage>('POST', '/api/messages', {
+            conversationId: conversation.id,
+            senderType: 'customer',
+            senderName: conversation.customerName,
+            content: `message ${i}`,
+            offeringType: 'clinic',
+          });
           // A message is accepted only when the visitor saw it sent; failed sends are not retried.
           if (res.status === 201) accepted.messages.push({ id: res.body!.id, conversationId: conversation.id });
           else failures.push({ what: 'message', status: res.status, json: res.json });
@@ -161,7 +182,13 @@ describe('faults under load', () => {
     // The faults, one after another, while the writers run.
     const recovery: Record<string, number> = {};
     // Every process, the second booking replica included.
-    const readyUrls = [...new Set(['AUTH', 'CATALOG', 'BOOKING', 'CHAT', 'SUBSCRIBERS', 'NOTIFICATIONS', 'GATEWAY'].map((s) => requireEnv(`${s}_URL`)).concat((process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean)))];
+    const readyUrls = [
+      ...new Set(
+        ['AUTH', 'CATALOG', 'BOOKING', 'CHAT', 'SUBSCRIBERS', 'NOTIFICATIONS', 'GATEWAY']
+          .map((s) => requireEnv(`${s}_URL`))
+          .concat((process.env.BOOKING_REPLICA_URLS ?? '').split(',').filter(Boolean)),
+      ),
+    ];
     try {
       await new Promise((r) => setTimeout(r, 5000));
       for (const victim of VICTIMS) {
@@ -176,10 +203,22 @@ describe('faults under load', () => {
       await new Promise((r) => setTimeout(r, 3000));
       const brokerBack = Date.now();
       rabbitctl('start_app');
-      await waitFor('every process ready after the broker restart', async () => {
-        const ready = await Promise.all(readyUrls.map((url) => fetch(`${url}/readyz`).then((r) => r.ok, () => false)));
-        return ready.every(Boolean);
-      }, 120000, 250);
+      await waitFor(
+        'every process ready after the broker restart',
+        async () => {
+          const ready = await Promise.all(
+            readyUrls.map((url) =>
+              fetch(`${url}/readyz`).then(
+                (r) => r.ok,
+                () => false,
+              ),
+            ),
+          );
+          return ready.every(Boolean);
+        },
+        120000,
+        250,
+      );
       recovery.rabbitmq = Date.now() - brokerBack;
       await new Promise((r) => setTimeout(r, 5000));
     } finally {
@@ -192,7 +231,9 @@ describe('faults under load', () => {
     const notJson = failures.filter((f) => f.status !== 0 && !f.json);
     expect(notJson).toEqual([]);
     // A refusal a visitor would see (4xx) says why, so an unexpected one can be read here.
-    expect(failures.filter((f) => f.status !== 0 && ![502, 503, 504].includes(f.status)).map((f) => `${f.what} ${f.status}${f.message ? `: ${f.message}` : ''}`)).toEqual([]);
+    expect(
+      failures.filter((f) => f.status !== 0 && ![502, 503, 504].includes(f.status)).map((f) => `${f.what} ${f.status}${f.message ? `: ${f.message}` : ''}`),
+    ).toEqual([]);
 
     // Reconcile.
     const appointments = (await api<Appointment[]>('GET', '/api/appointments', undefined, admin())).body!;
@@ -205,9 +246,14 @@ describe('faults under load', () => {
     // Every block this run booked into holds at most CAPACITY appointments, whoever made them
     // (other serial tests book far days at other capacities).
     const blocksOf = (list: Appointment[]) =>
-      list.filter((a) => a.status !== 'cancelled' && a.offeringType === 'clinic' && a.startTime && a.endTime).flatMap((a) => blocksCovering(new Date(a.startTime!), new Date(a.endTime!)).map((block) => block.toISOString()));
+      list
+        .filter((a) => a.status !== 'cancelled' && a.offeringType === 'clinic' && a.startTime && a.endTime)
+        .flatMap((a) => blocksCovering(new Date(a.startTime!), new Date(a.endTime!)).map((block) => block.toISOString()));
     const ourBlocks = new Set(blocksOf(ours));
-    const perBlock = countBy(blocksOf(appointments).filter((b) => ourBlocks.has(b)), (b) => b);
+    const perBlock = countBy(
+      blocksOf(appointments).filter((b) => ourBlocks.has(b)),
+      (b) => b,
+    );
     expect([...perBlock.values()].filter((n) => n > CAPACITY)).toEqual([]);
 
     const stored = new Map<string, number>();
@@ -221,11 +267,14 @@ describe('faults under load', () => {
     const expectedSubscribers = new Set([...accepted.signups, ...accepted.bookings.map((b) => b.email), ...accepted.conversations.map((c) => c.customerEmail)]);
     const capturedEmails = async () => {
       const list = (await api<Subscriber[]>('GET', '/api/email-subscribers', undefined, admin())).body ?? [];
-      return countBy(list.filter((s) => s.email.startsWith(`fault-${run}-`)), (s) => s.email);
+      return countBy(
+        list.filter((s) => s.email.startsWith(`fault-${run}-`)),
+        (s) => s.email,
+      );
     };
     const uncaptured = (emails: Map<string, number>) => [...expectedSubscribers].filter((e) => emails.get(e) !== 1);
     let subscribers = await capturedEmails();
-    for (const deadline = Date.now() + 120000; uncaptured(subscribers).length > 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 120000; uncaptured(subscribers).length > 0 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 1000));
       subscribers = await capturedEmails();
     }
@@ -238,7 +287,8 @@ describe('faults under load', () => {
 
     // Every accepted booking's customer got a confirmation; a duplicate is a resent Message-ID.
     const confirmationsOf = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /request received/i.test(m.Subject));
-    const unconfirmed = async () => (await Promise.all(accepted.bookings.map(async (b) => ((await confirmationsOf(b.email)).length === 0 ? b.email : null)))).filter(Boolean);
+    const unconfirmed = async () =>
+      (await Promise.all(accepted.bookings.map(async (b) => ((await confirmationsOf(b.email)).length === 0 ? b.email : null)))).filter(Boolean);
     await waitFor('a confirmation for every accepted booking', async () => (await unconfirmed()).length === 0, 120000, 1000).catch(() => undefined);
     expect(await unconfirmed()).toEqual([]);
     const confirmations = await Promise.all(accepted.bookings.map((b) => confirmationsOf(b.email)));
@@ -247,7 +297,12 @@ describe('faults under load', () => {
 
     const summary = {
       confirmationDuplicates,
-      accepted: { bookings: accepted.bookings.length, messages: accepted.messages.length, signups: accepted.signups.length, conversations: accepted.conversations.length },
+      accepted: {
+        bookings: accepted.bookings.length,
+        messages: accepted.messages.length,
+        signups: accepted.signups.length,
+        conversations: accepted.conversations.length,
+      },
       lost: lostBookings.length + lostMessages.length,
       subscribers: subscribers.size,
       webhookDeliveries: bot.deliveries.length,

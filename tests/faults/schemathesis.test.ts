@@ -41,16 +41,24 @@ describe('schemathesis against /api/docs/openapi.json', () => {
     const result = await run(
       st,
       [
-        'run', `${gateway}/api/docs/openapi.json`,
-        '--url', gateway,
-        '--header', `Authorization: Bearer ${token}`,
+        'run',
+        `${gateway}/api/docs/openapi.json`,
+        '--url',
+        gateway,
+        '--header',
+        `Authorization: Bearer ${token}`,
         // One client of its own behind the stack's trusted load balancer: the fuzzer's wrong
         // passwords count against its address, not against every test on 127.0.0.1.
-        '--header', 'X-Forwarded-For: 198.51.100.77',
-        '--max-examples', examples,
-        '--checks', 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance',
-        '--seed', process.env.FUZZ_SEED ?? '20261122',
-        '--exclude-path', '/api/auth/logout',
+        '--header',
+        'X-Forwarded-For: 198.51.100.77',
+        '--max-examples',
+        examples,
+        '--checks',
+        'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance',
+        '--seed',
+        process.env.FUZZ_SEED ?? '20261122',
+        '--exclude-path',
+        '/api/auth/logout',
         '--no-color',
       ],
       { ...process.env, SCHEMATHESIS_HOOKS: '' },
@@ -87,7 +95,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
  */
 async function snapshotSettings(gateway: string, token: string): Promise<() => Promise<void>> {
   const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${gateway}${url}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${gateway}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
     return json<T>(res);
   };
@@ -106,10 +118,17 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
     for (const { side, settings, hours, overrides, mail } of before) {
       const { offeringType: _side, ...policy } = settings;
       await call('PUT', `/api/settings/${side}`, policy);
-      await call('POST', '/api/office-hours/bulk', { offeringType: side, hours: hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })) });
+      await call('POST', '/api/office-hours/bulk', {
+        offeringType: side,
+        hours: hours.map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek, startTime, endTime, isActive })),
+      });
       const kept = new Set(overrides.map((o) => o.date));
-      for (const made of (await call<DateOverride[]>('GET', `/api/date-overrides/${side}`)).filter((o) => !kept.has(o.date))) await call('DELETE', `/api/date-overrides/${side}/${made.date}`);
-      if (overrides.length > 0) await call('POST', `/api/date-overrides/${side}/bulk`, { overrides: overrides.map(({ date, closed, startTime, endTime, note }) => ({ date, closed, note, ...(closed ? {} : { startTime, endTime }) })) });
+      for (const made of (await call<DateOverride[]>('GET', `/api/date-overrides/${side}`)).filter((o) => !kept.has(o.date)))
+        await call('DELETE', `/api/date-overrides/${side}/${made.date}`);
+      if (overrides.length > 0)
+        await call('POST', `/api/date-overrides/${side}/bulk`, {
+          overrides: overrides.map(({ date, closed, startTime, endTime, note }) => ({ date, closed, note, ...(closed ? {} : { startTime, endTime }) })),
+        });
       const { offeringType: _mailSide, ...mailSettings } = mail;
       await call('PUT', `/api/notification-settings/${side}`, mailSettings);
     }
@@ -119,5 +138,8 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
 
 /** The "❌ …" lines and failing operations, so a red run says what broke without the report. */
 function failureLines(stdout: string): string[] {
-  return stdout.split('\n').filter((l) => /^_{3,} .* _{3,}$|^- ST\d+|❌ ST/.test(l.trim())).slice(0, 60);
+  return stdout
+    .split('\n')
+    .filter((l) => /^_{3,} .* _{3,}$|^- ST\d+|❌ ST/.test(l.trim()))
+    .slice(0, 60);
 }

@@ -11,7 +11,9 @@ const control = (component: string, action: 'stop' | 'start') =>
   });
 
 const listed = async (emails: Set<string>) => {
-  const res = await fetch(`${requireEnv('GATEWAY_URL')}/api/email-subscribers`, { headers: { authorization: `Bearer ${adminToken({ secret: requireEnv('JWT_SECRET') })}` } });
+  const res = await fetch(`${requireEnv('GATEWAY_URL')}/api/email-subscribers`, {
+    headers: { authorization: `Bearer ${adminToken({ secret: requireEnv('JWT_SECRET') })}` },
+  });
   if (res.status !== 200) return 0;
   return ((await res.json()) as Subscriber[]).filter((s) => emails.has(s.email)).length;
 };

@@ -6,9 +6,14 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '..', '..');
 const doc = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
 const shapeBlock = /## The shape of a service[\s\S]*?```\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
-const named = shapeBlock.split('\n').map((line) => line.split(/\s+/)[0]).filter((entry) => entry.startsWith('src/'));
+const named = shapeBlock
+  .split('\n')
+  .map((line) => line.split(/\s+/)[0])
+  .filter((entry) => entry.startsWith('src/'));
 const folders = named.filter((e) => e.endsWith('/')).map((e) => e.slice('src/'.length, -1));
-const filePatterns = named.filter((e) => !e.endsWith('/')).map((e) => new RegExp(`^${e.slice('src/'.length).replace(/\./g, '\\.').replace(/\*/g, '[a-z-]+')}$`));
+const filePatterns = named
+  .filter((e) => !e.endsWith('/'))
+  .map((e) => new RegExp(`^${e.slice('src/'.length).replace(/\./g, '\\.').replace(/\*/g, '[a-z-]+')}$`));
 const REQUIRED_FILES = ['main.ts', 'wire.ts', 'app.ts', 'config.ts'];
 
 const services = fs.readdirSync(path.join(root, 'services')).filter((name) => fs.existsSync(path.join(root, 'services', name, 'src')));

@@ -50,7 +50,10 @@ const example = Object.fromEntries(
 
 /** Resolves ${VAR}, ${VAR:-default} and ${VAR:?message} the way compose does, from .env.example (or the values given). */
 const interpolate = (value: string, values: Record<string, string> = example) =>
-  String(value).replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, op: string | undefined, arg: string) => values[name] ?? (op === '-' ? arg : ''));
+  String(value).replace(
+    /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
+    (_, name: string, op: string | undefined, arg: string) => values[name] ?? (op === '-' ? arg : ''),
+  );
 
 function shapeOf(file: string): Record<string, ZodType> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -79,7 +82,11 @@ describe('docker-compose.yml', () => {
   it.each(present)('refuses to start %s in production with .env.example copied unedited, naming each placeholder secret', (name, file) => {
     const env = envOf(name);
     expect(env.APP_MODE).toBe('production');
-    const expected = ['JWT_SECRET', 'AMQP_URL', ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET', 'MANAGE_LINK_SECRET'].filter((v) => v in env)];
+    const expected = [
+      'JWT_SECRET',
+      'AMQP_URL',
+      ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET', 'MANAGE_LINK_SECRET'].filter((v) => v in env),
+    ];
     let refusal: unknown;
     try {
       parseConfig(shapeOf(file), env);
@@ -104,7 +111,9 @@ describe('docker-compose.yml', () => {
     const published = always.filter(([, service]) => (service.ports ?? []).length > 0).map(([name]) => name);
     expect(published).toEqual(['gateway']);
     // Demo tools (the mail catcher's web UI) are published on the host's loopback only.
-    const demoPorts = Object.values(compose.services).filter((service) => service.profiles).flatMap((service) => service.ports ?? []);
+    const demoPorts = Object.values(compose.services)
+      .filter((service) => service.profiles)
+      .flatMap((service) => service.ports ?? []);
     for (const port of demoPorts) expect(port).toMatch(/^127\.0\.0\.1:/);
     for (const [name] of present) expect(compose.services[name].environment?.HOST).toBe('0.0.0.0');
   });
@@ -126,7 +135,11 @@ function composeValidator() {
     Array.isArray(value)
       ? value.map(dropIds)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).filter(([key, v]) => !(key === 'id' && typeof v === 'string')).map(([key, v]) => [key, dropIds(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key, v]) => !(key === 'id' && typeof v === 'string'))
+              .map(([key, v]) => [key, dropIds(v)]),
+          )
         : value;
   const { $schema: _draft, ...schema } = composeSpec as Record<string, unknown>;
   const ajv = new Ajv2019({ strict: false, allErrors: true });
@@ -156,7 +169,11 @@ describe('docker-compose.yml against the Compose specification', () => {
     broken.services.booking.restart = 5;
     broken.services.auth.replicas_of_auth = 2;
     expect(problems(broken)).toEqual(
-      expect.arrayContaining(['/services/gateway/ports must be array', '/services/booking/restart must be string', '/services/auth must NOT have additional properties']),
+      expect.arrayContaining([
+        '/services/gateway/ports must be array',
+        '/services/booking/restart must be string',
+        '/services/auth must NOT have additional properties',
+      ]),
     );
   });
 });
@@ -184,7 +201,10 @@ describe('docker-compose.yml hardening', () => {
   });
 
   it('keeps .env out of the image build context', () => {
-    const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = fs
+      .readFileSync(path.join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['.env', '**/.env']));
   });
 });
@@ -216,7 +236,10 @@ function usersTheInitScriptsCreate(doc: Compose, values: Record<string, string>,
     },
   };
   const env = envWith(doc.services.mongo, values);
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
     vm.runInNewContext(fs.readFileSync(path.join(dir, file), 'utf8'), { db, print: () => undefined, process: { env } });
   }
   return written;
@@ -234,7 +257,8 @@ function credentialProblems(doc: Compose): string[] {
     if (url.username !== own) found.push(`${name}: signs in to MongoDB as ${url.username || 'nobody'}, not ${own}`);
     if (url.pathname !== `/${own}`) found.push(`${name}: uses the database ${url.pathname.slice(1)}, not ${own}`);
     if (url.searchParams.get('authSource') !== 'admin') found.push(`${name}: authSource is not admin, where the init script creates the users`);
-    if (!raw.includes(`\${MONGO_${name.toUpperCase()}_PASSWORD:?`)) found.push(`${name}: its MongoDB password is not the required MONGO_${name.toUpperCase()}_PASSWORD`);
+    if (!raw.includes(`\${MONGO_${name.toUpperCase()}_PASSWORD:?`))
+      found.push(`${name}: its MongoDB password is not the required MONGO_${name.toUpperCase()}_PASSWORD`);
     const other = signedInAs.get(url.username);
     if (other) found.push(`${name}: shares the MongoDB user ${url.username} with ${other}`);
     signedInAs.set(url.username, name);
@@ -249,8 +273,10 @@ function credentialProblems(doc: Compose): string[] {
   const catalog = env('catalog');
   const setup = env('minio-setup');
   if (interpolate(catalog.S3_ACCESS_KEY ?? '') === interpolate(env('minio').MINIO_ROOT_USER ?? '')) found.push("catalog: S3_ACCESS_KEY is MinIO's root user");
-  if (catalog.S3_ACCESS_KEY !== setup.CATALOG_S3_ACCESS_KEY || catalog.S3_SECRET_KEY !== setup.CATALOG_S3_SECRET_KEY) found.push('catalog: its S3 keys are not those of the user minio-setup creates');
-  if (doc.services.catalog?.depends_on?.['minio-setup']?.condition !== 'service_completed_successfully') found.push('catalog: does not wait for minio-setup to finish');
+  if (catalog.S3_ACCESS_KEY !== setup.CATALOG_S3_ACCESS_KEY || catalog.S3_SECRET_KEY !== setup.CATALOG_S3_SECRET_KEY)
+    found.push('catalog: its S3 keys are not those of the user minio-setup creates');
+  if (doc.services.catalog?.depends_on?.['minio-setup']?.condition !== 'service_completed_successfully')
+    found.push('catalog: does not wait for minio-setup to finish');
   return found;
 }
 
@@ -289,21 +315,34 @@ describe('docker-compose.yml credentials', () => {
 
   it('has the init script set the passwords afresh when run again, and stop on a missing one', () => {
     const again = usersTheInitScriptsCreate(compose, distinctValues, ['bb_auth', 'bb_chat']);
-    expect(again.filter((w) => w.how === 'updated').map((w) => w.user).sort()).toEqual(['bb_auth', 'bb_chat']);
+    expect(
+      again
+        .filter((w) => w.how === 'updated')
+        .map((w) => w.user)
+        .sort(),
+    ).toEqual(['bb_auth', 'bb_chat']);
     const missing = { ...example, MONGO_CHAT_PASSWORD: '' };
     expect(() => usersTheInitScriptsCreate(compose, missing)).toThrow('MONGO_CHAT_PASSWORD is not set');
   });
 
   it('calls MongoDB healthy only once every service user exists, and MinIO ready for the catalog only after minio-setup', () => {
     const check = (compose.services.mongo.healthcheck?.test ?? []).join(' ');
-    const listed = /\[((?:'[a-z]+'(?:, )?)+)\]/.exec(check)?.[1].split(', ').map((s) => s.replace(/'/g, ''));
+    const listed = /\[((?:'[a-z]+'(?:, )?)+)\]/
+      .exec(check)?.[1]
+      .split(', ')
+      .map((s) => s.replace(/'/g, ''));
     expect(listed?.sort()).toEqual(present.map(([name]) => name).sort());
     expect(compose.services['minio-setup'].depends_on?.minio?.condition).toBe('service_healthy');
     expect(fs.existsSync(path.join(root, (compose.services['minio-setup'].volumes ?? [])[0].split(':')[0], 'catalog-user.sh'))).toBe(true);
   });
 
   it('lists every new secret in .env.example with a placeholder production mode refuses', () => {
-    for (const variable of ['MONGO_ROOT_PASSWORD', 'MINIO_ROOT_PASSWORD', 'CATALOG_S3_SECRET_KEY', ...present.map(([name]) => `MONGO_${name.toUpperCase()}_PASSWORD`)]) {
+    for (const variable of [
+      'MONGO_ROOT_PASSWORD',
+      'MINIO_ROOT_PASSWORD',
+      'CATALOG_S3_SECRET_KEY',
+      ...present.map(([name]) => `MONGO_${name.toUpperCase()}_PASSWORD`),
+    ]) {
       expect([variable, example[variable]]).toEqual([variable, expect.stringMatching(/^replace-with-/)]);
     }
   });

@@ -26,7 +26,14 @@ function comments(source: string): Map<string, string> {
   const found = new Map<string, string>();
   const re = /\/\*\*((?:(?!\*\/|\/\*\*)[\s\S])*)\*\/\s*\n\s*([A-Z][A-Z0-9_]+):/g;
   for (const m of source.matchAll(re)) {
-    found.set(m[2], m[1].split('\n').map((l) => l.replace(/^\s*\*\s?/, '').trim()).filter(Boolean).join(' '));
+    found.set(
+      m[2],
+      m[1]
+        .split('\n')
+        .map((l) => l.replace(/^\s*\*\s?/, '').trim())
+        .filter(Boolean)
+        .join(' '),
+    );
   }
   return found;
 }

@@ -19,7 +19,13 @@ beforeAll(async () => {
   const things = conn.collection('things');
   await things.createIndex({ status: 1 });
   await things.createIndex({ 'lease.owner': 1 });
-  await things.insertMany(Array.from({ length: STORED }, (_, i) => ({ _id: `thing-${i}` as unknown as mongoose.Types.ObjectId, status: i % 1000 === 7 ? 'queued' : 'sent', lease: { owner: `replica-${i % 50}` } })));
+  await things.insertMany(
+    Array.from({ length: STORED }, (_, i) => ({
+      _id: `thing-${i}` as unknown as mongoose.Types.ObjectId,
+      status: i % 1000 === 7 ? 'queued' : 'sent',
+      lease: { owner: `replica-${i % 50}` },
+    })),
+  );
   schema = conn.db!.databaseName;
 });
 afterAll(async () => {
@@ -29,7 +35,10 @@ afterAll(async () => {
 
 it('runs on MongoDB itself, or on FerretDB whose PostgreSQL the launcher names', async () => {
   const build = await conn.db!.admin().command({ buildInfo: 1 });
-  expect({ ferretdb: 'ferretdbVersion' in build, postgres: postgresUrl !== undefined }).toEqual({ ferretdb: postgresUrl !== undefined, postgres: postgresUrl !== undefined });
+  expect({ ferretdb: 'ferretdbVersion' in build, postgres: postgresUrl !== undefined }).toEqual({
+    ferretdb: postgresUrl !== undefined,
+    postgres: postgresUrl !== undefined,
+  });
 });
 
 // The $in pushdown (an OR of containments) only narrows what PostgreSQL returns; FerretDB still
@@ -43,9 +52,24 @@ it('finds with $in exactly what an $or of the same equalities finds', async () =
   const oid = new mongoose.Types.ObjectId();
   const day = new Date('2026-03-01T09:00:00Z');
   const values: unknown[] = ['a', 'b', 1, 1.5, 2, true, false, null, oid, day, ['a', 'z'], [1, 3], { x: 1 }, 'A', '', 0];
-  await mixed.insertMany([...values.map((v, i) => ({ _id: `m${i}` as unknown as mongoose.Types.ObjectId, v })), { _id: 'm-missing' as unknown as mongoose.Types.ObjectId }]);
+  await mixed.insertMany([
+    ...values.map((v, i) => ({ _id: `m${i}` as unknown as mongoose.Types.ObjectId, v })),
+    { _id: 'm-missing' as unknown as mongoose.Types.ObjectId },
+  ]);
   const ids = async (filter: object) => (await mixed.find(filter).toArray()).map((d) => String(d._id)).sort();
-  for (const list of [['a'], ['a', 'b'], [1, 2], [1.0, 3], [true], [oid, day], ['z', 3, 'nothing'], ['a', null], ['a', /^A$/], [{ x: 1 }, 'b'], [0, '']] as unknown[][]) {
+  for (const list of [
+    ['a'],
+    ['a', 'b'],
+    [1, 2],
+    [1.0, 3],
+    [true],
+    [oid, day],
+    ['z', 3, 'nothing'],
+    ['a', null],
+    ['a', /^A$/],
+    [{ x: 1 }, 'b'],
+    [0, ''],
+  ] as unknown[][]) {
     const viaIn = await ids({ v: { $in: list } });
     expect({ list, ids: viaIn }).toEqual({ list, ids: await ids({ $or: list.map((v) => (v instanceof RegExp ? { v: { $regex: v } } : { v })) }) });
     expect(viaIn.length).toBeGreaterThan(0);
@@ -64,15 +88,18 @@ describe('FerretDB pushdown', () => {
 
   it('has a GIN index on the expression the pushdown uses beside each index FerretDB made', () => {
     if (!postgresUrl) return expect(table).toBe('');
-    const indexes = psql(`SELECT indexdef FROM pg_indexes WHERE schemaname = '${schema}' AND tablename = '${table}' AND indexdef LIKE '%USING gin%' ORDER BY indexname`).split('\n');
-    expect(indexes.map((d) => /USING gin \(\((.*)\)\)$/.exec(d)?.[1]).sort()).toEqual(["(_jsonb #> '{lease,owner}'::text[])", "(_jsonb -> '_id'::text)", "(_jsonb -> 'status'::text)"].sort());
+    const indexes = psql(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = '${schema}' AND tablename = '${table}' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
+    ).split('\n');
+    expect(indexes.map((d) => /USING gin \(\((.*)\)\)$/.exec(d)?.[1]).sort()).toEqual(
+      ["(_jsonb #> '{lease,owner}'::text[])", "(_jsonb -> '_id'::text)", "(_jsonb -> 'status'::text)"].sort(),
+    );
   });
 
   it('plans an equality and an $in as FerretDB sends them (field name as a parameter) on those indexes', () => {
     if (!postgresUrl) return expect(table).toBe('');
     expect(psql('SHOW plan_cache_mode')).toBe('force_custom_plan');
-    const plan = (statement: string, args: string) =>
-      psql(`PREPARE q AS ${statement}; EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE q(${args}); DEALLOCATE q`);
+    const plan = (statement: string, args: string) => psql(`PREPARE q AS ${statement}; EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE q(${args}); DEALLOCATE q`);
     const from = `SELECT _jsonb FROM "${schema}"."${table}"`;
     for (const [statement, args, matched] of [
       [`${from} WHERE _jsonb->$1 @> $2`, `'status', '"queued"'`, 3],
@@ -82,7 +109,13 @@ describe('FerretDB pushdown', () => {
     ] as const) {
       const [{ Plan: root }] = JSON.parse(plan(statement, args)) as [{ Plan: PlanNode }];
       const nodes = flatten(root);
-      expect({ statement, args, scans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length, indexed: nodes.some((n) => n['Node Type'] === 'Bitmap Index Scan'), rows: root['Actual Rows'] }).toEqual({
+      expect({
+        statement,
+        args,
+        scans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').length,
+        indexed: nodes.some((n) => n['Node Type'] === 'Bitmap Index Scan'),
+        rows: root['Actual Rows'],
+      }).toEqual({
         statement,
         args,
         scans: 0,
@@ -92,19 +125,23 @@ describe('FerretDB pushdown', () => {
     }
   });
 
-  it('reads only the matching rows for a find and an $in through FerretDB, not the table', async () => {
-    if (!postgresUrl) return expect(table).toBe('');
-    const read = () => psql(`SELECT seq_tup_read FROM pg_stat_user_tables WHERE schemaname = '${schema}' AND relname = '${table}'`);
-    const before = Number(read());
-    const things = conn.collection('things');
-    for (let i = 0; i < 20; i++) {
-      expect(await things.countDocuments({ status: 'queued' })).toBe(3);
-      expect(await things.findOne({ _id: `thing-${i * 100}` as unknown as mongoose.Types.ObjectId })).not.toBeNull();
-      expect(await things.countDocuments({ _id: { $in: [`thing-${i}`, `thing-${i + 1}`] as unknown as mongoose.Types.ObjectId[] } })).toBe(2);
-    }
-    await new Promise((r) => setTimeout(r, STATS_DELAY_MS));
-    expect(Number(read()) - before).toBe(0);
-  }, 2 * STATS_DELAY_MS);
+  it(
+    'reads only the matching rows for a find and an $in through FerretDB, not the table',
+    async () => {
+      if (!postgresUrl) return expect(table).toBe('');
+      const read = () => psql(`SELECT seq_tup_read FROM pg_stat_user_tables WHERE schemaname = '${schema}' AND relname = '${table}'`);
+      const before = Number(read());
+      const things = conn.collection('things');
+      for (let i = 0; i < 20; i++) {
+        expect(await things.countDocuments({ status: 'queued' })).toBe(3);
+        expect(await things.findOne({ _id: `thing-${i * 100}` as unknown as mongoose.Types.ObjectId })).not.toBeNull();
+        expect(await things.countDocuments({ _id: { $in: [`thing-${i}`, `thing-${i + 1}`] as unknown as mongoose.Types.ObjectId[] } })).toBe(2);
+      }
+      await new Promise((r) => setTimeout(r, STATS_DELAY_MS));
+      expect(Number(read()) - before).toBe(0);
+    },
+    2 * STATS_DELAY_MS,
+  );
 });
 
 interface PlanNode {

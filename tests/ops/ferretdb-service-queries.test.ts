@@ -32,7 +32,11 @@ interface PlanNode {
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 /** Stores `docs` raw (the services' indexes made first), lets PostgreSQL count them, and answers the plan of `filter`. */
-async function planOf(model: mongoose.Model<never>, docs: Record<string, unknown>[], filter: Record<string, unknown>): Promise<{ seqScans: number; indexes: string[]; conditions: string[] }> {
+async function planOf(
+  model: mongoose.Model<never>,
+  docs: Record<string, unknown>[],
+  filter: Record<string, unknown>,
+): Promise<{ seqScans: number; indexes: string[]; conditions: string[] }> {
   await model.createIndexes();
   if ((await model.collection.estimatedDocumentCount()) === 0) await model.collection.insertMany(docs);
   analyzeCollection(conn.db!.databaseName, model.collection.name);
@@ -67,18 +71,38 @@ describe('on FerretDB, the services read by index', () => {
       recentlyDue(now),
       /'dueHour'/,
     ],
-    ['notifications: an appointment\'s mail log', () => asModel(notificationModels(conn).Mail), () => [], { appointmentId: 'a-5' }],
+    ["notifications: an appointment's mail log", () => asModel(notificationModels(conn).Mail), () => [], { appointmentId: 'a-5' }],
     ['notifications: a mail by _id', () => asModel(notificationModels(conn).Mail), () => [], { _id: 'mail-77' }],
-    ['subscribers: a sign-up by its address key', () => asModel(subscriberModels(conn).Subscriber), () => many((i) => ({ _id: `s-${i}`, emailKey: `person${i}@example.com`, confirmTokenHash: `h-${i}` })), { emailKey: 'person42@example.com' }],
+    [
+      'subscribers: a sign-up by its address key',
+      () => asModel(subscriberModels(conn).Subscriber),
+      () => many((i) => ({ _id: `s-${i}`, emailKey: `person${i}@example.com`, confirmTokenHash: `h-${i}` })),
+      { emailKey: 'person42@example.com' },
+    ],
     ['subscribers: a confirmation link', () => asModel(subscriberModels(conn).Subscriber), () => [], { confirmTokenHash: 'h-1500' }],
-    ['chat: a conversation by _id (every widget poll that misses the cache)', () => asModel(chatModels(conn).Conversation), () => many((i) => ({ _id: `c-${i}`, customerName: 'Ana', messages: [{ id: `m-${i}`, text: 'hello' }] })), { _id: 'c-1234' }],
+    [
+      'chat: a conversation by _id (every widget poll that misses the cache)',
+      () => asModel(chatModels(conn).Conversation),
+      () => many((i) => ({ _id: `c-${i}`, customerName: 'Ana', messages: [{ id: `m-${i}`, text: 'hello' }] })),
+      { _id: 'c-1234' },
+    ],
     [
       "booking: a week's day sheets by _id",
       () => asModel(bookingModels(conn).DaySheet),
-      () => many((i) => ({ _id: daySheetId(i % 2 ? 'clinic' : 'studio', new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10)), date: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10), holds: Array.from({ length: 12 }, (_h, k) => `appointment-${i}-${k}|09:00`) })),
+      () =>
+        many((i) => ({
+          _id: daySheetId(i % 2 ? 'clinic' : 'studio', new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10)),
+          date: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10),
+          holds: Array.from({ length: 12 }, (_h, k) => `appointment-${i}-${k}|09:00`),
+        })),
       { _id: { $in: ['2026-03-02', '2026-03-03', '2026-03-04'].map((d) => daySheetId('clinic', d)) } },
     ],
-    ['booking: an appointment by _id', () => asModel(bookingModels(conn).Appointment), () => many((i) => ({ _id: `appt-${i}`, manageTokenHash: `t-${i}`, offeringType: 'clinic' })), { _id: 'appt-999' }],
+    [
+      'booking: an appointment by _id',
+      () => asModel(bookingModels(conn).Appointment),
+      () => many((i) => ({ _id: `appt-${i}`, manageTokenHash: `t-${i}`, offeringType: 'clinic' })),
+      { _id: 'appt-999' },
+    ],
     ['booking: an appointment by its manage link', () => asModel(bookingModels(conn).Appointment), () => [], { manageTokenHash: 't-321' }],
   ];
   // A rest parameter: jest hands a test function with more parameters than its row a done callback.

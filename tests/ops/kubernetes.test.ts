@@ -202,7 +202,7 @@ describe.each(['demo', 'production'])('deploy/kubernetes overlay %s', (overlay) 
     for (const deployment of ofKind(rendered[overlay], 'Deployment')) {
       const pod = podSpec(deployment);
       const where = `${overlay} ${deployment.metadata.name}`;
-      expect([where, deployment.spec?.replicas as number >= 2]).toEqual([where, true]);
+      expect([where, (deployment.spec?.replicas as number) >= 2]).toEqual([where, true]);
       expect([where, (pod.terminationGracePeriodSeconds ?? 30) > 15]).toEqual([where, true]);
       expect([where, pod.securityContext]).toMatchObject([where, { runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } }]);
       const tmp = pod.volumes?.find((v) => v.emptyDir)?.name;
@@ -211,7 +211,10 @@ describe.each(['demo', 'production'])('deploy/kubernetes overlay %s', (overlay) 
         for (const bound of [container.resources?.requests, container.resources?.limits]) {
           expect([where, bound?.cpu !== undefined && bound?.memory !== undefined]).toEqual([where, true]);
         }
-        expect([where, container.securityContext]).toEqual([where, { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } }]);
+        expect([where, container.securityContext]).toEqual([
+          where,
+          { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+        ]);
         expect([where, container.volumeMounts?.find((m) => m.mountPath === '/tmp')?.name]).toEqual([where, tmp]);
       }
     }
@@ -294,19 +297,24 @@ function credentialProblems(objects: K8sObject[]): string[] {
     const roles = user.roles.map((r) => `${r.name} on ${r.db}`).join(', ');
     if (roles !== `readWrite on ${own}`) found.push(`${name}: its user has ${roles}, not readWrite on ${own} alone`);
     const password = ref('MONGO_PASSWORD');
-    if (ref('MONGO_USERNAME')?.key !== 'username' || password?.name !== user.connectionStringSecretName || password?.key !== 'password') found.push(`${name}: its MongoDB username and password are not its user's`);
-    if (env.find((e) => e.name === 'MONGO_URL')?.value !== `mongodb://$(MONGO_USERNAME):$(MONGO_PASSWORD)@$(MONGO_HOSTS)/${own}?$(MONGO_OPTIONS)`) found.push(`${name}: MONGO_URL does not name ${own} with its own user`);
-    if (!secretKeys(user.passwordSecretRef.name).includes(user.passwordSecretRef.key ?? 'password')) found.push(`${name}: the password of ${user.name} is in no generated Secret`);
+    if (ref('MONGO_USERNAME')?.key !== 'username' || password?.name !== user.connectionStringSecretName || password?.key !== 'password')
+      found.push(`${name}: its MongoDB username and password are not its user's`);
+    if (env.find((e) => e.name === 'MONGO_URL')?.value !== `mongodb://$(MONGO_USERNAME):$(MONGO_PASSWORD)@$(MONGO_HOSTS)/${own}?$(MONGO_OPTIONS)`)
+      found.push(`${name}: MONGO_URL does not name ${own} with its own user`);
+    if (!secretKeys(user.passwordSecretRef.name).includes(user.passwordSecretRef.key ?? 'password'))
+      found.push(`${name}: the password of ${user.name} is in no generated Secret`);
     const other = usedBy.get(user.name);
     if (other) found.push(`${name}: shares the MongoDB user ${user.name} with ${other}`);
     usedBy.set(user.name, name);
     const s3 = [ref('S3_ACCESS_KEY'), ref('S3_SECRET_KEY')].filter((r) => r !== undefined);
-    if (name === 'catalog' && (s3.length !== 2 || s3.some((r) => !r?.name.startsWith('bb-catalog-s3-key-')))) found.push('catalog: its S3 key is not the scoped catalog key');
+    if (name === 'catalog' && (s3.length !== 2 || s3.some((r) => !r?.name.startsWith('bb-catalog-s3-key-'))))
+      found.push('catalog: its S3 key is not the scoped catalog key');
     if (name !== 'catalog' && s3.length > 0) found.push(`${name}: holds an S3 key`);
   }
   if (users.length !== Object.keys(processes).length) found.push(`${users.length} MongoDB users for ${Object.keys(processes).length} processes`);
   const shared = secrets.find((s) => s.metadata.name.startsWith('bb-secrets-'));
-  for (const key of secretKeys(shared?.metadata.name ?? '')) if (key.startsWith('S3_') || key.startsWith('MONGO_')) found.push(`bb-secrets: holds ${key}, which every process can read`);
+  for (const key of secretKeys(shared?.metadata.name ?? ''))
+    if (key.startsWith('S3_') || key.startsWith('MONGO_')) found.push(`bb-secrets: holds ${key}, which every process can read`);
   return found;
 }
 
@@ -330,7 +338,12 @@ describe('the manifest validation', () => {
       const catalog = path.join(broken, 'base', 'processes', 'catalog.yaml');
       fs.writeFileSync(catalog, fs.readFileSync(catalog, 'utf8').replace('/bb_catalog?', '/bb_booking?'));
       const mongo = path.join(broken, 'base', 'stateful', 'mongodb.yaml');
-      fs.writeFileSync(mongo, fs.readFileSync(mongo, 'utf8').replace('roles: [{ name: readWrite, db: bb_chat }]', 'roles: [{ name: readWrite, db: bb_chat }, { name: readWrite, db: bb_booking }]'));
+      fs.writeFileSync(
+        mongo,
+        fs
+          .readFileSync(mongo, 'utf8')
+          .replace('roles: [{ name: readWrite, db: bb_chat }]', 'roles: [{ name: readWrite, db: bb_chat }, { name: readWrite, db: bb_booking }]'),
+      );
       const secrets = path.join(broken, 'overlays', 'demo', 'secrets.env');
       fs.appendFileSync(secrets, fs.readFileSync(path.join(broken, 'overlays', 'demo', 'catalog-s3-key.env'), 'utf8'));
       expect(credentialProblems(render(tools, broken, 'demo'))).toEqual([

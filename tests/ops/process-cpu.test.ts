@@ -25,8 +25,12 @@ describe('/proc CPU of a process tree', () => {
 
   it('counts the CPU a child used after it ended, through its parent', async () => {
     // The parent starts a child that burns 300 ms of CPU and ends, waits for it, then idles until told.
-    const burn = "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 300000);";
-    const parent = spawn(process.execPath, ['-e', `require('child_process').spawnSync(process.execPath, ['-e', ${JSON.stringify(burn)}]); console.log('done'); setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const burn = 'const t = process.cpuUsage(); while (process.cpuUsage(t).user < 300000);';
+    const parent = spawn(
+      process.execPath,
+      ['-e', `require('child_process').spawnSync(process.execPath, ['-e', ${JSON.stringify(burn)}]); console.log('done'); setInterval(() => {}, 1000);`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
       const before = treeTicks(readAllStats(), parent.pid!);
       await new Promise<void>((resolve) => parent.stdout!.on('data', () => resolve()));

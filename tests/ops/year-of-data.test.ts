@@ -127,7 +127,10 @@ describe('a hundredth of the year, stored', () => {
     try {
       // A coming weekday (open by default, 09:00–17:00) with a pending appointment; capacity is 1 by default.
       const tomorrow = new Date(NOW.getTime() + 86_400_000).getTime();
-      const target = plan.appointments.find((a) => a.status === 'pending' && manilaInstant(a.date, 0).getTime() >= tomorrow && [1, 2, 3, 4, 5].includes(new Date(`${a.date}T00:00:00Z`).getUTCDay()));
+      const target = plan.appointments.find(
+        (a) =>
+          a.status === 'pending' && manilaInstant(a.date, 0).getTime() >= tomorrow && [1, 2, 3, 4, 5].includes(new Date(`${a.date}T00:00:00Z`).getUTCDay()),
+      );
       if (!target) throw new Error('the plan has no pending appointment on a coming weekday');
       const item = (await bookingModels(conn.booking).Bookable.findOne({ offeringType: target.offering }).lean())!;
       const res = await api<SlotsResponse>(booking.url, `/api/available-slots?offeringType=${target.offering}&date=${target.date}&treatmentId=${item._id}`);
@@ -146,9 +149,18 @@ describe('a hundredth of the year, stored', () => {
       const appointments = await bookingModels(conn.booking).Appointment.find().lean();
       const cancelled = appointments.find((a) => a.status === 'cancelled')!;
       const coming = appointments.find((a) => a.status === 'pending' && a.startTime!.getTime() > NOW.getTime() + 2 * 86_400_000)!;
-      const log = async (id: unknown) => (await api<Mail[]>(notifications.url, `/api/appointments/${String(id)}/mails`, { token: adminToken() })).body.map((m) => [m.kind, m.status]);
-      expect(await log(cancelled._id)).toEqual([['confirmation', expect.any(String)], ['staff-alert', expect.any(String)], ['cancellation', expect.any(String)]]);
-      expect(await log(coming._id)).toEqual([['confirmation', 'sent'], ['staff-alert', 'sent'], ['reminder', 'queued']]);
+      const log = async (id: unknown) =>
+        (await api<Mail[]>(notifications.url, `/api/appointments/${String(id)}/mails`, { token: adminToken() })).body.map((m) => [m.kind, m.status]);
+      expect(await log(cancelled._id)).toEqual([
+        ['confirmation', expect.any(String)],
+        ['staff-alert', expect.any(String)],
+        ['cancellation', expect.any(String)],
+      ]);
+      expect(await log(coming._id)).toEqual([
+        ['confirmation', 'sent'],
+        ['staff-alert', 'sent'],
+        ['reminder', 'queued'],
+      ]);
     } finally {
       await notifications.close();
     }

@@ -37,7 +37,12 @@ interface Unexpected {
 const RETRYABLE = (status: number) => status === 0 || status >= 500;
 
 /** Calls the API through the load balancer; a connection that breaks counts as status 0. */
-async function call<T>(what: string, pathname: string, options: Parameters<typeof api>[2], failures: Failure[]): Promise<ApiAnswer<T> | { status: 0; body: null }> {
+async function call<T>(
+  what: string,
+  pathname: string,
+  options: Parameters<typeof api>[2],
+  failures: Failure[],
+): Promise<ApiAnswer<T> | { status: 0; body: null }> {
   try {
     const answer = await api<T>(gateway(), pathname, options);
     if (RETRYABLE(answer.status)) failures.push({ what, status: answer.status, at: Date.now() });
@@ -64,7 +69,11 @@ describe('the fault run on the scaled stack', () => {
     });
     await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
     token = (await api<{ token: string }>(gateway(), '/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
-    const saved = await api(gateway(), '/api/webhook-config', { method: 'POST', token, body: { webhookUrl: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/bot` } });
+    const saved = await api(gateway(), '/api/webhook-config', {
+      method: 'POST',
+      token,
+      body: { webhookUrl: `http://127.0.0.1:${(bot.address() as AddressInfo).port}/bot` },
+    });
     expect(saved.status).toBe(200);
   });
   afterAll(() => new Promise<void>((resolve) => bot.close(() => resolve())));
@@ -97,9 +106,20 @@ describe('the fault run on the scaled stack', () => {
     const bookOne = async (slot: PlannedSlot, visitor: string) => {
       const email = `fault-${runTag}-${visitor}@example.com`;
       const key = `fault-${runTag}-${visitor}`;
-      const body = { firstName: 'Fault', lastName: visitor, email, contact: uniquePhone(), preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id], offeringType: 'clinic' };
+      const body = {
+        firstName: 'Fault',
+        lastName: visitor,
+        email,
+        contact: uniquePhone(),
+        preferredDate: slot.date,
+        preferredTime: slot.time,
+        treatments: [treatment.id],
+        offeringType: 'clinic',
+      };
       attempted += 1;
-      const answer = await withRetries(() => call<BookedAppointment>('booking', '/api/appointments', { method: 'POST', body, headers: { 'idempotency-key': key } }, failures));
+      const answer = await withRetries(() =>
+        call<BookedAppointment>('booking', '/api/appointments', { method: 'POST', body, headers: { 'idempotency-key': key } }, failures),
+      );
       if (answer.status === 201 && answer.body) booked.push({ id: answer.body.id, email, at: Date.now() });
       else if (answer.status !== 409) unexpected.push({ what: 'booking', status: answer.status, body: answer.body });
     };
@@ -107,7 +127,14 @@ describe('the fault run on the scaled stack', () => {
       for (let i = 0; !stopping && i < slots.length; i++) await Promise.all([bookOne(slots[i], `${i}a`), bookOne(slots[i], `${i}b`)]);
     };
     const chat = async () => {
-      const conversation = await withRetries(() => call<Conversation>('conversation', '/api/conversations', { method: 'POST', body: { customerName: 'Fault Visitor', customerEmail: `chat-${runTag}@example.com`, offeringType: 'clinic' } }, failures));
+      const conversation = await withRetries(() =>
+        call<Conversation>(
+          'conversation',
+          '/api/conversations',
+          { method: 'POST', body: { customerName: 'Fault Visitor', customerEmail: `chat-${runTag}@example.com`, offeringType: 'clinic' } },
+          failures,
+        ),
+      );
       if (conversation.status !== 201 || !conversation.body) throw new Error(`no conversation: ${conversation.status}`);
       const conversationId = conversation.body.id;
       for (let n = 0; !stopping; n++) {
@@ -129,7 +156,11 @@ describe('the fault run on the scaled stack', () => {
     const browsing = async () => {
       for (let n = 0; !stopping; n++) {
         const slot = slots[n % slots.length];
-        for (const pathname of ['/api/treatments?offering=clinic', `/api/available-slots?offeringType=clinic&date=${slot.date}&treatmentId=${treatment.id}`, '/api/news']) {
+        for (const pathname of [
+          '/api/treatments?offering=clinic',
+          `/api/available-slots?offeringType=clinic&date=${slot.date}&treatmentId=${treatment.id}`,
+          '/api/news',
+        ]) {
           const answer = await call('read', pathname, {}, failures);
           if (answer.status !== 200 && !RETRYABLE(answer.status)) unexpected.push({ what: `read ${pathname}`, status: answer.status, body: answer.body });
         }
@@ -180,7 +211,9 @@ describe('the fault run on the scaled stack', () => {
     const confirmations = await waitFor(
       'a confirmation for every booking',
       async () => {
-        const counts = await Promise.all(booked.map(async (b) => (await mailpit.messagesTo(b.email)).filter((m) => /request received/i.test(m.Subject)).length));
+        const counts = await Promise.all(
+          booked.map(async (b) => (await mailpit.messagesTo(b.email)).filter((m) => /request received/i.test(m.Subject)).length),
+        );
         return counts.every((n) => n >= 1) && counts;
       },
       90_000,
@@ -189,7 +222,9 @@ describe('the fault run on the scaled stack', () => {
 
     // Every acknowledged message is in its conversation, and reached the bot.
     const conversationIds = [...new Set(messages.map((m) => m.conversationId))];
-    const threads = await Promise.all(conversationIds.map(async (id) => (await api<ChatMessage[]>(gateway(), `/api/conversations/${id}/messages`)).body.map((m) => m.id)));
+    const threads = await Promise.all(
+      conversationIds.map(async (id) => (await api<ChatMessage[]>(gateway(), `/api/conversations/${id}/messages`)).body.map((m) => m.id)),
+    );
     const inThreads = new Set(threads.flat());
     expect(messages.filter((m) => !inThreads.has(m.id))).toEqual([]);
     await waitFor('a bot delivery for every message', () => messages.every((m) => botDeliveries.some((d) => d.includes(m.id))), 90_000, 500);
@@ -205,10 +240,17 @@ describe('the fault run on the scaled stack', () => {
 
     const report = {
       loadSeconds,
-      bookings: { acknowledged: booked.length, duringBrokerNodeOutage: duringNodeOutage.length, refusedFull: attempted - booked.length, confirmations: confirmations.reduce((sum, n) => sum + n, 0) },
+      bookings: {
+        acknowledged: booked.length,
+        duringBrokerNodeOutage: duringNodeOutage.length,
+        refusedFull: attempted - booked.length,
+        confirmations: confirmations.reduce((sum, n) => sum + n, 0),
+      },
       messages: { acknowledged: messages.length, botDeliveries: botDeliveries.filter((d) => messages.some((m) => d.includes(m.id))).length },
       signUps: signUps.length,
-      failures: Object.fromEntries(kills.map((k) => [k.what, failures.filter((f) => f.at >= k.at - 100 && f.at <= k.at + IN_FLIGHT_MS).map((f) => `${f.what} ${f.status}`)])),
+      failures: Object.fromEntries(
+        kills.map((k) => [k.what, failures.filter((f) => f.at >= k.at - 100 && f.at <= k.at + IN_FLIGHT_MS).map((f) => `${f.what} ${f.status}`)]),
+      ),
     };
     fs.writeFileSync(path.join(requireEnv('BB_LOG_DIR'), 'fault-run.json'), JSON.stringify(report, null, 2));
     console.log(`[fault run] ${JSON.stringify(report)}`);

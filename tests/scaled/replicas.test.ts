@@ -41,23 +41,46 @@ describe('the scaled stack', () => {
     expect(durable.filter(([, type]) => type !== 'quorum')).toEqual([]);
   });
 
-  it("shows a staff reply written on one chat process to a visitor polling the other within 2 s", async () => {
+  it('shows a staff reply written on one chat process to a visitor polling the other within 2 s', async () => {
     const [chatA, chatB] = replicaUrls('chat');
     const token = await signIn(requireEnv('GATEWAY_URL'));
-    const conversation = await api<Conversation>(requireEnv('GATEWAY_URL'), '/api/conversations', { method: 'POST', body: { customerName: 'Poller', customerEmail: 'poller@example.com', offeringType: 'clinic' } });
+    const conversation = await api<Conversation>(requireEnv('GATEWAY_URL'), '/api/conversations', {
+      method: 'POST',
+      body: { customerName: 'Poller', customerEmail: 'poller@example.com', offeringType: 'clinic' },
+    });
     expect(conversation.status).toBe(201);
     let last = (
-      await api<ChatMessage>(chatB, '/api/messages', { method: 'POST', body: { conversationId: conversation.body.id, senderType: 'customer', senderName: 'Poller', offeringType: 'clinic', content: 'Hello?' } })
+      await api<ChatMessage>(chatB, '/api/messages', {
+        method: 'POST',
+        body: { conversationId: conversation.body.id, senderType: 'customer', senderName: 'Poller', offeringType: 'clinic', content: 'Hello?' },
+      })
     ).body.id;
     const delays: number[] = [];
     // Both ways round, several times: the reply on one process, the visitor's poll on the other.
-    for (const [writer, poller] of [[chatA, chatB], [chatB, chatA], [chatA, chatB], [chatB, chatA], [chatA, chatB], [chatB, chatA]]) {
+    for (const [writer, poller] of [
+      [chatA, chatB],
+      [chatB, chatA],
+      [chatA, chatB],
+      [chatB, chatA],
+      [chatA, chatB],
+      [chatB, chatA],
+    ]) {
       // The visitor has polled once already, so the poller holds the conversation's latest message.
       expect((await api<ChatMessage[]>(poller, `/api/conversations/${conversation.body.id}/messages?after=${last}`)).body).toEqual([]);
-      const reply = await api<ChatMessage>(writer, '/api/messages', { method: 'POST', token, body: { conversationId: conversation.body.id, senderType: 'csr', senderName: '', content: `Reply ${delays.length}` } });
+      const reply = await api<ChatMessage>(writer, '/api/messages', {
+        method: 'POST',
+        token,
+        body: { conversationId: conversation.body.id, senderType: 'csr', senderName: '', content: `Reply ${delays.length}` },
+      });
       expect(reply.status).toBe(201);
       const after = last;
-      delays.push(await msUntil(async () => (await api<ChatMessage[]>(poller, `/api/conversations/${conversation.body.id}/messages?after=${after}`)).body.some((m) => m.id === reply.body.id), 2000));
+      delays.push(
+        await msUntil(
+          async () =>
+            (await api<ChatMessage[]>(poller, `/api/conversations/${conversation.body.id}/messages?after=${after}`)).body.some((m) => m.id === reply.body.id),
+          2000,
+        ),
+      );
       last = reply.body.id;
     }
     expect(delays.filter((ms) => ms > 2000)).toEqual([]);

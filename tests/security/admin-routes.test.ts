@@ -53,7 +53,9 @@ describe('the trust boundary', () => {
   it.each(adminRoutes.map((r) => [label(r), r] as const))('%s: no variant, method or port answers 2xx without a live token', async (_name, route) => {
     // HEAD asks for a path's GET: for a write route that is another route, public or not.
     const variants = VARIANTS.filter((v) => v.method !== 'HEAD' || route.method === 'get');
-    const tries = processes.flatMap((target) => variants.flatMap((variant) => tokens.map(([tokenName, headers]) => ({ target, variant, tokenName, headers: headers() }))));
+    const tries = processes.flatMap((target) =>
+      variants.flatMap((variant) => tokens.map(([tokenName, headers]) => ({ target, variant, tokenName, headers: headers() }))),
+    );
     const hasBody = route.method !== 'get' && route.method !== 'delete';
     const answers = await inBatches(tries, 16, async (t) => {
       const method = t.variant.method ?? route.method.toUpperCase();

@@ -53,8 +53,22 @@ interface Answer<T> {
   body: T & { message?: string };
 }
 
-async function send<T = unknown>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Answer<T>> {
-  const answer = await raw(base, { method, path, headers: { ...json, ...headers }, body: body === undefined ? undefined : JSON.stringify(body), from, timeoutMs });
+async function send<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<Answer<T>> {
+  const answer = await raw(base, {
+    method,
+    path,
+    headers: { ...json, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    from,
+    timeoutMs,
+  });
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(answer.text);
@@ -65,7 +79,12 @@ async function send<T = unknown>(base: string, method: string, path: string, bod
 }
 const asAdmin = () => ({ authorization: `Bearer ${admin}` });
 
-const visitor = (label: string) => ({ firstName: 'Ada', lastName: 'Attack', email: `anon-${label}-${randomUUID().slice(0, 8)}@example.com`, contact: uniquePhone() });
+const visitor = (label: string) => ({
+  firstName: 'Ada',
+  lastName: 'Attack',
+  email: `anon-${label}-${randomUUID().slice(0, 8)}@example.com`,
+  contact: uniquePhone(),
+});
 type Visitor = ReturnType<typeof visitor>;
 interface Slot {
   date: string;
@@ -102,8 +121,10 @@ const bookingBody = (who: Visitor, slot: Slot, offering: 'clinic' | 'studio' = '
 const book = (target: StackProcess, who: Visitor, slot: Slot, offering: 'clinic' | 'studio' = 'clinic', headers: Record<string, string> = {}) =>
   send<BookedAppointment>(target.url, 'POST', '/api/appointments', bookingBody(who, slot, offering), headers);
 const view = (target: StackProcess, token: string) => send<ManagedAppointment>(target.url, 'GET', `/api/manage/${token}`);
-const move = (target: StackProcess, token: string, slot: Slot) => send<ManagedAppointment>(target.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate: slot.date, preferredTime: slot.time });
-const settingsOf = async (offering: 'clinic' | 'studio', target: StackProcess | { url: string } = { url: gateway }) => (await send<Settings>(target.url, 'GET', `/api/settings/${offering}`, undefined, asAdmin())).body;
+const move = (target: StackProcess, token: string, slot: Slot) =>
+  send<ManagedAppointment>(target.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate: slot.date, preferredTime: slot.time });
+const settingsOf = async (offering: 'clinic' | 'studio', target: StackProcess | { url: string } = { url: gateway }) =>
+  (await send<Settings>(target.url, 'GET', `/api/settings/${offering}`, undefined, asAdmin())).body;
 
 /**
  * Saves settings, then waits until every booking process holds them (each hears the save as an
@@ -114,10 +135,14 @@ const settingsOf = async (offering: 'clinic' | 'studio', target: StackProcess | 
 async function saveSettings(offering: 'clinic' | 'studio', change: Partial<Settings>): Promise<void> {
   const saved = await send<Settings>(bookingProcesses[0].url, 'PUT', `/api/settings/${offering}`, change, asAdmin(), 120_000);
   expect(saved.status).toBe(200);
-  await waitFor(`every booking process has the ${offering} settings`, async () => {
-    const held = await Promise.all(bookingProcesses.map((p) => settingsOf(offering, p)));
-    return held.every((s) => Object.entries(change).every(([field, value]) => s[field as keyof Settings] === value));
-  }, 15000);
+  await waitFor(
+    `every booking process has the ${offering} settings`,
+    async () => {
+      const held = await Promise.all(bookingProcesses.map((p) => settingsOf(offering, p)));
+      return held.every((s) => Object.entries(change).every(([field, value]) => s[field as keyof Settings] === value));
+    },
+    15000,
+  );
 }
 
 /** The token with its character at `index` replaced by another one. */
@@ -141,7 +166,8 @@ describe("a customer's moves of one booking", () => {
     const refused = await move(targets[limit % targets.length], token, slots[limit + 1]);
     expect([refused.status, refused.body.message]).toEqual([409, MANAGE_MESSAGES.movesUsed(limit)]);
     expect(refused.body.message).toMatch(/contact us/);
-    for (const target of targets) expect((await view(target, token)).body).toMatchObject({ preferredTime: slots[limit].time, reschedulesLeft: 0, status: 'pending' });
+    for (const target of targets)
+      expect((await view(target, token)).body).toMatchObject({ preferredTime: slots[limit].time, reschedulesLeft: 0, status: 'pending' });
 
     // One rescheduled mail per move that was made, none for the refused one.
     await mailpit.waitForMails(who.email, /rescheduled/i, 1);
@@ -177,9 +203,18 @@ describe('a waitlist sign-up with someone else’s address', () => {
     }
   }
   const join = (target: StackProcess, who: Visitor, slot: Slot, over: Record<string, unknown> = {}) =>
-    send<WaitlistJoined>(target.url, 'POST', '/api/waitlist', { ...who, preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId], offeringType: 'clinic', ...over });
+    send<WaitlistJoined>(target.url, 'POST', '/api/waitlist', {
+      ...who,
+      preferredDate: slot.date,
+      preferredTime: slot.time,
+      treatments: [treatmentId],
+      offeringType: 'clinic',
+      ...over,
+    });
   const entryOf = async (email: string, slot: Slot) =>
-    (await send<WaitlistEntry[]>(gateway, 'GET', '/api/waitlist?offeringType=clinic', undefined, asAdmin())).body.find((e) => e.email === email && e.preferredDate === slot.date && e.preferredTime === slot.time);
+    (await send<WaitlistEntry[]>(gateway, 'GET', '/api/waitlist?offeringType=clinic', undefined, asAdmin())).body.find(
+      (e) => e.email === email && e.preferredDate === slot.date && e.preferredTime === slot.time,
+    );
 
   it.each(ROUTES)('answers %s exactly as a first sign-up does, and changes nothing of their entry, also once it was notified', async (_route, targets) => {
     const [target] = targets;
@@ -249,33 +284,44 @@ describe('the per-contact cap, when staff set it', () => {
 
   it.each(ROUTES)('counts one number written as 0917… or +63 917… as one contact %s', async (_route, targets) => {
     const local = uniquePhone().replace(/\D/g, '').slice(1); // 917…: ten digits
-    const written = [`0${local}`, `+63 ${local}`, `+63${local}`, `63${local}`, `(0${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`, `+63 (${local.slice(0, 3)}) ${local.slice(3)}`, `0${local.slice(0, 3)} ${local.slice(3)}`];
+    const written = [
+      `0${local}`,
+      `+63 ${local}`,
+      `+63${local}`,
+      `63${local}`,
+      `(0${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`,
+      `+63 (${local.slice(0, 3)}) ${local.slice(3)}`,
+      `0${local.slice(0, 3)} ${local.slice(3)}`,
+    ];
     await burst(targets, (i) => ({ email: visitor(`number-${i}`).email, contact: written[i] }));
   });
 });
 
 describe('a manage token', () => {
-  it.each(ROUTES)('with one character changed opens nothing %s (404, the bad-link message), and a retried booking answers the real one', async (_route, targets) => {
-    const [target] = targets;
-    const [slot, other] = await freeSlots('clinic', treatmentId, 2);
-    const who = visitor('token');
-    const key = { 'idempotency-key': randomUUID() };
-    const made = await book(target, who, slot, 'clinic', key);
-    const retried = await book(targets[targets.length - 1], who, slot, 'clinic', key);
-    expect([made.status, retried.status]).toEqual([201, 201]);
-    expect(retried.body.manageToken).toBe(made.body.manageToken);
-    const token = made.body.manageToken as string;
-    expect((await view(target, token)).status).toBe(200);
+  it.each(ROUTES)(
+    'with one character changed opens nothing %s (404, the bad-link message), and a retried booking answers the real one',
+    async (_route, targets) => {
+      const [target] = targets;
+      const [slot, other] = await freeSlots('clinic', treatmentId, 2);
+      const who = visitor('token');
+      const key = { 'idempotency-key': randomUUID() };
+      const made = await book(target, who, slot, 'clinic', key);
+      const retried = await book(targets[targets.length - 1], who, slot, 'clinic', key);
+      expect([made.status, retried.status]).toEqual([201, 201]);
+      expect(retried.body.manageToken).toBe(made.body.manageToken);
+      const token = made.body.manageToken as string;
+      expect((await view(target, token)).status).toBe(200);
 
-    for (const bad of [flipped(token, 0), flipped(token, 15), flipped(token, 16), flipped(token, 31)]) {
-      const answers = [
-        await view(target, bad),
-        await send(target.url, 'POST', `/api/manage/${bad}/cancel`),
-        await move(target, bad, other),
-        await send(target.url, 'GET', `/api/manage/${bad}/calendar.ics`),
-      ];
-      expect(answers.map((a) => [a.status, a.body?.message])).toEqual(Array(4).fill([404, MANAGE_MESSAGES.badLink]));
-    }
-    expect((await view(target, token)).body).toMatchObject({ status: 'pending', preferredDate: slot.date, preferredTime: slot.time });
-  });
+      for (const bad of [flipped(token, 0), flipped(token, 15), flipped(token, 16), flipped(token, 31)]) {
+        const answers = [
+          await view(target, bad),
+          await send(target.url, 'POST', `/api/manage/${bad}/cancel`),
+          await move(target, bad, other),
+          await send(target.url, 'GET', `/api/manage/${bad}/calendar.ics`),
+        ];
+        expect(answers.map((a) => [a.status, a.body?.message])).toEqual(Array(4).fill([404, MANAGE_MESSAGES.badLink]));
+      }
+      expect((await view(target, token)).body).toMatchObject({ status: 'pending', preferredDate: slot.date, preferredTime: slot.time });
+    },
+  );
 });

@@ -26,7 +26,8 @@ const QUIET_MS = Number(process.env.RESCHEDULE_MAIL_QUIET_MS ?? 60_000);
 const run = randomUUID().slice(0, 8);
 const address = (label: string) => `anon-${run}-${label}-${randomUUID().slice(0, 6)}@example.com`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const isJsonRefusal = (answer: RawAnswer) => answer.status >= 400 && answer.status < 500 && String(answer.headers['content-type']).startsWith('application/json');
+const isJsonRefusal = (answer: RawAnswer) =>
+  answer.status >= 400 && answer.status < 500 && String(answer.headers['content-type']).startsWith('application/json');
 /** A path and query of an absolute link, to send to any process. */
 const pathOf = (url: string) => {
   const { pathname, search } = new URL(url);
@@ -41,18 +42,23 @@ beforeAll(async () => {
 });
 
 const listed = async (email: string): Promise<Subscriber> => {
-  const list = JSON.parse((await raw(gateway, { method: 'GET', path: '/api/email-subscribers', headers: { authorization: `Bearer ${admin}` } })).text) as Subscriber[];
+  const list = JSON.parse(
+    (await raw(gateway, { method: 'GET', path: '/api/email-subscribers', headers: { authorization: `Bearer ${admin}` } })).text,
+  ) as Subscriber[];
   const found = list.find((s) => s.email.toLowerCase() === email.toLowerCase());
   if (!found) throw new Error(`${email} is not on the list`);
   return found;
 };
-const signUp = (target: string, email: string) => raw(target, { method: 'POST', path: '/api/email-subscribers', headers: json, body: JSON.stringify({ email }) });
+const signUp = (target: string, email: string) =>
+  raw(target, { method: 'POST', path: '/api/email-subscribers', headers: json, body: JSON.stringify({ email }) });
 
 /** Free clinic times of a random far day (no other test shares it), at least `count` of them. */
 async function freeTimes(count: number): Promise<{ date: string; times: string[] }> {
   for (;;) {
     const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
-    const slots = JSON.parse((await raw(gateway, { method: 'GET', path: `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}` })).text) as SlotsResponse;
+    const slots = JSON.parse(
+      (await raw(gateway, { method: 'GET', path: `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}` })).text,
+    ) as SlotsResponse;
     const times = slots.slots.filter((s) => s.available).map((s) => s.time);
     // Every other free time: a move never lands on a time the appointment itself still holds.
     const apart = times.filter((_, i) => i % 2 === 0);
@@ -70,13 +76,24 @@ describe('an address list in an anonymous form', () => {
     const tries = [
       ...[...gateways, ...bookings].flatMap((target) =>
         lists.flatMap((email) => [
-          { target, path: '/api/appointments', body: { ...person(email), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' } },
-          { target, path: '/api/waitlist', body: { ...person(email), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' } },
+          {
+            target,
+            path: '/api/appointments',
+            body: { ...person(email), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' },
+          },
+          {
+            target,
+            path: '/api/waitlist',
+            body: { ...person(email), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' },
+          },
         ]),
       ),
       ...[...gateways, ...subscribers].flatMap((target) => lists.map((email) => ({ target, path: '/api/email-subscribers', body: { email } }))),
     ];
-    const answers = await inBatches(tries, 8, async (t) => ({ where: `${t.target.name} ${t.path} ${t.body.email}`, answer: await raw(t.target.url, { method: 'POST', path: t.path, headers: json, body: JSON.stringify(t.body) }) }));
+    const answers = await inBatches(tries, 8, async (t) => ({
+      where: `${t.target.name} ${t.path} ${t.body.email}`,
+      answer: await raw(t.target.url, { method: 'POST', path: t.path, headers: json, body: JSON.stringify(t.body) }),
+    }));
     expect(answers.filter((a) => !isJsonRefusal(a.answer) || a.answer.status !== 400).map((a) => `${a.where} → ${a.answer.status}`)).toEqual([]);
     expect(answers.filter((a) => (JSON.parse(a.answer.text) as { message: string }).message !== ONE_ADDRESS_MESSAGE).map((a) => a.where)).toEqual([]);
     // Mail of anything accepted would have left within seconds.
@@ -88,7 +105,21 @@ describe('an address list in an anonymous form', () => {
   it('leaves a booking of one address mailed to that address alone: the only recipient on the envelope and in the header', async () => {
     const email = address('single');
     const { date, times } = await freeTimes(1);
-    const booked = await raw(bookings[0].url, { method: 'POST', path: '/api/appointments', headers: json, body: JSON.stringify({ firstName: 'Ada', lastName: 'Single', email, contact: uniquePhone(), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' }) });
+    const booked = await raw(bookings[0].url, {
+      method: 'POST',
+      path: '/api/appointments',
+      headers: json,
+      body: JSON.stringify({
+        firstName: 'Ada',
+        lastName: 'Single',
+        email,
+        contact: uniquePhone(),
+        preferredDate: date,
+        preferredTime: times[0],
+        treatments: [treatmentId],
+        offeringType: 'clinic',
+      }),
+    });
     expect(booked.status).toBe(201);
     const [confirmation] = await mailpit.waitForMails(email, /request received/i);
     // Mailpit lists envelope recipients that no header names as Bcc.
@@ -103,7 +134,21 @@ describe('a flood of anonymous reschedules', () => {
   it('through every gateway and booking process makes one notice after the quiet period, with the last time and SEQUENCE', async () => {
     const email = address('flood');
     const { date, times } = await freeTimes(5);
-    const made = await raw(gateway, { method: 'POST', path: '/api/appointments', headers: json, body: JSON.stringify({ firstName: 'Ada', lastName: 'Flood', email, contact: uniquePhone(), preferredDate: date, preferredTime: times[0], treatments: [treatmentId], offeringType: 'clinic' }) });
+    const made = await raw(gateway, {
+      method: 'POST',
+      path: '/api/appointments',
+      headers: json,
+      body: JSON.stringify({
+        firstName: 'Ada',
+        lastName: 'Flood',
+        email,
+        contact: uniquePhone(),
+        preferredDate: date,
+        preferredTime: times[0],
+        treatments: [treatmentId],
+        offeringType: 'clinic',
+      }),
+    });
     expect(made.status).toBe(201);
     const booked = JSON.parse(made.text) as BookedAppointment;
     await mailpit.waitForMails(email, /request received/i);
@@ -114,7 +159,12 @@ describe('a flood of anonymous reschedules', () => {
     const accepted: string[] = [];
     for (const [i, time] of times.slice(1).entries()) {
       const target = targets[i % targets.length];
-      const answer = await raw(target.url, { method: 'POST', path: `/api/manage/${booked.manageToken}/reschedule`, headers: json, body: JSON.stringify({ preferredDate: date, preferredTime: time }) });
+      const answer = await raw(target.url, {
+        method: 'POST',
+        path: `/api/manage/${booked.manageToken}/reschedule`,
+        headers: json,
+        body: JSON.stringify({ preferredDate: date, preferredTime: time }),
+      });
       if (answer.status === 200) accepted.push(time);
       else expect([target.name, isJsonRefusal(answer), answer.status >= 500]).toEqual([target.name, true, false]);
     }
@@ -183,8 +233,18 @@ describe('the unsubscribe link', () => {
 describe('the double opt-in confirmation', () => {
   it('is mailed once per address in ten minutes with one-click List-Unsubscribe, its link changes nothing on HEAD or GET, and its button confirms', async () => {
     const email = address('confirm');
-    const setOptIn = (doubleOptIn: boolean) => raw(gateway, { method: 'PUT', path: '/api/subscriber-settings', headers: { ...json, authorization: `Bearer ${admin}` }, body: JSON.stringify({ doubleOptIn }) });
-    const before = (JSON.parse((await raw(gateway, { method: 'GET', path: '/api/subscriber-settings', headers: { authorization: `Bearer ${admin}` } })).text) as SubscriberSettings).doubleOptIn;
+    const setOptIn = (doubleOptIn: boolean) =>
+      raw(gateway, {
+        method: 'PUT',
+        path: '/api/subscriber-settings',
+        headers: { ...json, authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ doubleOptIn }),
+      });
+    const before = (
+      JSON.parse(
+        (await raw(gateway, { method: 'GET', path: '/api/subscriber-settings', headers: { authorization: `Bearer ${admin}` } })).text,
+      ) as SubscriberSettings
+    ).doubleOptIn;
     // On only for these sign-ups: the setting is the whole site's, and other tests sign up meanwhile.
     let answers: RawAnswer[];
     try {

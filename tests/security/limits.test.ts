@@ -23,14 +23,16 @@ describe('sign-in limits under attack', () => {
 
   it('gives 30 spoofed X-Forwarded-For addresses from an untrusted peer one key', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await signIn('127.0.0.2', `spoof-${i}-${randomUUID()}`, 'wrong-password', { 'x-forwarded-for': `198.51.100.${i}` })).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await signIn('127.0.0.2', `spoof-${i}-${randomUUID()}`, 'wrong-password', { 'x-forwarded-for': `198.51.100.${i}` })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(20).fill(429));
   });
 
   it('believes X-Forwarded-For from the trusted load balancer: its clients have keys of their own', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn('127.0.0.1', `balanced-${randomUUID()}`, 'wrong-password', { 'x-forwarded-for': `192.0.2.${i}` })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await signIn('127.0.0.1', `balanced-${randomUUID()}`, 'wrong-password', { 'x-forwarded-for': `192.0.2.${i}` })).status);
     expect(statuses).toEqual(Array(12).fill(401));
   });
 

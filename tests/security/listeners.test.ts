@@ -21,7 +21,7 @@ function listeningAddresses(): Map<number, string[]> {
 }
 
 /** 0100007F is 127.0.0.1 as /proc/net/tcp writes it (little-endian); tcp6 loopback is ::1. */
-const isLoopback = (hex: string) => hex.length === 8 ? hex.endsWith('7F') : hex === '00000000000000000000000001000000';
+const isLoopback = (hex: string) => (hex.length === 8 ? hex.endsWith('7F') : hex === '00000000000000000000000001000000');
 
 describe('listening sockets of the stack', () => {
   const ports = STACK_COMPONENT_KEYS.flatMap((s) => [...urls(`${s}_REPLICA_URLS`), ...urls(`${s}_REPLICA_METRICS_URLS`)]).map((u) => Number(new URL(u).port));

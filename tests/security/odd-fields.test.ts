@@ -52,7 +52,10 @@ describe('odd fields on every route', () => {
   });
 
   const targetsOf = (route: RouteDef) => [gateway, processes.find((p) => p.service === route.service)!];
-  const headersFor = (route: RouteDef, body: boolean) => ({ ...(body ? { 'content-type': 'application/json' } : {}), ...(route.access === 'admin' ? { authorization: `Bearer ${token}` } : {}) });
+  const headersFor = (route: RouteDef, body: boolean) => ({
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...(route.access === 'admin' ? { authorization: `Bearer ${token}` } : {}),
+  });
 
   function expectClearRefusals(probes: Probe[]) {
     const failures = probes.filter(({ answer }) => {
@@ -75,7 +78,13 @@ describe('odd fields on every route', () => {
     });
     const probes = await inBatches(cases, 8, async ({ route, field, what, json, target }) => ({
       where: `${target.name} ${route.method.toUpperCase()} ${route.path} ${field} = ${what}`,
-      answer: await raw(target.url, { method: route.method.toUpperCase(), path: concrete(route), headers: headersFor(route, true), body: `{${JSON.stringify(field)}:${json}}`, timeoutMs: 30000 }),
+      answer: await raw(target.url, {
+        method: route.method.toUpperCase(),
+        path: concrete(route),
+        headers: headersFor(route, true),
+        body: `{${JSON.stringify(field)}:${json}}`,
+        timeoutMs: 30000,
+      }),
     }));
     expect(probes.length).toBeGreaterThan(500);
     expectClearRefusals(probes);
@@ -95,7 +104,12 @@ describe('odd fields on every route', () => {
     );
     const probes = await inBatches(cases, 8, async ({ route, field, what, query, target }) => ({
       where: `${target.name} GET ${route.path} ${field} ${what}`,
-      answer: await raw(target.url, { method: route.method.toUpperCase(), path: `${concrete(route)}?${query}`, headers: headersFor(route, false), timeoutMs: 30000 }),
+      answer: await raw(target.url, {
+        method: route.method.toUpperCase(),
+        path: `${concrete(route)}?${query}`,
+        headers: headersFor(route, false),
+        timeoutMs: 30000,
+      }),
     }));
     expect(probes.length).toBeGreaterThan(50);
     expectClearRefusals(probes);

@@ -75,7 +75,13 @@ describe.each(targets)('oversized bodies at the $name', ({ post }) => {
 });
 
 it('refuses an oversized sign-in at the gateway before the auth service sees it', async () => {
-  const answer = await raw(gateway, { method: 'POST', path: '/api/auth/login', headers: json, body: JSON.stringify({ username: 'admin', password: 'x'.repeat(20 * 1024) }), from });
+  const answer = await raw(gateway, {
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: json,
+    body: JSON.stringify({ username: 'admin', password: 'x'.repeat(20 * 1024) }),
+    from,
+  });
   expect(answer.status).toBe(413);
 });
 
@@ -91,11 +97,16 @@ describe('slow senders', () => {
     const write = `POST /api/appointments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const slowHeaders = [gateway, catalog[0]].map((base) => sendSlowly(base, headers, { delayMs: oneByteEvery, giveUpMs: headersMs + 20000 }));
     // The head at once, then the body a byte at a time: only the request timeout cuts it.
-    const slowBodies = [gateway, booking[0]].map((base) => sendSlowly(base, write, { delayMs: oneByteEvery, startWith: headLength(write), giveUpMs: requestMs + 20000 }));
+    const slowBodies = [gateway, booking[0]].map((base) =>
+      sendSlowly(base, write, { delayMs: oneByteEvery, startWith: headLength(write), giveUpMs: requestMs + 20000 }),
+    );
     const served: number[] = [];
     const started = Date.now();
     while (Date.now() - started < headersMs / 2) {
-      served.push((await raw(gateway, { method: 'GET', path: '/api/treatments', from })).status, (await raw(catalog[0], { method: 'GET', path: '/api/treatments', from })).status);
+      served.push(
+        (await raw(gateway, { method: 'GET', path: '/api/treatments', from })).status,
+        (await raw(catalog[0], { method: 'GET', path: '/api/treatments', from })).status,
+      );
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(served.every((s) => s === 200)).toBe(true);
@@ -118,7 +129,11 @@ describe('a password set again with the admin command', () => {
   const cli = path.resolve(__dirname, '..', '..', 'services', 'auth', 'dist', 'admin-cli.js');
   const username = `edge-${randomUUID().slice(0, 8)}`;
   const setPassword = (password: string) => {
-    const result = spawnSync(process.execPath, [cli, 'set-password', username], { input: `${password}\n`, env: { ...process.env, MONGO_URL: mongoDatabaseUrl('stack_auth'), LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [cli, 'set-password', username], {
+      input: `${password}\n`,
+      env: { ...process.env, MONGO_URL: mongoDatabaseUrl('stack_auth'), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`set-password answered ${result.status}: ${result.stderr}`);
     return result.stdout;
   };

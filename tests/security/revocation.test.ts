@@ -21,7 +21,7 @@ const PROBE: Record<string, { method: string; path: string }> = {
 };
 const processes = stackProcesses();
 const probe = (p: (typeof processes)[number], token: string) => raw(p.url, { ...PROBE[p.service ?? 'gateway'], headers: { authorization: `Bearer ${token}` } });
-const jtiOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string; exp: number });
+const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { jti: string; exp: number };
 
 /** Deliveries each process's per-process revocation queue has acknowledged, from its metrics listener. */
 async function liveRevocationsHeard(): Promise<number[]> {
@@ -29,7 +29,9 @@ async function liveRevocationsHeard(): Promise<number[]> {
   return Promise.all(
     metricsUrls.map(async (url) => {
       const text = await (await fetch(url)).text();
-      const line = text.split('\n').find((l) => l.startsWith('bus_deliveries_total{') && /queue="[a-z]+\.revocations\.live"/.test(l) && l.includes('outcome="acked"'));
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('bus_deliveries_total{') && /queue="[a-z]+\.revocations\.live"/.test(l) && l.includes('outcome="acked"'));
       return Number(line?.split(' ').pop() ?? 0);
     }),
   );
@@ -84,14 +86,32 @@ describe('revocations across replicas', () => {
       // them (no write through the service kicks it), and the poison must not stop it.
       await conn.collection('revocations').insertMany([
         { _id: poisonId as never, expiresAt, outbox: [entry({ jti: 42 })], outboxPending: true, outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
-        { _id: jti as never, expiresAt, outbox: [entry({ jti, expiresAt: exp })], outboxPending: true, outboxLockedUntil: null, outboxAttempts: 0, deletedAt: null },
+        {
+          _id: jti as never,
+          expiresAt,
+          outbox: [entry({ jti, expiresAt: exp })],
+          outboxPending: true,
+          outboxLockedUntil: null,
+          outboxAttempts: 0,
+          deletedAt: null,
+        },
       ]);
-      await waitFor('the revocation behind the poison', async () => (await raw(gateways[1], { method: 'GET', path: '/api/appointments', headers: { authorization: `Bearer ${token}` } })).status === 401, 15000, 100);
-      const parked = await waitFor('the poison set aside', async () => {
-        const doc = await conn.collection('revocations').findOne({ _id: poisonId as never });
-        const parkedEntry = (doc?.outboxParked as { error: string }[] | undefined)?.[0];
-        return (doc?.outbox as unknown[] | undefined)?.length === 0 && parkedEntry;
-      }, 60000, 500);
+      await waitFor(
+        'the revocation behind the poison',
+        async () => (await raw(gateways[1], { method: 'GET', path: '/api/appointments', headers: { authorization: `Bearer ${token}` } })).status === 401,
+        15000,
+        100,
+      );
+      const parked = await waitFor(
+        'the poison set aside',
+        async () => {
+          const doc = await conn.collection('revocations').findOne({ _id: poisonId as never });
+          const parkedEntry = (doc?.outboxParked as { error: string }[] | undefined)?.[0];
+          return (doc?.outbox as unknown[] | undefined)?.length === 0 && parkedEntry;
+        },
+        60000,
+        500,
+      );
       expect(parked.error).toMatch(/expected string/i);
       const metrics = await (await fetch(urls('AUTH_REPLICA_METRICS_URLS')[0])).text();
       expect(metrics).toMatch(/outbox_parked_total\{type="auth.session.revoked"\} [1-9]/);

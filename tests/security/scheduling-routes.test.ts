@@ -32,13 +32,19 @@ const tokens: [string, Record<string, string>][] = [
 const withToken = (name: string) => tokens.find(([n]) => n === name)?.[1] ?? {};
 
 const feedOf = async (rotate = false): Promise<CalendarFeed> => {
-  const res = await raw(gateway, { method: rotate ? 'POST' : 'GET', path: `/api/calendar-feeds/studio${rotate ? '/rotate' : ''}`, headers: { authorization: `Bearer ${admin}` } });
+  const res = await raw(gateway, {
+    method: rotate ? 'POST' : 'GET',
+    path: `/api/calendar-feeds/studio${rotate ? '/rotate' : ''}`,
+    headers: { authorization: `Bearer ${admin}` },
+  });
   expect(res.status).toBe(200);
   return JSON.parse(res.text) as CalendarFeed;
 };
 
-const isFeed = (answer: RawAnswer) => answer.status === 200 && String(answer.headers['content-type']).startsWith('text/calendar') && answer.text.startsWith('BEGIN:VCALENDAR');
-const isJsonRefusal = (answer: RawAnswer) => answer.status >= 400 && answer.status < 500 && String(answer.headers['content-type']).startsWith('application/json');
+const isFeed = (answer: RawAnswer) =>
+  answer.status === 200 && String(answer.headers['content-type']).startsWith('text/calendar') && answer.text.startsWith('BEGIN:VCALENDAR');
+const isJsonRefusal = (answer: RawAnswer) =>
+  answer.status >= 400 && answer.status < 500 && String(answer.headers['content-type']).startsWith('application/json');
 
 /** The same path as the table's, spelled otherwise: none of these is the feed. */
 const VARIANTS: [string, (path: string) => string][] = [
@@ -67,13 +73,20 @@ describe('the calendar feed', () => {
   it('serves nothing under another spelling of its address', async () => {
     const { path } = await feedOf();
     const tries = targets.flatMap((target) => VARIANTS.map(([variant, spell]) => ({ target, variant, path: spell(path) })));
-    const answers = await inBatches(tries, 8, async (t) => ({ where: `${t.target.name} ${t.variant} ${t.path}`, answer: await raw(t.target.url, { method: 'GET', path: t.path }) }));
+    const answers = await inBatches(tries, 8, async (t) => ({
+      where: `${t.target.name} ${t.variant} ${t.path}`,
+      answer: await raw(t.target.url, { method: 'GET', path: t.path }),
+    }));
     expect(answers.filter((a) => !isJsonRefusal(a.answer) || a.answer.text.includes('VCALENDAR')).map((a) => `${a.where} → ${a.answer.status}`)).toEqual([]);
   });
 
   it('gives 60 parallel polls one body and ETag, 304 to a poll that has it, and 404 everywhere at once after a rotation', async () => {
     const { path } = await feedOf();
-    const polls = await inBatches(Array.from({ length: 60 }, (_, i) => targets[i % targets.length]), 20, (target) => raw(target.url, { method: 'GET', path }));
+    const polls = await inBatches(
+      Array.from({ length: 60 }, (_, i) => targets[i % targets.length]),
+      20,
+      (target) => raw(target.url, { method: 'GET', path }),
+    );
     expect(polls.every(isFeed)).toBe(true);
     const etags = new Set(polls.map((p) => p.headers.etag));
     expect(etags.size).toBe(1);
@@ -95,29 +108,46 @@ describe('joining the waitlist', () => {
   async function fullSlot(): Promise<{ date: string; time: string }> {
     for (;;) {
       const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
-      const slots = JSON.parse((await raw(gateway, { method: 'GET', path: `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}` })).text) as SlotsResponse;
+      const slots = JSON.parse(
+        (await raw(gateway, { method: 'GET', path: `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}` })).text,
+      ) as SlotsResponse;
       const free = slots.slots.find((s) => s.available);
       if (!free) continue;
       for (let i = 0; ; i++) {
-        const booked = await raw(gateway, { method: 'POST', path: '/api/appointments', headers: json, body: JSON.stringify({ ...visitor(`holder-${i}`), preferredDate: date, preferredTime: free.time, treatments: [treatmentId], offeringType: 'clinic' }) });
+        const booked = await raw(gateway, {
+          method: 'POST',
+          path: '/api/appointments',
+          headers: json,
+          body: JSON.stringify({ ...visitor(`holder-${i}`), preferredDate: date, preferredTime: free.time, treatments: [treatmentId], offeringType: 'clinic' }),
+        });
         if (booked.status === 409) return { date, time: free.time };
         expect(booked.status).toBe(201);
       }
     }
   }
-  const visitor = (label: string) => ({ firstName: 'Ada', lastName: 'Attack', email: `attack-${label}-${randomUUID().slice(0, 8)}@example.com`, contact: uniquePhone() });
-  const joinBody = (who: ReturnType<typeof visitor>, slot: { date: string; time: string }) => JSON.stringify({ ...who, preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId], offeringType: 'clinic' });
+  const visitor = (label: string) => ({
+    firstName: 'Ada',
+    lastName: 'Attack',
+    email: `attack-${label}-${randomUUID().slice(0, 8)}@example.com`,
+    contact: uniquePhone(),
+  });
+  const joinBody = (who: ReturnType<typeof visitor>, slot: { date: string; time: string }) =>
+    JSON.stringify({ ...who, preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId], offeringType: 'clinic' });
 
   it('gives one entry to 40 identical joins racing over both gateways and both booking processes, whatever token comes with them', async () => {
     const slot = await fullSlot();
     const body = joinBody(visitor('racer'), slot);
-    const answers = await inBatches(Array.from({ length: 40 }, (_, i) => ({ target: targets[i % targets.length], headers: tokens[i % tokens.length][1] })), 40, (t) =>
-      raw(t.target.url, { method: 'POST', path: '/api/waitlist', headers: { ...json, ...t.headers }, body }),
+    const answers = await inBatches(
+      Array.from({ length: 40 }, (_, i) => ({ target: targets[i % targets.length], headers: tokens[i % tokens.length][1] })),
+      40,
+      (t) => raw(t.target.url, { method: 'POST', path: '/api/waitlist', headers: { ...json, ...t.headers }, body }),
     );
     expect(answers.map((a) => a.status).filter((s) => s !== 201)).toEqual([]);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(JSON.parse(answers[0].text) as WaitlistJoined).toMatchObject({ preferredDate: slot.date, preferredTime: slot.time });
-    const listed = JSON.parse((await raw(gateway, { method: 'GET', path: '/api/waitlist?offeringType=clinic', headers: { authorization: `Bearer ${admin}` } })).text) as WaitlistEntry[];
+    const listed = JSON.parse(
+      (await raw(gateway, { method: 'GET', path: '/api/waitlist?offeringType=clinic', headers: { authorization: `Bearer ${admin}` } })).text,
+    ) as WaitlistEntry[];
     expect(listed.filter((e) => e.email === (JSON.parse(body) as { email: string }).email)).toHaveLength(1);
   });
 
@@ -125,24 +155,49 @@ describe('joining the waitlist', () => {
     const slot = await fullSlot();
     const spellings = ['/api/waitlist/', '/API/waitlist', '/api/Waitlist', '/api//waitlist', '/api/%77aitlist'];
     const tries = targets.flatMap((target) => spellings.map((path) => ({ target, path })));
-    const answers = await inBatches(tries, 8, async (t) => ({ where: `${t.target.name} ${t.path}`, answer: await raw(t.target.url, { method: 'POST', path: t.path, headers: json, body: joinBody(visitor('spelling'), slot) }) }));
+    const answers = await inBatches(tries, 8, async (t) => ({
+      where: `${t.target.name} ${t.path}`,
+      answer: await raw(t.target.url, { method: 'POST', path: t.path, headers: json, body: joinBody(visitor('spelling'), slot) }),
+    }));
     expect(answers.filter((a) => !isJsonRefusal(a.answer) || a.answer.status === 409).map((a) => `${a.where} → ${a.answer.status}`)).toEqual([]);
-    for (const target of targets) expect([target.name, (await raw(target.url, { method: 'POST', path: '/api/waitlist', headers: json, body: joinBody(visitor(target.name), slot) })).status]).toEqual([target.name, 201]);
+    for (const target of targets)
+      expect([
+        target.name,
+        (await raw(target.url, { method: 'POST', path: '/api/waitlist', headers: json, body: joinBody(visitor(target.name), slot) })).status,
+      ]).toEqual([target.name, 201]);
   });
 
   it('refuses a thousand odd inputs with a 4xx JSON message and never a 5xx', async () => {
     const slot = await fullSlot();
     const good = JSON.parse(joinBody(visitor('odd'), slot)) as Record<string, unknown>;
-    const odd: unknown[] = [null, 7, 'text', [], {}, [good], { ...good, preferredDate: '2030-02-30' }, { ...good, preferredTime: '25:00' }, { ...good, treatments: 'x' }, { ...good, offeringType: 'both' }, { ...good, email: 'x'.repeat(300) }];
+    const odd: unknown[] = [
+      null,
+      7,
+      'text',
+      [],
+      {},
+      [good],
+      { ...good, preferredDate: '2030-02-30' },
+      { ...good, preferredTime: '25:00' },
+      { ...good, treatments: 'x' },
+      { ...good, offeringType: 'both' },
+      { ...good, email: 'x'.repeat(300) },
+    ];
     const fields = Object.keys(good);
     const values: unknown[] = [null, true, -1, 1e308, '', ' ', '\u0000', 'ä'.repeat(5000), [], {}, { $gt: '' }, ['a'], '<script>'];
     const bodies = Array.from({ length: 1000 }, (_, i) => (i < odd.length ? odd[i] : { ...good, [fields[i % fields.length]]: values[i % values.length] }));
-    const answers = await inBatches(bodies, 16, (body) => raw(targets[0].url, { method: 'POST', path: '/api/waitlist', headers: json, body: JSON.stringify(body) }));
+    const answers = await inBatches(bodies, 16, (body) =>
+      raw(targets[0].url, { method: 'POST', path: '/api/waitlist', headers: json, body: JSON.stringify(body) }),
+    );
     const joins = answers.filter((a) => a.status === 201).length;
     const refused = answers.filter(isJsonRefusal).length;
     expect(answers.filter((a) => a.status >= 500).map((a) => a.text)).toEqual([]);
     expect(joins + refused).toBe(bodies.length);
-    const feeds = await inBatches(Array.from({ length: 200 }, (_, i) => `/api/calendar/${'%'.repeat(i % 3)}${'x'.repeat(i)}.ics`), 16, (path) => raw(targets[1].url, { method: 'GET', path }));
+    const feeds = await inBatches(
+      Array.from({ length: 200 }, (_, i) => `/api/calendar/${'%'.repeat(i % 3)}${'x'.repeat(i)}.ics`),
+      16,
+      (path) => raw(targets[1].url, { method: 'GET', path }),
+    );
     expect(feeds.filter((a) => !isJsonRefusal(a)).map((a) => a.status)).toEqual([]);
   });
 });

@@ -85,7 +85,13 @@ export function stackProcesses(): StackProcess[] {
 }
 
 export async function login(gateway: string, from?: string): Promise<string> {
-  const res = await raw(gateway, { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }), from });
+  const res = await raw(gateway, {
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    from,
+  });
   if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${res.text}`);
   return (JSON.parse(res.text) as { token: string }).token;
 }
@@ -100,7 +106,9 @@ export async function residentBytes(component: string): Promise<number> {
   const res = await fetch(`${requireEnv('BB_STACK_CONTROL_URL')}/components/${component}`);
   const { pid } = (await res.json()) as { pid: number };
   const { readFileSync } = await import('node:fs');
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
 }
 

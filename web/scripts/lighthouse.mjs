@@ -21,7 +21,11 @@ const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 async function once(url) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
   try {
-    const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, { extends: 'lighthouse:default', settings: { formFactor: 'mobile' } });
+    const { lhr } = await lighthouse(
+      url,
+      { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      { extends: 'lighthouse:default', settings: { formFactor: 'mobile' } },
+    );
     return lhr;
   } finally {
     await chrome.kill();
@@ -62,8 +66,18 @@ async function measure(pagePath) {
     url,
     measuredAt: new Date().toISOString(),
     lighthouseVersion: lhr.lighthouseVersion,
-    settings: { formFactor: lhr.configSettings.formFactor, throttlingMethod: lhr.configSettings.throttlingMethod, throttling: lhr.configSettings.throttling, screenEmulation: lhr.configSettings.screenEmulation },
-    runs: results.map((r) => ({ performance: r.figures.performance, accessibility: r.figures.accessibility, totalBlockingTimeMs: r.figures.totalBlockingTimeMs, largestContentfulPaintMs: r.figures.largestContentfulPaintMs })),
+    settings: {
+      formFactor: lhr.configSettings.formFactor,
+      throttlingMethod: lhr.configSettings.throttlingMethod,
+      throttling: lhr.configSettings.throttling,
+      screenEmulation: lhr.configSettings.screenEmulation,
+    },
+    runs: results.map((r) => ({
+      performance: r.figures.performance,
+      accessibility: r.figures.accessibility,
+      totalBlockingTimeMs: r.figures.totalBlockingTimeMs,
+      largestContentfulPaintMs: r.figures.largestContentfulPaintMs,
+    })),
     median: median.figures,
   };
 

@@ -35,18 +35,29 @@ const dateOnWeekday = (daysAhead, weekday) => {
 };
 const suffix = () => Math.random().toString(16).slice(2, 6);
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const { token } = await api('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } });
 
 async function page(viewport, { admin = false } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: 'Asia/Manila', locale: 'en-PH', isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const context = await browser.newContext({
+    viewport,
+    timezoneId: 'Asia/Manila',
+    locale: 'en-PH',
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+  });
   if (admin) await context.addInitScript(`localStorage.setItem('auth_token', ${JSON.stringify(token)});`);
   return context.newPage();
 }
 
 /** The page (or one element of it, or a clip of it) once its transitions have finished. */
 async function shot(p, name, target, clip) {
-  await p.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`);
+  await p.evaluate(
+    `Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`,
+  );
   await (target ?? p).screenshot({ path: path.join(out, `${name}.png`), clip });
   console.log(`bench/results/screens/${name}.png`);
 }
@@ -71,19 +82,37 @@ const form = (p) => p.getByRole('form', { name: 'Book a treatment' });
   await p.goto(`${origin}/treatment/${treatments[1].id}`);
   await p.getByRole('link', { name: 'Book This Treatment' }).click();
   await form(p).getByRole('checkbox', { checked: true }).waitFor();
-  await form(p).getByLabel(/^Preferred date/).fill(dateOnWeekday(30, 2));
-  await form(p).getByRole('group', { name: /^Free times on / }).waitFor();
-  await form(p).getByLabel(/^Preferred time/).fill('10:15');
-  await form(p).getByText(/is not one of the times we book/).waitFor();
+  await form(p)
+    .getByLabel(/^Preferred date/)
+    .fill(dateOnWeekday(30, 2));
+  await form(p)
+    .getByRole('group', { name: /^Free times on / })
+    .waitFor();
+  await form(p)
+    .getByLabel(/^Preferred time/)
+    .fill('10:15');
+  await form(p)
+    .getByText(/is not one of the times we book/)
+    .waitFor();
   await shot(p, 'booking-preselected-free-times-typed-time-checked', form(p));
 
   // Then a free time, the details, and the success panel that stays.
-  const free = form(p).getByRole('group', { name: /^Free times on / }).getByRole('button');
+  const free = form(p)
+    .getByRole('group', { name: /^Free times on / })
+    .getByRole('button');
   await free.nth(Math.floor(Math.random() * (await free.count()))).click();
-  await form(p).getByLabel(/^First name/).fill('Bianca');
-  await form(p).getByLabel(/^Last name/).fill('Reyes');
-  await form(p).getByLabel(/^Email/).fill(`bianca.${suffix()}@example.ph`);
-  await form(p).getByLabel(/^Contact number/).fill('+63 917 555 0199');
+  await form(p)
+    .getByLabel(/^First name/)
+    .fill('Bianca');
+  await form(p)
+    .getByLabel(/^Last name/)
+    .fill('Reyes');
+  await form(p)
+    .getByLabel(/^Email/)
+    .fill(`bianca.${suffix()}@example.ph`);
+  await form(p)
+    .getByLabel(/^Contact number/)
+    .fill('+63 917 555 0199');
   await form(p).getByRole('button', { name: 'Book Appointment' }).click();
   await p.getByTestId('booking-success').waitFor();
   await shot(p, 'booking-success-summary', p.locator('#booking'));
@@ -118,7 +147,9 @@ const form = (p) => p.getByRole('form', { name: 'Book a treatment' });
   await form(p).locator('label').first().waitFor();
   await form(p).getByRole('button', { name: 'Book Appointment' }).click();
   await form(p).getByText('Please enter your first name.').waitFor();
-  await form(p).getByLabel(/^First name/).scrollIntoViewIfNeeded();
+  await form(p)
+    .getByLabel(/^First name/)
+    .scrollIntoViewIfNeeded();
   await shot(p, 'booking-inline-errors-375');
   await p.context().close();
 }
@@ -148,7 +179,11 @@ const form = (p) => p.getByRole('form', { name: 'Book a treatment' });
   const id = decodeURIComponent((await p.context().cookies()).find((c) => c.name === 'chat_conversation_id_clinic').value);
   const again = await p.context().newPage();
   await p.close();
-  await api('/api/messages', { method: 'POST', token, body: { conversationId: id, senderType: 'csr', senderName: 'Support Team', content: 'Yes! Two rooms are free from 10 AM.', offeringType: 'clinic' } });
+  await api('/api/messages', {
+    method: 'POST',
+    token,
+    body: { conversationId: id, senderType: 'csr', senderName: 'Support Team', content: 'Yes! Two rooms are free from 10 AM.', offeringType: 'clinic' },
+  });
   await again.goto(`${origin}/clinic`);
   await again.getByTestId('chat-unread').waitFor({ timeout: 15_000 });
   await shot(again, 'chat-unread-badge-returning-visitor', undefined, { x: DESKTOP.width - 420, y: DESKTOP.height - 260, width: 420, height: 260 });
@@ -181,7 +216,9 @@ const form = (p) => p.getByRole('form', { name: 'Book a treatment' });
   await phone.getByText(/^Total appointments/).waitFor();
   await shot(phone, 'console-appointments-cards-375');
   await phone.getByRole('button', { name: 'Calendar' }).click();
-  const first = (await api('/api/appointments', { token })).filter((a) => a.status !== 'cancelled' && a.preferredDate >= manilaDate(0)).sort((a, b) => a.preferredDate.localeCompare(b.preferredDate))[0];
+  const first = (await api('/api/appointments', { token }))
+    .filter((a) => a.status !== 'cancelled' && a.preferredDate >= manilaDate(0))
+    .sort((a, b) => a.preferredDate.localeCompare(b.preferredDate))[0];
   if (first) await phone.getByLabel('Jump to Date').fill(first.preferredDate);
   await phone.getByTestId('calendar-period').waitFor();
   await shot(phone, 'console-calendar-day-375');
@@ -205,7 +242,9 @@ const form = (p) => p.getByRole('form', { name: 'Book a treatment' });
   await p.getByTestId('sessions-per-slot').waitFor();
   await shot(p, 'console-settings-sessions-autosave', p.getByText('Concurrent Sessions').locator('xpath=ancestor::div[contains(@class, "chakra-card__root")]'));
 
-  await p.route(`**/api/treatments/${treatments[0].id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+  await p.route(`**/api/treatments/${treatments[0].id}`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
+  );
   await p.goto(`${origin}/maintenance/treatments/${treatments[0].id}`);
   await p.getByText('The treatment could not be loaded.').waitFor();
   await shot(p, 'console-detail-failed-not-not-found');

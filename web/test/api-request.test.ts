@@ -25,7 +25,9 @@ describe('route URLs from the contracts', () => {
   });
 
   it('add the query, repeating list values and leaving blanks out', () => {
-    expect(routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: 'clinic', date: '2026-12-01', treatmentId: ['a', 'b'], notes: '' })).toBe('/api/available-slots?offeringType=clinic&date=2026-12-01&treatmentId=a&treatmentId=b');
+    expect(routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: 'clinic', date: '2026-12-01', treatmentId: ['a', 'b'], notes: '' })).toBe(
+      '/api/available-slots?offeringType=clinic&date=2026-12-01&treatmentId=a&treatmentId=b',
+    );
     expect(routeUrl(treatmentRoutes.list, undefined, { offering: undefined })).toBe('/api/treatments');
   });
 

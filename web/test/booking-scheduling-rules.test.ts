@@ -16,7 +16,14 @@ describe('the schedule week in one call', () => {
   const answer: SlotsRangeResponse = {
     days: [
       { date: '2026-11-22', closed: true, slots: [], message: 'The clinic is closed on Sundays.' },
-      { date: '2026-11-23', closed: false, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false, full: true }] },
+      {
+        date: '2026-11-23',
+        closed: false,
+        slots: [
+          { time: '09:00', available: true },
+          { time: '09:30', available: false, full: true },
+        ],
+      },
       { date: '2026-11-24', closed: true, slots: [], message: 'The clinic is closed on Tuesday, November 24, 2026 (Staff training).' },
     ],
   };
@@ -66,10 +73,25 @@ describe('waiting for a full slot', () => {
       '2:00 PM on Thursday, November 26 is fully booked. Please pick one of the free times, or ask below to be told if it frees up.',
     );
     const message = POLICY_MESSAGES.horizon(90);
-    expect(scheduleProblem('2027-06-01', '', { kind: 'note', message }, now)).toEqual({ field: 'preferredDate', title: 'Date Not Available', description: message });
+    expect(scheduleProblem('2027-06-01', '', { kind: 'note', message }, now)).toEqual({
+      field: 'preferredDate',
+      title: 'Date Not Available',
+      description: message,
+    });
   });
 
-  const form = { ...EMPTY_BOOKING, firstName: ' Ana ', lastName: 'Cruz', email: 'ana@example.ph', contact: '0917 123 4567', preferredDate: '2026-11-26', preferredTime: '14:00', treatments: ['t1'], age: 'abc', notes: 'x' };
+  const form = {
+    ...EMPTY_BOOKING,
+    firstName: ' Ana ',
+    lastName: 'Cruz',
+    email: 'ana@example.ph',
+    contact: '0917 123 4567',
+    preferredDate: '2026-11-26',
+    preferredTime: '14:00',
+    treatments: ['t1'],
+    age: 'abc',
+    notes: 'x',
+  };
 
   it('needs the booking form’s own fields, with its messages, but not age or notes', () => {
     expect(waitlistProblems(form, 'clinic')).toEqual([]);
@@ -79,7 +101,14 @@ describe('waiting for a full slot', () => {
 
   it('sends the form’s fields for the slot', () => {
     expect(toWaitlistRequest(form, 'clinic')).toEqual({
-      firstName: 'Ana', lastName: 'Cruz', email: 'ana@example.ph', contact: '0917 123 4567', preferredDate: '2026-11-26', preferredTime: '14:00', treatments: ['t1'], offeringType: 'clinic',
+      firstName: 'Ana',
+      lastName: 'Cruz',
+      email: 'ana@example.ph',
+      contact: '0917 123 4567',
+      preferredDate: '2026-11-26',
+      preferredTime: '14:00',
+      treatments: ['t1'],
+      offeringType: 'clinic',
     });
     expect(WAITLIST_MESSAGES.notFull).toMatch(/available now/);
   });

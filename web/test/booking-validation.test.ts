@@ -1,5 +1,15 @@
 import { BOOKING_MESSAGES, isPhoneNumber } from '@bb/contracts';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toAppointmentRequest, toggled, validateBooking, withPrefill, withSelection, type BookingForm } from '../src/public/booking/domain/validation';
+import {
+  bookingProblems,
+  EMPTY_BOOKING,
+  problemsByField,
+  toAppointmentRequest,
+  toggled,
+  validateBooking,
+  withPrefill,
+  withSelection,
+  type BookingForm,
+} from '../src/public/booking/domain/validation';
 
 const complete: BookingForm = {
   firstName: 'Maria',
@@ -38,13 +48,19 @@ describe('booking form validation (spec §5, in order)', () => {
   });
 
   it('checks everything on an empty form and starts with the first name', () => {
-    expect(validateBooking(EMPTY_BOOKING, 'clinic')).toEqual({ field: 'firstName', title: 'First Name Required', description: 'Please enter your first name.' });
+    expect(validateBooking(EMPTY_BOOKING, 'clinic')).toEqual({
+      field: 'firstName',
+      title: 'First Name Required',
+      description: 'Please enter your first name.',
+    });
   });
 
-  it("titles the age and e-mail problems as the spec does", () => {
+  it('titles the age and e-mail problems as the spec does', () => {
     expect(validateBooking({ ...complete, age: 'abc' }, 'clinic')?.title).toBe('Invalid Age');
     expect(validateBooking({ ...complete, age: '-4' }, 'clinic')?.description).toBe('Please enter a valid age greater than 0.');
-    expect(validateBooking({ ...complete, email: '' }, 'clinic')).toEqual(expect.objectContaining({ title: 'Email Required', description: 'Please enter a valid email address.' }));
+    expect(validateBooking({ ...complete, email: '' }, 'clinic')).toEqual(
+      expect.objectContaining({ title: 'Email Required', description: 'Please enter a valid email address.' }),
+    );
   });
 
   it('lets age be left out, and rejects what the server would (fractions, over 150)', () => {
@@ -92,7 +108,10 @@ describe('booking request', () => {
 
 describe('changing the selection', () => {
   it('clears the chosen date and time and says whether there was one', () => {
-    expect(withSelection(complete, ['t1', 't2'])).toEqual({ form: { ...complete, treatments: ['t1', 't2'], preferredDate: '', preferredTime: '' }, cleared: true });
+    expect(withSelection(complete, ['t1', 't2'])).toEqual({
+      form: { ...complete, treatments: ['t1', 't2'], preferredDate: '', preferredTime: '' },
+      cleared: true,
+    });
     expect(withSelection({ ...complete, preferredDate: '', preferredTime: '' }, []).cleared).toBe(false);
   });
 
@@ -104,12 +123,17 @@ describe('changing the selection', () => {
 
 describe('the contact number (issue 26)', () => {
   it('is a phone number, Philippine unless it says otherwise, however it is spaced', () => {
-    for (const number of ['0917 123 4567', '09171234567', '+63 917 123 4567', '(02) 8123 4567', '917-123-4567', '+1 415 555 2671']) expect(isPhoneNumber(number)).toBe(true);
+    for (const number of ['0917 123 4567', '09171234567', '+63 917 123 4567', '(02) 8123 4567', '917-123-4567', '+1 415 555 2671'])
+      expect(isPhoneNumber(number)).toBe(true);
     for (const text of ['abc', '12345', '0917', 'call me']) expect(isPhoneNumber(text)).toBe(false);
   });
 
   it('says so when it is not one, after the spec’s "required"', () => {
-    expect(validateBooking({ ...complete, contact: 'abc' }, 'clinic')).toEqual({ field: 'contact', title: 'Invalid Contact Number', description: BOOKING_MESSAGES.contactNotAPhone });
+    expect(validateBooking({ ...complete, contact: 'abc' }, 'clinic')).toEqual({
+      field: 'contact',
+      title: 'Invalid Contact Number',
+      description: BOOKING_MESSAGES.contactNotAPhone,
+    });
     expect(validateBooking({ ...complete, contact: ' ' }, 'clinic')?.description).toBe(BOOKING_MESSAGES.contact);
   });
 });

@@ -1,5 +1,14 @@
 import type { ChatMessage } from '@bb/contracts';
-import { allChatCookieNames, chatCookieNames, cookieAssignment, identityAssignments, readCookie, readIdentity, readSeenCount, seenCountAssignment } from '../src/public/chat/domain/cookies';
+import {
+  allChatCookieNames,
+  chatCookieNames,
+  cookieAssignment,
+  identityAssignments,
+  readCookie,
+  readIdentity,
+  readSeenCount,
+  seenCountAssignment,
+} from '../src/public/chat/domain/cookies';
 import { countUnread, mergeMessages, messagesUrl } from '../src/public/chat/domain/messages';
 import { messageTime } from '../src/public/chat/domain/time';
 import { IDLE_AFTER_MS, POLL_ACTIVE_MS, POLL_IDLE_MS, pollDelay, pollingMode } from '../src/public/chat/domain/polling';

@@ -18,7 +18,11 @@ describe('the route-level error boundary', () => {
   const fallback = () => null;
   const error = new Error('boom');
   it('clears a caught error (and its count of tries) when the page changes', () => {
-    expect(ErrorBoundary.getDerivedStateFromProps({ fallback, resetKey: '/b', children: null }, { error, retries: 2, resetKey: '/a' })).toEqual({ error: null, retries: 0, resetKey: '/b' });
+    expect(ErrorBoundary.getDerivedStateFromProps({ fallback, resetKey: '/b', children: null }, { error, retries: 2, resetKey: '/a' })).toEqual({
+      error: null,
+      retries: 0,
+      resetKey: '/b',
+    });
   });
 
   it('keeps it on the same page', () => {

@@ -3,7 +3,16 @@ import { BOOKING_MESSAGES } from '@bb/contracts';
 import { errorsNow, noErrors } from '../src/shared/forms/field-errors';
 import { bookingProblems, EMPTY_BOOKING, problemsByField, type BookingForm } from '../src/public/booking/domain/validation';
 import { startProblems } from '../src/public/chat/domain/start';
-import { loginProblems, newsProblems, packageProblems, portfolioProblems, REQUIRED_MESSAGE, resultProblems, staffProblems, treatmentProblems } from '../src/maintenance/domain/forms';
+import {
+  loginProblems,
+  newsProblems,
+  packageProblems,
+  portfolioProblems,
+  REQUIRED_MESSAGE,
+  resultProblems,
+  staffProblems,
+  treatmentProblems,
+} from '../src/maintenance/domain/forms';
 import { notificationProblems, type NotificationForm } from '../src/maintenance/domain/notifications';
 
 describe('errors shown as the fields change', () => {
@@ -24,9 +33,11 @@ describe('errors shown as the fields change', () => {
   });
 
   it('does not fault a field that had no error when the errors were given', () => {
-    expect(errorsNow({ errors: { email: 'Please enter a valid email address.' }, values: { name: 'Ana', email: '' } }, { name: '', email: '' }, check)).toEqual({
-      email: 'Please enter a valid email address.',
-    });
+    expect(errorsNow({ errors: { email: 'Please enter a valid email address.' }, values: { name: 'Ana', email: '' } }, { name: '', email: '' }, check)).toEqual(
+      {
+        email: 'Please enter a valid email address.',
+      },
+    );
   });
 
   it('keeps the server’s words for a value it refused, and lets the form’s own check speak once the value changes', () => {

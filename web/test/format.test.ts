@@ -1,4 +1,16 @@
-import { addDays, counted, formatDuration, formatNewsDate, formatPeso, manilaClock, manilaToday, resultTitle, to12Hour, weekStartMonday, weekStartSunday } from '../src/shared/format';
+import {
+  addDays,
+  counted,
+  formatDuration,
+  formatNewsDate,
+  formatPeso,
+  manilaClock,
+  manilaToday,
+  resultTitle,
+  to12Hour,
+  weekStartMonday,
+  weekStartSunday,
+} from '../src/shared/format';
 
 describe('formatting helpers', () => {
   it('formats peso prices from numbers and numeric text, and keeps worded prices', () => {

@@ -1,10 +1,27 @@
 import { appointmentDuration, bookableIndex, serviceNames } from '../src/maintenance/domain/bookables';
-import { calendarColumns, calendarWindow, FALLBACK_WINDOW, focusLabel, initialFocus, initialWeek, layoutWeek, OFFERING_COLORS, shiftFocus, shownDates, slotRows, weekDates, weekLabel } from '../src/maintenance/domain/calendar';
+import {
+  calendarColumns,
+  calendarWindow,
+  FALLBACK_WINDOW,
+  focusLabel,
+  initialFocus,
+  initialWeek,
+  layoutWeek,
+  OFFERING_COLORS,
+  shiftFocus,
+  shownDates,
+  slotRows,
+  weekDates,
+  weekLabel,
+} from '../src/maintenance/domain/calendar';
 import { parseClock } from '../src/maintenance/domain/clock';
 import { appointment, hours } from './maintenance-fixtures';
 
 const index = bookableIndex(
-  [{ id: 't1', name: 'Hydrafacial', defaultDuration: 90 }, { id: 't2', name: 'Consult', defaultDuration: null }],
+  [
+    { id: 't1', name: 'Hydrafacial', defaultDuration: 90 },
+    { id: 't2', name: 'Consult', defaultDuration: null },
+  ],
   [{ id: 'p1', name: 'Portrait', defaultDuration: 30 }],
 );
 
@@ -108,7 +125,9 @@ describe('the calendar on a phone: one day at a time', () => {
 
   it('opens on today, or on the day of the next booking when today has none', () => {
     expect(initialFocus([], '2026-03-04', 'day')).toBe('2026-03-04');
-    expect(initialFocus([appointment({ preferredDate: '2026-03-04' }), appointment({ id: 'b', preferredDate: '2026-03-02' })], '2026-03-04', 'day')).toBe('2026-03-04');
+    expect(initialFocus([appointment({ preferredDate: '2026-03-04' }), appointment({ id: 'b', preferredDate: '2026-03-02' })], '2026-03-04', 'day')).toBe(
+      '2026-03-04',
+    );
     expect(initialFocus([appointment({ preferredDate: '2026-03-12' })], '2026-03-04', 'day')).toBe('2026-03-12');
     expect(initialFocus([appointment({ preferredDate: '2026-03-20' })], '2026-03-04', 'week')).toBe('2026-03-16');
   });

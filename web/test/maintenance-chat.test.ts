@@ -1,4 +1,20 @@
-import { conversationsInTab, hasNewSince, heldOrder, isUnanswered, isUnseen, latestActivity, markSeen, messageCounts, messagePollInterval, NO_SELECTION, opensAsSeen, orderConversations, parseSeenCounts, tabCounts, withFirstSelected } from '../src/maintenance/domain/chat';
+import {
+  conversationsInTab,
+  hasNewSince,
+  heldOrder,
+  isUnanswered,
+  isUnseen,
+  latestActivity,
+  markSeen,
+  messageCounts,
+  messagePollInterval,
+  NO_SELECTION,
+  opensAsSeen,
+  orderConversations,
+  parseSeenCounts,
+  tabCounts,
+  withFirstSelected,
+} from '../src/maintenance/domain/chat';
 import { conversation } from './maintenance-fixtures';
 
 const list = [
@@ -82,10 +98,14 @@ describe('the list while a staff member works through it (issue 26)', () => {
   it('holds its order when a conversation changes, instead of moving it away', () => {
     const shown = ['unseen', 'unanswered', 'answered-new', 'answered-old'];
     // The open conversation is answered: it would sort below the others, yet stays where it was.
-    const answered = list.map((c) => (c.id === 'unanswered' ? { ...c, messageCount: 4, lastSenderType: 'csr' as const, lastMessageAt: '2026-03-01T06:00:00Z' } : c));
+    const answered = list.map((c) =>
+      c.id === 'unanswered' ? { ...c, messageCount: 4, lastSenderType: 'csr' as const, lastMessageAt: '2026-03-01T06:00:00Z' } : c,
+    );
     expect(ids(heldOrder(shown, answered, 'all', { ...seen, unanswered: 4 }, 'unanswered'))).toEqual(shown);
     // Another one gets a new message: it keeps its place (it is marked instead).
-    const written = list.map((c) => (c.id === 'answered-old' ? { ...c, messageCount: 3, lastSenderType: 'customer' as const, lastMessageAt: '2026-03-01T07:00:00Z' } : c));
+    const written = list.map((c) =>
+      c.id === 'answered-old' ? { ...c, messageCount: 3, lastSenderType: 'customer' as const, lastMessageAt: '2026-03-01T07:00:00Z' } : c,
+    );
     expect(ids(heldOrder(shown, written, 'all', seen, null))).toEqual(shown);
   });
 

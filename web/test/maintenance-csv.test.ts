@@ -81,7 +81,13 @@ describe('subscriber export', () => {
 });
 
 describe('appointments report export', () => {
-  const index = bookableIndex([{ id: 't1', name: 'Hydrafacial', defaultDuration: 60 }, { id: 't2', name: 'Peel', defaultDuration: 30 }], []);
+  const index = bookableIndex(
+    [
+      { id: 't1', name: 'Hydrafacial', defaultDuration: 60 },
+      { id: 't2', name: 'Peel', defaultDuration: 30 },
+    ],
+    [],
+  );
 
   it('has the columns Date, Time, Name, Gender, Age, Email, Contact, Treatments, Notes', () => {
     expect([...REPORT_CSV_COLUMNS]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);

@@ -3,7 +3,9 @@ import { ApiError } from '../src/shared/api/request';
 
 describe('a detail screen', () => {
   it('says not found only when the server answers 404', () => {
-    expect(detailState({ isLoading: false, error: new ApiError(404, { message: 'Treatment not found' }, '{"message":"Treatment not found"}') })).toEqual({ kind: 'missing' });
+    expect(detailState({ isLoading: false, error: new ApiError(404, { message: 'Treatment not found' }, '{"message":"Treatment not found"}') })).toEqual({
+      kind: 'missing',
+    });
   });
 
   it('says it could not load on a server error or a failed connection', () => {

@@ -39,5 +39,9 @@ export const conversation = (over: Partial<ConversationSummary> = {}): Conversat
 });
 
 export const hours = (dayOfWeek: number, startTime: string, endTime: string, isActive = true): OfficeHours => ({
-  dayOfWeek, startTime, endTime, isActive, offeringType: 'clinic',
+  dayOfWeek,
+  startTime,
+  endTime,
+  isActive,
+  offeringType: 'clinic',
 });

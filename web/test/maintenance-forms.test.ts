@@ -48,8 +48,14 @@ describe('image upload checks', () => {
   });
 
   it('refuses other types and larger files with the spec toasts', () => {
-    expect(imageFileProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toEqual({ title: 'Invalid file type', description: 'Please upload a JPG or PNG image' });
-    expect(imageFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({ title: 'File too large', description: 'Image must be less than 5MB' });
+    expect(imageFileProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toEqual({
+      title: 'Invalid file type',
+      description: 'Please upload a JPG or PNG image',
+    });
+    expect(imageFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toEqual({
+      title: 'File too large',
+      description: 'Image must be less than 5MB',
+    });
   });
 });
 
@@ -82,12 +88,35 @@ describe('appointments helpers', () => {
 describe('maintenance menu', () => {
   it('lists the clinic screens in the spec order, with treatments and results', () => {
     expect(menuFor('clinic').map((m) => m.label)).toEqual([
-      'Packages', 'Portfolio', 'News', 'Treatments', 'Results', 'Staff', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports',
+      'Packages',
+      'Portfolio',
+      'News',
+      'Treatments',
+      'Results',
+      'Staff',
+      'Appointments',
+      'Email List',
+      'Settings',
+      'Notifications',
+      'Chat',
+      'Chat API',
+      'Reports',
     ]);
   });
 
   it('leaves News, Treatments and Results out of the studio menu', () => {
-    expect(menuFor('studio').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'Staff', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports']);
+    expect(menuFor('studio').map((m) => m.label)).toEqual([
+      'Packages',
+      'Portfolio',
+      'Staff',
+      'Appointments',
+      'Email List',
+      'Settings',
+      'Notifications',
+      'Chat',
+      'Chat API',
+      'Reports',
+    ]);
     expect(MENU.every((m) => m.path === `/maintenance/${m.key}`)).toBe(true);
   });
 });

@@ -46,8 +46,23 @@ describe('the Notifications form', () => {
   });
 
   it("names every field's problem in the contract's words, a blank number being no number rather than 0", () => {
-    const problems = notificationProblems({ ...form, senderName: ' ', senderEmail: 'clinic', staffAlertEmail: 'staff@', reminderLeadHours: '', changeCutoffHours: '', maxReschedulesPerBooking: '' });
-    expect(Object.keys(problems).sort()).toEqual(['changeCutoffHours', 'maxReschedulesPerBooking', 'reminderLeadHours', 'senderEmail', 'senderName', 'staffAlertEmail']);
+    const problems = notificationProblems({
+      ...form,
+      senderName: ' ',
+      senderEmail: 'clinic',
+      staffAlertEmail: 'staff@',
+      reminderLeadHours: '',
+      changeCutoffHours: '',
+      maxReschedulesPerBooking: '',
+    });
+    expect(Object.keys(problems).sort()).toEqual([
+      'changeCutoffHours',
+      'maxReschedulesPerBooking',
+      'reminderLeadHours',
+      'senderEmail',
+      'senderName',
+      'staffAlertEmail',
+    ]);
     expect(problems.maxReschedulesPerBooking).toBe('maxReschedulesPerBooking must be a whole number from 0 to 20');
     expect(notificationProblems({ ...form, maxReschedulesPerBooking: '21' }).maxReschedulesPerBooking).toMatch(/from 0 to 20/);
     expect(problems.senderName).toBe('senderName is required');
@@ -58,7 +73,17 @@ describe('the Notifications form', () => {
 
   it("puts the server's validation details under their fields, from either write", () => {
     const mail = new ApiError(400, { message: 'senderEmail is required', details: [{ path: 'senderEmail', message: 'senderEmail is required' }] }, '');
-    const booking = new ApiError(400, { message: 'x', details: [{ path: 'changeCutoffHours', message: 'too many hours' }, { path: '', message: 'whole body' }] }, '');
+    const booking = new ApiError(
+      400,
+      {
+        message: 'x',
+        details: [
+          { path: 'changeCutoffHours', message: 'too many hours' },
+          { path: '', message: 'whole body' },
+        ],
+      },
+      '',
+    );
     expect(serverFieldErrors([mail, booking, new Error('offline')])).toEqual({ senderEmail: 'senderEmail is required', changeCutoffHours: 'too many hours' });
   });
 });

@@ -6,11 +6,31 @@ const report: AppointmentReport = {
   to: '2026-03-31',
   total: 7,
   byStatus: { pending: 3, done: 3, cancelled: 1 },
-  byItem: [{ id: 'a', name: 'Peel', count: 2 }, { id: 'b', name: 'Hydrafacial', count: 5 }],
-  byAgeGroup: [{ group: '50+', count: 1 }, { group: '20-29', count: 4 }, { group: 'Not given', count: 2 }],
-  byGender: [{ gender: 'male', count: 2 }, { gender: 'female', count: 4 }, { gender: 'other', count: 0 }, { gender: 'Not given', count: 1 }],
-  byWeekday: [{ dayOfWeek: 0, count: 1 }, { dayOfWeek: 1, count: 3 }],
-  byHour: [{ hour: 8, count: 0 }, { hour: 9, count: 2 }, { hour: 12, count: 1 }, { hour: 13, count: 0 }],
+  byItem: [
+    { id: 'a', name: 'Peel', count: 2 },
+    { id: 'b', name: 'Hydrafacial', count: 5 },
+  ],
+  byAgeGroup: [
+    { group: '50+', count: 1 },
+    { group: '20-29', count: 4 },
+    { group: 'Not given', count: 2 },
+  ],
+  byGender: [
+    { gender: 'male', count: 2 },
+    { gender: 'female', count: 4 },
+    { gender: 'other', count: 0 },
+    { gender: 'Not given', count: 1 },
+  ],
+  byWeekday: [
+    { dayOfWeek: 0, count: 1 },
+    { dayOfWeek: 1, count: 3 },
+  ],
+  byHour: [
+    { hour: 8, count: 0 },
+    { hour: 9, count: 2 },
+    { hour: 12, count: 1 },
+    { hour: 13, count: 0 },
+  ],
 };
 
 describe('report statistics', () => {
@@ -27,8 +47,24 @@ describe('report statistics', () => {
   });
 
   it('leave out Not given when every appointment gave the field', () => {
-    expect(ageGroupRows({ ...report, byAgeGroup: [{ group: '20-29', count: 7 }, { group: 'Not given', count: 0 }] }).map((r) => r.label)).not.toContain('Not given');
-    expect(genderRows({ ...report, byGender: [{ gender: 'female', count: 7 }, { gender: 'Not given', count: 0 }] })).toEqual([{ label: 'Female', count: 7 }]);
+    expect(
+      ageGroupRows({
+        ...report,
+        byAgeGroup: [
+          { group: '20-29', count: 7 },
+          { group: 'Not given', count: 0 },
+        ],
+      }).map((r) => r.label),
+    ).not.toContain('Not given');
+    expect(
+      genderRows({
+        ...report,
+        byGender: [
+          { gender: 'female', count: 7 },
+          { gender: 'Not given', count: 0 },
+        ],
+      }),
+    ).toEqual([{ label: 'Female', count: 7 }]);
   });
 
   it('rank treatments by bookings', () => {
@@ -43,7 +79,15 @@ describe('report statistics', () => {
       { label: 'Not given', count: 1 },
     ]);
     expect(genderRows(report).reduce((n, r) => n + r.count, 0)).toBe(report.total);
-    expect(genderRows({ ...report, byGender: [{ gender: '', count: 3 }, { gender: 'Not given', count: 4 }] })).toEqual([{ label: 'Not given', count: 7 }]);
+    expect(
+      genderRows({
+        ...report,
+        byGender: [
+          { gender: '', count: 3 },
+          { gender: 'Not given', count: 4 },
+        ],
+      }),
+    ).toEqual([{ label: 'Not given', count: 7 }]);
   });
 
   it('run weekdays Monday to Sunday', () => {

@@ -18,7 +18,15 @@ import {
 import { bookableIndex } from '../src/maintenance/domain/bookables';
 import { appointment } from './maintenance-fixtures';
 
-const override = (over: Partial<DateOverride> = {}): DateOverride => ({ offeringType: 'clinic', date: '2026-12-25', closed: true, startTime: null, endTime: null, note: '', ...over });
+const override = (over: Partial<DateOverride> = {}): DateOverride => ({
+  offeringType: 'clinic',
+  date: '2026-12-25',
+  closed: true,
+  startTime: null,
+  endTime: null,
+  note: '',
+  ...over,
+});
 
 describe('a date with other hours', () => {
   it('reads Closed, or its own hours in 12-hour form', () => {
@@ -33,13 +41,25 @@ describe('a date with other hours', () => {
   it('starts a new date closed with the usual hours ready, and an existing one as saved', () => {
     expect(overrideDraft('2026-12-26')).toEqual({ date: '2026-12-26', closed: true, startTime: '09:00', endTime: '17:00', note: '' });
     expect(overrideDraft('2026-12-26', override({ closed: false, startTime: '12:00', endTime: '20:00', note: 'Late opening' }))).toEqual({
-      date: '2026-12-26', closed: false, startTime: '12:00', endTime: '20:00', note: 'Late opening',
+      date: '2026-12-26',
+      closed: false,
+      startTime: '12:00',
+      endTime: '20:00',
+      note: 'Late opening',
     });
   });
 
   it('sends no hours for a closed date, and the hours and trimmed note for an open one', () => {
-    expect(overrideBody({ date: '2026-12-26', closed: true, startTime: '09:00', endTime: '17:00', note: ' Training ' })).toEqual({ closed: true, note: 'Training' });
-    expect(overrideBody({ date: '2026-12-26', closed: false, startTime: '12:00', endTime: '20:00', note: '' })).toEqual({ closed: false, startTime: '12:00', endTime: '20:00', note: '' });
+    expect(overrideBody({ date: '2026-12-26', closed: true, startTime: '09:00', endTime: '17:00', note: ' Training ' })).toEqual({
+      closed: true,
+      note: 'Training',
+    });
+    expect(overrideBody({ date: '2026-12-26', closed: false, startTime: '12:00', endTime: '20:00', note: '' })).toEqual({
+      closed: false,
+      startTime: '12:00',
+      endTime: '20:00',
+      note: '',
+    });
   });
 });
 

@@ -11,12 +11,20 @@ describe('the links of a manage token', () => {
 
 describe('a manage page that cannot show its booking', () => {
   it("says a link names no booking in the server's words, with no Try again", () => {
-    expect(loadProblem(new ApiError(404, { message: MANAGE_MESSAGES.badLink }, '{}'))).toEqual({ title: 'Booking Not Found', text: MANAGE_MESSAGES.badLink, canRetry: false });
+    expect(loadProblem(new ApiError(404, { message: MANAGE_MESSAGES.badLink }, '{}'))).toEqual({
+      title: 'Booking Not Found',
+      text: MANAGE_MESSAGES.badLink,
+      canRetry: false,
+    });
     expect(loadProblem(new ApiError(400, null, 'Bad Request'))).toMatchObject({ text: MANAGE_MESSAGES.badLink, canRetry: false });
   });
 
   it("says a link has expired in the server's words, with no Try again", () => {
-    expect(loadProblem(new ApiError(410, { message: MANAGE_MESSAGES.expired }, '{}'))).toEqual({ title: 'Link Expired', text: MANAGE_MESSAGES.expired, canRetry: false });
+    expect(loadProblem(new ApiError(410, { message: MANAGE_MESSAGES.expired }, '{}'))).toEqual({
+      title: 'Link Expired',
+      text: MANAGE_MESSAGES.expired,
+      canRetry: false,
+    });
   });
 
   it('offers Try again for a server failure or a dropped connection', () => {
@@ -46,7 +54,11 @@ describe('what a manage page offers', () => {
   });
 
   it("once closed: no actions and the server's reason", () => {
-    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) })).toMatchObject({ canChange: false, closedReason: MANAGE_MESSAGES.cutoff(24), openText: null });
+    expect(manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) })).toMatchObject({
+      canChange: false,
+      closedReason: MANAGE_MESSAGES.cutoff(24),
+      openText: null,
+    });
     expect(manageOptions({ ...open, changeable: false }).closedReason).toMatch(/contact us/);
   });
 

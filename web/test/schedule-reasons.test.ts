@@ -64,8 +64,12 @@ describe('the name of each chip', () => {
 describe('a typed time the server refuses for a named reason', () => {
   const day = (reason: SlotUnavailableReason) => ({ kind: 'slots' as const, slots: [{ time: '15:00', available: false, reason }] });
   it('says why in words, never "fully booked" unless it is', () => {
-    expect(scheduleProblem('2026-11-25', '15:00', day('notice'), now)?.description).toBe('3:00 PM on Wednesday, November 25 is too soon to book online. Please pick a later time.');
-    expect(scheduleProblem('2026-11-25', '15:00', day('horizon'), now)?.description).toBe('3:00 PM on Wednesday, November 25 is not open for booking yet. Please pick an earlier date.');
+    expect(scheduleProblem('2026-11-25', '15:00', day('notice'), now)?.description).toBe(
+      '3:00 PM on Wednesday, November 25 is too soon to book online. Please pick a later time.',
+    );
+    expect(scheduleProblem('2026-11-25', '15:00', day('horizon'), now)?.description).toBe(
+      '3:00 PM on Wednesday, November 25 is not open for booking yet. Please pick an earlier date.',
+    );
     expect(scheduleProblem('2026-11-25', '15:00', day('full'), now)?.description).toMatch(/is fully booked/);
     expect(scheduleProblem('2026-11-25', '15:00', { kind: 'slots', slots: [{ time: '15:00', available: false }] }, now)?.description).toBe(
       '3:00 PM on Wednesday, November 25 cannot be booked. Please pick one of the free times.',
@@ -80,7 +84,12 @@ describe('the first free time', () => {
     const days = [
       day('2026-11-22', [], { closed: true, message: 'The clinic is closed on Sundays.' }),
       day('2026-11-24', [{ time: '16:00', available: true }]),
-      day('2026-11-25', [{ time: '09:00', available: true }, { time: '14:00', available: false, reason: 'notice' }, { time: '15:30', available: false, reason: 'full' }, { time: '16:00', available: true }]),
+      day('2026-11-25', [
+        { time: '09:00', available: true },
+        { time: '14:00', available: false, reason: 'notice' },
+        { time: '15:30', available: false, reason: 'full' },
+        { time: '16:00', available: true },
+      ]),
       day('2026-11-26', [{ time: '09:00', available: true }]),
     ];
     expect(firstFreeSlot(days, now)).toEqual({ kind: 'found', slot: { date: '2026-11-25', time: '16:00' } });

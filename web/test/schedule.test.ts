@@ -1,4 +1,16 @@
-import { canGoBack, dayView, freeTimes, isSlotsKey, longDate, scheduleProblem, shiftWeek, slotChoice, slotState, slotsUrl, weekOf } from '../src/public/booking/domain/schedule';
+import {
+  canGoBack,
+  dayView,
+  freeTimes,
+  isSlotsKey,
+  longDate,
+  scheduleProblem,
+  shiftWeek,
+  slotChoice,
+  slotState,
+  slotsUrl,
+  weekOf,
+} from '../src/public/booking/domain/schedule';
 import { attemptFor } from '../src/public/booking/domain/idempotency';
 import { bookedSummary } from '../src/public/booking/domain/summary';
 
@@ -36,7 +48,10 @@ describe('a day of the schedule', () => {
   it('shows Loading..., a failure, Closed, No slots, or the slots', () => {
     expect(dayView({ isPending: true, isError: false })).toEqual({ kind: 'loading' });
     expect(dayView({ isPending: false, isError: true })).toEqual({ kind: 'error' });
-    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'The clinic is closed on this day' } })).toEqual({ kind: 'closed', message: 'The clinic is closed on this day' });
+    expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'The clinic is closed on this day' } })).toEqual({
+      kind: 'closed',
+      message: 'The clinic is closed on this day',
+    });
     expect(dayView({ isPending: false, isError: false, data: { slots: [], message: 'Closed' } })).toEqual({ kind: 'closed', message: 'Closed' });
     expect(dayView({ isPending: false, isError: false, data: { slots: [] } })).toEqual({ kind: 'empty' });
     expect(dayView({ isPending: false, isError: false, data: { slots } })).toEqual({ kind: 'slots', slots });
@@ -76,7 +91,14 @@ describe('a slot as the visitor sees it', () => {
 
 describe('a typed date and time, checked against the day', () => {
   const now = { today: '2026-11-25', time: '13:10' };
-  const day = { kind: 'slots' as const, slots: [{ time: '09:00', available: true }, { time: '09:30', available: false, reason: 'full' as const }, { time: '14:00', available: true }] };
+  const day = {
+    kind: 'slots' as const,
+    slots: [
+      { time: '09:00', available: true },
+      { time: '09:30', available: false, reason: 'full' as const },
+      { time: '14:00', available: true },
+    ],
+  };
 
   it('accepts a free slot, and says nothing while the day is unknown', () => {
     expect(scheduleProblem('2026-11-26', '09:00', day, now)).toBeNull();
@@ -91,13 +113,21 @@ describe('a typed date and time, checked against the day', () => {
       title: 'Time Not Available',
       description: '9:15 AM is not one of the times we book on Thursday, November 26. Please pick one of the free times.',
     });
-    expect(scheduleProblem('2026-11-26', '09:30', day, now)?.description).toBe('9:30 AM on Thursday, November 26 is fully booked. Please pick one of the free times.');
-    expect(scheduleProblem('2026-11-25', '09:00', day, now)?.description).toBe('9:00 AM on Wednesday, November 25 has already passed. Please pick a later time.');
+    expect(scheduleProblem('2026-11-26', '09:30', day, now)?.description).toBe(
+      '9:30 AM on Thursday, November 26 is fully booked. Please pick one of the free times.',
+    );
+    expect(scheduleProblem('2026-11-25', '09:00', day, now)?.description).toBe(
+      '9:00 AM on Wednesday, November 25 has already passed. Please pick a later time.',
+    );
     expect(scheduleProblem('2026-11-25', '14:00', day, now)).toBeNull();
   });
 
   it('refuses a closed day or a past date on the date field, even before a time is typed', () => {
-    expect(scheduleProblem('2026-11-29', '', { kind: 'closed' }, now)).toEqual({ field: 'preferredDate', title: 'Date Not Available', description: 'We are closed on Sunday, November 29. Please choose another date.' });
+    expect(scheduleProblem('2026-11-29', '', { kind: 'closed' }, now)).toEqual({
+      field: 'preferredDate',
+      title: 'Date Not Available',
+      description: 'We are closed on Sunday, November 29. Please choose another date.',
+    });
     expect(scheduleProblem('2026-11-24', '', { kind: 'loading' }, now)?.field).toBe('preferredDate');
   });
 });
@@ -113,7 +143,10 @@ describe('idempotency key of a booking attempt', () => {
 });
 
 describe('the summary of a booking', () => {
-  const names = new Map([['a', 'Hydrafacial'], ['b', 'LED Therapy']]);
+  const names = new Map([
+    ['a', 'Hydrafacial'],
+    ['b', 'LED Therapy'],
+  ]);
   const request = { treatments: ['b', 'a'], preferredDate: '2026-12-08', preferredTime: '14:30', offeringType: 'clinic' as const };
   const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
 

@@ -2,7 +2,8 @@ import { sessionState, tokenExpiry, tokenHasLapsed } from '../src/shared/session
 
 // Signed by jsonwebtoken as auth signs staff tokens (HS256), expiring 2026-01-01T00:00:00Z; its
 // payload's base64url has a '-' and no padding, which plain base64 decoding would refuse.
-const REAL = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdGFmZi0wIiwidXNlcm5hbWUiOiLDkWlubz8-MCIsImp0aSI6ImowIiwiZXhwIjoxNzY3MjI1NjAwfQ.du7V2rGM6IF7aVvVOzLBGTwK0jTblC4q6Cp1xk8QFtA';
+const REAL =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdGFmZi0wIiwidXNlcm5hbWUiOiLDkWlubz8-MCIsImp0aSI6ImowIiwiZXhwIjoxNzY3MjI1NjAwfQ.du7V2rGM6IF7aVvVOzLBGTwK0jTblC4q6Cp1xk8QFtA';
 const EXPIRY_MS = Date.UTC(2026, 0, 1);
 
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -56,15 +56,16 @@ export const appointmentFieldsSchema = z.object({
   gender: z.preprocess(blankToUndefined, z.enum(GENDERS, { error: 'gender must be female, male, other or prefer-not-to-say' }).optional()),
   age: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToUndefined(v)),
-    z.number({ error: BOOKING_MESSAGES.age }).int({ error: BOOKING_MESSAGES.age }).gt(0, { error: BOOKING_MESSAGES.age }).max(150, { error: BOOKING_MESSAGES.age }).optional(),
+    z
+      .number({ error: BOOKING_MESSAGES.age })
+      .int({ error: BOOKING_MESSAGES.age })
+      .gt(0, { error: BOOKING_MESSAGES.age })
+      .max(150, { error: BOOKING_MESSAGES.age })
+      .optional(),
   ),
   email: emailAddressSchema(BOOKING_MESSAGES.email),
   contact: required(BOOKING_MESSAGES.contact, 50),
-  preferredDate: z
-    .string({ error: BOOKING_MESSAGES.preferredDate })
-    .trim()
-    .min(1, { error: BOOKING_MESSAGES.preferredDate })
-    .pipe(calendarDateSchema),
+  preferredDate: z.string({ error: BOOKING_MESSAGES.preferredDate }).trim().min(1, { error: BOOKING_MESSAGES.preferredDate }).pipe(calendarDateSchema),
   preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
   // The same item chosen twice is booked (and timed) once.
   treatments: z
@@ -144,18 +145,58 @@ const tag = 'Appointments';
 const params = idParamsSchema;
 export const appointmentRoutes = {
   create: route({
-    method: 'post', path: '/api/appointments', service: 'booking', access: 'public', tag,
+    method: 'post',
+    path: '/api/appointments',
+    service: 'booking',
+    access: 'public',
+    tag,
     summary: 'Book an appointment',
     description:
-      'Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day\'s slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new.',
-    body: appointmentRequestSchema, response: bookedAppointmentSchema, status: 201,
+      "Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day's slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new.",
+    body: appointmentRequestSchema,
+    response: bookedAppointmentSchema,
+    status: 201,
     errors: { 409: SLOT_FULL_MESSAGE },
   }),
-  list: route({ method: 'get', path: '/api/appointments', service: 'booking', access: 'admin', tag, summary: 'All appointments, newest first', response: z.array(appointmentSchema) }),
+  list: route({
+    method: 'get',
+    path: '/api/appointments',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'All appointments, newest first',
+    response: z.array(appointmentSchema),
+  }),
   update: route({
-    method: 'patch', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Set status and admin comment', params, body: appointmentUpdateSchema, response: appointmentSchema,
+    method: 'patch',
+    path: '/api/appointments/:id',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Set status and admin comment',
+    params,
+    body: appointmentUpdateSchema,
+    response: appointmentSchema,
     errors: { 409: 'Re-opening a cancelled appointment whose time is fully booked now: it stays cancelled' },
   }),
-  remove: route({ method: 'delete', path: '/api/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment', params, response: messageSchema }),
-  removeOlder: route({ method: 'delete', path: '/api/admin/appointments/:id', service: 'booking', access: 'admin', tag, summary: 'Delete an appointment (older console)', params, response: messageSchema }),
+  remove: route({
+    method: 'delete',
+    path: '/api/appointments/:id',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Delete an appointment',
+    params,
+    response: messageSchema,
+  }),
+  removeOlder: route({
+    method: 'delete',
+    path: '/api/admin/appointments/:id',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Delete an appointment (older console)',
+    params,
+    response: messageSchema,
+  }),
 } as const;

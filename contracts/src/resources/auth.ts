@@ -27,8 +27,34 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 const tag = 'Auth';
 export const authRoutes = {
-  login: route({ method: 'post', path: '/api/auth/login', service: 'auth', access: 'public', tag, summary: 'Sign in as staff', body: loginRequestSchema, response: loginResponseSchema, errors: { 401: 'Wrong username or password' } }),
+  login: route({
+    method: 'post',
+    path: '/api/auth/login',
+    service: 'auth',
+    access: 'public',
+    tag,
+    summary: 'Sign in as staff',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    errors: { 401: 'Wrong username or password' },
+  }),
   me: route({ method: 'get', path: '/api/auth/me', service: 'auth', access: 'admin', tag, summary: 'The signed-in staff user', response: userSchema }),
-  logout: route({ method: 'post', path: '/api/auth/logout', service: 'auth', access: 'admin', tag, summary: 'Sign out: the token is revoked everywhere', response: messageSchema }),
-  config: route({ method: 'get', path: '/api/auth/config', service: 'auth', access: 'public', tag, summary: 'Whether the server runs in demo mode (login hint)', response: authConfigSchema }),
+  logout: route({
+    method: 'post',
+    path: '/api/auth/logout',
+    service: 'auth',
+    access: 'admin',
+    tag,
+    summary: 'Sign out: the token is revoked everywhere',
+    response: messageSchema,
+  }),
+  config: route({
+    method: 'get',
+    path: '/api/auth/config',
+    service: 'auth',
+    access: 'public',
+    tag,
+    summary: 'Whether the server runs in demo mode (login hint)',
+    response: authConfigSchema,
+  }),
 } as const;

@@ -27,14 +27,36 @@ export const CALENDAR_FEED_PAST_DAYS = 30;
 const tag = 'Calendar feed';
 export const calendarFeedRoutes = {
   feed: route({
-    method: 'get', path: '/api/calendar/:feed', service: 'booking', access: 'public', tag,
+    method: 'get',
+    path: '/api/calendar/:feed',
+    service: 'booking',
+    access: 'public',
+    tag,
     summary: 'Appointments of an offering as an iCalendar feed (the secret address is the key)',
-    description: 'Appointments from 30 days ago on, cancelled and deleted ones left out, in Asia/Manila time with a VTIMEZONE. Answers ETag / 304. An unknown or rotated address answers 404.',
-    params: calendarFeedParamsSchema, response: 'calendar', cacheable: true,
+    description:
+      'Appointments from 30 days ago on, cancelled and deleted ones left out, in Asia/Manila time with a VTIMEZONE. Answers ETag / 304. An unknown or rotated address answers 404.',
+    params: calendarFeedParamsSchema,
+    response: 'calendar',
+    cacheable: true,
   }),
-  show: route({ method: 'get', path: '/api/calendar-feeds/:offering', service: 'booking', access: 'admin', tag, summary: 'The calendar feed address of an offering (made on first ask)', params: offeringParamsSchema, response: calendarFeedSchema }),
+  show: route({
+    method: 'get',
+    path: '/api/calendar-feeds/:offering',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'The calendar feed address of an offering (made on first ask)',
+    params: offeringParamsSchema,
+    response: calendarFeedSchema,
+  }),
   rotate: route({
-    method: 'post', path: '/api/calendar-feeds/:offering/rotate', service: 'booking', access: 'admin', tag,
-    summary: 'A new secret feed address; the old one answers 404 from now on', params: offeringParamsSchema, response: calendarFeedSchema,
+    method: 'post',
+    path: '/api/calendar-feeds/:offering/rotate',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'A new secret feed address; the old one answers 404 from now on',
+    params: offeringParamsSchema,
+    response: calendarFeedSchema,
   }),
 } as const;

@@ -13,11 +13,19 @@ export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_MESSAGES_PER_CONVERSATION = 1000;
 
 const nonBlank = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` }).max(max, { error: `${field} must be at most ${max} characters` });
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
 
 export const conversationCreateSchema = z.object({
   customerName: nonBlank('customerName', 200),
-  customerEmail: z.string({ error: 'customerEmail is required' }).trim().min(1, { error: 'customerEmail is required' }).pipe(emailAddressSchema('customerEmail must be an e-mail address')),
+  customerEmail: z
+    .string({ error: 'customerEmail is required' })
+    .trim()
+    .min(1, { error: 'customerEmail is required' })
+    .pipe(emailAddressSchema('customerEmail must be an e-mail address')),
   offeringType: offeringTypeSchema.default('clinic'),
 });
 export type ConversationCreate = z.input<typeof conversationCreateSchema>;
@@ -75,28 +83,52 @@ export const messagesQuerySchema = z.object({
 const tag = 'Chat';
 export const chatRoutes = {
   start: route({
-    method: 'post', path: '/api/conversations', service: 'chat', access: 'public', tag,
+    method: 'post',
+    path: '/api/conversations',
+    service: 'chat',
+    access: 'public',
+    tag,
     summary: 'Start a conversation (the id is unguessable; keep it)',
     description: 'Publishes `chat.conversation.started`, which adds the visitor to the subscriber list.',
-    body: conversationCreateSchema, response: conversationSchema, status: 201,
+    body: conversationCreateSchema,
+    response: conversationSchema,
+    status: 201,
   }),
   list: route({
-    method: 'get', path: '/api/conversations', service: 'chat', access: 'admin', tag,
+    method: 'get',
+    path: '/api/conversations',
+    service: 'chat',
+    access: 'admin',
+    tag,
     summary: 'All conversations, most recently updated first, with counts for the console',
     response: z.array(conversationSummarySchema),
   }),
   messages: route({
-    method: 'get', path: '/api/conversations/:id/messages', service: 'chat', access: 'public', tag,
+    method: 'get',
+    path: '/api/conversations/:id/messages',
+    service: 'chat',
+    access: 'public',
+    tag,
     summary: 'Messages of one conversation, oldest first',
     description: '`?after=<message id>` returns only newer messages; send the last ETag in If-None-Match and an unchanged answer is a bodiless 304.',
-    params: conversationParamsSchema, query: messagesQuerySchema, response: z.array(chatMessageSchema), cacheable: true,
+    params: conversationParamsSchema,
+    query: messagesQuerySchema,
+    response: z.array(chatMessageSchema),
+    cacheable: true,
     errors: { 404: 'No conversation with this id' },
   }),
   post: route({
-    method: 'post', path: '/api/messages', service: 'chat', access: 'public', tag,
+    method: 'post',
+    path: '/api/messages',
+    service: 'chat',
+    access: 'public',
+    tag,
     summary: 'Post a message',
-    description: 'senderType customer is public; senderType csr needs a staff token (the bot uses /api/webhook/reply). Publishes `chat.message.created`; customer messages are delivered to the bot webhook.',
-    body: messageCreateSchema, response: chatMessageSchema, status: 201,
+    description:
+      'senderType customer is public; senderType csr needs a staff token (the bot uses /api/webhook/reply). Publishes `chat.message.created`; customer messages are delivered to the bot webhook.',
+    body: messageCreateSchema,
+    response: chatMessageSchema,
+    status: 201,
     errors: { 401: 'senderType csr without a valid staff token', 404: 'No conversation with this id', 409: 'The conversation is full; start a new one' },
   }),
 } as const;

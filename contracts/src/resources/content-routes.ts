@@ -30,11 +30,50 @@ export function contentResource<const P extends string, Item extends ZodType, Fi
   const params = idParamsSchema;
   const service = 'catalog';
   const routes = {
-    list: route({ method: 'get', path, service, access: 'public', tag, summary: summaries.list, query: offeringQuerySchema, response: z.array(item), cacheable: true }),
+    list: route({
+      method: 'get',
+      path,
+      service,
+      access: 'public',
+      tag,
+      summary: summaries.list,
+      query: offeringQuerySchema,
+      response: z.array(item),
+      cacheable: true,
+    }),
     read: route({ method: 'get', path: itemPath, service, access: 'public', tag, summary: `One ${noun}`, params, response: item, cacheable: true }),
-    create: route({ method: 'post', path, service, access: 'admin', tag, summary: summaries.create ?? `Create a ${noun}`, body: createSchema, response: item, status: 201 }),
-    update: route({ method: 'put', path: itemPath, service, access: 'admin', tag, summary: `Update a ${noun} (fields left out stay as they are)`, params, body: updateSchema, response: item }),
-    remove: route({ method: 'delete', path: itemPath, service, access: 'admin', tag, summary: summaries.remove ?? `Delete a ${noun}`, params, response: messageSchema }),
+    create: route({
+      method: 'post',
+      path,
+      service,
+      access: 'admin',
+      tag,
+      summary: summaries.create ?? `Create a ${noun}`,
+      body: createSchema,
+      response: item,
+      status: 201,
+    }),
+    update: route({
+      method: 'put',
+      path: itemPath,
+      service,
+      access: 'admin',
+      tag,
+      summary: `Update a ${noun} (fields left out stay as they are)`,
+      params,
+      body: updateSchema,
+      response: item,
+    }),
+    remove: route({
+      method: 'delete',
+      path: itemPath,
+      service,
+      access: 'admin',
+      tag,
+      summary: summaries.remove ?? `Delete a ${noun}`,
+      params,
+      response: messageSchema,
+    }),
   } as const;
   return { createSchema, updateSchema, routes };
 }

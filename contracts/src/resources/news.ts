@@ -40,7 +40,11 @@ const fields = {
  * The console's create call sends no date: an article left without one is published now.
  * Articles concern both sides unless tagged otherwise.
  */
-export const { createSchema: newsCreateSchema, updateSchema: newsUpdateSchema, routes: newsRoutes } = contentResource({
+export const {
+  createSchema: newsCreateSchema,
+  updateSchema: newsUpdateSchema,
+  routes: newsRoutes,
+} = contentResource({
   path: '/api/news',
   tag: 'News',
   noun: 'news article',

@@ -45,15 +45,25 @@ const emailOrBlank = (field: string) =>
     .string({ error: `${field} must be an e-mail address` })
     .trim()
     .max(254)
-    .refine((v) => v === '' || (isOnePlainAddress(v) && v.includes('.', v.indexOf('@'))), { error: `${field} must be an e-mail address like name@example.com` });
+    .refine((v) => v === '' || (isOnePlainAddress(v) && v.includes('.', v.indexOf('@'))), {
+      error: `${field} must be an e-mail address like name@example.com`,
+    });
 const leadMessage = 'reminderLeadHours must be a number of hours from 0.02 (one minute) to 168 (a week)';
 
 export const notificationSettingsUpdateSchema = z.object({
   staffAlertEmail: emailOrBlank('staffAlertEmail'),
-  senderName: z.string({ error: 'senderName is required' }).trim().min(1, { error: 'senderName is required' }).max(100).refine((v) => !/[\r\n<>"]/.test(v), { error: 'senderName may not contain line breaks, <, > or "' }),
+  senderName: z
+    .string({ error: 'senderName is required' })
+    .trim()
+    .min(1, { error: 'senderName is required' })
+    .max(100)
+    .refine((v) => !/[\r\n<>"]/.test(v), { error: 'senderName may not contain line breaks, <, > or "' }),
   senderEmail: emailOrBlank('senderEmail').refine((v) => v !== '', { error: 'senderEmail is required' }),
   // Fractions are allowed (1.5 = 90 minutes), down to one minute.
-  reminderLeadHours: z.number({ error: leadMessage }).min(1 / 60, { error: leadMessage }).max(168, { error: leadMessage }),
+  reminderLeadHours: z
+    .number({ error: leadMessage })
+    .min(1 / 60, { error: leadMessage })
+    .max(168, { error: leadMessage }),
   enabled: mailKindSwitches,
 });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
@@ -85,16 +95,48 @@ export type Mail = z.infer<typeof mailSchema>;
 
 const tag = 'Notifications';
 export const notificationRoutes = {
-  settings: route({ method: 'get', path: '/api/notification-settings/:offering', service: 'notifications', access: 'admin', tag, summary: 'Mail settings of an offering', params: offeringParamsSchema, response: notificationSettingsSchema }),
-  saveSettings: route({
-    method: 'put', path: '/api/notification-settings/:offering', service: 'notifications', access: 'admin', tag,
-    summary: 'Change mail settings of an offering', description: 'A changed reminder lead time moves the reminders still to be sent.',
-    params: offeringParamsSchema, body: notificationSettingsUpdateSchema, response: notificationSettingsSchema,
+  settings: route({
+    method: 'get',
+    path: '/api/notification-settings/:offering',
+    service: 'notifications',
+    access: 'admin',
+    tag,
+    summary: 'Mail settings of an offering',
+    params: offeringParamsSchema,
+    response: notificationSettingsSchema,
   }),
-  appointmentMails: route({ method: 'get', path: '/api/appointments/:id/mails', service: 'notifications', access: 'admin', tag, summary: 'The mails of an appointment, oldest first', params: idParamsSchema, response: z.array(mailSchema) }),
+  saveSettings: route({
+    method: 'put',
+    path: '/api/notification-settings/:offering',
+    service: 'notifications',
+    access: 'admin',
+    tag,
+    summary: 'Change mail settings of an offering',
+    description: 'A changed reminder lead time moves the reminders still to be sent.',
+    params: offeringParamsSchema,
+    body: notificationSettingsUpdateSchema,
+    response: notificationSettingsSchema,
+  }),
+  appointmentMails: route({
+    method: 'get',
+    path: '/api/appointments/:id/mails',
+    service: 'notifications',
+    access: 'admin',
+    tag,
+    summary: 'The mails of an appointment, oldest first',
+    params: idParamsSchema,
+    response: z.array(mailSchema),
+  }),
   resend: route({
-    method: 'post', path: '/api/mails/:id/resend', service: 'notifications', access: 'admin', tag,
-    summary: 'Send a mail again', description: 'Queues a copy (a new record with its own Message-ID, `resendOf` naming the original) to be sent now.',
-    params: idParamsSchema, response: mailSchema, status: 201,
+    method: 'post',
+    path: '/api/mails/:id/resend',
+    service: 'notifications',
+    access: 'admin',
+    tag,
+    summary: 'Send a mail again',
+    description: 'Queues a copy (a new record with its own Message-ID, `resendOf` naming the original) to be sent now.',
+    params: idParamsSchema,
+    response: mailSchema,
+    status: 201,
   }),
 } as const;

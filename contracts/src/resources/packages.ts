@@ -39,7 +39,11 @@ const fields = {
   defaultDuration: bookingDurationSchema,
 };
 /** Packages are the studio's unless tagged otherwise. */
-export const { createSchema: packageCreateSchema, updateSchema: packageUpdateSchema, routes: packageRoutes } = contentResource({
+export const {
+  createSchema: packageCreateSchema,
+  updateSchema: packageUpdateSchema,
+  routes: packageRoutes,
+} = contentResource({
   path: '/api/packages',
   tag: 'Packages',
   noun: 'package',

@@ -13,11 +13,7 @@ export const portfolioItemSchema = z.object({
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
-const requiredImageUrl = z
-  .string({ error: 'imageUrl is required' })
-  .trim()
-  .min(1, { error: 'imageUrl is required' })
-  .pipe(imageUrlSchema);
+const requiredImageUrl = z.string({ error: 'imageUrl is required' }).trim().min(1, { error: 'imageUrl is required' }).pipe(imageUrlSchema);
 
 const fields = {
   title: requiredText('title', 200),
@@ -26,7 +22,11 @@ const fields = {
   imageUrl: requiredImageUrl,
 };
 /** The portfolio is the studio's unless tagged otherwise. */
-export const { createSchema: portfolioCreateSchema, updateSchema: portfolioUpdateSchema, routes: portfolioRoutes } = contentResource({
+export const {
+  createSchema: portfolioCreateSchema,
+  updateSchema: portfolioUpdateSchema,
+  routes: portfolioRoutes,
+} = contentResource({
   path: '/api/portfolio',
   tag: 'Portfolio',
   noun: 'portfolio item',

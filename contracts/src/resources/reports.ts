@@ -31,8 +31,14 @@ export type AppointmentReport = z.infer<typeof appointmentReportSchema>;
 
 export const reportRoutes = {
   appointments: route({
-    method: 'get', path: '/api/reports/appointments', service: 'booking', access: 'admin', tag: 'Reports', summary: 'Appointment statistics for a date range (Manila dates)',
+    method: 'get',
+    path: '/api/reports/appointments',
+    service: 'booking',
+    access: 'admin',
+    tag: 'Reports',
+    summary: 'Appointment statistics for a date range (Manila dates)',
     description: 'Appointments whose preferred date lies between from and to (inclusive), of every status; offering `both` or none means both sides.',
-    query: reportQuerySchema, response: appointmentReportSchema,
+    query: reportQuerySchema,
+    response: appointmentReportSchema,
   }),
 } as const;

@@ -29,7 +29,11 @@ const fields = {
   category: z.enum([...RESULT_CATEGORIES, ''], { error: `category must be one of ${RESULT_CATEGORIES.join(', ')}` }).optional(),
 };
 /** Before/after results are clinic content unless tagged otherwise. */
-export const { createSchema: resultCreateSchema, updateSchema: resultUpdateSchema, routes: resultRoutes } = contentResource({
+export const {
+  createSchema: resultCreateSchema,
+  updateSchema: resultUpdateSchema,
+  routes: resultRoutes,
+} = contentResource({
   path: '/api/results',
   tag: 'Results',
   noun: 'result',

@@ -26,15 +26,25 @@ const optionalClockTime = z.preprocess((v) => (v === '' || v === null ? undefine
 
 export const officeHoursDaySchema = z
   .object({
-    dayOfWeek: z.number({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }).int({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }).min(0, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }).max(6, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }),
+    dayOfWeek: z
+      .number({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
+      .int({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
+      .min(0, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
+      .max(6, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }),
     // A closed day may leave its times blank (the editor disables them); they keep the defaults.
     startTime: optionalClockTime,
     endTime: optionalClockTime,
     isActive: z.boolean({ error: 'isActive must be true or false' }),
     offeringType: sideSchema.optional(),
   })
-  .refine((d) => !d.isActive || (d.startTime !== undefined && d.endTime !== undefined), { error: 'an open day needs startTime and endTime', path: ['startTime'] })
-  .refine((d) => !d.isActive || d.startTime === undefined || d.endTime === undefined || d.endTime > d.startTime, { error: 'endTime must be after startTime', path: ['endTime'] });
+  .refine((d) => !d.isActive || (d.startTime !== undefined && d.endTime !== undefined), {
+    error: 'an open day needs startTime and endTime',
+    path: ['startTime'],
+  })
+  .refine((d) => !d.isActive || d.startTime === undefined || d.endTime === undefined || d.endTime > d.startTime, {
+    error: 'endTime must be after startTime',
+    path: ['endTime'],
+  });
 
 export const officeHoursBulkSchema = z
   .object({
@@ -67,7 +77,8 @@ const noticeText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h
 export const POLICY_MESSAGES = {
   notice: (minutes: number) => `Bookings need ${noticeText(minutes)}' notice. Please choose a later time.`,
   horizon: (days: number) => `Bookings open ${days} days ahead. Please choose an earlier date.`,
-  cap: (count: number) => `You already have ${count} upcoming appointment${count === 1 ? '' : 's'} with us, the most we take online. Please contact us to book more.`,
+  cap: (count: number) =>
+    `You already have ${count} upcoming appointment${count === 1 ? '' : 's'} with us, the most we take online. Please contact us to book more.`,
 } as const;
 
 export const settingsSchema = z.object({
@@ -103,15 +114,26 @@ export const settingsUpdateSchema = z
       .min(1, { error: 'maxSessionsPerSlot must be at least 1' })
       .max(100, { error: 'maxSessionsPerSlot must be at most 100' })
       .optional(),
-    changeCutoffHours: z.number({ error: cutoffMessage }).int({ error: cutoffMessage }).min(0, { error: cutoffMessage }).max(720, { error: cutoffMessage }).optional(),
+    changeCutoffHours: z
+      .number({ error: cutoffMessage })
+      .int({ error: cutoffMessage })
+      .min(0, { error: cutoffMessage })
+      .max(720, { error: cutoffMessage })
+      .optional(),
     maxReschedulesPerBooking: wholeNumber('maxReschedulesPerBooking', 0, 20),
     minimumNoticeMinutes: wholeNumber('minimumNoticeMinutes', 0, 10080),
     horizonDays: wholeNumber('horizonDays', 1, 3650),
-    bufferMinutes: z.union(BUFFER_MINUTES.map((m) => z.literal(m)), { error: 'bufferMinutes must be 0, 30 or 60' }).optional(),
+    bufferMinutes: z
+      .union(
+        BUFFER_MINUTES.map((m) => z.literal(m)),
+        { error: 'bufferMinutes must be 0, 30 or 60' },
+      )
+      .optional(),
     maxUpcomingPerContact: wholeNumber('maxUpcomingPerContact', 0, 100),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
-    error: 'give at least one of maxSessionsPerSlot, changeCutoffHours, maxReschedulesPerBooking, minimumNoticeMinutes, horizonDays, bufferMinutes, maxUpcomingPerContact',
+    error:
+      'give at least one of maxSessionsPerSlot, changeCutoffHours, maxReschedulesPerBooking, minimumNoticeMinutes, horizonDays, bufferMinutes, maxUpcomingPerContact',
   });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export const offeringParamsSchema = z.object({ offering: sideSchema });
@@ -132,11 +154,13 @@ function checkSlotDays(q: { date?: string; from?: string; to?: string }, ctx: z.
   const range = q.from !== undefined || q.to !== undefined;
   if (q.date !== undefined && range) ctx.addIssue({ code: 'custom', path: ['date'], message: 'give date, or from and to, not both' });
   else if (!range && q.date === undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: 'date is required (or from and to)' });
-  else if (range && (q.from === undefined || q.to === undefined)) ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
+  else if (range && (q.from === undefined || q.to === undefined))
+    ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
   else if (range && q.from !== undefined && q.to !== undefined) {
     const span = daysBetween(q.from, q.to);
     if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
-    else if (span + 1 > MAX_SLOT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `from and to may span at most ${MAX_SLOT_RANGE_DAYS} days` });
+    else if (span + 1 > MAX_SLOT_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `from and to may span at most ${MAX_SLOT_RANGE_DAYS} days` });
   }
 }
 
@@ -185,12 +209,56 @@ export type SlotsRangeResponse = z.infer<typeof slotsRangeResponseSchema>;
 const params = offeringParamsSchema;
 export const scheduleRoutes = {
   availableSlots: route({
-    method: 'get', path: '/api/available-slots', service: 'booking', access: 'public', tag: 'Availability', summary: 'Bookable 30-minute slots of a day, or of every day of a range',
-    description: 'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it). Every unavailable slot says why in `reason`: `past`, `full`, `notice` or `horizon`, the first rule that refuses it in that order; `full: true` marks a slot that lacks only capacity (one the waitlist takes).',
-    query: slotsQuerySchema, response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
+    method: 'get',
+    path: '/api/available-slots',
+    service: 'booking',
+    access: 'public',
+    tag: 'Availability',
+    summary: 'Bookable 30-minute slots of a day, or of every day of a range',
+    description:
+      'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it). Every unavailable slot says why in `reason`: `past`, `full`, `notice` or `horizon`, the first rule that refuses it in that order; `full: true` marks a slot that lacks only capacity (one the waitlist takes).',
+    query: slotsQuerySchema,
+    response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
   }),
-  officeHours: route({ method: 'get', path: '/api/office-hours/:offering', service: 'booking', access: 'public', tag: 'Office hours', summary: 'Office hours of each weekday', params, response: z.array(officeHoursSchema) }),
-  saveOfficeHours: route({ method: 'post', path: '/api/office-hours/bulk', service: 'booking', access: 'admin', tag: 'Office hours', summary: 'Replace office hours of the given weekdays', body: officeHoursBulkSchema, response: z.array(officeHoursSchema) }),
-  settings: route({ method: 'get', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Booking settings of an offering', params, response: settingsSchema }),
-  saveSettings: route({ method: 'put', path: '/api/settings/:offering', service: 'booking', access: 'admin', tag: 'Settings', summary: 'Change capacity, the manage-link cut-off and move limit, and the booking policy (notice, horizon, buffer, per-contact cap)', params, body: settingsUpdateSchema, response: settingsSchema }),
+  officeHours: route({
+    method: 'get',
+    path: '/api/office-hours/:offering',
+    service: 'booking',
+    access: 'public',
+    tag: 'Office hours',
+    summary: 'Office hours of each weekday',
+    params,
+    response: z.array(officeHoursSchema),
+  }),
+  saveOfficeHours: route({
+    method: 'post',
+    path: '/api/office-hours/bulk',
+    service: 'booking',
+    access: 'admin',
+    tag: 'Office hours',
+    summary: 'Replace office hours of the given weekdays',
+    body: officeHoursBulkSchema,
+    response: z.array(officeHoursSchema),
+  }),
+  settings: route({
+    method: 'get',
+    path: '/api/settings/:offering',
+    service: 'booking',
+    access: 'admin',
+    tag: 'Settings',
+    summary: 'Booking settings of an offering',
+    params,
+    response: settingsSchema,
+  }),
+  saveSettings: route({
+    method: 'put',
+    path: '/api/settings/:offering',
+    service: 'booking',
+    access: 'admin',
+    tag: 'Settings',
+    summary: 'Change capacity, the manage-link cut-off and move limit, and the booking policy (notice, horizon, buffer, per-contact cap)',
+    params,
+    body: settingsUpdateSchema,
+    response: settingsSchema,
+  }),
 } as const;

@@ -27,7 +27,11 @@ const fields = {
   ),
 };
 /** A team member shows on both sides unless tagged with one. */
-export const { createSchema: staffCreateSchema, updateSchema: staffUpdateSchema, routes: staffRoutes } = contentResource({
+export const {
+  createSchema: staffCreateSchema,
+  updateSchema: staffUpdateSchema,
+  routes: staffRoutes,
+} = contentResource({
   path: '/api/staff',
   tag: 'Staff',
   noun: 'staff member',

@@ -29,7 +29,11 @@ const fields = {
   defaultDuration: bookingDurationSchema,
 };
 /** Treatments are clinic content unless tagged otherwise. */
-export const { createSchema: treatmentCreateSchema, updateSchema: treatmentUpdateSchema, routes: treatmentRoutes } = contentResource({
+export const {
+  createSchema: treatmentCreateSchema,
+  updateSchema: treatmentUpdateSchema,
+  routes: treatmentRoutes,
+} = contentResource({
   path: '/api/treatments',
   tag: 'Treatments',
   noun: 'treatment',

@@ -13,13 +13,26 @@ export const uploadKeyParamsSchema = z.object({ key: z.string().describe('32 hex
 const tag = 'Uploads';
 export const uploadRoutes = {
   upload: route({
-    method: 'post', path: '/api/upload', service: 'catalog', access: 'admin', tag,
+    method: 'post',
+    path: '/api/upload',
+    service: 'catalog',
+    access: 'admin',
+    tag,
     summary: 'Upload a JPG or PNG image (multipart field `image`, at most 5 MB)',
     description: 'The type is read from the content, not the name. 400 without a file, 413 above 5 MB, 415 when not a JPG or PNG.',
-    body: 'multipart-image', response: uploadResponseSchema, status: 201, errors: { 415: 'Not a JPG or PNG image' },
+    body: 'multipart-image',
+    response: uploadResponseSchema,
+    status: 201,
+    errors: { 415: 'Not a JPG or PNG image' },
   }),
   image: route({
-    method: 'get', path: '/api/uploads/:key', service: 'catalog', access: 'public', tag,
-    summary: 'An uploaded image (immutable: cached for a year)', params: uploadKeyParamsSchema, response: 'binary',
+    method: 'get',
+    path: '/api/uploads/:key',
+    service: 'catalog',
+    access: 'public',
+    tag,
+    summary: 'An uploaded image (immutable: cached for a year)',
+    params: uploadKeyParamsSchema,
+    response: 'binary',
   }),
 } as const;

@@ -65,11 +65,37 @@ export function bookingLinkPath(offering: z.infer<typeof sideSchema>, slot: { da
 const tag = 'Waitlist';
 export const waitlistRoutes = {
   join: route({
-    method: 'post', path: '/api/waitlist', service: 'booking', access: 'public', tag,
+    method: 'post',
+    path: '/api/waitlist',
+    service: 'booking',
+    access: 'public',
+    tag,
     summary: 'Ask to be e-mailed if a full slot frees up',
-    description: 'The slot must be one of the day\'s slots and full now (otherwise 409: book it). Signing up again for the same slot with the same e-mail answers the same and changes nothing (the entry keeps its place and status).',
-    body: waitlistRequestSchema, response: waitlistJoinedSchema, status: 201, errors: { 409: WAITLIST_MESSAGES.notFull },
+    description:
+      "The slot must be one of the day's slots and full now (otherwise 409: book it). Signing up again for the same slot with the same e-mail answers the same and changes nothing (the entry keeps its place and status).",
+    body: waitlistRequestSchema,
+    response: waitlistJoinedSchema,
+    status: 201,
+    errors: { 409: WAITLIST_MESSAGES.notFull },
   }),
-  list: route({ method: 'get', path: '/api/waitlist', service: 'booking', access: 'admin', tag, summary: 'Waitlist entries of slots still to come, by slot and sign-up order', query: waitlistQuerySchema, response: z.array(waitlistEntrySchema) }),
-  remove: route({ method: 'delete', path: '/api/waitlist/:id', service: 'booking', access: 'admin', tag, summary: 'Take an entry off the waitlist', params: idParamsSchema, response: messageSchema }),
+  list: route({
+    method: 'get',
+    path: '/api/waitlist',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Waitlist entries of slots still to come, by slot and sign-up order',
+    query: waitlistQuerySchema,
+    response: z.array(waitlistEntrySchema),
+  }),
+  remove: route({
+    method: 'delete',
+    path: '/api/waitlist/:id',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Take an entry off the waitlist',
+    params: idParamsSchema,
+    response: messageSchema,
+  }),
 } as const;

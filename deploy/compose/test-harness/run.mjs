@@ -8,7 +8,11 @@ const SUITES = ['tests/api', 'tests/events'];
 
 await openTestCalendar(process.env.GATEWAY_URL);
 
-const jest = spawn(process.execPath, ['node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--selectProjects', 'system', ...SUITES, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const jest = spawn(
+  process.execPath,
+  ['node_modules/jest/bin/jest.js', '--ci', '--maxWorkers=2', '--selectProjects', 'system', ...SUITES, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
 jest.on('exit', (code) => process.exit(code ?? 1));

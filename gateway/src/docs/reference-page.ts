@@ -12,7 +12,10 @@ function schemaSummary(schema: Json | undefined): string {
   if (!props) return `<code>${escape(schema.type ?? 'object')}</code>`;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const rows = Object.entries(props)
-    .map(([name, p]) => `<tr><td><code>${escape(name)}</code>${required.has(name) ? ' <span class="req">required</span>' : ''}</td><td>${escape(p.type ?? (p.enum ? 'enum' : p.anyOf ? 'one of' : ''))}${p.enum ? ` (${(p.enum as unknown[]).map(escape).join(', ')})` : ''}</td></tr>`)
+    .map(
+      ([name, p]) =>
+        `<tr><td><code>${escape(name)}</code>${required.has(name) ? ' <span class="req">required</span>' : ''}</td><td>${escape(p.type ?? (p.enum ? 'enum' : p.anyOf ? 'one of' : ''))}${p.enum ? ` (${(p.enum as unknown[]).map(escape).join(', ')})` : ''}</td></tr>`,
+    )
     .join('');
   return `<table><tbody>${rows}</tbody></table>`;
 }

@@ -33,14 +33,23 @@ const usernameKey = (username: string) => createHash('sha256').update(username.t
  */
 export function loginLimit(conn: Connection, options: LoginLimitOptions, logger: Logger) {
   const byAddress = mongoLimiter(conn, { collection: 'limit_login_address', points: options.failuresPerMinute, durationSeconds: 60 }, logger);
-  const byUsername = mongoLimiter(conn, { collection: 'limit_login_username', points: options.freePerUsername, durationSeconds: USERNAME_WINDOW_SECONDS }, logger);
+  const byUsername = mongoLimiter(
+    conn,
+    { collection: 'limit_login_username', points: options.freePerUsername, durationSeconds: USERNAME_WINDOW_SECONDS },
+    logger,
+  );
   // One admitted attempt per back-off period; each period's length is set when it starts.
   const backoff = mongoLimiter(conn, { collection: 'limit_login_backoff', points: 1, durationSeconds: 1 }, logger);
 
   async function admit(address: string, username: string | null): Promise<LoginAdmission> {
     const addressTry = await consume(byAddress.limiter, address);
     if (addressTry.refused) {
-      return { refusal: tooMany(retryAfterSeconds(addressTry.res.msBeforeNext), `Too many failed sign-in attempts. Try again in ${retryAfterSeconds(addressTry.res.msBeforeNext)} seconds.`) };
+      return {
+        refusal: tooMany(
+          retryAfterSeconds(addressTry.res.msBeforeNext),
+          `Too many failed sign-in attempts. Try again in ${retryAfterSeconds(addressTry.res.msBeforeNext)} seconds.`,
+        ),
+      };
     }
     const userKey = username ? usernameKey(username) : null;
     if (userKey) {

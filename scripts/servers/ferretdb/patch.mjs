@@ -64,7 +64,11 @@ function indexPushdowns(dir) {
     '\t\tcreated = append(created, index.Name)\n',
     '\t\tif err = bbCreateContainmentIndexes(ctx, p, dbName, c.TableName, &index); err != nil {\n\t\t\t_ = r.indexesDrop(ctx, p, dbName, collectionName, created)\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n',
   );
-  insertBefore(registry, '\t\tc.Indexes = slices.Delete(c.Indexes, i, i+1)\n', '\t\tif err := bbDropContainmentIndexes(ctx, p, dbName, &c.Indexes[i]); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n');
+  insertBefore(
+    registry,
+    '\t\tc.Indexes = slices.Delete(c.Indexes, i, i+1)\n',
+    '\t\tif err := bbDropContainmentIndexes(ctx, p, dbName, &c.Indexes[i]); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n',
+  );
   insertBefore(
     path.join(dir, 'internal', 'backends', 'postgresql', 'query.go'),
     '\t\t\t\tdefault:\n\t\t\t\t\t// $gt and $lt\n',

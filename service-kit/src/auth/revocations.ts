@@ -48,7 +48,10 @@ export class RevocationList implements TokenRevocations {
   private readonly signOuts: Model<UserSignOut>;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(conn: Connection, private readonly logger: Logger) {
+  constructor(
+    conn: Connection,
+    private readonly logger: Logger,
+  ) {
     this.model = conn.models.RevokedToken ?? conn.model<RevokedToken>('RevokedToken', revokedTokenSchema, 'revoked_tokens');
     this.signOuts = conn.models.UserSignOut ?? conn.model<UserSignOut>('UserSignOut', userSignOutSchema, 'user_sign_outs');
   }
@@ -59,7 +62,10 @@ export class RevocationList implements TokenRevocations {
       this.apply(event);
       await this.store(event);
     });
-    bus.subscribe(`${name}.revocations.live`, [...REVOCATION_EVENTS], async (event) => this.apply(event), { perProcess: true, onConsuming: () => this.reload() });
+    bus.subscribe(`${name}.revocations.live`, [...REVOCATION_EVENTS], async (event) => this.apply(event), {
+      perProcess: true,
+      onConsuming: () => this.reload(),
+    });
     await this.reload();
     this.timer = setInterval(() => void this.refresh(), RELOAD_INTERVAL_MS);
     this.timer.unref();

@@ -50,7 +50,10 @@ export class InFlight {
   /** Resolves when none is left, or after the timeout. */
   async idle(timeoutMs: number): Promise<void> {
     if (this.count === 0) return;
-    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    await Promise.race([
+      new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
+      new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref()),
+    ]);
   }
 }
 
@@ -147,7 +150,10 @@ async function deliver(ctx: ConsumerContext, sub: Subscription, channel: Channel
       }
       const retryDelay = sub.retryDelaysMs[attempt];
       const target = retryDelay === undefined ? deadLetterQueueName(sub.queue) : retryQueueName(sub.queue, retryDelay);
-      logger.warn({ queue: sub.queue, eventId: event.id, type: event.type, correlationId: event.correlationId, attempt: attempt + 1, err: reason, next: target }, 'event handler failed');
+      logger.warn(
+        { queue: sub.queue, eventId: event.id, type: event.type, correlationId: event.correlationId, attempt: attempt + 1, err: reason, next: target },
+        'event handler failed',
+      );
       await forward(ctx, target, msg, attempt + 1, reason);
       channel.ack(msg);
       handled.inc({ queue: sub.name, outcome: retryDelay === undefined ? 'dead_lettered' : 'retried' });
@@ -162,7 +168,11 @@ async function deliver(ctx: ConsumerContext, sub: Subscription, channel: Channel
 async function forward(ctx: ConsumerContext, queue: string, msg: ConsumeMessage, attempt: number, reason: string): Promise<void> {
   const channel = ctx.publishChannel();
   if (!channel) throw new Error('event bus is not connected');
-  await sendConfirmed(channel, queue, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, [ATTEMPT_HEADER]: attempt, 'x-last-error': reason.slice(0, 500) } });
+  await sendConfirmed(channel, queue, msg.content, {
+    ...msg.properties,
+    persistent: true,
+    headers: { ...msg.properties.headers, [ATTEMPT_HEADER]: attempt, 'x-last-error': reason.slice(0, 500) },
+  });
 }
 
 function parseEnvelope(content: Buffer): Envelope {

@@ -15,7 +15,13 @@ export async function publishConfirmed(channel: ConfirmChannel, exchange: string
   if (!schema) throw new Error(`unknown event type ${event.type}`);
   schema.parse(event.data);
   const body = Buffer.from(JSON.stringify(event));
-  const properties: Options.Publish = { persistent: true, contentType: 'application/json', messageId: event.id, type: event.type, ...(event.correlationId ? { correlationId: event.correlationId } : {}) };
+  const properties: Options.Publish = {
+    persistent: true,
+    contentType: 'application/json',
+    messageId: event.id,
+    type: event.type,
+    ...(event.correlationId ? { correlationId: event.correlationId } : {}),
+  };
   await confirmed('message nacked by broker', (callback) => channel.publish(exchange, event.type, body, properties, callback));
   published.inc({ type: event.type });
 }

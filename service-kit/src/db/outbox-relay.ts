@@ -141,7 +141,10 @@ export class OutboxRelay {
    */
   private async pendingIds(model: Model<WithOutbox>): Promise<unknown[]> {
     const now = Date.now();
-    const docs = await model.find({ outboxPending: true }, { _id: 1, outboxLockedUntil: 1 }).limit(PENDING_READ).lean<{ _id: unknown; outboxLockedUntil?: Date | null }[]>();
+    const docs = await model
+      .find({ outboxPending: true }, { _id: 1, outboxLockedUntil: 1 })
+      .limit(PENDING_READ)
+      .lean<{ _id: unknown; outboxLockedUntil?: Date | null }[]>();
     return docs
       .filter((d) => !d.outboxLockedUntil || d.outboxLockedUntil.getTime() < now)
       .slice(0, DRAIN_BATCH)
@@ -189,7 +192,11 @@ export class OutboxRelay {
             await this.options.bus.publishEnvelope(toEnvelope(entry));
             const front = { _id: doc._id, 'outbox.0.id': entry.id };
             if (index === doc.outbox.length - 1) {
-              const release = await model.updateOne({ ...front, outbox: { $size: 1 } }, { $pop: { outbox: -1 }, $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } }, options);
+              const release = await model.updateOne(
+                { ...front, outbox: { $size: 1 } },
+                { $pop: { outbox: -1 }, $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } },
+                options,
+              );
               released = release.modifiedCount === 1;
               if (released) break;
             }
@@ -201,7 +208,11 @@ export class OutboxRelay {
           if (!fresh) return true;
           doc = fresh;
           if (fresh.outbox.length > 0) continue;
-          const release = await model.updateOne({ _id: doc._id, outbox: { $size: 0 } }, { $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } }, options);
+          const release = await model.updateOne(
+            { _id: doc._id, outbox: { $size: 0 } },
+            { $set: { outboxLockedUntil: null, outboxAttempts: 0 }, $unset: { outboxPending: 1 } },
+            options,
+          );
           if (release.modifiedCount === 1) break;
         }
       } catch (err) {

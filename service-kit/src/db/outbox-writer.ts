@@ -87,4 +87,3 @@ export const toEnvelope = (entry: OutboxEntry): Envelope => ({
   ...(entry.correlationId ? { correlationId: entry.correlationId } : {}),
   data: entry.data,
 });
-

@@ -6,9 +6,11 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
  */
 export const metricsRegistry = new Registry();
 
-export const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+export const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
 
-export const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Histogram<L>({ name, help, labelNames, registers: [metricsRegistry] });
+export const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Histogram<L>({ name, help, labelNames, registers: [metricsRegistry] });
 
 /**
  * A gauge read when scraped: `collect` runs each of its sources (a bus's queues, say) then;

@@ -7,7 +7,11 @@ export const authEnvShape = {
   /** Required in production mode; in demo mode the demo password is used when absent. */
   ADMIN_PASSWORD: secret(z.string().min(8, { error: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(), { minLength: 12 }),
   /** Lifetime of a staff token. */
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
 };
 
 export const DEMO_CREDENTIALS = { username: 'admin', password: DEMO_PASSWORD } as const;

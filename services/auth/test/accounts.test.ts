@@ -33,7 +33,11 @@ function recordingLogger(): Logger & { warnings: string[] } {
 }
 
 function setPasswordCli(username: string, password: string) {
-  return spawnSync(process.execPath, [cli, 'set-password', username], { input: `${password}\n`, env: { ...process.env, MONGO_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+  return spawnSync(process.execPath, [cli, 'set-password', username], {
+    input: `${password}\n`,
+    env: { ...process.env, MONGO_URL: url, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
 }
 
 describe('staff accounts', () => {
@@ -48,8 +52,12 @@ describe('staff accounts', () => {
 
   it('refuses to start in production while an account still has the demo password, naming it', async () => {
     await ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: true });
-    await expect(ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false })).rejects.toThrow(DemoPasswordInProduction);
-    await expect(ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false })).rejects.toThrow(/"admin" still has the demo password.*set-password admin/);
+    await expect(ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false })).rejects.toThrow(
+      DemoPasswordInProduction,
+    );
+    await expect(ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false })).rejects.toThrow(
+      /"admin" still has the demo password.*set-password admin/,
+    );
   });
 
   it('starts in production once the demo account has a new password', async () => {
@@ -77,7 +85,9 @@ describe('staff accounts', () => {
     const stored = await models.User.findOne({ username: 'night-staff' }).lean();
     expect(await verifyPassword('another correct horse battery', stored!.passwordHash)).toBe(true);
     // The change carries the end of the account's sessions, for the auth service's relay to publish.
-    expect(stored!.outbox.map((e) => [e.type, e.data])).toEqual([['auth.user.sessions-revoked', { userId: String(stored!._id), issuedBefore: stored!.tokensRevokedBefore!.getTime() / 1000 }]]);
+    expect(stored!.outbox.map((e) => [e.type, e.data])).toEqual([
+      ['auth.user.sessions-revoked', { userId: String(stored!._id), issuedBefore: stored!.tokensRevokedBefore!.getTime() / 1000 }],
+    ]);
   });
 
   it('refuses a short, placeholder or demo password on the command line and changes nothing', async () => {
@@ -91,7 +101,14 @@ describe('staff accounts', () => {
 
   it('leaves a hash of older settings valid, so it can be replaced at the next sign-in', async () => {
     const salt = Buffer.from('0123456789abcdef');
-    const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('old-settings-password', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    const old = [
+      'scrypt',
+      16384,
+      8,
+      1,
+      salt.toString('base64'),
+      scryptSync('old-settings-password', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64'),
+    ].join('$');
     expect(needsRehash(old)).toBe(true);
     expect(await verifyPassword('old-settings-password', old)).toBe(true);
   });

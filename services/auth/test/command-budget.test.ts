@@ -7,7 +7,10 @@ let auth: Harness<AuthConfig>;
 const ledger = commandLedger(() => auth.ctx.conn);
 
 beforeAll(async () => {
-  auth = await startHarness('auth', authEnvShape, wire, { label: 'auth_budget', env: { APP_MODE: 'demo', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-password', OUTBOX_SWEEP_INTERVAL_MS: '3600000' } });
+  auth = await startHarness('auth', authEnvShape, wire, {
+    label: 'auth_budget',
+    env: { APP_MODE: 'demo', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-password', OUTBOX_SWEEP_INTERVAL_MS: '3600000' },
+  });
   await ledger.settle();
 });
 afterAll(async () => {
@@ -27,7 +30,9 @@ describe('database commands per sign-in', () => {
     expect(signIn.length).toBeLessThanOrEqual(BUDGET.login);
     const wrong = await ledger.measure('login, wrong password', async () => expect((await login('not-the-password')).status).toBe(401));
     expect(wrong.length).toBeLessThanOrEqual(BUDGET.wrongPassword);
-    const out = await ledger.measure('logout', async () => expect((await api(auth.url, '/api/auth/logout', { method: 'POST', token })).status).toBeLessThan(300));
+    const out = await ledger.measure('logout', async () =>
+      expect((await api(auth.url, '/api/auth/logout', { method: 'POST', token })).status).toBeLessThan(300),
+    );
     expect(out.length).toBeLessThanOrEqual(BUDGET.logout);
   });
 });

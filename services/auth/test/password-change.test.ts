@@ -46,7 +46,11 @@ afterAll(async () => {
 });
 
 const login = async (username: string, password: string) => {
-  const res = await fetch(`${auth.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${auth.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   return { status: res.status, token: res.status === 200 ? (await json<LoginResponse>(res)).token : '' };
 };
 const me = (base: string, token: string) => fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);

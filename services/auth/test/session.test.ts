@@ -36,7 +36,10 @@ const get = (path: string, token?: string) => fetch(auth.url + path, { headers: 
 
 describe('auth service', () => {
   it('signs in the configured admin and the demo admin', async () => {
-    for (const [username, password] of [['owner', 'owner-password'], ['admin', 'admin123']]) {
+    for (const [username, password] of [
+      ['owner', 'owner-password'],
+      ['admin', 'admin123'],
+    ]) {
       const res = await post('/api/auth/login', { username, password });
       expect(res.status).toBe(200);
       const body = await json<LoginResponse>(res);
@@ -81,7 +84,9 @@ describe('auth service', () => {
   it('re-hashes a password stored with older settings at the next sign-in', async () => {
     const { User } = createModels(conn);
     const salt = Buffer.from('fedcba9876543210');
-    const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('legacy-password', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    const old = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('legacy-password', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')].join(
+      '$',
+    );
     await User.create({ username: 'legacy', passwordHash: old });
     expect((await post('/api/auth/login', { username: 'legacy', password: 'legacy-password' })).status).toBe(200);
     const stored = (await User.findOne({ username: 'legacy' }).lean())!.passwordHash;

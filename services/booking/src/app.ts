@@ -16,6 +16,16 @@ export function buildApp(context: ServiceAppContext, deps: BookingDeps): Express
     service: 'booking',
     context,
     deps,
-    mounts: [mountAppointments, mountManage, mountAvailability, mountOfficeHours, mountDateOverrides, mountSettings, mountReports, mountWaitlist, mountCalendarFeed],
+    mounts: [
+      mountAppointments,
+      mountManage,
+      mountAvailability,
+      mountOfficeHours,
+      mountDateOverrides,
+      mountSettings,
+      mountReports,
+      mountWaitlist,
+      mountCalendarFeed,
+    ],
   });
 }

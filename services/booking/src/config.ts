@@ -18,18 +18,30 @@ export const bookingEnvShape = {
   /** Catalog base URL, read once at start-up to fill an empty copy of treatments and packages. */
   CATALOG_URL: z.preprocess(blankToUndefined, z.url({ error: 'CATALOG_URL must be an http(s) URL' }).optional()),
   /** How often seats left behind by a crash are looked for and day sheets repaired. */
-  SEAT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(5 * 60 * 1000),
+  SEAT_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60 * 1000),
   /**
    * How often slots with visitors waiting are checked for room: the net for a process that
    * stopped between freeing seats and telling them (those are told at once otherwise).
    */
-  WAITLIST_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 1000),
+  WAITLIST_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(60 * 1000),
   /**
    * How often the outbox of every appointment is looked through. Each booking publishes its
    * own event right away; this pass only catches what that missed (one indexed read of the
    * pending appointments), so it runs seldom.
    */
-  OUTBOX_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30 * 1000),
+  OUTBOX_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(30 * 1000),
 };
 
 export type BookingConfig = z.infer<z.ZodObject<typeof bookingEnvShape>>;

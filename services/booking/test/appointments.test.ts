@@ -68,7 +68,7 @@ describe('booking an appointment', () => {
     expect(noItems.body.message).toBe('Please select at least one package.');
   });
 
-  it('takes a phone number however it is written, and refuses a contact that is none with its own message after the spec\'s, booking nothing', async () => {
+  it("takes a phone number however it is written, and refuses a contact that is none with its own message after the spec's, booking nothing", async () => {
     // A Tuesday no other test here books.
     const tuesday = '2030-01-08';
     for (const [i, contact] of ['0917 123 4567', '+63 917 123 4567', '(0918) 444-4444', '02 8123 4567', '+1 415 555 0100'].entries()) {
@@ -97,7 +97,9 @@ describe('booking an appointment', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/choose again/);
     }
-    expect((await book({ preferredDate: monday(1), treatments: ['no-such-id'] })).body.details).toEqual([{ path: 'treatments', message: 'unknown treatment id: no-such-id' }]);
+    expect((await book({ preferredDate: monday(1), treatments: ['no-such-id'] })).body.details).toEqual([
+      { path: 'treatments', message: 'unknown treatment id: no-such-id' },
+    ]);
   });
 
   it('refuses a closed day, a time that is not a slot and a past time with 400', async () => {
@@ -226,7 +228,10 @@ describe('managing appointments', () => {
   });
 
   it('deletes an appointment through both paths and frees its slot', async () => {
-    for (const [week, path] of [[11, '/api/appointments/'], [12, '/api/admin/appointments/']] as const) {
+    for (const [week, path] of [
+      [11, '/api/appointments/'],
+      [12, '/api/admin/appointments/'],
+    ] as const) {
       const slot = { preferredDate: monday(week), preferredTime: '15:00' };
       const { body } = await book(slot);
       expect((await call(booking.url, 'DELETE', path + body.id)).status).toBe(401);

@@ -32,10 +32,12 @@ afterAll(async () => {
 const book = (over: Record<string, unknown>) => call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over));
 const studio = (over: Record<string, unknown>) => book({ offeringType: 'studio', treatments: ['portrait'], ...over });
 const settle = (offering: string, body: Record<string, unknown>) => call<Settings>(booking.url, 'PUT', `/api/settings/${offering}`, body, asAdmin);
-const slots = (date: string, offering = 'clinic') => call<SlotsResponse>(booking.url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
+const slots = (date: string, offering = 'clinic') =>
+  call<SlotsResponse>(booking.url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
 const slotAt = async (date: string, time: string) => (await slots(date)).body.slots.find((s) => s.time === time);
 const patch = (id: string, body: unknown) => call(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
-const reschedule = (token: string, preferredDate: string, preferredTime: string) => call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
+const reschedule = (token: string, preferredDate: string, preferredTime: string) =>
+  call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
 
 describe('minimum notice', () => {
   it('refuses a time inside the notice with its message, and takes the first one after it', async () => {
@@ -57,7 +59,9 @@ describe('minimum notice', () => {
       await settle('clinic', { minimumNoticeMinutes: 240 });
       expect((await book({ preferredDate: TODAY, preferredTime: '12:00' })).body.message).toBe(POLICY_MESSAGES.notice(240));
       await settle('clinic', { minimumNoticeMinutes: 200 });
-      expect((await book({ preferredDate: TODAY, preferredTime: '12:00' })).body.message).toBe("Bookings need 200 minutes' notice. Please choose a later time.");
+      expect((await book({ preferredDate: TODAY, preferredTime: '12:00' })).body.message).toBe(
+        "Bookings need 200 minutes' notice. Please choose a later time.",
+      );
     } finally {
       await settle('clinic', { minimumNoticeMinutes: DEFAULT_BOOKING_POLICY.minimumNoticeMinutes });
     }
@@ -149,7 +153,8 @@ describe('the per-contact cap', () => {
     await settle('studio', { maxUpcomingPerContact: 0 });
     const contact = { email: 'many@example.com', contact: '0918 888 0000' };
     const answers = [];
-    for (const preferredTime of ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00']) answers.push((await studio({ preferredDate: '2030-01-10', preferredTime, ...contact })).status);
+    for (const preferredTime of ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00'])
+      answers.push((await studio({ preferredDate: '2030-01-10', preferredTime, ...contact })).status);
     expect(answers).toEqual([201, 201, 201, 201, 201, 201]);
   });
 
@@ -165,7 +170,14 @@ describe('the per-contact cap', () => {
 
     // An appointment stored before places (no contactClaims at all) gets its places when a process starts.
     const { _id, contactClaims: _claims, ...old } = claimed[0];
-    await booking.models.Appointment.collection.insertOne({ ...old, email: 'Older+tag@Example.com', contact: '+63 918 999 1111', preferredDate: '2030-01-14', startTime: manilaInstant('2030-01-14', 9 * 60), seats: [] });
+    await booking.models.Appointment.collection.insertOne({
+      ...old,
+      email: 'Older+tag@Example.com',
+      contact: '+63 918 999 1111',
+      preferredDate: '2030-01-14',
+      startTime: manilaInstant('2030-01-14', 9 * 60),
+      seats: [],
+    });
     const other = await startBooking('policy', { mongoUrl });
     try {
       expect((await other.models.Appointment.findOne({ email: 'Older+tag@Example.com' }).lean())?.contactClaims).toHaveLength(2);
@@ -173,7 +185,9 @@ describe('the per-contact cap', () => {
       await other.close();
     }
     expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'older@example.com' })).body.message).toBe(POLICY_MESSAGES.cap(1));
-    expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'another@example.com', contact: '09189991111' })).body.message).toBe(POLICY_MESSAGES.cap(1));
+    expect((await studio({ preferredDate: '2030-01-14', preferredTime: '13:00', email: 'another@example.com', contact: '09189991111' })).body.message).toBe(
+      POLICY_MESSAGES.cap(1),
+    );
   });
 });
 
@@ -247,7 +261,12 @@ describe('policy settings', () => {
   it('save any of the fields, keep the others, and answer all of them', async () => {
     const res = await settle('studio', { minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
     expect(res.body).toMatchObject({ offeringType: 'studio', minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
-    expect((await settle('studio', { horizonDays: 45 })).body).toMatchObject({ minimumNoticeMinutes: 0, horizonDays: 45, bufferMinutes: 60, maxUpcomingPerContact: 3 });
+    expect((await settle('studio', { horizonDays: 45 })).body).toMatchObject({
+      minimumNoticeMinutes: 0,
+      horizonDays: 45,
+      bufferMinutes: 60,
+      maxUpcomingPerContact: 3,
+    });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toMatchObject({ horizonDays: 45, bufferMinutes: 60 });
     await settle('studio', { ...DEFAULT_BOOKING_POLICY });
   });
@@ -255,8 +274,22 @@ describe('policy settings', () => {
   it('start from the defaults when first saved', async () => {
     await booking.models.Settings.deleteOne({ _id: 'studio' });
     const res = await settle('studio', { bufferMinutes: 30 });
-    expect(res.body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, maxReschedulesPerBooking: 3, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
-    expect(await booking.models.Settings.findById('studio').lean()).toEqual({ _id: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, maxReschedulesPerBooking: 3, ...DEFAULT_BOOKING_POLICY, bufferMinutes: 30 });
+    expect(res.body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 1,
+      changeCutoffHours: 24,
+      maxReschedulesPerBooking: 3,
+      ...DEFAULT_BOOKING_POLICY,
+      bufferMinutes: 30,
+    });
+    expect(await booking.models.Settings.findById('studio').lean()).toEqual({
+      _id: 'studio',
+      maxSessionsPerSlot: 1,
+      changeCutoffHours: 24,
+      maxReschedulesPerBooking: 3,
+      ...DEFAULT_BOOKING_POLICY,
+      bufferMinutes: 30,
+    });
     // No cap unless staff set one: the specification has none.
     expect(DEFAULT_BOOKING_POLICY.maxUpcomingPerContact).toBe(0);
     await settle('studio', { bufferMinutes: 0 });

@@ -84,6 +84,8 @@ describe('booking request validation', () => {
     expect(problems([{ dayOfWeek: 1, startTime: '9am', endTime: '17:00', isActive: true }])).toContain('times must be HH:mm or HH:mm:ss');
     expect(problems([{ dayOfWeek: 1, isActive: true }])).toEqual(['an open day needs startTime and endTime']);
     expect(problems([{ dayOfWeek: 7, startTime: '09:00', endTime: '17:00', isActive: true }])).toEqual(['dayOfWeek must be 0 (Sunday) to 6 (Saturday)']);
-    expect(problems([{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00', isActive: true, offeringType: 'studio' }])).toEqual(['every day must belong to the offeringType of the request']);
+    expect(problems([{ dayOfWeek: 1, startTime: '09:00', endTime: '17:00', isActive: true, offeringType: 'studio' }])).toEqual([
+      'every day must belong to the offeringType of the request',
+    ]);
   });
 });

@@ -54,7 +54,12 @@ describe('bookings racing with a buffer', () => {
         const date = monday(capacity * ROUNDS + round);
         const answers = await Promise.all(
           Array.from({ length: REQUESTS }, (_, i) =>
-            call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, ...shapes[i % shapes.length], email: `buffer${round}.${i}@example.com` })),
+            call<Appointment>(
+              booking.url,
+              'POST',
+              '/api/appointments',
+              bookingRequest({ preferredDate: date, ...shapes[i % shapes.length], email: `buffer${round}.${i}@example.com` }),
+            ),
           ),
         );
         for (const a of answers) {

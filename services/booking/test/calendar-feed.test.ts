@@ -87,7 +87,11 @@ const uidOf = (id: string) => `appointment-${id}@beauty-booking`;
 describe('the calendar feed address', () => {
   it('is made on first ask, once even when asked twice at once, and stays until rotated', async () => {
     const [first, second] = await Promise.all([feedAddress('clinic'), feedAddress('clinic')]);
-    expect(first).toEqual({ offeringType: 'clinic', path: expect.stringMatching(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/), rotatedAt: TEST_NOW.toISOString() });
+    expect(first).toEqual({
+      offeringType: 'clinic',
+      path: expect.stringMatching(/^\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/),
+      rotatedAt: TEST_NOW.toISOString(),
+    });
     expect(second).toEqual(first);
     expect(await feedAddress('clinic')).toEqual(first);
     expect((await feedAddress('studio')).path).not.toBe(first.path);
@@ -101,7 +105,7 @@ describe('the calendar feed address', () => {
 });
 
 describe('the calendar feed', () => {
-  it('lists the offering\'s appointments from 30 days ago on, cancelled and deleted ones left out, in Manila time', async () => {
+  it("lists the offering's appointments from 30 days ago on, cancelled and deleted ones left out, in Manila time", async () => {
     const { path } = await feedAddress('clinic');
     const long = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'], firstName: 'Bea', notes: 'Sensitive skin' });
     const done = await book({ preferredDate: monday(1), preferredTime: '09:00', firstName: 'Carla' });
@@ -192,7 +196,15 @@ describe('the calendar feed', () => {
 });
 
 describe('the feed file', () => {
-  const entry = { appointmentId: 'a1', sequence: 2, summary: 'Bea Reyes: Hydra Facial', description: 'Booking reference A1', start: new Date('2030-01-07T02:00:00Z'), end: new Date('2030-01-07T03:00:00Z'), status: 'pending' as const };
+  const entry = {
+    appointmentId: 'a1',
+    sequence: 2,
+    summary: 'Bea Reyes: Hydra Facial',
+    description: 'Booking reference A1',
+    start: new Date('2030-01-07T02:00:00Z'),
+    end: new Date('2030-01-07T03:00:00Z'),
+    status: 'pending' as const,
+  };
 
   it('keeps its ETag when only the time it was made (DTSTAMP) differs, and changes it with the appointments', () => {
     jest.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });

@@ -12,7 +12,11 @@ let booking: Harness<BookingConfig>;
 const ledger = commandLedger(() => booking.ctx.conn);
 
 beforeAll(async () => {
-  booking = await startHarness('booking', bookingEnvShape, wire, { label: 'budget', now: () => TEST_NOW, env: { OUTBOX_SWEEP_INTERVAL_MS: '3600000', SEAT_SWEEP_INTERVAL_MS: '3600000' } });
+  booking = await startHarness('booking', bookingEnvShape, wire, {
+    label: 'budget',
+    now: () => TEST_NOW,
+    env: { OUTBOX_SWEEP_INTERVAL_MS: '3600000', SEAT_SWEEP_INTERVAL_MS: '3600000' },
+  });
   const models = createModels(booking.ctx.conn);
   await addBookable(models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
   await addBookable(models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
@@ -25,7 +29,8 @@ afterAll(async () => {
 });
 
 const slotsOf = (date: string) => call(booking.url, 'GET', `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=facial&treatmentId=peel`);
-const book = (over: Record<string, unknown>, headers: Record<string, string> = {}) => call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
+const book = (over: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over), headers);
 
 describe('database commands per operation', () => {
   it('slots for a day', async () => {
@@ -42,45 +47,69 @@ describe('database commands per operation', () => {
 
   it('slots for a week in one range call', async () => {
     const commands = await ledger.measure('slots for a week in one call', async () =>
-      expect((await call(booking.url, 'GET', '/api/available-slots?offeringType=clinic&from=2030-01-14&to=2030-01-20&treatmentId=facial&treatmentId=peel')).status).toBe(200),
+      expect(
+        (await call(booking.url, 'GET', '/api/available-slots?offeringType=clinic&from=2030-01-14&to=2030-01-20&treatmentId=facial&treatmentId=peel')).status,
+      ).toBe(200),
     );
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAWeekInOneCall);
   });
 
   it('book (90 minutes: three blocks)', async () => {
-    const commands = await ledger.measure('book', async () => expect((await book({ preferredDate: monday(2), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201));
+    const commands = await ledger.measure('book', async () =>
+      expect((await book({ preferredDate: monday(2), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201),
+    );
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.book);
   });
 
   it('book with an Idempotency-Key, and its retry', async () => {
     const key = { 'idempotency-key': 'budget-key-1' };
-    const first = await ledger.measure('book with a key', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
+    const first = await ledger.measure('book with a key', async () =>
+      expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201),
+    );
     expect(describeCommands(first).length).toBeLessThanOrEqual(BUDGET.bookWithKey);
-    const retry = await ledger.measure('retried booking', async () => expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201));
+    const retry = await ledger.measure('retried booking', async () =>
+      expect((await book({ preferredDate: monday(2), preferredTime: '13:00' }, key)).status).toBe(201),
+    );
     expect(describeCommands(retry).length).toBeLessThanOrEqual(BUDGET.retriedBooking);
   });
 
   it('list, cancel, un-cancel and delete', async () => {
     const made = await book({ preferredDate: monday(3), preferredTime: '09:00' });
     await ledger.settle(async () => undefined);
-    const list = await ledger.measure('list appointments', async () => expect((await call(booking.url, 'GET', '/api/appointments', undefined, asAdmin)).status).toBe(200));
+    const list = await ledger.measure('list appointments', async () =>
+      expect((await call(booking.url, 'GET', '/api/appointments', undefined, asAdmin)).status).toBe(200),
+    );
     expect(describeCommands(list).length).toBeLessThanOrEqual(BUDGET.list);
-    const cancel = await ledger.measure('cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'cancelled' }, asAdmin)).status).toBe(200));
+    const cancel = await ledger.measure('cancel', async () =>
+      expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'cancelled' }, asAdmin)).status).toBe(200),
+    );
     expect(describeCommands(cancel).length).toBeLessThanOrEqual(BUDGET.cancel);
-    const restore = await ledger.measure('un-cancel', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'pending' }, asAdmin)).status).toBe(200));
+    const restore = await ledger.measure('un-cancel', async () =>
+      expect((await call(booking.url, 'PATCH', `/api/appointments/${made.body.id}`, { status: 'pending' }, asAdmin)).status).toBe(200),
+    );
     expect(describeCommands(restore).length).toBeLessThanOrEqual(BUDGET.uncancel);
-    const remove = await ledger.measure('delete', async () => expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200));
+    const remove = await ledger.measure('delete', async () =>
+      expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200),
+    );
     expect(describeCommands(remove).length).toBeLessThanOrEqual(BUDGET.remove);
   });
 
   it('book and cancel with the per-contact cap on', async () => {
     await ledger.settle(() => call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 5 }, asAdmin));
     try {
-      const made = await ledger.measure('book with the cap on', async () => expect((await book({ preferredDate: monday(6), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201));
+      const made = await ledger.measure('book with the cap on', async () =>
+        expect((await book({ preferredDate: monday(6), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201),
+      );
       expect(describeCommands(made).length).toBeLessThanOrEqual(BUDGET.bookWithCap);
-      const id = (await createModels(booking.ctx.conn).Appointment.findOne({ preferredDate: monday(6) }).lean())?._id;
+      const id = (
+        await createModels(booking.ctx.conn)
+          .Appointment.findOne({ preferredDate: monday(6) })
+          .lean()
+      )?._id;
       await ledger.settle();
-      const cancel = await ledger.measure('cancel with the cap on', async () => expect((await call(booking.url, 'PATCH', `/api/appointments/${String(id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200));
+      const cancel = await ledger.measure('cancel with the cap on', async () =>
+        expect((await call(booking.url, 'PATCH', `/api/appointments/${String(id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200),
+      );
       expect(describeCommands(cancel).length).toBeLessThanOrEqual(BUDGET.cancelWithCap);
     } finally {
       await call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 0 }, asAdmin);
@@ -93,7 +122,9 @@ describe('database commands per operation', () => {
     await ledger.settle();
     const view = await ledger.measure('manage view', async () => expect((await call(booking.url, 'GET', `/api/manage/${token}`)).status).toBe(200));
     expect(describeCommands(view).length).toBeLessThanOrEqual(BUDGET.manageView);
-    const day = await ledger.measure('times to move to, a day', async () => expect((await call(booking.url, 'GET', `/api/manage/${token}/available-slots?date=${monday(4)}`)).status).toBe(200));
+    const day = await ledger.measure('times to move to, a day', async () =>
+      expect((await call(booking.url, 'GET', `/api/manage/${token}/available-slots?date=${monday(4)}`)).status).toBe(200),
+    );
     expect(describeCommands(day).length).toBeLessThanOrEqual(BUDGET.movableSlotsForADay);
     const week = await ledger.measure('times to move to, a week in one call', async () =>
       expect((await call(booking.url, 'GET', `/api/manage/${token}/available-slots?from=${monday(4)}&to=2030-02-10`)).status).toBe(200),

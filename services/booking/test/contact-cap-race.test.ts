@@ -33,7 +33,11 @@ const TIMES = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
 
 /** One booking of the contact at each time, all sent at once, alternating between the two processes. */
 const burst = (date: string, contactOf: (i: number) => { email: string; contact: string }) =>
-  Promise.all(TIMES.map((preferredTime, i) => call<BookedAppointment>(processes[i % 2].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime, ...contactOf(i) }))));
+  Promise.all(
+    TIMES.map((preferredTime, i) =>
+      call<BookedAppointment>(processes[i % 2].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime, ...contactOf(i) })),
+    ),
+  );
 
 describe('the per-contact cap under a burst of one contact on two processes', () => {
   it('lets exactly the cap through of seven bookings sent at once, and keeps no seat or place of the others', async () => {
@@ -52,9 +56,19 @@ describe('the per-contact cap under a burst of one contact on two processes', ()
     // Cancelling gives the place back: one more goes through, then none.
     expect((await call(booking.url, 'PATCH', `/api/appointments/${String(stored[0]._id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
     expect((await booking.models.Appointment.findById(stored[0]._id).lean())?.contactClaims).toEqual([]);
-    const again = await call(processes[0].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(2), preferredTime: '09:00', email: 'burst@example.com', contact: '0917 100 0001' }));
+    const again = await call(
+      processes[0].url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: monday(2), preferredTime: '09:00', email: 'burst@example.com', contact: '0917 100 0001' }),
+    );
     expect(again.status).toBe(201);
-    const over = await call(processes[1].url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(2), preferredTime: '10:00', email: 'burst@example.com', contact: '0917 100 0001' }));
+    const over = await call(
+      processes[1].url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: monday(2), preferredTime: '10:00', email: 'burst@example.com', contact: '0917 100 0001' }),
+    );
     expect([over.status, over.body.message]).toEqual([400, POLICY_MESSAGES.cap(CAP)]);
   });
 

@@ -32,12 +32,14 @@ describe('contact keys of the per-contact cap', () => {
 
 describe('a contact number', () => {
   it('is a phone number libphonenumber reads as possible, a Philippine one when written without a country code', () => {
-    for (const written of ['0917 123 4567', '+63 917 123 4567', '(0918) 444-4444', '09189991111', '02 8123 4567', '+1 415 555 0100']) expect([written, isPhoneNumber(written)]).toEqual([written, true]);
+    for (const written of ['0917 123 4567', '+63 917 123 4567', '(0918) 444-4444', '09189991111', '02 8123 4567', '+1 415 555 0100'])
+      expect([written, isPhoneNumber(written)]).toEqual([written, true]);
     expect(possiblePhone('0917 123 4567')).toBe('+639171234567');
   });
 
   it('is not letters, too few digits or too many', () => {
-    for (const written of ['abc', '', '0917', '12', '0917-0', '09171234567890123', '<script>1</script>']) expect([written, isPhoneNumber(written)]).toEqual([written, false]);
+    for (const written of ['abc', '', '0917', '12', '0917-0', '09171234567890123', '<script>1</script>'])
+      expect([written, isPhoneNumber(written)]).toEqual([written, false]);
     expect(possiblePhone('abc')).toBeNull();
   });
 });

@@ -26,10 +26,13 @@ afterAll(async () => {
   await booking.close();
 });
 
-const slots = (date: string, offering = 'clinic', url = booking.url) => call<SlotsResponse>(url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
+const slots = (date: string, offering = 'clinic', url = booking.url) =>
+  call<SlotsResponse>(url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
 const times = (res: { body: SlotsResponse }) => res.body.slots.map((s) => s.time);
-const save = (date: string, body: unknown, offering = 'clinic', headers: Record<string, string> = asAdmin) => call<DateOverride>(booking.url, 'PUT', `/api/date-overrides/${offering}/${date}`, body, headers);
-const saveMany = (overrides: unknown[], offering = 'clinic') => call<DateOverride[]>(booking.url, 'POST', `/api/date-overrides/${offering}/bulk`, { overrides }, asAdmin);
+const save = (date: string, body: unknown, offering = 'clinic', headers: Record<string, string> = asAdmin) =>
+  call<DateOverride>(booking.url, 'PUT', `/api/date-overrides/${offering}/${date}`, body, headers);
+const saveMany = (overrides: unknown[], offering = 'clinic') =>
+  call<DateOverride[]>(booking.url, 'POST', `/api/date-overrides/${offering}/bulk`, { overrides }, asAdmin);
 const remove = (date: string, offering = 'clinic') => call(booking.url, 'DELETE', `/api/date-overrides/${offering}/${date}`, undefined, asAdmin);
 const list = (offering = 'clinic') => call<DateOverride[]>(booking.url, 'GET', `/api/date-overrides/${offering}`, undefined, asAdmin);
 const WEEKDAY_TIMES = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00'];
@@ -110,7 +113,13 @@ describe('date overrides', () => {
       [save(MONDAY, { closed: false }), /an open date needs startTime and endTime/],
       [save(MONDAY, { closed: 'yes' }), /closed/],
       [save(MONDAY, { closed: true }, 'both'), /./],
-      [saveMany([{ date: MONDAY, closed: true }, { date: MONDAY, closed: false, startTime: '10:00', endTime: '11:00' }]), /each date may appear once/],
+      [
+        saveMany([
+          { date: MONDAY, closed: true },
+          { date: MONDAY, closed: false, startTime: '10:00', endTime: '11:00' },
+        ]),
+        /each date may appear once/,
+      ],
       [saveMany(Array.from({ length: 367 }, (_, i) => ({ date: new Date(Date.UTC(2031, 0, 1 + i)).toISOString().slice(0, 10), closed: true }))), /at most 366/],
       [saveMany([]), /at least one/],
       [call(booking.url, 'GET', '/api/holidays/1999', undefined, asAdmin), /year/],

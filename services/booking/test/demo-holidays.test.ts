@@ -6,7 +6,8 @@ import { asAdmin, call, startBooking, TEST_NOW, type BookingUnderTest } from './
 // Demo mode's first start closes both offerings on the public holidays of this year and the next.
 // The business clock is TEST_NOW (2 January 2030): the holidays of 2030 and 2031 from that day on.
 
-const overrides = async (url: string, offering: 'clinic' | 'studio') => (await call<DateOverride[]>(url, 'GET', `/api/date-overrides/${offering}`, undefined, asAdmin)).body;
+const overrides = async (url: string, offering: 'clinic' | 'studio') =>
+  (await call<DateOverride[]>(url, 'GET', `/api/date-overrides/${offering}`, undefined, asAdmin)).body;
 const expected = demoHolidayClosures('2030-01-02');
 
 /** Booking processes on one database of their own, with one exchange: replicas of one service. */
@@ -31,7 +32,9 @@ describe('demo mode at first start', () => {
     for (const offering of ['clinic', 'studio'] as const) {
       // Either replica answers the same, each from its own copy of the schedule.
       for (const booking of running) {
-        expect(await overrides(booking.url, offering)).toEqual(expected.map((h) => ({ offeringType: offering, date: h.date, closed: true, startTime: null, endTime: null, note: h.name })));
+        expect(await overrides(booking.url, offering)).toEqual(
+          expected.map((h) => ({ offeringType: offering, date: h.date, closed: true, startTime: null, endTime: null, note: h.name })),
+        );
       }
     }
     expect(await running[0].models.DateOverride.countDocuments({})).toBe(expected.length * 2);
@@ -39,8 +42,12 @@ describe('demo mode at first start', () => {
     const christmas = await call<SlotsResponse>(running[1].url, 'GET', '/api/available-slots?offeringType=clinic&date=2030-12-25');
     expect(christmas.body).toEqual({ slots: [], message: 'The clinic is closed on Wednesday, 25 December 2030 (Christmas Day).' });
     // Within the horizon: the holiday (a Monday) is closed, the day after it is open.
-    expect((await call<SlotsResponse>(running[0].url, 'GET', '/api/available-slots?offeringType=studio&date=2030-02-04')).body.message).toBe('The studio is closed on Monday, 4 February 2030 (End of Ramadan (Eid al-Fitr)).');
-    expect((await call<SlotsResponse>(running[0].url, 'GET', '/api/available-slots?offeringType=studio&date=2030-02-05')).body.slots.some((s) => s.available)).toBe(true);
+    expect((await call<SlotsResponse>(running[0].url, 'GET', '/api/available-slots?offeringType=studio&date=2030-02-04')).body.message).toBe(
+      'The studio is closed on Monday, 4 February 2030 (End of Ramadan (Eid al-Fitr)).',
+    );
+    expect(
+      (await call<SlotsResponse>(running[0].url, 'GET', '/api/available-slots?offeringType=studio&date=2030-02-05')).body.slots.some((s) => s.available),
+    ).toBe(true);
   });
 
   it('does not bring back a closure staff removed when it starts again', async () => {
@@ -60,7 +67,9 @@ describe('the demo import leaves alone', () => {
       await first.close();
       const demo = await start();
       try {
-        expect(await overrides(demo.url, 'clinic')).toEqual([{ offeringType: 'clinic', date: '2030-02-14', closed: true, startTime: null, endTime: null, note: 'Staff day out' }]);
+        expect(await overrides(demo.url, 'clinic')).toEqual([
+          { offeringType: 'clinic', date: '2030-02-14', closed: true, startTime: null, endTime: null, note: 'Staff day out' },
+        ]);
         expect(await overrides(demo.url, 'studio')).toEqual([]);
       } finally {
         await demo.close();

@@ -4,7 +4,17 @@ import type { Appointment, BookedAppointment, Envelope, EventData } from '@bb/co
 import { EventBus } from '@bb/service-kit';
 import { serve, silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
 import { BookableResync, resyncBookables } from '../src/clients/catalog-resync';
-import { addBookable, appointmentEvents, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest, type LifecycleType } from './support/booking';
+import {
+  addBookable,
+  appointmentEvents,
+  asAdmin,
+  bookingRequest,
+  call,
+  monday,
+  startBooking,
+  type BookingUnderTest,
+  type LifecycleType,
+} from './support/booking';
 
 type Created = Envelope<EventData<'booking.appointment.created'>>;
 const buses: Pick<EventBus, 'close'>[] = [];
@@ -49,7 +59,12 @@ describe('booking.appointment.created', () => {
     const received = await listen(booking.exchange);
     const answers = await Promise.all(
       ['09:00', '10:30', '12:00', '13:30', '15:00'].map((preferredTime, i) =>
-        call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(0), preferredTime, email: `c${i}@example.com`, contact: '0917 000 0000', treatments: ['facial', 'peel'] })),
+        call<BookedAppointment>(
+          booking.url,
+          'POST',
+          '/api/appointments',
+          bookingRequest({ preferredDate: monday(0), preferredTime, email: `c${i}@example.com`, contact: '0917 000 0000', treatments: ['facial', 'peel'] }),
+        ),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
@@ -123,7 +138,12 @@ describe('appointment lifecycle events', () => {
   it('each change publishes exactly one event of its type, with the revision after it and the appointment as it left it', async () => {
     const booking = await start('lifecycle');
     const events = await lifecycle(booking.exchange);
-    const made = await call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(4), preferredTime: '10:00', email: 'ana@example.com', contact: '0917 000 0000' }));
+    const made = await call<BookedAppointment>(
+      booking.url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: monday(4), preferredTime: '10:00', email: 'ana@example.com', contact: '0917 000 0000' }),
+    );
     const id = made.body.id;
     const token = made.body.manageToken as string;
     const patch = (body: unknown) => call<Appointment>(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
@@ -167,7 +187,11 @@ describe('appointment lifecycle events', () => {
     const steps: [unknown, string, Record<string, unknown>][] = [
       [{ status: 'done' }, 'booking.appointment.status-changed', { revision: 2, status: 'done', previousStatus: 'pending' }],
       [{ status: 'pending' }, 'booking.appointment.status-changed', { revision: 3, status: 'pending', previousStatus: 'done' }],
-      [{ status: 'cancelled', adminComment: 'called in' }, 'booking.appointment.cancelled', { revision: 4, status: 'cancelled', by: 'staff', notifyCustomer: true }],
+      [
+        { status: 'cancelled', adminComment: 'called in' },
+        'booking.appointment.cancelled',
+        { revision: 4, status: 'cancelled', by: 'staff', notifyCustomer: true },
+      ],
       [{ status: 'pending' }, 'booking.appointment.status-changed', { revision: 5, status: 'pending', previousStatus: 'cancelled' }],
     ];
     for (const [n, [body, type, data]] of steps.entries()) {
@@ -198,7 +222,11 @@ describe('appointment lifecycle events', () => {
     expect((await call(booking.url, 'DELETE', `/api/appointments/${made.body.id}`, undefined, asAdmin)).status).toBe(200);
     await waitFor('three events', () => events.of(made.body.id).length >= 3, 15000);
     await settle();
-    expect(events.of(made.body.id).map((e) => e.type)).toEqual(['booking.appointment.created', 'booking.appointment.status-changed', 'booking.appointment.cancelled']);
+    expect(events.of(made.body.id).map((e) => e.type)).toEqual([
+      'booking.appointment.created',
+      'booking.appointment.status-changed',
+      'booking.appointment.cancelled',
+    ]);
     expect(events.ofType('booking.appointment.cancelled')[0].data).toMatchObject({ revision: 2, status: 'cancelled', by: 'staff', notifyCustomer: false });
     await waitFor('the tombstone removed', async () => (await booking.models.Appointment.countDocuments({ _id: made.body.id })) === 0);
   });
@@ -223,7 +251,16 @@ describe('catalog.bookable.changed', () => {
     buses.push(catalog);
     await catalog.start();
     const change = (version: number, over: Partial<EventData<'catalog.bookable.changed'>> = {}) =>
-      catalog.publish('catalog.bookable.changed', { id: 'album', kind: 'package', name: `Album v${version}`, defaultDuration: 30 * version, offeringType: 'studio', deleted: false, version, ...over });
+      catalog.publish('catalog.bookable.changed', {
+        id: 'album',
+        kind: 'package',
+        name: `Album v${version}`,
+        defaultDuration: 30 * version,
+        offeringType: 'studio',
+        deleted: false,
+        version,
+        ...over,
+      });
     await change(2);
     await waitFor('v2 copied', async () => (await booking.models.Bookable.findById('album').lean())?.version === 2);
     await change(1);
@@ -237,7 +274,12 @@ describe('catalog.bookable.changed', () => {
     await waitFor('deleted', async () => (await booking.models.Bookable.findById('album').lean())?.deleted === true);
     await settle();
     expect((await booking.models.Bookable.findById('album').lean())?.version).toBe(5);
-    const res = await call(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(3), offeringType: 'studio', treatments: ['album'] }));
+    const res = await call(
+      booking.url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: monday(3), offeringType: 'studio', treatments: ['album'] }),
+    );
     expect(res.status).toBe(400);
   });
 

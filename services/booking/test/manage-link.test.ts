@@ -29,7 +29,11 @@ describe('the change window', () => {
   it('is open until the cut-off before the start, and closed from the deadline on', () => {
     expect(changeWindow({ status: 'pending', start }, 24, hoursBefore(25))).toEqual({ closed: null, reason: null, deadline: hoursBefore(24) });
     expect(changeWindow({ status: 'pending', start }, 24, new Date(hoursBefore(24).getTime() - 1)).closed).toBeNull();
-    expect(changeWindow({ status: 'pending', start }, 24, hoursBefore(24))).toEqual({ closed: 'cutoff', reason: MANAGE_MESSAGES.cutoff(24), deadline: hoursBefore(24) });
+    expect(changeWindow({ status: 'pending', start }, 24, hoursBefore(24))).toEqual({
+      closed: 'cutoff',
+      reason: MANAGE_MESSAGES.cutoff(24),
+      deadline: hoursBefore(24),
+    });
   });
 
   it('with a cut-off of 0 stays open until the start itself', () => {

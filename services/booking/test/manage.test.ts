@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { appointmentReference, MANAGE_MESSAGES, SLOT_FULL_MESSAGE, slotsRangeResponseSchema, slotsResponseSchema, type BookedAppointment, type ManagedAppointment, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import {
+  appointmentReference,
+  MANAGE_MESSAGES,
+  SLOT_FULL_MESSAGE,
+  slotsRangeResponseSchema,
+  slotsResponseSchema,
+  type BookedAppointment,
+  type ManagedAppointment,
+  type SlotsRangeResponse,
+  type SlotsResponse,
+} from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import { manageTokenHash } from '../src/domain/manage-link';
 import { daySheetId, holdEntry } from '../src/models/day-sheet';
@@ -42,7 +52,13 @@ const UNKNOWN_TOKEN = 'A'.repeat(32);
 
 describe('the manage link', () => {
   it('shows the customer their appointment, with the deadline for changes, and is never cached', async () => {
-    const made = await book({ preferredDate: monday(0), preferredTime: '10:00', treatments: ['facial', 'peel'], email: 'ana@example.com', contact: '0917 000 0000' });
+    const made = await book({
+      preferredDate: monday(0),
+      preferredTime: '10:00',
+      treatments: ['facial', 'peel'],
+      email: 'ana@example.com',
+      contact: '0917 000 0000',
+    });
     const res = await view(made.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -78,7 +94,12 @@ describe('the manage link', () => {
       ['A'.repeat(33), 400],
       [`${'A'.repeat(31)}.`, 400],
     ] as const) {
-      for (const res of [await view(token), await cancel(token), await reschedule(token, monday(1), '10:00'), await call(booking.url, 'GET', `/api/manage/${token}/calendar.ics`)]) {
+      for (const res of [
+        await view(token),
+        await cancel(token),
+        await reschedule(token, monday(1), '10:00'),
+        await call(booking.url, 'GET', `/api/manage/${token}/calendar.ics`),
+      ]) {
         expect(res.status).toBe(status);
         expect(res.body.message).toBe(MANAGE_MESSAGES.badLink);
       }
@@ -193,7 +214,11 @@ describe('the change cut-off', () => {
     const made = await book({ preferredDate: monday(5), preferredTime: '10:00' });
     const deadline = new Date(`${monday(5)}T02:00:00.000Z`).getTime() - 24 * 3600_000;
     clock = new Date(deadline);
-    expect((await view(made.token)).body).toMatchObject({ changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24), changeDeadline: new Date(deadline).toISOString() });
+    expect((await view(made.token)).body).toMatchObject({
+      changeable: false,
+      changeClosedReason: MANAGE_MESSAGES.cutoff(24),
+      changeDeadline: new Date(deadline).toISOString(),
+    });
     for (const res of [await cancel(made.token), await reschedule(made.token, monday(5), '14:00')]) {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(MANAGE_MESSAGES.cutoff(24));
@@ -224,7 +249,14 @@ describe('moving an appointment through the link', () => {
     const before = await seatsOf(made.id);
     const res = await reschedule(made.token, monday(7), '2:00 PM');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ preferredDate: monday(7), preferredTime: '14:00', startTime: `${monday(7)}T06:00:00.000Z`, endTime: `${monday(7)}T07:30:00.000Z`, status: 'pending', changeable: true });
+    expect(res.body).toMatchObject({
+      preferredDate: monday(7),
+      preferredTime: '14:00',
+      startTime: `${monday(7)}T06:00:00.000Z`,
+      endTime: `${monday(7)}T07:30:00.000Z`,
+      status: 'pending',
+      changeable: true,
+    });
     const after = await stored(made.id);
     expect(after).toMatchObject({ preferredDate: monday(7), preferredTime: '14:00', revision: 1 });
     expect(after?.seats.sort()).toEqual(await seatsOf(made.id));
@@ -290,11 +322,12 @@ describe('moving an appointment through the link', () => {
 describe('the times an appointment can move to', () => {
   /** Wednesdays and Thursdays after monday(n): days the clinic is open that no other test here books. */
   const midweek = (n: number, plus: 2 | 3) => new Date(Date.parse(`${monday(n)}T00:00:00Z`) + plus * DAY_MS).toISOString().slice(0, 10);
-  const movable = (token: string, query: string) => call<SlotsResponse & SlotsRangeResponse>(booking.url, 'GET', `/api/manage/${token}/available-slots?${query}`);
+  const movable = (token: string, query: string) =>
+    call<SlotsResponse & SlotsRangeResponse>(booking.url, 'GET', `/api/manage/${token}/available-slots?${query}`);
   const publicSlots = (query: string) => call<SlotsResponse & SlotsRangeResponse>(booking.url, 'GET', `/api/available-slots?offeringType=clinic&${query}`);
   const at = (answer: SlotsResponse, time: string) => answer.slots.find((s) => s.time === time);
 
-  it('counts the appointment\'s own seats as free: a move by half an hour shows as available at capacity 1, and the move is taken', async () => {
+  it("counts the appointment's own seats as free: a move by half an hour shows as available at capacity 1, and the move is taken", async () => {
     const date = midweek(4, 2);
     const made = await book({ preferredDate: date, preferredTime: '10:00' });
     await book({ preferredDate: date, preferredTime: '11:30', firstName: 'Bea' });
@@ -314,7 +347,7 @@ describe('the times an appointment can move to', () => {
     expect((await reschedule(made.token, date, '10:30')).status).toBe(200);
   });
 
-  it('answers a range day by day as the public slots do, for the appointment\'s own length and offering', async () => {
+  it("answers a range day by day as the public slots do, for the appointment's own length and offering", async () => {
     const date = midweek(5, 2);
     const next = midweek(5, 3);
     const made = await book({ preferredDate: date, preferredTime: '13:00', treatments: ['facial', 'peel'] });
@@ -339,7 +372,8 @@ describe('the times an appointment can move to', () => {
     expect((await movable(UNKNOWN_TOKEN, `date=${date}`)).status).toBe(404);
     expect((await movable('short', `date=${date}`)).status).toBe(400);
     expect((await movable(flipped(made.token, 31), `date=${date}`)).status).toBe(404);
-    for (const query of ['', 'date=tomorrow', `date=${date}&from=${date}&to=${date}`, `from=${date}`]) expect((await movable(made.token, query)).status).toBe(400);
+    for (const query of ['', 'date=tomorrow', `date=${date}&from=${date}&to=${date}`, `from=${date}`])
+      expect((await movable(made.token, query)).status).toBe(400);
     const raw = await fetch(`${booking.url}/api/manage/${made.token}/available-slots?date=${date}`);
     expect(raw.headers.get('cache-control')).toBe('no-store');
     expect(await stored(made.id)).toMatchObject({ preferredTime: '10:00', revision: 0 });

@@ -12,15 +12,42 @@ const appointment = (over: Partial<ReportedAppointment> = {}): ReportedAppointme
 
 describe('appointment report', () => {
   it('puts ages into the spec groups and blank ages into "Not given"', () => {
-    expect([1, 19, 20, 29, 30, 39, 40, 49, 50, 99].map(ageGroup)).toEqual(['Under 20', 'Under 20', '20-29', '20-29', '30-39', '30-39', '40-49', '40-49', '50+', '50+']);
+    expect([1, 19, 20, 29, 30, 39, 40, 49, 50, 99].map(ageGroup)).toEqual([
+      'Under 20',
+      'Under 20',
+      '20-29',
+      '20-29',
+      '30-39',
+      '30-39',
+      '40-49',
+      '40-49',
+      '50+',
+      '50+',
+    ]);
     expect(ageGroup(null)).toBe('Not given');
   });
 
   it('counts by status, item, age group, gender, weekday and hour', () => {
     const report = appointmentReport('2030-01-01', '2030-01-31', [
       appointment(),
-      appointment({ status: 'done', age: 52, gender: 'male', preferredTime: '14:30', items: [{ id: 't1', name: 'Facial' }, { id: 'p1', name: 'Portrait' }] }),
-      appointment({ status: 'cancelled', age: null, gender: null, preferredDate: '2030-01-12', preferredTime: '09:30', items: [{ id: 'p1', name: 'Portrait' }] }),
+      appointment({
+        status: 'done',
+        age: 52,
+        gender: 'male',
+        preferredTime: '14:30',
+        items: [
+          { id: 't1', name: 'Facial' },
+          { id: 'p1', name: 'Portrait' },
+        ],
+      }),
+      appointment({
+        status: 'cancelled',
+        age: null,
+        gender: null,
+        preferredDate: '2030-01-12',
+        preferredTime: '09:30',
+        items: [{ id: 'p1', name: 'Portrait' }],
+      }),
       appointment({ age: 18, items: [{ id: 'p2', name: 'Album' }] }),
     ]);
     expect(report.total).toBe(4);

@@ -18,7 +18,12 @@ afterAll(() => booking.close());
 const OPEN_SLOTS = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 
 async function book(preferredDate: string, preferredTime: string, i: number) {
-  const res = await call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate, preferredTime, treatments: ['peel'], email: `mover${i}@example.com` }));
+  const res = await call<BookedAppointment>(
+    booking.url,
+    'POST',
+    '/api/appointments',
+    bookingRequest({ preferredDate, preferredTime, treatments: ['peel'], email: `mover${i}@example.com` }),
+  );
   expect(res.status).toBe(201);
   return { id: res.body.id, token: res.body.manageToken as string, preferredDate, preferredTime };
 }
@@ -35,7 +40,8 @@ async function expectConsistent(days: string[]) {
   const last = manilaInstant(days[days.length - 1], 24 * 60);
   const stored = await booking.models.Appointment.find({ deletedAt: null, status: { $ne: 'cancelled' }, startTime: { $gte: first, $lt: last } }).lean();
   const perBlock = new Map<number, number>();
-  for (const a of stored) for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
+  for (const a of stored)
+    for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
   expect(Math.max(...perBlock.values())).toBe(1);
   const seats = await booking.models.Seat.find({ blockStart: { $gte: first, $lt: last } }).lean();
   expect(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort()).toEqual(stored.flatMap((a) => a.seats.map((seat) => holdEntry(seat, a._id))).sort());
@@ -80,7 +86,9 @@ describe('concurrent moves', () => {
   it('of one appointment to 20 different free slots: the moves happen one after another and it ends holding one set of seats', async () => {
     const days = [monday(10), monday(11)];
     const mover = await book(days[0], '09:00', 0);
-    const targets = OPEN_SLOTS.slice(1).map((time) => ({ date: days[0], time })).concat(OPEN_SLOTS.slice(0, 5).map((time) => ({ date: days[1], time })));
+    const targets = OPEN_SLOTS.slice(1)
+      .map((time) => ({ date: days[0], time }))
+      .concat(OPEN_SLOTS.slice(0, 5).map((time) => ({ date: days[1], time })));
     expect(targets).toHaveLength(20);
     // Any number of moves may win here: the limit of moves per appointment has its own tests (manage.test.ts).
     expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxReschedulesPerBooking: 20 }, asAdmin)).status).toBe(200);

@@ -25,8 +25,10 @@ afterAll(async () => {
 });
 
 const [a, b] = [() => replicas[0].url, () => replicas[1].url];
-const capacityAt = async (url: string) => (await call<{ maxSessionsPerSlot: number }>(url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body.maxSessionsPerSlot;
-const slotsAt = async (url: string, item: string, date = monday(0)) => (await call<SlotsResponse>(url, 'GET', `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${item}`)).body;
+const capacityAt = async (url: string) =>
+  (await call<{ maxSessionsPerSlot: number }>(url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body.maxSessionsPerSlot;
+const slotsAt = async (url: string, item: string, date = monday(0)) =>
+  (await call<SlotsResponse>(url, 'GET', `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${item}`)).body;
 
 describe('the schedule copy of each replica', () => {
   it('takes capacity saved on another replica', async () => {
@@ -48,7 +50,15 @@ describe('the schedule copy of each replica', () => {
   it('takes a catalog change on every replica, newest version first', async () => {
     const tuesday = new Date(Date.parse(`${monday(0)}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
     const change = (version: number, defaultDuration: number) =>
-      catalog.publish('catalog.bookable.changed', { id: 'album', kind: 'package', name: `Album v${version}`, defaultDuration, offeringType: 'clinic', deleted: false, version });
+      catalog.publish('catalog.bookable.changed', {
+        id: 'album',
+        kind: 'package',
+        name: `Album v${version}`,
+        defaultDuration,
+        offeringType: 'clinic',
+        deleted: false,
+        version,
+      });
     // Eight hours fit once in 09:00–17:00; half an hour sixteen times.
     await change(1, 480);
     for (const url of [a(), b()]) await waitFor('eight hours', async () => (await slotsAt(url, 'album', tuesday)).slots.length === 1, 5000);

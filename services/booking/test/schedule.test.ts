@@ -1,4 +1,13 @@
-import { DEFAULT_BOOKING_POLICY, DEFAULT_MAX_RESCHEDULES, type Appointment, type AppointmentReport, type OfficeHours, type Settings, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import {
+  DEFAULT_BOOKING_POLICY,
+  DEFAULT_MAX_RESCHEDULES,
+  type Appointment,
+  type AppointmentReport,
+  type OfficeHours,
+  type Settings,
+  type SlotsRangeResponse,
+  type SlotsResponse,
+} from '@bb/contracts';
 import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 let booking: BookingUnderTest;
@@ -20,7 +29,8 @@ const slots = (query: string) => call<SlotsResponse>(booking.url, 'GET', `/api/a
 const times = (res: { body: SlotsResponse }) => res.body.slots.map((s) => s.time);
 const free = (res: { body: SlotsResponse }) => res.body.slots.filter((s) => s.available).map((s) => s.time);
 const book = (over: Record<string, unknown>) => call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over));
-const saveHours = (body: unknown, headers: Record<string, string> = asAdmin) => call<OfficeHours[]>(booking.url, 'POST', '/api/office-hours/bulk', body, headers);
+const saveHours = (body: unknown, headers: Record<string, string> = asAdmin) =>
+  call<OfficeHours[]>(booking.url, 'POST', '/api/office-hours/bulk', body, headers);
 
 describe('office hours', () => {
   it('are 09:00–17:00 Monday to Friday and closed at weekends until staff change them', async () => {
@@ -62,22 +72,52 @@ describe('office hours', () => {
 describe('settings', () => {
   it('start at one session per slot and take a whole number of at least 1', async () => {
     expect((await call(booking.url, 'GET', '/api/settings/clinic')).status).toBe(401);
-    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 1, changeCutoffHours: 24, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
+    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 1,
+      changeCutoffHours: 24,
+      maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+      ...DEFAULT_BOOKING_POLICY,
+    });
     for (const maxSessionsPerSlot of [0, 1.5, '2', null]) {
       const res = await call(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot }, asAdmin);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/maxSessionsPerSlot/);
     }
-    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 24, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
+    expect((await call<Settings>(booking.url, 'PUT', '/api/settings/studio', { maxSessionsPerSlot: 3 }, asAdmin)).body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 3,
+      changeCutoffHours: 24,
+      maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+      ...DEFAULT_BOOKING_POLICY,
+    });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(3);
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body.maxSessionsPerSlot).toBe(1);
   });
 
   it('keep a change cut-off of 24 hours until staff set 0 to 720, each field saved alone or both together', async () => {
     const put = (body: unknown) => call<Settings>(booking.url, 'PUT', '/api/settings/studio', body, asAdmin);
-    expect((await put({ changeCutoffHours: 0 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 0, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
-    expect((await put({ maxSessionsPerSlot: 2 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 2, changeCutoffHours: 0, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
-    expect((await put({ maxSessionsPerSlot: 3, changeCutoffHours: 48 })).body).toEqual({ offeringType: 'studio', maxSessionsPerSlot: 3, changeCutoffHours: 48, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
+    expect((await put({ changeCutoffHours: 0 })).body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 3,
+      changeCutoffHours: 0,
+      maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+      ...DEFAULT_BOOKING_POLICY,
+    });
+    expect((await put({ maxSessionsPerSlot: 2 })).body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 2,
+      changeCutoffHours: 0,
+      maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+      ...DEFAULT_BOOKING_POLICY,
+    });
+    expect((await put({ maxSessionsPerSlot: 3, changeCutoffHours: 48 })).body).toEqual({
+      offeringType: 'studio',
+      maxSessionsPerSlot: 3,
+      changeCutoffHours: 48,
+      maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+      ...DEFAULT_BOOKING_POLICY,
+    });
     expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body.changeCutoffHours).toBe(48);
     for (const changeCutoffHours of [-1, 721, 1.5, '24']) {
       const res = await put({ changeCutoffHours });
@@ -90,7 +130,13 @@ describe('settings', () => {
   it('save the cut-off of an offering never saved before with one session per slot', async () => {
     await booking.models.Settings.deleteOne({ _id: 'clinic' });
     try {
-      expect((await call<Settings>(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 12 }, asAdmin)).body).toEqual({ offeringType: 'clinic', maxSessionsPerSlot: 1, changeCutoffHours: 12, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY });
+      expect((await call<Settings>(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 12 }, asAdmin)).body).toEqual({
+        offeringType: 'clinic',
+        maxSessionsPerSlot: 1,
+        changeCutoffHours: 12,
+        maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+        ...DEFAULT_BOOKING_POLICY,
+      });
     } finally {
       await call(booking.url, 'PUT', '/api/settings/clinic', { changeCutoffHours: 24 }, asAdmin);
     }
@@ -154,7 +200,9 @@ describe('available slots for a range', () => {
     // Across a booked day, a closure, weekends and the end of the horizon (2 April 2030).
     expect((await book({ preferredDate: '2030-03-26', preferredTime: '13:00', treatments: ['facial', 'peel'] })).status).toBe(201);
     expect((await call(booking.url, 'PUT', '/api/date-overrides/clinic/2030-03-27', { closed: true, note: 'Training' }, asAdmin)).status).toBe(200);
-    expect((await call(booking.url, 'PUT', '/api/date-overrides/clinic/2030-03-30', { closed: false, startTime: '10:00', endTime: '12:00' }, asAdmin)).status).toBe(200);
+    expect(
+      (await call(booking.url, 'PUT', '/api/date-overrides/clinic/2030-03-30', { closed: false, startTime: '10:00', endTime: '12:00' }, asAdmin)).status,
+    ).toBe(200);
     try {
       const res = await range('offeringType=clinic&from=2030-03-24&to=2030-04-04&treatmentId=facial');
       expect(res.status).toBe(200);

@@ -16,7 +16,14 @@ afterAll(() => booking.close());
 const later = (minutes: number) => new Date(Date.now() + minutes * 60000);
 const orphan = (date: string, minute: number, claimedAt: Date) => {
   const blockStart = manilaInstant(date, minute);
-  return booking.models.Seat.create({ _id: seatId('clinic', blockStart, 0), offeringType: 'clinic', blockStart, seat: 0, appointmentId: new Types.ObjectId(), claimedAt });
+  return booking.models.Seat.create({
+    _id: seatId('clinic', blockStart, 0),
+    offeringType: 'clinic',
+    blockStart,
+    seat: 0,
+    appointmentId: new Types.ObjectId(),
+    claimedAt,
+  });
 };
 const book = async (date: string, preferredTime: string) =>
   (await call<Appointment>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime }))).body;

@@ -1,6 +1,20 @@
 import { blocksCovering, manilaInstant, weekdayOf } from '@bb/service-kit';
 import { POLICY_MESSAGES } from '@bb/contracts';
-import { bookingDuration, checkSlot, datesOf, daySlots, lastBookableDate, longDate, planDay, slotsAnswer, slotsResponse, type CapacityHold, type DayRequest, type OfficeDay, type SlotPolicy } from '../src/domain/slots';
+import {
+  bookingDuration,
+  checkSlot,
+  datesOf,
+  daySlots,
+  lastBookableDate,
+  longDate,
+  planDay,
+  slotsAnswer,
+  slotsResponse,
+  type CapacityHold,
+  type DayRequest,
+  type OfficeDay,
+  type SlotPolicy,
+} from '../src/domain/slots';
 
 const MONDAY = '2030-01-07';
 const SUNDAY = '2030-01-06';
@@ -19,8 +33,14 @@ const booked = (time: string, minutes: number, status: CapacityHold['status'] = 
 const plan = (over: Partial<DayRequest> = {}) =>
   planDay({ date: MONDAY, hours: NINE_TO_FIVE, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO, ...over });
 const response = (over: Partial<DayRequest> = {}) => slotsResponse(plan(over), 'clinic');
-const availableTimes = (over: Partial<DayRequest> = {}) => response(over).slots.filter((s) => s.available).map((s) => s.time);
-const unavailableTimes = (over: Partial<DayRequest> = {}) => response(over).slots.filter((s) => !s.available).map((s) => s.time);
+const availableTimes = (over: Partial<DayRequest> = {}) =>
+  response(over)
+    .slots.filter((s) => s.available)
+    .map((s) => s.time);
+const unavailableTimes = (over: Partial<DayRequest> = {}) =>
+  response(over)
+    .slots.filter((s) => !s.available)
+    .map((s) => s.time);
 
 describe('Manila time', () => {
   it('places a Manila wall-clock time 8 hours ahead of UTC', () => {
@@ -64,7 +84,11 @@ describe('slots of a day', () => {
     const times = response({ durationMinutes: 90 }).slots.map((s) => s.time);
     expect(times.at(-1)).toBe('15:30');
     expect(times).not.toContain('16:00');
-    expect(response({ durationMinutes: 30 }).slots.map((s) => s.time).at(-1)).toBe('16:30');
+    expect(
+      response({ durationMinutes: 30 })
+        .slots.map((s) => s.time)
+        .at(-1),
+    ).toBe('16:30');
   });
 
   it('makes a 90-minute booking take all three blocks it spans', () => {
@@ -145,14 +169,32 @@ describe('slots of a day', () => {
 
 describe('date overrides in the slots', () => {
   it('names the date and the note when an override closes the day', () => {
-    const closed = slotsResponse(planDay({ date: '2026-12-25', hours: { isActive: false, startTime: '', endTime: '' }, override: { note: 'Christmas Day' }, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO }), 'clinic');
+    const closed = slotsResponse(
+      planDay({
+        date: '2026-12-25',
+        hours: { isActive: false, startTime: '', endTime: '' },
+        override: { note: 'Christmas Day' },
+        durationMinutes: 60,
+        capacity: 1,
+        holds: [],
+        now: LONG_AGO,
+      }),
+      'clinic',
+    );
     expect(closed).toEqual({ slots: [], message: 'The clinic is closed on Friday, 25 December 2026 (Christmas Day).' });
     expect(longDate('2030-01-07')).toBe('Monday, 7 January 2030');
   });
 
   it('answers a day of a range as the single date, with the date and whether it is closed', () => {
     expect(daySlots(plan(), 'clinic')).toEqual({ date: MONDAY, closed: false, ...response() });
-    const sunday = planDay({ date: SUNDAY, hours: { isActive: false, startTime: '09:00', endTime: '17:00' }, durationMinutes: 60, capacity: 1, holds: [], now: LONG_AGO });
+    const sunday = planDay({
+      date: SUNDAY,
+      hours: { isActive: false, startTime: '09:00', endTime: '17:00' },
+      durationMinutes: 60,
+      capacity: 1,
+      holds: [],
+      now: LONG_AGO,
+    });
     expect(daySlots(sunday, 'studio')).toEqual({ date: SUNDAY, closed: true, slots: [], message: 'The studio is closed on Sundays.' });
   });
 });
@@ -230,7 +272,8 @@ describe('why a slot cannot be booked', () => {
   // The business clock of these answers: Monday 7 January 2030, 10:15 in Manila.
   const NOW = at('10:15');
   const POLICY: SlotPolicy = { minimumNoticeMinutes: 120, horizonDays: 90, bufferMinutes: 0 };
-  const day = (over: Partial<DayRequest> = {}) => planDay({ date: MONDAY, hours: NINE_TO_FIVE, durationMinutes: 60, capacity: 1, holds: [], now: NOW, policy: POLICY, ...over });
+  const day = (over: Partial<DayRequest> = {}) =>
+    planDay({ date: MONDAY, hours: NINE_TO_FIVE, durationMinutes: 60, capacity: 1, holds: [], now: NOW, policy: POLICY, ...over });
   const slotOf = (answer: { slots: { time: string }[] }, time: string) => answer.slots.find((s) => s.time === time);
 
   it('names it in `reason`: past, inside the notice, full; an available slot has none', () => {
@@ -254,7 +297,11 @@ describe('why a slot cannot be booked', () => {
   });
 
   it('gives a reason exactly when a slot is unavailable, for a single date and every day of a range alike', () => {
-    const plans = [day({ holds: [booked('14:00', 30)] }), day({ date: '2030-01-08', holds: [{ startTime: at('09:00', '2030-01-08'), endTime: at('11:00', '2030-01-08') }] }), day({ date: '2030-01-09' })];
+    const plans = [
+      day({ holds: [booked('14:00', 30)] }),
+      day({ date: '2030-01-08', holds: [{ startTime: at('09:00', '2030-01-08'), endTime: at('11:00', '2030-01-08') }] }),
+      day({ date: '2030-01-09' }),
+    ];
     const single = slotsAnswer([plans[0]], 'clinic', true);
     const range = slotsAnswer(plans, 'clinic', false);
     if (!('days' in range) || 'days' in single) throw new Error('a range answers days, a date its slots');

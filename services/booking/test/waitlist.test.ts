@@ -1,4 +1,13 @@
-import { BOOKING_MESSAGES, SLOT_FULL_MESSAGE, WAITLIST_MESSAGES, type BookedAppointment, type Envelope, type EventData, type WaitlistEntry, type WaitlistJoined } from '@bb/contracts';
+import {
+  BOOKING_MESSAGES,
+  SLOT_FULL_MESSAGE,
+  WAITLIST_MESSAGES,
+  type BookedAppointment,
+  type Envelope,
+  type EventData,
+  type WaitlistEntry,
+  type WaitlistJoined,
+} from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
 import type { AppointmentDoc } from '../src/models/appointment';
@@ -96,7 +105,10 @@ describe('joining the waitlist', () => {
     const victim = await join(booking.url, { ...slot, email: 'vera@example.com', firstName: 'Vera', contact: '0917 555 0001' });
     await join(booking.url, { ...slot, email: 'wes@example.com', firstName: 'Wes' });
     // The entry has been told once already: a sign-up must not re-arm its mail.
-    await booking.models.WaitlistEntry.updateOne({ email: 'vera@example.com', preferredTime: slot.preferredTime }, { $set: { status: 'notified', notifiedAt: TEST_NOW } });
+    await booking.models.WaitlistEntry.updateOne(
+      { email: 'vera@example.com', preferredTime: slot.preferredTime },
+      { $set: { status: 'notified', notifiedAt: TEST_NOW } },
+    );
     const before = await booking.models.WaitlistEntry.findOne({ email: 'vera@example.com', preferredTime: slot.preferredTime }).lean();
 
     const probe = await join(booking.url, { ...slot, email: 'Vera@Example.com', firstName: 'Mallory', lastName: 'Probe', contact: '0917 666 0002' });
@@ -115,10 +127,14 @@ describe('joining the waitlist', () => {
     expect(await booking.models.WaitlistEntry.countDocuments({ email: 'fay@example.com' })).toBe(0);
   });
 
-  it('refuses what a booking refuses, with the booking form\'s messages, and stores nothing', async () => {
+  it("refuses what a booking refuses, with the booking form's messages, and stores nothing", async () => {
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ preferredDate: '2030-01-06' }, 400, 'The clinic is closed on that day. Please choose another date.'],
-      [{ preferredDate: monday(1), preferredTime: '10:15' }, 400, 'That time is not one of the available times of that day. Please choose a time from the schedule.'],
+      [
+        { preferredDate: monday(1), preferredTime: '10:15' },
+        400,
+        'That time is not one of the available times of that day. Please choose a time from the schedule.',
+      ],
       [{ preferredDate: '2029-12-31' }, 400, 'That time has already passed. Please choose a later time.'],
       [{ preferredDate: monday(1), treatments: ['nothing-such'] }, 400, 'One of the chosen treatments is not available any more. Please choose again.'],
       [{ preferredDate: monday(1), treatments: ['portrait'] }, 400, 'Portrait Session cannot be booked at the clinic. Please choose again.'],
@@ -172,7 +188,12 @@ describe('when a slot frees up', () => {
     ]);
 
     const first = await call(booking.url, 'POST', '/api/appointments', bookingRequest({ ...slot, email: 'hana@example.com', firstName: 'Hana' }));
-    const second = await call(booking.url, 'POST', '/api/appointments', bookingRequest({ ...slot, email: 'ivy@example.com', firstName: 'Ivy', treatments: ['peel'] }));
+    const second = await call(
+      booking.url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ ...slot, email: 'ivy@example.com', firstName: 'Ivy', treatments: ['peel'] }),
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(SLOT_FULL_MESSAGE);
@@ -202,8 +223,14 @@ describe('when a slot frees up', () => {
   it('tells them when the customer cancels or moves away through the manage link, or staff delete the appointment', async () => {
     const heard = await slotOpenedEvents(booking.exchange);
     const day = monday(4);
-    const [cancelled, moved, deleted] = await Promise.all(['09:00', '11:00', '13:00'].map((preferredTime) => book(booking.url, { preferredDate: day, preferredTime })));
-    for (const [preferredTime, email] of [['09:00', 'kim@example.com'], ['11:00', 'lea@example.com'], ['13:00', 'mia@example.com']]) {
+    const [cancelled, moved, deleted] = await Promise.all(
+      ['09:00', '11:00', '13:00'].map((preferredTime) => book(booking.url, { preferredDate: day, preferredTime })),
+    );
+    for (const [preferredTime, email] of [
+      ['09:00', 'kim@example.com'],
+      ['11:00', 'lea@example.com'],
+      ['13:00', 'mia@example.com'],
+    ]) {
       expect((await join(booking.url, { preferredDate: day, preferredTime, email })).status).toBe(201);
     }
 
@@ -292,7 +319,10 @@ describe('two booking processes with their sweeps running', () => {
       status: 'notified' as const,
       createdAt: startTime,
     });
-    await a.models.WaitlistEntry.create([entry(new Date('2029-12-20T02:00:00Z'), 'gone@example.com'), entry(new Date('2029-12-30T02:00:00Z'), 'kept@example.com')]);
+    await a.models.WaitlistEntry.create([
+      entry(new Date('2029-12-20T02:00:00Z'), 'gone@example.com'),
+      entry(new Date('2029-12-30T02:00:00Z'), 'kept@example.com'),
+    ]);
     await waitFor('the old entry is deleted', async () => (await a.models.WaitlistEntry.exists({ email: 'gone@example.com' })) === null, 10000);
     expect(await a.models.WaitlistEntry.exists({ email: 'kept@example.com' })).not.toBeNull();
   });
@@ -301,14 +331,28 @@ describe('two booking processes with their sweeps running', () => {
 describe('the staff waitlist', () => {
   it('lists entries of slots from today on, by slot and sign-up order, of one offering when asked', async () => {
     const yesterday = new Date(TEST_NOW.getTime() - 86400000);
-    await booking.models.WaitlistEntry.create({ ...signUp({ email: 'past@example.com' }), offeringType: 'clinic', preferredDate: '2030-01-01', startTime: yesterday, durationMinutes: 60, createdAt: yesterday });
+    await booking.models.WaitlistEntry.create({
+      ...signUp({ email: 'past@example.com' }),
+      offeringType: 'clinic',
+      preferredDate: '2030-01-01',
+      startTime: yesterday,
+      durationMinutes: 60,
+      createdAt: yesterday,
+    });
     const all = await call<WaitlistEntry[]>(booking.url, 'GET', '/api/waitlist', undefined, asAdmin);
     expect(all.status).toBe(200);
     const slots = all.body.map((e) => `${e.preferredDate} ${e.preferredTime}`);
     expect(slots).toEqual([...slots].sort());
-    expect(all.body.filter((e) => e.preferredDate === monday(1) && e.preferredTime === '10:00').map((e) => e.email)).toEqual(['bea@example.com', 'carla@example.com']);
+    expect(all.body.filter((e) => e.preferredDate === monday(1) && e.preferredTime === '10:00').map((e) => e.email)).toEqual([
+      'bea@example.com',
+      'carla@example.com',
+    ]);
     expect(all.body.some((e) => e.email === 'past@example.com')).toBe(false);
-    expect(all.body.find((e) => e.email === 'hana@example.com')).toMatchObject({ status: 'notified', notifiedAt: expect.any(String), items: [{ id: 'facial', name: 'Hydra Facial' }] });
+    expect(all.body.find((e) => e.email === 'hana@example.com')).toMatchObject({
+      status: 'notified',
+      notifiedAt: expect.any(String),
+      items: [{ id: 'facial', name: 'Hydra Facial' }],
+    });
 
     const studio = await call<WaitlistEntry[]>(booking.url, 'GET', '/api/waitlist?offeringType=studio', undefined, asAdmin);
     expect(studio.body.map((e) => e.email)).toEqual(['nina@example.com']);

@@ -52,7 +52,14 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
         const start = manilaInstant(date, hour * 60);
         const end = new Date(start.getTime() + 3600000);
         const cancelled = appointments.length % 10 === 9;
-        const held = (cancelled ? [] : blocksCovering(start, end)).map((block): SeatDoc => ({ _id: seatId(offering, block, 0), offeringType: offering, blockStart: block, seat: 0, appointmentId: _id, claimedAt: new Date() }));
+        const held = (cancelled ? [] : blocksCovering(start, end)).map((block): SeatDoc => ({
+          _id: seatId(offering, block, 0),
+          offeringType: offering,
+          blockStart: block,
+          seat: 0,
+          appointmentId: _id,
+          claimedAt: new Date(),
+        }));
         seats.push(...held);
         appointments.push({
           _id,
@@ -89,7 +96,10 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
   for (let i = 0; i < seats.length; i += 1000) await models.Seat.insertMany(seats.slice(i, i + 1000), { lean: true });
   const sheets = new Map<string, string[]>();
   for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
-  await models.DaySheet.insertMany([...sheets].map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds })), { lean: true });
+  await models.DaySheet.insertMany(
+    [...sheets].map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds })),
+    { lean: true },
+  );
   return { appointments: appointments.length, seats: seats.length, daySheets: sheets.size };
 }
 
@@ -128,7 +138,15 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
     const stored = await models.Bookable.find({ offeringType: side, deleted: false }).lean();
     for (let i = 0; stored.length === 0 && i < HISTORY_BOOKABLES; i++) {
       const id = `history-${side}-${i}`;
-      await applyBookableChange(models.Bookable, { id, kind: side === 'clinic' ? 'treatment' : 'package', name: `${side === 'clinic' ? 'Treatment' : 'Package'} ${i}`, defaultDuration: 60, offeringType: side, deleted: false, version: 1 });
+      await applyBookableChange(models.Bookable, {
+        id,
+        kind: side === 'clinic' ? 'treatment' : 'package',
+        name: `${side === 'clinic' ? 'Treatment' : 'Package'} ${i}`,
+        defaultDuration: 60,
+        offeringType: side,
+        deleted: false,
+        version: 1,
+      });
       items[side].push({ id, name: `${side === 'clinic' ? 'Treatment' : 'Package'} ${i}` });
     }
     items[side].push(...stored.map((b) => ({ id: b._id, name: b.name })));
@@ -146,7 +164,14 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
       let seat = 0;
       while (held.has(seatId(entry.offering, block, seat))) seat++;
       held.add(seatId(entry.offering, block, seat));
-      own.push({ _id: seatId(entry.offering, block, seat), offeringType: entry.offering, blockStart: block, seat, appointmentId: _id, claimedAt: entry.bookedAt });
+      own.push({
+        _id: seatId(entry.offering, block, seat),
+        offeringType: entry.offering,
+        blockStart: block,
+        seat,
+        appointmentId: _id,
+        claimedAt: entry.bookedAt,
+      });
     }
     seats.push(...own);
     const item = items[entry.offering][n % items[entry.offering].length];
@@ -187,7 +212,9 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
   const sheets = new Map<string, string[]>();
   for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
   const existing = new Set((await models.DaySheet.find({ _id: { $in: [...sheets.keys()] } }, { _id: 1 }).lean()).map((sheet) => sheet._id));
-  const fresh = [...sheets].filter(([id]) => !existing.has(id)).map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds }));
+  const fresh = [...sheets]
+    .filter(([id]) => !existing.has(id))
+    .map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds }));
   for (let i = 0; i < fresh.length; i += 500) await models.DaySheet.insertMany(fresh.slice(i, i + 500), { lean: true });
   for (const id of existing) await models.DaySheet.updateOne({ _id: id }, { $addToSet: { holds: { $each: sheets.get(id) ?? [] } } });
   return appointments.map(toAppointmentFacts);

@@ -14,7 +14,14 @@ const admin = adminToken();
 beforeAll(async () => {
   catalog = await startHarness('catalog', catalogEnvShape, wire, {
     label: 'catalog_budget',
-    env: { S3_ENDPOINT: storage.endpoint, S3_ACCESS_KEY: storage.accessKey, S3_SECRET_KEY: storage.secretKey, S3_BUCKET: storage.bucket, READ_CACHE_MS: '600000', OUTBOX_SWEEP_INTERVAL_MS: '3600000' },
+    env: {
+      S3_ENDPOINT: storage.endpoint,
+      S3_ACCESS_KEY: storage.accessKey,
+      S3_SECRET_KEY: storage.secretKey,
+      S3_BUCKET: storage.bucket,
+      READ_CACHE_MS: '600000',
+      OUTBOX_SWEEP_INTERVAL_MS: '3600000',
+    },
   });
   await ledger.settle();
 });
@@ -28,14 +35,20 @@ describe('database commands per catalog operation', () => {
   it('create, list and read a treatment', async () => {
     let made!: Treatment;
     const create = await ledger.measure('create a treatment', async () => {
-      const res = await api<Treatment>(catalog.url, '/api/treatments', { method: 'POST', token: admin, body: { name: 'Facial', description: 'Glow', duration: '1 hour', price: '1,000', defaultDuration: 60 } });
+      const res = await api<Treatment>(catalog.url, '/api/treatments', {
+        method: 'POST',
+        token: admin,
+        body: { name: 'Facial', description: 'Glow', duration: '1 hour', price: '1,000', defaultDuration: 60 },
+      });
       expect(res.status).toBe(201);
       made = res.body!;
     });
     expect(create.length).toBeLessThanOrEqual(BUDGET.create);
     const list = await ledger.measure('list treatments', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
     expect(list.length).toBeLessThanOrEqual(BUDGET.list);
-    const listAgain = await ledger.measure('list treatments again', async () => expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200));
+    const listAgain = await ledger.measure('list treatments again', async () =>
+      expect((await api(catalog.url, '/api/treatments?offering=clinic')).status).toBe(200),
+    );
     expect(listAgain.length).toBeLessThanOrEqual(BUDGET.listAgain);
     const read = await ledger.measure('read a treatment', async () => expect((await api(catalog.url, `/api/treatments/${made.id}`)).status).toBe(200));
     expect(read.length).toBeLessThanOrEqual(BUDGET.read);

@@ -39,7 +39,15 @@ const resources: ResourceCase[] = [
   {
     name: 'treatments',
     path: '/api/treatments',
-    valid: { name: 'Hydra Facial', description: 'Deep cleanse and hydration', duration: '60 minutes', price: '₱3,500', defaultDuration: 60, whatToExpect: ['Cleanse', 'Extract', 'Hydrate'], imageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.png' },
+    valid: {
+      name: 'Hydra Facial',
+      description: 'Deep cleanse and hydration',
+      duration: '60 minutes',
+      price: '₱3,500',
+      defaultDuration: 60,
+      whatToExpect: ['Cleanse', 'Extract', 'Hydrate'],
+      imageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.png',
+    },
     change: { price: '₱4,000', defaultDuration: 90 },
     required: ['name', 'description', 'duration', 'price'],
     defaultOffering: 'clinic',
@@ -47,7 +55,12 @@ const resources: ResourceCase[] = [
   {
     name: 'results',
     path: '/api/results',
-    valid: { description: 'Clearer skin after four sessions', category: 'Acne Treatment', beforeImageUrl: 'https://example.com/before.jpg', afterImageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.jpg' },
+    valid: {
+      description: 'Clearer skin after four sessions',
+      category: 'Acne Treatment',
+      beforeImageUrl: 'https://example.com/before.jpg',
+      afterImageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.jpg',
+    },
     change: { description: 'Clearer skin after six sessions', category: 'Facials' },
     required: ['description'],
     defaultOffering: 'clinic',
@@ -55,7 +68,13 @@ const resources: ResourceCase[] = [
   {
     name: 'news',
     path: '/api/news',
-    valid: { title: 'Open on Saturdays', excerpt: 'Now open weekends', content: 'From this month\nwe open on Saturdays.', publishedAt: '2026-01-15T02:00:00.000Z', category: 'Clinic News' },
+    valid: {
+      title: 'Open on Saturdays',
+      excerpt: 'Now open weekends',
+      content: 'From this month\nwe open on Saturdays.',
+      publishedAt: '2026-01-15T02:00:00.000Z',
+      category: 'Clinic News',
+    },
     change: { title: 'Open on Saturdays and Sundays', publishedAt: '2026-02-01T01:00:00.000Z' },
     required: ['title', 'excerpt', 'content'],
     defaultOffering: 'both',
@@ -63,7 +82,13 @@ const resources: ResourceCase[] = [
   {
     name: 'staff',
     path: '/api/staff',
-    valid: { name: 'Dr. Isabel Reyes', position: 'Dermatologist', bio: 'Fifteen years of practice', displayOrder: 2, imageUrl: 'https://example.com/isabel.png' },
+    valid: {
+      name: 'Dr. Isabel Reyes',
+      position: 'Dermatologist',
+      bio: 'Fifteen years of practice',
+      displayOrder: 2,
+      imageUrl: 'https://example.com/isabel.png',
+    },
     change: { position: 'Medical Director', displayOrder: 1 },
     required: ['name', 'position', 'bio'],
     defaultOffering: 'both',
@@ -71,7 +96,14 @@ const resources: ResourceCase[] = [
   {
     name: 'packages',
     path: '/api/packages',
-    valid: { name: 'Solo Portrait', description: 'Headshots and branding', duration: '1 hour', price: 3500, features: ['15 edited photos', 'Online gallery'], defaultDuration: 60 },
+    valid: {
+      name: 'Solo Portrait',
+      description: 'Headshots and branding',
+      duration: '1 hour',
+      price: 3500,
+      features: ['15 edited photos', 'Online gallery'],
+      defaultDuration: 60,
+    },
     change: { price: 4200.5, features: ['20 edited photos'] },
     required: ['name', 'description', 'duration', 'price'],
     defaultOffering: 'studio',
@@ -79,7 +111,12 @@ const resources: ResourceCase[] = [
   {
     name: 'portfolio',
     path: '/api/portfolio',
-    valid: { title: 'Golden Hour', description: 'Intramuros at sunset', category: 'Pre-Wedding', imageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.png' },
+    valid: {
+      title: 'Golden Hour',
+      description: 'Intramuros at sunset',
+      category: 'Pre-Wedding',
+      imageUrl: '/api/uploads/0123456789abcdef0123456789abcdef.png',
+    },
     change: { title: 'Golden Hour in Intramuros', description: '' },
     required: ['title', 'category', 'imageUrl'],
     defaultOffering: 'studio',
@@ -199,7 +236,12 @@ describe.each(resources)('$name', (r) => {
 describe('treatments', () => {
   it('takes a booking duration of at least 1 whole minute, or none', async () => {
     const base = resources[0].valid;
-    for (const [value, message] of [[0, /at least 1 minute/], [1.5, /whole number/], ['60', /whole number/], [-30, /at least 1 minute/]] as const) {
+    for (const [value, message] of [
+      [0, /at least 1 minute/],
+      [1.5, /whole number/],
+      ['60', /whole number/],
+      [-30, /at least 1 minute/],
+    ] as const) {
       const res = await api.post<Problem>('/api/treatments', { ...base, defaultDuration: value });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
@@ -252,7 +294,8 @@ describe('staff', () => {
   const base = resources[3].valid;
 
   it('lists staff by displayOrder, lower first, then by name', async () => {
-    const add = async (name: string, displayOrder?: number) => (await api.post<Item>('/api/staff', { ...base, name, displayOrder, offeringType: 'studio' })).body.id;
+    const add = async (name: string, displayOrder?: number) =>
+      (await api.post<Item>('/api/staff', { ...base, name, displayOrder, offeringType: 'studio' })).body.id;
     const bea = await add('Bea Navarro', 2);
     const zed = await add('Zed Ramos', 1);
     const amy = await add('amy Lim', 1);
@@ -353,7 +396,11 @@ describe('any catalog call', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await fetch(`${catalog.url}/api/staff`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken()}` }, body: '{"name": ' });
+    const res = await fetch(`${catalog.url}/api/staff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken()}` },
+      body: '{"name": ',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Problem).message).toMatch(/JSON/);
   });

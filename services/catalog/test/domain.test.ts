@@ -21,7 +21,7 @@ import { encodePng } from '../src/domain/png';
 function decodePng(png: Buffer) {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
@@ -62,7 +62,14 @@ describe('image type sniffing', () => {
   });
 
   it('refuses text, GIF, WebP, a cut-off signature and nothing at all', () => {
-    for (const data of [Buffer.from('hello.png'), Buffer.from('GIF89a'), Buffer.from('RIFF\0\0\0\0WEBP'), png.subarray(0, 7), Buffer.from([0xff, 0xd8]), Buffer.alloc(0)]) {
+    for (const data of [
+      Buffer.from('hello.png'),
+      Buffer.from('GIF89a'),
+      Buffer.from('RIFF\0\0\0\0WEBP'),
+      png.subarray(0, 7),
+      Buffer.from([0xff, 0xd8]),
+      Buffer.alloc(0),
+    ]) {
       expect(sniffImageType(data)).toBeNull();
     }
   });
@@ -86,7 +93,8 @@ describe('image keys', () => {
   it('reads the type back from a key and refuses any other name', () => {
     expect(imageTypeOfKey('0123456789abcdef0123456789abcdef.jpg')?.contentType).toBe('image/jpeg');
     expect(imageTypeOfKey('0123456789abcdef0123456789abcdef.png')?.contentType).toBe('image/png');
-    for (const key of ['0123456789abcdef0123456789abcdef.gif', '../secret.png', '0123456789ABCDEF0123456789ABCDEF.png', 'x.png']) expect(imageTypeOfKey(key)).toBeNull();
+    for (const key of ['0123456789abcdef0123456789abcdef.gif', '../secret.png', '0123456789ABCDEF0123456789ABCDEF.png', 'x.png'])
+      expect(imageTypeOfKey(key)).toBeNull();
   });
 });
 
@@ -108,7 +116,14 @@ describe('PNG encoding', () => {
 });
 
 describe('generated artwork', () => {
-  const art: Artwork = { width: 40, height: 20, from: [0, 0, 0], to: [200, 100, 50], angle: 0, shapes: [{ cx: 0.5, cy: 0.5, rx: 0.25, color: [10, 250, 10], opacity: 1 }] };
+  const art: Artwork = {
+    width: 40,
+    height: 20,
+    from: [0, 0, 0],
+    to: [200, 100, 50],
+    angle: 0,
+    shapes: [{ cx: 0.5, cy: 0.5, rx: 0.25, color: [10, 250, 10], opacity: 1 }],
+  };
 
   it('paints the gradient across the canvas and shapes over it', () => {
     const px = renderArtwork(art);
@@ -192,6 +207,7 @@ describe('staff order', () => {
 describe('ids', () => {
   it('takes only 24 hex digits as one of our ids', () => {
     expect(isObjectIdText('0123456789abcdefABCDEF01')).toBe(true);
-    for (const id of ['123456789012', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zzzzzzzzzzzzzzzzzzzzzzzz', '']) expect(isObjectIdText(id)).toBe(false);
+    for (const id of ['123456789012', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zzzzzzzzzzzzzzzzzzzzzzzz', ''])
+      expect(isObjectIdText(id)).toBe(false);
   });
 });

@@ -30,7 +30,15 @@ const settle = () => new Promise((r) => setTimeout(r, 1000));
 describe('catalog.bookable.changed', () => {
   it('announces every treatment and package change exactly once, even when written while the broker was unreachable', async () => {
     const api = client(catalog.url);
-    const treatment = (await api.post<{ id: string }>('/api/treatments', { name: 'Hydra Facial', description: 'd', duration: '60 minutes', price: '₱3,500', defaultDuration: 60 })).body;
+    const treatment = (
+      await api.post<{ id: string }>('/api/treatments', {
+        name: 'Hydra Facial',
+        description: 'd',
+        duration: '60 minutes',
+        price: '₱3,500',
+        defaultDuration: 60,
+      })
+    ).body;
     await api.put(`/api/treatments/${treatment.id}`, { name: 'Hydra Glow Facial', defaultDuration: 90 });
     await api.del(`/api/treatments/${treatment.id}`);
     const pkg = (await api.post<{ id: string }>('/api/packages', { name: 'Solo Portrait', description: 'd', duration: '1 hour', price: 3500 })).body;

@@ -16,8 +16,15 @@ afterAll(async () => {
   await first.close();
 });
 
-const titles = async (catalog: Catalog) => (await client(catalog.url).get<{ title: string }[]>('/api/news?offering=clinic', { anonymous: true })).body.map((n) => n.title);
-const story = (title: string) => ({ title, excerpt: 'Now open weekends', content: 'From this month we open on Saturdays.', category: 'Clinic News', offeringType: 'clinic' as const });
+const titles = async (catalog: Catalog) =>
+  (await client(catalog.url).get<{ title: string }[]>('/api/news?offering=clinic', { anonymous: true })).body.map((n) => n.title);
+const story = (title: string) => ({
+  title,
+  excerpt: 'Now open weekends',
+  content: 'From this month we open on Saturdays.',
+  category: 'Clinic News',
+  offeringType: 'clinic' as const,
+});
 
 describe('public lists across replicas', () => {
   it("drop on every replica when one of them writes, and on the writer's own at once", async () => {

@@ -7,7 +7,11 @@ const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABQAH/8QAFxABAAMAAAAAAAAAAAAAAAAABAAhMf/EABQBAQAAAAAAAAAAAAAAAAAAAAX/xAAWEQADAAAAAAAAAAAAAAAAAAAAAgP/2gAMAwEAAhEDEQA/ANUYrbgbFbcmK24ExW3E4xE2Y//Z',
   'base64',
 );
-const PNG = encodePng(4, 2, Uint8Array.from({ length: 4 * 2 * 3 }, (_, i) => (i * 37) % 256));
+const PNG = encodePng(
+  4,
+  2,
+  Uint8Array.from({ length: 4 * 2 * 3 }, (_, i) => (i * 37) % 256),
+);
 const PNG_SIGNATURE = PNG.subarray(0, 8);
 
 let catalog: Catalog;
@@ -86,7 +90,11 @@ describe('image upload', () => {
     const res = await fetch(`${catalog.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Answer['body']).message).toMatch(/No image received/);
-    const json = await fetch(`${catalog.url}/api/upload`, { method: 'POST', body: '{}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const json = await fetch(`${catalog.url}/api/upload`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
     expect(json.status).toBe(400);
   });
 
@@ -98,7 +106,11 @@ describe('image upload', () => {
 
   it('refuses a cut-off multipart body with 400', async () => {
     const body = '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
-    const res = await fetch(`${catalog.url}/api/upload`, { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' } });
+    const res = await fetch(`${catalog.url}/api/upload`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' },
+    });
     expect(res.status).toBe(400);
   });
 

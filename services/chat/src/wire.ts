@@ -17,7 +17,13 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   const webhookConfig = new WebhookConfigStore(models, new SecretBox(config.WEBHOOK_SECRET_KEY), logger);
   const heads = new HeadCache(config.POLL_CACHE_TTL_MS);
   consumeHeadChanges(ctx.bus, heads);
-  consumeForWebhookDelivery(ctx.bus, { models, config: webhookConfig, logger, retryDelaysMs: config.WEBHOOK_RETRY_DELAYS, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  consumeForWebhookDelivery(ctx.bus, {
+    models,
+    config: webhookConfig,
+    logger,
+    retryDelaysMs: config.WEBHOOK_RETRY_DELAYS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
   return {
     app: buildApp(ctx, {
       models,

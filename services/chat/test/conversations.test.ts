@@ -19,7 +19,11 @@ const startConversation = async (customerName = 'Ana Cruz', offeringType = 'clin
   return res.json;
 };
 const say = async (conversationId: string, content: string, extra: Record<string, unknown> = {}, token?: string) =>
-  api.post<ChatMessage>('/api/messages', { conversationId, senderType: 'customer', senderName: 'Ana Cruz', content, offeringType: 'clinic', ...extra }, { token });
+  api.post<ChatMessage>(
+    '/api/messages',
+    { conversationId, senderType: 'customer', senderName: 'Ana Cruz', content, offeringType: 'clinic', ...extra },
+    { token },
+  );
 
 describe('starting a conversation', () => {
   it('answers 201 with an unguessable id and publishes chat.conversation.started', async () => {
@@ -29,7 +33,13 @@ describe('starting a conversation', () => {
     const event = await waitFor('conversation started event', () =>
       chat.events.find((e) => e.type === 'chat.conversation.started' && (e.data as EventData<'chat.conversation.started'>).conversationId === conversation.id),
     );
-    expect(event.data).toEqual({ conversationId: conversation.id, customerName: 'Bea Santos', customerEmail: 'ana@example.com', offeringType: 'studio', createdAt: conversation.createdAt });
+    expect(event.data).toEqual({
+      conversationId: conversation.id,
+      customerName: 'Bea Santos',
+      customerEmail: 'ana@example.com',
+      offeringType: 'studio',
+      createdAt: conversation.createdAt,
+    });
   });
 
   it('needs a non-blank name and an e-mail address, and says which is missing', async () => {
@@ -125,7 +135,13 @@ describe('posting a message', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await say(id, '  What does a facial cost?  ', { senderName: '', offeringType: undefined });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ conversationId: id, senderType: 'customer', senderName: 'Ana Cruz', content: 'What does a facial cost?', offeringType: 'clinic' });
+    expect(res.json).toMatchObject({
+      conversationId: id,
+      senderType: 'customer',
+      senderName: 'Ana Cruz',
+      content: 'What does a facial cost?',
+      offeringType: 'clinic',
+    });
     const event = await waitFor('message event', () =>
       chat.events.find((e) => e.type === 'chat.message.created' && (e.data as EventData<'chat.message.created'>).messageId === res.json.id),
     );
@@ -133,7 +149,13 @@ describe('posting a message', () => {
 
     const list = await api.get<ConversationSummary[]>('/api/conversations', { token: chat.token });
     const summary = list.json.find((c) => c.id === id)!;
-    expect(summary).toMatchObject({ messageCount: 1, lastSenderType: 'customer', lastSenderName: 'Ana Cruz', lastMessageAt: res.json.createdAt, lastMessagePreview: 'What does a facial cost?' });
+    expect(summary).toMatchObject({
+      messageCount: 1,
+      lastSenderType: 'customer',
+      lastSenderName: 'Ana Cruz',
+      lastMessageAt: res.json.createdAt,
+      lastMessagePreview: 'What does a facial cost?',
+    });
     expect(summary.updatedAt > updatedAt).toBe(true);
   });
 
@@ -217,10 +239,15 @@ describe('polling from memory', () => {
     expect((await fastApi.get<ChatMessage[]>(path)).json).toEqual([]);
     const otherReplica = new ConversationStore(fast.models, new HeadCache(500), fast.relay, silentLogger());
     await otherReplica.append({ conversationId: id, senderType: 'csr', content: 'Answered elsewhere' });
-    const seen = await waitFor('the other replica’s message', async () => {
-      const batch = (await fastApi.get<ChatMessage[]>(path)).json;
-      return batch.length > 0 && batch;
-    }, 2000, 50);
+    const seen = await waitFor(
+      'the other replica’s message',
+      async () => {
+        const batch = (await fastApi.get<ChatMessage[]>(path)).json;
+        return batch.length > 0 && batch;
+      },
+      2000,
+      50,
+    );
     expect(seen.map((m) => m.content)).toEqual(['Answered elsewhere']);
   });
 });
@@ -242,10 +269,15 @@ describe('polling across replicas', () => {
     expect((await slowApi.get<ChatMessage[]>(path)).json).toEqual([]);
     const otherReplica = new ConversationStore(slow.models, new HeadCache(600_000), slow.relay, silentLogger());
     await otherReplica.append({ conversationId: id, senderType: 'csr', content: 'Answered elsewhere' });
-    const seen = await waitFor('the other replica’s message', async () => {
-      const batch = (await slowApi.get<ChatMessage[]>(path)).json;
-      return batch.length > 0 && batch;
-    }, 3000, 50);
+    const seen = await waitFor(
+      'the other replica’s message',
+      async () => {
+        const batch = (await slowApi.get<ChatMessage[]>(path)).json;
+        return batch.length > 0 && batch;
+      },
+      3000,
+      50,
+    );
     expect(seen.map((m) => m.content)).toEqual(['Answered elsewhere']);
     // Its own message's event leaves the head this replica recorded in place: polls stay in memory.
     const { json: again } = await slowApi.post<ChatMessage>('/api/messages', { conversationId: id, content: 'Thanks' });

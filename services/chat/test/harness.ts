@@ -31,7 +31,10 @@ export interface HarnessOptions {
 export const SECRET_KEY = 'chat-test-key-for-sealing-webhook-secrets';
 
 /** Starts chat as main.ts wires it, plus a listener on its exchange that keeps what it publishes. */
-export async function startChat(label: string, { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000, outboxSweepMs = 100 }: HarnessOptions = {}): Promise<ChatHarness> {
+export async function startChat(
+  label: string,
+  { retryDelaysMs = [100, 100, 100, 100], timeoutMs = 2000, pollCacheTtlMs = 10_000, outboxSweepMs = 100 }: HarnessOptions = {},
+): Promise<ChatHarness> {
   const chat = await startHarness('chat', chatEnvShape, wire, {
     label,
     env: {

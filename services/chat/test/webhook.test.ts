@@ -245,7 +245,8 @@ describe('the bot replying', () => {
   });
   afterAll(() => t.chat.close());
 
-  const reply = (body: unknown, secret?: string) => t.api.post<ChatMessage>('/api/webhook/reply', body, { headers: secret === undefined ? {} : { 'x-webhook-secret': secret } });
+  const reply = (body: unknown, secret?: string) =>
+    t.api.post<ChatMessage>('/api/webhook/reply', body, { headers: secret === undefined ? {} : { 'x-webhook-secret': secret } });
   const thread = async (id: string) => (await t.api.get<ChatMessage[]>(`/api/conversations/${id}/messages`)).json;
 
   it('with the reply secret adds a csr message the visitor sees, signed Support Team unless named', async () => {
@@ -260,7 +261,14 @@ describe('the bot replying', () => {
 
   it('with a wrong or missing secret is 401 and adds nothing, whatever the body', async () => {
     const id = await t.conversation();
-    for (const secret of [undefined, '', 'wrong', `${replySecret}x`, replySecret.slice(0, -1), (await t.api.get<WebhookConfig>('/api/webhook-config', { token: t.token })).json.webhookSecret]) {
+    for (const secret of [
+      undefined,
+      '',
+      'wrong',
+      `${replySecret}x`,
+      replySecret.slice(0, -1),
+      (await t.api.get<WebhookConfig>('/api/webhook-config', { token: t.token })).json.webhookSecret,
+    ]) {
       const res = await reply({ conversationId: id, content: 'Sneaky' }, secret);
       expect(res.status).toBe(401);
       expect(res.json.message).toMatch(/X-Webhook-Secret|webhook secret/);

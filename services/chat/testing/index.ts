@@ -17,7 +17,14 @@ export async function seedConversations(conn: Connection, count: number): Promis
   const { Conversation } = createModels(conn);
   const now = new Date();
   const docs = Array.from({ length: count }, (_, n) => {
-    const message = { id: newMessageId(), senderType: 'customer' as const, senderName: `Bench Visitor ${n}`, content: 'Hello, is anyone there?', offeringType: 'clinic' as const, createdAt: now };
+    const message = {
+      id: newMessageId(),
+      senderType: 'customer' as const,
+      senderName: `Bench Visitor ${n}`,
+      content: 'Hello, is anyone there?',
+      offeringType: 'clinic' as const,
+      createdAt: now,
+    };
     return {
       _id: newConversationId(),
       customerName: message.senderName,
@@ -48,7 +55,12 @@ export interface HistoricConversation {
 }
 
 const CUSTOMER_LINES = ['Hello, do you have a slot this Saturday?', 'How long does the session take?', 'Is there parking near the clinic?', 'Thank you!'];
-const STAFF_LINES = ['Hi! Yes, we have 10:00 and 14:30 free.', 'About an hour, including the consultation.', 'Yes, right across the street.', 'You are welcome, see you soon.'];
+const STAFF_LINES = [
+  'Hi! Yes, we have 10:00 and 14:30 free.',
+  'About an hour, including the consultation.',
+  'Yes, right across the street.',
+  'You are welcome, see you soon.',
+];
 
 /** Stores past conversations with their messages (as their summary fields say) in chat's own shape; answers their ids. */
 export async function seedConversationHistory(conn: Connection, history: HistoricConversation[]): Promise<string[]> {
@@ -57,7 +69,14 @@ export async function seedConversationHistory(conn: Connection, history: Histori
     const messages: StoredMessage[] = c.messageTimes.map((createdAt, i) => {
       const customer = i % 2 === 0;
       const lines = customer ? CUSTOMER_LINES : STAFF_LINES;
-      return { id: newMessageId(), senderType: customer ? 'customer' : 'csr', senderName: customer ? c.customerName : 'Front desk', content: lines[Math.floor(i / 2) % lines.length], offeringType: c.offeringType, createdAt };
+      return {
+        id: newMessageId(),
+        senderType: customer ? 'customer' : 'csr',
+        senderName: customer ? c.customerName : 'Front desk',
+        content: lines[Math.floor(i / 2) % lines.length],
+        offeringType: c.offeringType,
+        createdAt,
+      };
     });
     const last = messages[messages.length - 1];
     return {
@@ -86,5 +105,10 @@ export async function seedConversationHistory(conn: Connection, history: Histori
 
 /** The chat service as main.ts wires it, on the given database, without the broker. */
 export function startChatOn(mongoUrl: string): Promise<Harness<ChatConfig>> {
-  return startHarness('chat', chatEnvShape, wire, { label: 'history', mongoUrl, connectBus: false, env: { WEBHOOK_SECRET_KEY: 'history-test-key-for-sealing-webhook-secrets' } });
+  return startHarness('chat', chatEnvShape, wire, {
+    label: 'history',
+    mongoUrl,
+    connectBus: false,
+    env: { WEBHOOK_SECRET_KEY: 'history-test-key-for-sealing-webhook-secrets' },
+  });
 }

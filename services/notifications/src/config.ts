@@ -9,7 +9,9 @@ export const notificationsEnvShape = {
    * it), smtps://user:password@relay:465 for TLS from the start. Not checked as a secret: relays
    * issue their own passwords, some shorter than the 32 characters the other secrets need.
    */
-  SMTP_URL: z.string({ error: 'SMTP_URL is required' }).regex(/^smtps?:\/\/[^/]+/, { error: 'SMTP_URL must be smtp://host:port or smtps://user:password@host:port' }),
+  SMTP_URL: z
+    .string({ error: 'SMTP_URL is required' })
+    .regex(/^smtps?:\/\/[^/]+/, { error: 'SMTP_URL must be smtp://host:port or smtps://user:password@host:port' }),
   /** Longest wait for the SMTP server to accept a connection, greet, or answer a command; a send past it is retried. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** The site's address as seen from an e-mail (every link in a mail starts with it), e.g. https://booking.example.com */

@@ -22,7 +22,10 @@ describe('database commands per mail operation', () => {
     const created = await ledger.measure('booking: copy, settings, confirmation queued and sent, reminder planned', async () => {
       await svc.publisher.publish('booking.appointment.created', data);
       await mailsTo(mailpit, email, /request received/i);
-      await waitFor('the confirmation recorded', async () => (await svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' })) === 1);
+      await waitFor(
+        'the confirmation recorded',
+        async () => (await svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' })) === 1,
+      );
     });
     expect(created.length).toBeLessThanOrEqual(BUDGET.created);
 
@@ -33,11 +36,21 @@ describe('database commands per mail operation', () => {
     });
     expect(moved.length).toBeLessThanOrEqual(BUDGET.rescheduled);
 
-    const log = await ledger.measure('mail log of an appointment', async () => expect((await api(svc.url, `/api/appointments/${data.appointmentId}/mails`, { token: svc.token })).status).toBe(200));
+    const log = await ledger.measure('mail log of an appointment', async () =>
+      expect((await api(svc.url, `/api/appointments/${data.appointmentId}/mails`, { token: svc.token })).status).toBe(200),
+    );
     expect(log.length).toBeLessThanOrEqual(BUDGET.log);
 
-    const settings = { staffAlertEmail: '', senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } };
-    const save = await ledger.measure('settings saved, lead time unchanged', async () => expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings })).status).toBe(200));
+    const settings = {
+      staffAlertEmail: '',
+      senderName: 'Lumière Clinic',
+      senderEmail: 'clinic@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    };
+    const save = await ledger.measure('settings saved, lead time unchanged', async () =>
+      expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings })).status).toBe(200),
+    );
     expect(save.length).toBeLessThanOrEqual(BUDGET.saveSettings);
   });
 });

@@ -85,7 +85,10 @@ describe('appointment mails', () => {
 
   it('uses the brand colour of the offering: deep rose for the clinic, plum for the studio', async () => {
     expect((await renderAppointmentMail(input('confirmation'))).html).toContain('#9d174d');
-    const studio = await renderAppointmentMail({ ...input('confirmation', { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] }), settings: defaultSettings('studio') });
+    const studio = await renderAppointmentMail({
+      ...input('confirmation', { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] }),
+      settings: defaultSettings('studio'),
+    });
     expect(studio.html).toContain('#6d3165');
     expect(studio.html).not.toContain('#9d174d');
     expect(studio.text).toContain('Package: Family Portrait');
@@ -94,7 +97,15 @@ describe('appointment mails', () => {
 
   it('escapes every customer-provided string in the HTML', async () => {
     const hostile = '<img src=x onerror=alert(1)>"&\'';
-    const mail = await renderAppointmentMail(input('staff-alert', { firstName: hostile, lastName: '<b>Cruz</b>', email: 'a"<x>@example.com', contact: '<script>1</script>', items: [{ id: 't', name: '<i>Peel</i>' }] }));
+    const mail = await renderAppointmentMail(
+      input('staff-alert', {
+        firstName: hostile,
+        lastName: '<b>Cruz</b>',
+        email: 'a"<x>@example.com',
+        contact: '<script>1</script>',
+        items: [{ id: 't', name: '<i>Peel</i>' }],
+      }),
+    );
     expect(mail.html).not.toMatch(/<img src=x|<b>Cruz|<script>1|<i>Peel|"<x>/);
     expect(mail.html).toContain(escapeHtml(hostile));
     expect(mail.html).toContain('&lt;i&gt;Peel&lt;/i&gt;');
@@ -105,7 +116,8 @@ describe('appointment mails', () => {
   it('alerts staff with the contact details and a link to the console', async () => {
     const mail = await renderAppointmentMail(input('staff-alert'));
     expect(mail.subject).toBe('New booking: Ana Cruz, Tuesday, 1 December 2026, 10:00 AM');
-    for (const expected of ['Ana Cruz', 'ana@example.com', '+63 917 123 4567', 'Hydrating Facial', appointmentReference('665f1c2e9b1d4a0012abcd34')]) expect(mail.text).toContain(expected);
+    for (const expected of ['Ana Cruz', 'ana@example.com', '+63 917 123 4567', 'Hydrating Facial', appointmentReference('665f1c2e9b1d4a0012abcd34')])
+      expect(mail.text).toContain(expected);
     expect(hrefs(mail.html)).toEqual(['https://booking.example.com/maintenance/appointments']);
     expect(mail.attachments).toEqual([]);
   });
@@ -166,18 +178,26 @@ describe('appointment mails', () => {
 
 describe('appointment mails say no more than the pages say of the booking at that moment', () => {
   /** Every word a recipient can read: subject, both parts, and the calendar file's. */
-  const wordsOf = (mail: { subject: string; text: string; html: string; attachments: { content: string }[] }) => [mail.subject, mail.text, mail.html, ...mail.attachments.map((a) => a.content)].join('\n');
+  const wordsOf = (mail: { subject: string; text: string; html: string; attachments: { content: string }[] }) =>
+    [mail.subject, mail.text, mail.html, ...mail.attachments.map((a) => a.content)].join('\n');
   const statusOfInvite = (content: string) => new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('status');
   const rescheduled = (by: 'customer' | 'staff') =>
-    renderAppointmentMail({ ...input('confirmation', { revision: 1, startTime: '2026-12-01T02:30:00.000Z', endTime: '2026-12-01T03:30:00.000Z' }), kind: 'reschedule', previousStart: new Date('2026-12-01T02:00:00Z'), by });
+    renderAppointmentMail({
+      ...input('confirmation', { revision: 1, startTime: '2026-12-01T02:30:00.000Z', endTime: '2026-12-01T03:30:00.000Z' }),
+      kind: 'reschedule',
+      previousStart: new Date('2026-12-01T02:00:00Z'),
+      by,
+    });
 
-  it('calls a pending booking a request received, with the booking page\'s promise, and never confirmed; its invitation is tentative', async () => {
+  it("calls a pending booking a request received, with the booking page's promise, and never confirmed; its invitation is tentative", async () => {
     const mail = await renderAppointmentMail(input('confirmation'));
     expect(wordsOf(mail)).not.toMatch(/confirmed/i);
     expect(mail.subject).toMatch(/request received/i);
     for (const part of [mail.text, mail.html]) expect(part.replace(/&#39;/g, "'")).toContain(PENDING_PROMISE);
     expect(statusOfInvite(mail.attachments[0].content)).toBe('TENTATIVE');
-    expect(String(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description'))).toContain(PENDING_PROMISE);
+    expect(String(new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description'))).toContain(
+      PENDING_PROMISE,
+    );
   });
 
   it('promises no online change the manage page may not offer (cut-off, move limit): it points to the page', async () => {
@@ -248,7 +268,13 @@ describe('what became of a mail, in words for the mail log', () => {
   });
 
   it('tells a refusal (a 5xx answer) from attempts that all failed, and keeps our own reasons for a mail never tried', () => {
-    expect(mailOutcome({ status: 'failed', attempts: 1, lastResponse: "Can't send mail - all recipients were rejected: 550 5.1.1 <x@y.test>: Recipient address rejected" })).toBe(MAIL_OUTCOMES.refused);
+    expect(
+      mailOutcome({
+        status: 'failed',
+        attempts: 1,
+        lastResponse: "Can't send mail - all recipients were rejected: 550 5.1.1 <x@y.test>: Recipient address rejected",
+      }),
+    ).toBe(MAIL_OUTCOMES.refused);
     expect(mailOutcome({ status: 'failed', attempts: 20, lastResponse: 'Connection timeout' })).toBe(MAIL_OUTCOMES.gaveUp);
     expect(mailOutcome({ status: 'failed', attempts: 0, lastResponse: NOT_SENT.recipient })).toBe(NOT_SENT.recipient);
   });
@@ -301,7 +327,11 @@ describe('waitlist mail: a time you wanted is free', () => {
   });
 
   it("writes as the studio in the studio's colour, one package named as such", async () => {
-    const mail = await renderSlotOpenedMail({ entry: entry({ offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }], firstName: ' ' }), settings: defaultSettings('studio'), publicUrl: PUBLIC_URL });
+    const mail = await renderSlotOpenedMail({
+      entry: entry({ offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }], firstName: ' ' }),
+      settings: defaultSettings('studio'),
+      publicUrl: PUBLIC_URL,
+    });
     expect(mail.text).toContain('Hello,');
     expect(mail.text).toContain('Package: Family Portrait');
     expect(mail.text).toContain('Lumière Studio');
@@ -327,7 +357,9 @@ describe('mail ids', () => {
   it('are the same for the same appointment, kind and revision, and differ otherwise', () => {
     const id = appointmentMailId('a1', 'confirmation', 0);
     expect(appointmentMailId('a1', 'confirmation', 0)).toBe(id);
-    expect(new Set([id, appointmentMailId('a1', 'confirmation', 1), appointmentMailId('a1', 'reminder', 0), appointmentMailId('a2', 'confirmation', 0)]).size).toBe(4);
+    expect(
+      new Set([id, appointmentMailId('a1', 'confirmation', 1), appointmentMailId('a1', 'reminder', 0), appointmentMailId('a2', 'confirmation', 0)]).size,
+    ).toBe(4);
     expect(newsletterMailId('s1', 't1')).not.toBe(newsletterMailId('s1', 't2'));
     expect(slotOpenedMailId('w1')).toBe(slotOpenedMailId('w1'));
     expect(slotOpenedMailId('w1')).not.toBe(slotOpenedMailId('w2'));
@@ -424,8 +456,13 @@ describe('the manage link in a stored mail', () => {
         expect(part.replace(/\r\n[ \t]/g, '')).not.toContain(TOKEN);
       }
       // As if stored with the placeholder, but for the stamp of the moment the calendar file was written.
-      const unstamped = (mail: typeof kept) => ({ ...mail, attachments: mail.attachments.map((a) => ({ ...a, content: a.content.replace(/DTSTAMP:\w+/, '') })) });
-      expect(unstamped(kept)).toEqual(unstamped(await renderAppointmentMail({ ...input('reminder'), kind: 'confirmation', manageToken: MANAGE_TOKEN_PLACEHOLDER, publicUrl })));
+      const unstamped = (mail: typeof kept) => ({
+        ...mail,
+        attachments: mail.attachments.map((a) => ({ ...a, content: a.content.replace(/DTSTAMP:\w+/, '') })),
+      });
+      expect(unstamped(kept)).toEqual(
+        unstamped(await renderAppointmentMail({ ...input('reminder'), kind: 'confirmation', manageToken: MANAGE_TOKEN_PLACEHOLDER, publicUrl })),
+      );
     }
   });
 });
@@ -445,13 +482,25 @@ describe('a stored mail on its way out', () => {
   it('goes to exactly the one address stored, from the sender, with the token of its appointment', async () => {
     const out = outgoingMail(await stored({ recipient: ' ana@example.com ' }), token);
     if (!out.ok) throw new Error(out.reason);
-    expect(out.mail).toMatchObject({ to: 'ana@example.com', from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' }, messageId: '<m1@beauty-booking>' });
+    expect(out.mail).toMatchObject({
+      to: 'ana@example.com',
+      from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' },
+      messageId: '<m1@beauty-booking>',
+    });
     expect(out.mail.text).toContain('/manage/Zl8cLpsdSgASq80053XqXeNcV0dWF9O7');
     expect(out.mail).not.toHaveProperty('listUnsubscribeUrl');
   });
 
   it('does not go to a stored list of addresses, a display name or a group, nor from a sender that is no one address', async () => {
-    for (const recipient of ['a@x.test, b@y.test', 'a@x.test;b@y.test', 'Ana <a@x.test>', 'friends: a@x.test, b@y.test;', 'a@x.test b@y.test', '', 'no-at-sign']) {
+    for (const recipient of [
+      'a@x.test, b@y.test',
+      'a@x.test;b@y.test',
+      'Ana <a@x.test>',
+      'friends: a@x.test, b@y.test;',
+      'a@x.test b@y.test',
+      '',
+      'no-at-sign',
+    ]) {
       expect(outgoingMail(await stored({ recipient }), token)).toEqual({ ok: false, reason: NOT_SENT.recipient });
     }
     expect(outgoingMail(await stored({ from: { name: 'Clinic', address: 'clinic@x.test, b@y.test' } }), token)).toEqual({ ok: false, reason: NOT_SENT.sender });
@@ -465,7 +514,14 @@ describe('a stored mail on its way out', () => {
   });
 
   it('carries the unsubscribe link of a newsletter mail', async () => {
-    const out = outgoingMail(await stored({ kind: 'newsletter-confirmation', appointmentId: null, listUnsubscribeUrl: 'https://b.example.com/api/email-subscribers/unsubscribe?token=t' }), token);
+    const out = outgoingMail(
+      await stored({
+        kind: 'newsletter-confirmation',
+        appointmentId: null,
+        listUnsubscribeUrl: 'https://b.example.com/api/email-subscribers/unsubscribe?token=t',
+      }),
+      token,
+    );
     expect(out.ok && out.mail.listUnsubscribeUrl).toBe('https://b.example.com/api/email-subscribers/unsubscribe?token=t');
   });
 });

@@ -107,7 +107,10 @@ describe("the senders' look, most mails sent", () => {
 
   it('reads no queued reminder of the months ahead', async () => {
     // One mail in 500 queued, as in the year of data (44 of 30,000 after the benches).
-    const sent = Array.from({ length: 4000 }, (_, i) => ({ ...queuedMail(`sent-${i}`, new Date(Date.now() - 200 * DAY_MS + i * 3_600_000), false), status: 'sent' as const }));
+    const sent = Array.from({ length: 4000 }, (_, i) => ({
+      ...queuedMail(`sent-${i}`, new Date(Date.now() - 200 * DAY_MS + i * 3_600_000), false),
+      status: 'sent' as const,
+    }));
     const ahead = Array.from({ length: 8 }, (_, i) => queuedMail(`ahead-${i}`, new Date(Date.now() + 30 * DAY_MS + i * 3_600_000), true));
     // Each of the looks read every reminder ahead.
     expect(await rowsReadWhileLooking(service(), [...sent, ...ahead])).toBeLessThan(ahead.length);

@@ -6,7 +6,20 @@ import type { Connection } from 'mongoose';
 import ICAL from 'ical.js';
 import type { EventData } from '@bb/contracts';
 import { connectMongo, EventBus, manageLinkToken } from '@bb/service-kit';
-import { adminToken, requireEnv, silentLogger, startHarness, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness, type MailpitClient, type MailpitSummary } from '@bb/service-kit/testing';
+import {
+  adminToken,
+  requireEnv,
+  silentLogger,
+  startHarness,
+  TEST_MANAGE_LINK_SECRET,
+  testAmqpUrl,
+  testMongoUrl,
+  uniqueName,
+  waitFor,
+  type Harness,
+  type MailpitClient,
+  type MailpitSummary,
+} from '@bb/service-kit/testing';
 import { notificationsEnvShape, type NotificationsConfig } from '../src/config';
 import { createModels, type NotificationModels } from '../src/models';
 import { wire } from '../src/wire';
@@ -102,7 +115,10 @@ const MINUTE_MS = 60_000;
  * A booking as booking publishes it: a clinic facial by default, starting at a whole half hour
  * `startsInMs` from now (rounded up), an hour long.
  */
-export function booked(email: string, over: Partial<EventData<'booking.appointment.created'>> & { startsAt?: Date } = {}): EventData<'booking.appointment.created'> {
+export function booked(
+  email: string,
+  over: Partial<EventData<'booking.appointment.created'>> & { startsAt?: Date } = {},
+): EventData<'booking.appointment.created'> {
   const { startsAt, ...rest } = over;
   const start = startsAt ?? new Date(Math.ceil((Date.now() + 3 * 24 * 60 * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
   const end = new Date(start.getTime() + 60 * MINUTE_MS);
@@ -127,7 +143,11 @@ export function booked(email: string, over: Partial<EventData<'booking.appointme
 }
 
 /** The same appointment moved to `start` (revision + 1), as the rescheduled event says it. */
-export function rescheduled(from: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>, start: Date, revision = from.revision + 1): EventData<'booking.appointment.rescheduled'> {
+export function rescheduled(
+  from: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>,
+  start: Date,
+  revision = from.revision + 1,
+): EventData<'booking.appointment.rescheduled'> {
   const manila = new Date(start.getTime() + 8 * 60 * MINUTE_MS).toISOString();
   return {
     ...factsOf(from),
@@ -151,10 +171,15 @@ export function factsOf(data: EventData<'booking.appointment.created'> | EventDa
 
 /** The mails to an address whose subject matches, once there are `count` of them (newest first). */
 export async function mailsTo(mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> {
-  return waitFor(`${count} mail(s) "${subject.source}" to ${address}`, async () => {
-    const found = (await mailpit.messagesTo(address)).filter((m) => subject.test(m.Subject));
-    return found.length >= count && found;
-  }, timeoutMs, 100);
+  return waitFor(
+    `${count} mail(s) "${subject.source}" to ${address}`,
+    async () => {
+      const found = (await mailpit.messagesTo(address)).filter((m) => subject.test(m.Subject));
+      return found.length >= count && found;
+    },
+    timeoutMs,
+    100,
+  );
 }
 
 /** The calendar file of a mail, read back the way a calendar client would. */

@@ -3,7 +3,18 @@ import { buildEnvelope } from '@bb/service-kit';
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import { booked, factsOf, inviteOf, mailsTo, manageTokenOf, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import {
+  booked,
+  factsOf,
+  inviteOf,
+  mailsTo,
+  manageTokenOf,
+  PUBLIC_URL,
+  rescheduled,
+  startNotifications,
+  uniqueAddress,
+  type NotificationsHarness,
+} from './harness';
 
 let svc: NotificationsHarness;
 const staff = uniqueAddress('staff');
@@ -13,7 +24,13 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: { staffAlertEmail: staff, senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+    body: {
+      staffAlertEmail: staff,
+      senderName: 'Lumière Clinic',
+      senderEmail: 'clinic@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    },
   });
   expect(saved.status).toBe(200);
 });
@@ -46,7 +63,14 @@ describe("an appointment's mails", () => {
     expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}"`);
     expect(message.Text).toContain(appointmentReference(data.appointmentId));
     const invite = await inviteOf(mailpit, summary.ID);
-    expect(invite).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 0, status: 'TENTATIVE', tzid: 'Asia/Manila', wallTime: '2026-12-01T10:00:00' });
+    expect(invite).toMatchObject({
+      method: 'REQUEST',
+      uid: `appointment-${data.appointmentId}@beauty-booking`,
+      sequence: 0,
+      status: 'TENTATIVE',
+      tzid: 'Asia/Manila',
+      wallTime: '2026-12-01T10:00:00',
+    });
     expect(await mailpit.raw(summary.ID)).toMatch(/Content-Type: text\/calendar; method=REQUEST; charset=utf-8/i);
     expect((await mailpit.headers(summary.ID))['Message-Id']).toEqual([`<${id}@beauty-booking>`]);
 
@@ -54,7 +78,15 @@ describe("an appointment's mails", () => {
       const mails = await mailLog(data.appointmentId);
       return mails.find((m) => m.kind === 'confirmation' && m.status === 'sent') && mails;
     });
-    expect(log.find((m) => m.kind === 'confirmation')).toMatchObject({ id, recipient: email, attempts: 1, messageId: `<${id}@beauty-booking>`, resendOf: null, appointmentId: data.appointmentId, offeringType: 'clinic' });
+    expect(log.find((m) => m.kind === 'confirmation')).toMatchObject({
+      id,
+      recipient: email,
+      attempts: 1,
+      messageId: `<${id}@beauty-booking>`,
+      resendOf: null,
+      appointmentId: data.appointmentId,
+      offeringType: 'clinic',
+    });
     expect(log.find((m) => m.kind === 'confirmation')?.lastResponse).toMatch(/^250 /);
   });
 
@@ -80,7 +112,13 @@ describe("an appointment's mails", () => {
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
     const update = await inviteOf(mailpit, notice.ID);
-    expect(update).toMatchObject({ method: 'REQUEST', uid: `appointment-${data.appointmentId}@beauty-booking`, sequence: 1, status: 'TENTATIVE', wallTime: '2026-12-02T14:30:00' });
+    expect(update).toMatchObject({
+      method: 'REQUEST',
+      uid: `appointment-${data.appointmentId}@beauty-booking`,
+      sequence: 1,
+      status: 'TENTATIVE',
+      wallTime: '2026-12-02T14:30:00',
+    });
     // The manage link of the booking, derived from its id.
     expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${manageTokenOf(data.appointmentId)}`);
 
@@ -145,7 +183,13 @@ describe("an appointment's mails", () => {
   });
 
   it('makes no record of a kind turned off for the offering', async () => {
-    const off = { staffAlertEmail: '', senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true } };
+    const off = {
+      staffAlertEmail: '',
+      senderName: 'Lumière Studio',
+      senderEmail: 'studio@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true },
+    };
     expect((await api(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off })).status).toBe(200);
     const email = uniqueAddress('off');
     const data = booked(email, { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] });
@@ -159,7 +203,14 @@ describe("an appointment's mails", () => {
   it('mails a newsletter sign-up its confirmation link, with a one-click List-Unsubscribe', async () => {
     const email = uniqueAddress('news');
     const unsubscribeUrl = `${PUBLIC_URL}/api/email-subscribers/unsubscribe?token=sub-1.signature`;
-    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-1', email, offeringType: 'both', confirmToken: 'confirm-token-123', requestedAt: new Date().toISOString(), unsubscribeUrl });
+    await svc.publisher.publish('subscribers.confirmation.requested', {
+      subscriberId: 'sub-1',
+      email,
+      offeringType: 'both',
+      confirmToken: 'confirm-token-123',
+      requestedAt: new Date().toISOString(),
+      unsubscribeUrl,
+    });
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     const message = await mailpit.message(mail.ID);
     expect(message.Text).toContain(`${PUBLIC_URL}/api/email-subscribers/confirm?token=confirm-token-123`);
@@ -171,7 +222,13 @@ describe("an appointment's mails", () => {
 
   it('mails a sign-up requested before the unsubscribe link came with it, without List-Unsubscribe', async () => {
     const email = uniqueAddress('news-old');
-    await svc.publisher.publish('subscribers.confirmation.requested', { subscriberId: 'sub-2', email, offeringType: 'clinic', confirmToken: 'confirm-token-456', requestedAt: new Date().toISOString() });
+    await svc.publisher.publish('subscribers.confirmation.requested', {
+      subscriberId: 'sub-2',
+      email,
+      offeringType: 'clinic',
+      confirmToken: 'confirm-token-456',
+      requestedAt: new Date().toISOString(),
+    });
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     expect(await mailpit.headers(mail.ID)).not.toHaveProperty('List-Unsubscribe');
   });

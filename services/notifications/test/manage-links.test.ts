@@ -4,7 +4,18 @@ import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { renderAppointmentMail } from '../src/domain/appointment-mails';
 import { defaultSettings } from '../src/domain/settings';
 import { MailStore } from '../src/store/mail-store';
-import { booked, factsOf, inviteOf, mailsTo, manageTokenOf, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import {
+  booked,
+  factsOf,
+  inviteOf,
+  mailsTo,
+  manageTokenOf,
+  PUBLIC_URL,
+  rescheduled,
+  startNotifications,
+  uniqueAddress,
+  type NotificationsHarness,
+} from './harness';
 
 // The manage link's token is derived from the appointment id when a mail is sent: none is
 // stored by this service (not in its appointment copies, not in its mail records), and none
@@ -17,7 +28,13 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: { staffAlertEmail: staff, senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+    body: {
+      staffAlertEmail: staff,
+      senderName: 'Lumière Clinic',
+      senderEmail: 'clinic@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    },
   });
   expect(saved.status).toBe(200);
 });
@@ -74,12 +91,28 @@ describe('manage links', () => {
     // A copy and a sent confirmation as the previous version stored them: the token in clear.
     const { appointmentId, ...facts } = factsOf(data);
     await svc.models.Appointment.collection.insertOne({ _id: appointmentId as never, ...facts, manageToken: oldToken });
-    const content = await renderAppointmentMail({ kind: 'confirmation', appointment: factsOf(data), manageToken: oldToken, settings: defaultSettings('clinic'), publicUrl: PUBLIC_URL });
+    const content = await renderAppointmentMail({
+      kind: 'confirmation',
+      appointment: factsOf(data),
+      manageToken: oldToken,
+      settings: defaultSettings('clinic'),
+      publicUrl: PUBLIC_URL,
+    });
     const mailId = randomBytes(16).toString('hex');
     const now = new Date();
     // Queued for later, so no sender takes it before it is marked sent.
     const later = new Date(now.getTime() + 3_600_000);
-    await new MailStore(svc.models).queue({ id: mailId, kind: 'confirmation', appointmentId, offeringType: 'clinic', recipient: email, from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' }, content, dueAt: later, createdAt: now });
+    await new MailStore(svc.models).queue({
+      id: mailId,
+      kind: 'confirmation',
+      appointmentId,
+      offeringType: 'clinic',
+      recipient: email,
+      from: { name: 'Lumière Clinic', address: 'clinic@beauty-booking.local' },
+      content,
+      dueAt: later,
+      createdAt: now,
+    });
     await svc.models.Mail.updateOne({ _id: mailId }, { $set: { status: 'sent', sentAt: now, dueAt: now, attempts: 1 } });
     expect((await storedText()).filter((text) => text.includes(oldToken)).length).toBeGreaterThan(0);
 

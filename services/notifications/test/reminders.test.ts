@@ -31,7 +31,8 @@ afterAll(() => svc.close());
 /** A start whose reminder is due `dueInMs` from now. */
 const startingSoon = (dueInMs: number) => new Date(Date.now() + LEAD_MS + dueInMs);
 /** The reminder planned from that revision, or undefined (so waitFor waits for it). */
-const reminderOf = async (appointmentId: string, revision = 0) => (await svc.models.Mail.findById(appointmentMailId(appointmentId, 'reminder', revision)).lean()) ?? undefined;
+const reminderOf = async (appointmentId: string, revision = 0) =>
+  (await svc.models.Mail.findById(appointmentMailId(appointmentId, 'reminder', revision)).lean()) ?? undefined;
 const remindersIn = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /reminder/i.test(m.Subject));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,7 +43,13 @@ describe('reminders', () => {
     await svc.publisher.publish('booking.appointment.created', kept);
     await svc.publisher.publish('booking.appointment.created', dropped);
     await waitFor('both reminders queued', async () => (await reminderOf(kept.appointmentId)) && (await reminderOf(dropped.appointmentId)));
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(dropped), revision: 1, status: 'cancelled', by: 'customer', notifyCustomer: true });
+    await svc.publisher.publish('booking.appointment.cancelled', {
+      ...factsOf(dropped),
+      revision: 1,
+      status: 'cancelled',
+      by: 'customer',
+      notifyCustomer: true,
+    });
 
     await mailsTo(mailpit, kept.email, /reminder/i, 1, 20_000);
     // Not before it was due, by the service's clock: Mailpit stamps mails with its own, which a
@@ -55,7 +62,11 @@ describe('reminders', () => {
     expect(await remindersIn(dropped.email)).toEqual([]);
     expect(await reminderOf(dropped.appointmentId)).toMatchObject({ status: 'cancelled', attempts: 0 });
     const log = (await api<Mail[]>(svc.url, `/api/appointments/${kept.appointmentId}/mails`, { token: svc.token })).body;
-    expect(log.find((m) => m.kind === 'reminder')).toMatchObject({ status: 'sent', attempts: 1, dueAt: new Date(Date.parse(kept.startTime) - LEAD_MS).toISOString() });
+    expect(log.find((m) => m.kind === 'reminder')).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      dueAt: new Date(Date.parse(kept.startTime) - LEAD_MS).toISOString(),
+    });
   });
 
   it('drops the reminder of a booking whose cancellation was handled while its confirmation was being written', async () => {
@@ -65,7 +76,15 @@ describe('reminders', () => {
     const mails = new MailStore(svc.models);
     const appointments = new AppointmentStore(svc.models);
     const settingsStore = new SettingsStore(svc.models);
-    const deps = { appointments, settings: settingsStore, publicUrl: PUBLIC_URL, rescheduleQuietMs: 0, now: () => new Date(), queued: () => undefined, logger: silentLogger() };
+    const deps = {
+      appointments,
+      settings: settingsStore,
+      publicUrl: PUBLIC_URL,
+      rescheduleQuietMs: 0,
+      now: () => new Date(),
+      queued: () => undefined,
+      logger: silentLogger(),
+    };
     const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
     const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
     const racing = Object.create(mails) as MailStore;
@@ -138,7 +157,8 @@ describe('reminders', () => {
   it('moves 150 queued reminders to a new lead time (one command each: FerretDB deadlocked on one command of 150 updates)', async () => {
     const many = Array.from({ length: 150 }, (_, i) => booked(uniqueAddress(`many-${i}`)));
     const ids = many.map((m) => m.appointmentId);
-    const queuedReminders = () => svc.models.Mail.find({ kind: 'reminder', status: 'queued', appointmentId: { $in: ids } }, { appointmentId: 1, dueAt: 1 }).lean();
+    const queuedReminders = () =>
+      svc.models.Mail.find({ kind: 'reminder', status: 'queued', appointmentId: { $in: ids } }, { appointmentId: 1, dueAt: 1 }).lean();
     for (const made of many) await svc.publisher.publish('booking.appointment.created', made);
     await waitFor('150 reminders queued', async () => (await queuedReminders()).length === many.length, 60_000, 500);
     try {

@@ -14,7 +14,13 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: { staffAlertEmail: '', senderName: 'Lumière Clinic', senderEmail: 'clinic@beauty-booking.local', reminderLeadHours: LEAD_MS / 3_600_000, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true } },
+    body: {
+      staffAlertEmail: '',
+      senderName: 'Lumière Clinic',
+      senderEmail: 'clinic@beauty-booking.local',
+      reminderLeadHours: LEAD_MS / 3_600_000,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    },
   });
   expect(saved.status).toBe(200);
 });
@@ -46,7 +52,10 @@ describe('two replicas', () => {
     });
     // The record as a sender that claimed it and then died leaves it: queued (its due hour too), its lease running.
     const leaseUntil = new Date(Date.now() + 1500);
-    await svc.models.Mail.updateOne({ _id: id }, { $set: { status: 'queued', ...dueFields(sent.dueAt), leaseUntil, leaseToken: 'a-dead-replica', sentAt: null } });
+    await svc.models.Mail.updateOne(
+      { _id: id },
+      { $set: { status: 'queued', ...dueFields(sent.dueAt), leaseUntil, leaseToken: 'a-dead-replica', sentAt: null } },
+    );
     await sleep(1000);
     expect((await svc.models.Mail.findById(id).lean())?.status).toBe('queued');
     const resent = await waitFor('the mail taken over', async () => {

@@ -52,7 +52,8 @@ describe('reschedule notices', () => {
     const first = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
     const second = rescheduled(first, new Date(Date.parse(data.startTime) + 2 * HOUR_MS), 2);
     const third = rescheduled(second, new Date(Date.parse(data.startTime) + 3 * HOUR_MS), 3);
-    for (const move of [first, second, third]) await svc.publisher.publish('booking.appointment.rescheduled', { ...move, by: move === second ? 'staff' : 'customer' });
+    for (const move of [first, second, third])
+      await svc.publisher.publish('booking.appointment.rescheduled', { ...move, by: move === second ? 'staff' : 'customer' });
     const lastMoved = Date.now();
 
     const [notice] = await mailsTo(mailpit, data.email, /rescheduled/i);
@@ -79,10 +80,15 @@ describe('reschedule notices', () => {
     // A move after the notice went out is a new notice, from the time that one told.
     const fourth = rescheduled(third, new Date(Date.parse(data.startTime) + 4 * HOUR_MS), 4);
     await svc.publisher.publish('booking.appointment.rescheduled', fourth);
-    const [later] = await waitFor('a second notice', async () => {
-      const found = await noticesTo(data.email);
-      return found.length === 2 && found;
-    }, 15_000, 100);
+    const [later] = await waitFor(
+      'a second notice',
+      async () => {
+        const found = await noticesTo(data.email);
+        return found.length === 2 && found;
+      },
+      15_000,
+      100,
+    );
     expect((await inviteOf(mailpit, later.ID)).sequence).toBe(4);
     expect((await mailpit.message(later.ID)).Text).toContain(`moved from ${manilaDateTime(new Date(third.startTime))} to a new time`);
   });
@@ -110,7 +116,9 @@ describe('reschedule notices', () => {
 
     const [notice] = await mailsTo(mailpit, data.email, /rescheduled/i);
     expect(notice.Subject).toBe(`Appointment rescheduled: ${manilaDateTime(new Date(second.startTime))}`);
-    expect((await mailpit.message(notice.ID)).Text).toContain(`Our team has moved your appointment from ${manilaDateTime(new Date(data.startTime))} to a new time`);
+    expect((await mailpit.message(notice.ID)).Text).toContain(
+      `Our team has moved your appointment from ${manilaDateTime(new Date(data.startTime))} to a new time`,
+    );
     expect((await inviteOf(mailpit, notice.ID)).sequence).toBe(2);
     await drained();
     await sleep(QUIET_MS + 1000);
@@ -146,7 +154,16 @@ describe('a reschedule notice in the store', () => {
       // Far ahead: the running senders leave it alone.
       dueAt: new Date(now.getTime() + HOUR_MS),
       now,
-      render: (previousStart) => renderAppointmentMail({ kind: 'reschedule', appointment: facts, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings: defaultSettings('clinic'), publicUrl: PUBLIC_URL, previousStart, by: 'customer' }),
+      render: (previousStart) =>
+        renderAppointmentMail({
+          kind: 'reschedule',
+          appointment: facts,
+          manageToken: MANAGE_TOKEN_PLACEHOLDER,
+          settings: defaultSettings('clinic'),
+          publicUrl: PUBLIC_URL,
+          previousStart,
+          by: 'customer',
+        }),
     };
   };
 

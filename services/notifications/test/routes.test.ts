@@ -16,7 +16,8 @@ const valid = {
   reminderLeadHours: 12,
   enabled: { confirmation: true, reschedule: false, cancellation: true, reminder: true, 'staff-alert': true },
 };
-const put = (offering: string, body: unknown) => api<NotificationSettings & ApiError>(svc.url, `/api/notification-settings/${offering}`, { method: 'PUT', token: svc.token, body });
+const put = (offering: string, body: unknown) =>
+  api<NotificationSettings & ApiError>(svc.url, `/api/notification-settings/${offering}`, { method: 'PUT', token: svc.token, body });
 
 describe('notification settings', () => {
   it('are for staff only', async () => {
@@ -37,7 +38,10 @@ describe('notification settings', () => {
       reminderLeadHours: 24,
       enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': true },
     });
-    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toMatchObject({ senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local' });
+    expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toMatchObject({
+      senderName: 'Lumière Studio',
+      senderEmail: 'studio@beauty-booking.local',
+    });
     expect((await api(svc.url, '/api/notification-settings/both', { token: svc.token })).status).toBe(400);
   });
 
@@ -74,8 +78,31 @@ describe('the mail log and resending', () => {
       return res.body.length === 2 && res.body;
     });
     expect(log.map((m) => m.kind)).toEqual(['confirmation', 'reminder']);
-    expect(log[1]).toMatchObject({ status: 'queued', attempts: 0, sentAt: null, lastResponse: null, outcome: 'Waiting to be sent', dueAt: new Date(Date.parse(data.startTime) - 24 * 3_600_000).toISOString() });
-    expect(Object.keys(log[0]).sort()).toEqual(['appointmentId', 'attempts', 'createdAt', 'dueAt', 'id', 'kind', 'lastResponse', 'messageId', 'offeringType', 'outcome', 'recipient', 'resendOf', 'sentAt', 'status', 'subject']);
+    expect(log[1]).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      sentAt: null,
+      lastResponse: null,
+      outcome: 'Waiting to be sent',
+      dueAt: new Date(Date.parse(data.startTime) - 24 * 3_600_000).toISOString(),
+    });
+    expect(Object.keys(log[0]).sort()).toEqual([
+      'appointmentId',
+      'attempts',
+      'createdAt',
+      'dueAt',
+      'id',
+      'kind',
+      'lastResponse',
+      'messageId',
+      'offeringType',
+      'outcome',
+      'recipient',
+      'resendOf',
+      'sentAt',
+      'status',
+      'subject',
+    ]);
     expect((await api(svc.url, '/api/appointments/nobody/mails', { token: svc.token })).body).toEqual([]);
   });
 
@@ -88,7 +115,15 @@ describe('the mail log and resending', () => {
 
     const res = await api<Mail>(svc.url, `/api/mails/${originalId}/resend`, { method: 'POST', token: svc.token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ kind: 'confirmation', appointmentId: data.appointmentId, recipient: email, status: 'queued', attempts: 0, resendOf: originalId, subject: original.Subject });
+    expect(res.body).toMatchObject({
+      kind: 'confirmation',
+      appointmentId: data.appointmentId,
+      recipient: email,
+      status: 'queued',
+      attempts: 0,
+      resendOf: originalId,
+      subject: original.Subject,
+    });
     expect(res.body.id).not.toBe(originalId);
     expect(res.body.messageId).toBe(`<${res.body.id}@beauty-booking>`);
 

@@ -9,7 +9,10 @@ import { mailsTo, PUBLIC_URL, startNotifications, uniqueAddress, type Notificati
 const MINUTE_MS = 60_000;
 
 /** A waitlist entry told its slot is free, as booking publishes it: a clinic slot starting `startsAt` (a whole half hour three days ahead by default). */
-function slotOpened(email: string, over: Partial<EventData<'booking.waitlist.slot-opened'>> & { startsAt?: Date } = {}): EventData<'booking.waitlist.slot-opened'> {
+function slotOpened(
+  email: string,
+  over: Partial<EventData<'booking.waitlist.slot-opened'>> & { startsAt?: Date } = {},
+): EventData<'booking.waitlist.slot-opened'> {
   const { startsAt, ...rest } = over;
   const start = startsAt ?? new Date(Math.ceil((Date.now() + 3 * 24 * 60 * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
   const manila = new Date(start.getTime() + 8 * 60 * MINUTE_MS).toISOString();
@@ -100,7 +103,13 @@ describe('a time a waitlisted visitor wanted is free', () => {
   });
 
   it('makes none when staff turned waitlist mails off for the offering, and the switch reads back', async () => {
-    const off = { staffAlertEmail: '', senderName: 'Lumière Studio', senderEmail: 'studio@beauty-booking.local', reminderLeadHours: 24, enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': false } };
+    const off = {
+      staffAlertEmail: '',
+      senderName: 'Lumière Studio',
+      senderEmail: 'studio@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': false },
+    };
     const saved = await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off });
     expect(saved.status).toBe(200);
     expect(saved.body.enabled['slot-opened']).toBe(false);
@@ -121,7 +130,9 @@ describe('a waitlist mail held up by an SMTP outage', () => {
   let svc: NotificationsHarness;
   beforeAll(async () => {
     smtp = await startPrivateMailpit();
-    svc = await startNotifications('notif_waitlist_out', { env: { SMTP_URL: smtp.smtpUrl, MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', MAIL_POLL_INTERVAL_MS: '100' } });
+    svc = await startNotifications('notif_waitlist_out', {
+      env: { SMTP_URL: smtp.smtpUrl, MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', MAIL_POLL_INTERVAL_MS: '100' },
+    });
   });
   afterAll(async () => {
     await svc.close();

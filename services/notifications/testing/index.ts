@@ -37,7 +37,11 @@ const FAILED_ONE_IN = 200;
  * kind's content is rendered once per offering by the service's own templates. Answers the
  * number of mails stored.
  */
-export async function seedMailHistory(conn: Connection, appointments: AppointmentFacts[], { now, timesOf, publicUrl }: { now: Date; timesOf: (appointmentId: string) => { bookedAt: Date; changedAt: Date }; publicUrl: string }): Promise<number> {
+export async function seedMailHistory(
+  conn: Connection,
+  appointments: AppointmentFacts[],
+  { now, timesOf, publicUrl }: { now: Date; timesOf: (appointmentId: string) => { bookedAt: Date; changedAt: Date }; publicUrl: string },
+): Promise<number> {
   const models = createModels(conn);
   const rendered = new Map<string, RenderedMail>();
   const contentOf = async (kind: AppointmentMailKind, appointment: AppointmentFacts): Promise<RenderedMail> => {
@@ -45,7 +49,16 @@ export async function seedMailHistory(conn: Connection, appointments: Appointmen
     if (!rendered.has(key)) {
       const settings = defaultSettings(appointment.offeringType);
       const input = { appointment, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings, publicUrl };
-      rendered.set(key, await renderAppointmentMail(kind === 'cancellation' ? { ...input, kind, by: 'customer' } : kind === 'reschedule' ? { ...input, kind, by: 'customer', previousStart: now } : { ...input, kind }));
+      rendered.set(
+        key,
+        await renderAppointmentMail(
+          kind === 'cancellation'
+            ? { ...input, kind, by: 'customer' }
+            : kind === 'reschedule'
+              ? { ...input, kind, by: 'customer', previousStart: now }
+              : { ...input, kind },
+        ),
+      );
     }
     return rendered.get(key)!;
   };
@@ -100,5 +113,11 @@ export async function seedMailHistory(conn: Connection, appointments: Appointmen
 
 /** The notifications service as main.ts wires it, on the given database, without the broker, sending to SMTP_URL, its clock at `now`. */
 export function startNotificationsOn(mongoUrl: string, publicUrl: string, now: () => Date = () => new Date()): Promise<Harness<NotificationsConfig>> {
-  return startHarness('notifications', notificationsEnvShape, wire, { label: 'history', mongoUrl, now, connectBus: false, env: { SMTP_URL: requireEnv('SMTP_URL'), PUBLIC_URL: publicUrl } });
+  return startHarness('notifications', notificationsEnvShape, wire, {
+    label: 'history',
+    mongoUrl,
+    now,
+    connectBus: false,
+    env: { SMTP_URL: requireEnv('SMTP_URL'), PUBLIC_URL: publicUrl },
+  });
 }

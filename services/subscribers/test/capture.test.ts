@@ -52,12 +52,26 @@ describe('capturing contacts from events', () => {
     const data = booking('fast@example.com');
     const started = Date.now();
     await publisher.publish('booking.appointment.created', data);
-    const [subscriber] = await waitFor('the subscriber', async () => {
-      const found = await findByKey('fast@example.com');
-      return found.length > 0 && found;
-    }, 2000, 20);
+    const [subscriber] = await waitFor(
+      'the subscriber',
+      async () => {
+        const found = await findByKey('fast@example.com');
+        return found.length > 0 && found;
+      },
+      2000,
+      20,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(subscriber).toMatchObject({ email: 'fast@example.com', source: 'booking', fullName: 'Ana Cruz', phone: '+63 917 123 4567', offeringType: 'clinic', tags: ['booking'], subscribed: true, consentMarketing: false });
+    expect(subscriber).toMatchObject({
+      email: 'fast@example.com',
+      source: 'booking',
+      fullName: 'Ana Cruz',
+      phone: '+63 917 123 4567',
+      offeringType: 'clinic',
+      tags: ['booking'],
+      subscribed: true,
+      consentMarketing: false,
+    });
     expect(subscriber.lastInteraction.toISOString()).toBe(data.createdAt);
   });
 
@@ -82,7 +96,14 @@ describe('capturing contacts from events', () => {
       const found = await findByKey('mixed.case@example.com');
       return found[0]?.tags.includes('booking') && found;
     });
-    expect(merged).toMatchObject({ email: 'Mixed.Case@Example.com', source: 'chat', tags: ['chat', 'booking'], fullName: 'Ana Reyes', phone: '+63 917 123 4567', offeringType: 'both' });
+    expect(merged).toMatchObject({
+      email: 'Mixed.Case@Example.com',
+      source: 'chat',
+      tags: ['chat', 'booking'],
+      fullName: 'Ana Reyes',
+      phone: '+63 917 123 4567',
+      offeringType: 'both',
+    });
     expect(await findByKey('mixed.case@example.com')).toHaveLength(1);
   });
 

@@ -22,13 +22,17 @@ describe('database commands per newsletter operation', () => {
     expect(first.length).toBeLessThanOrEqual(BUDGET.signUp);
     const again = await ledger.measure('newsletter sign-up, known address', async () => expect((await signUp()).status).toBe(201));
     expect(again.length).toBeLessThanOrEqual(BUDGET.signUp);
-    const list = await ledger.measure('list subscribers', async () => expect((await api(subscribers.url, '/api/email-subscribers', { token: subscribers.token })).status).toBe(200));
+    const list = await ledger.measure('list subscribers', async () =>
+      expect((await api(subscribers.url, '/api/email-subscribers', { token: subscribers.token })).status).toBe(200),
+    );
     expect(list.length).toBeLessThanOrEqual(BUDGET.list);
   });
 
   it('sign up under double opt-in', async () => {
     await api(subscribers.url, '/api/subscriber-settings', { method: 'PUT', body: { doubleOptIn: true }, token: subscribers.token });
-    const signUp = await ledger.measure('newsletter sign-up, double opt-in', async () => expect((await api(subscribers.url, '/api/email-subscribers', { method: 'POST', body: { email: 'lia@example.com' } })).status).toBe(201));
+    const signUp = await ledger.measure('newsletter sign-up, double opt-in', async () =>
+      expect((await api(subscribers.url, '/api/email-subscribers', { method: 'POST', body: { email: 'lia@example.com' } })).status).toBe(201),
+    );
     expect(signUp.length).toBeLessThanOrEqual(BUDGET.signUpPending);
     const held = await subscribers.models.Subscriber.findOne({ emailKey: 'lia@example.com' }).lean();
     expect(held?.pendingConfirmation).toBe(true);

@@ -1,6 +1,19 @@
 import type { EventData } from '@bb/contracts';
 import { confirmTokenHash, newConfirmToken } from '../src/domain/confirm-token';
-import { CONFIRMATION_MAIL_INTERVAL_MS, contactFromBooking, contactFromChat, contactFromNewsletter, emailKeyOf, mayMailConfirmation, mergeContact, mergeOffering, needsConfirmation, newSubscriber, unconfirmedSubscriber, type Contact } from '../src/domain/contact';
+import {
+  CONFIRMATION_MAIL_INTERVAL_MS,
+  contactFromBooking,
+  contactFromChat,
+  contactFromNewsletter,
+  emailKeyOf,
+  mayMailConfirmation,
+  mergeContact,
+  mergeOffering,
+  needsConfirmation,
+  newSubscriber,
+  unconfirmedSubscriber,
+  type Contact,
+} from '../src/domain/contact';
 import { subscriberIdFromToken, unsubscribeToken, unsubscribeUrl } from '../src/domain/unsubscribe-token';
 
 const booking = (over: Partial<EventData<'booking.appointment.created'>> = {}): EventData<'booking.appointment.created'> => ({
@@ -52,7 +65,10 @@ describe('contacts from events and the form', () => {
   });
 
   it('treats the newsletter form as an explicit opt-in', () => {
-    expect(contactFromNewsletter({ email: 'a@b.c', offeringType: 'both', consentMarketing: true }, new Date(0))).toMatchObject({ source: 'newsletter', optIn: { consentMarketing: true } });
+    expect(contactFromNewsletter({ email: 'a@b.c', offeringType: 'both', consentMarketing: true }, new Date(0))).toMatchObject({
+      source: 'newsletter',
+      optIn: { consentMarketing: true },
+    });
   });
 
   it('keys an address without case or surrounding spaces', () => {
@@ -63,7 +79,14 @@ describe('contacts from events and the form', () => {
 describe('a new subscriber', () => {
   it('is subscribed, tagged with its source, and consents to marketing only through the form', () => {
     const fromBooking = newSubscriber(contactFromBooking(booking())!);
-    expect(fromBooking).toMatchObject({ emailKey: 'ana.cruz@example.com', source: 'booking', tags: ['booking'], subscribed: true, consentMarketing: false, notes: '' });
+    expect(fromBooking).toMatchObject({
+      emailKey: 'ana.cruz@example.com',
+      source: 'booking',
+      tags: ['booking'],
+      subscribed: true,
+      consentMarketing: false,
+      notes: '',
+    });
     expect(fromBooking.createdAt).toEqual(fromBooking.lastInteraction);
     const fromForm = newSubscriber(contactFromNewsletter({ email: 'a@b.c', offeringType: 'both', consentMarketing: true }, new Date()));
     expect(fromForm.consentMarketing).toBe(true);
@@ -75,7 +98,12 @@ describe('merging a contact into an existing subscriber', () => {
 
   it('keeps the first source, gains the new channel as a tag, and takes the latest name and phone', () => {
     const next = mergeContact(held, contactFromBooking(booking({ createdAt: '2026-02-03T00:00:00.000Z' }))!);
-    expect(next).toMatchObject({ fullName: 'Ana Cruz', phone: '+63 917 000 0000', tags: ['chat', 'booking'], lastInteraction: new Date('2026-02-03T00:00:00.000Z') });
+    expect(next).toMatchObject({
+      fullName: 'Ana Cruz',
+      phone: '+63 917 000 0000',
+      tags: ['chat', 'booking'],
+      lastInteraction: new Date('2026-02-03T00:00:00.000Z'),
+    });
     expect(next).not.toHaveProperty('source');
   });
 
@@ -132,7 +160,8 @@ describe('unsubscribe token', () => {
 });
 
 describe('double opt-in', () => {
-  const signUp = (consentMarketing = true) => contactFromNewsletter({ email: 'ana.cruz@example.com', offeringType: 'both', consentMarketing }, new Date('2026-03-01T00:00:00.000Z'));
+  const signUp = (consentMarketing = true) =>
+    contactFromNewsletter({ email: 'ana.cruz@example.com', offeringType: 'both', consentMarketing }, new Date('2026-03-01T00:00:00.000Z'));
   const captured = newSubscriber(contactFromBooking(booking())!);
 
   it('asks a new or unsubscribed address, or one without the consent asked for, to confirm', () => {

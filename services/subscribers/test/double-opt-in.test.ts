@@ -27,7 +27,8 @@ afterAll(async () => {
 const { request, subscribe, byEmail } = clientOf(() => svc);
 const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-const setDoubleOptIn = async (doubleOptIn: boolean) => expect((await request('PUT', '/api/subscriber-settings', { body: { doubleOptIn }, token: svc.token })).json).toEqual({ doubleOptIn });
+const setDoubleOptIn = async (doubleOptIn: boolean) =>
+  expect((await request('PUT', '/api/subscriber-settings', { body: { doubleOptIn }, token: svc.token })).json).toEqual({ doubleOptIn });
 const confirmPath = (token: string) => `/api/email-subscribers/confirm?token=${encodeURIComponent(token)}`;
 /** The button of the link's page: a POST to the link. */
 const confirm = (token: string, accept?: string) => request('POST', confirmPath(token), { accept, form: '' });
@@ -94,9 +95,23 @@ describe('with double opt-in on', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     const [listed] = await byEmail('pending@example.com');
-    expect(listed).toMatchObject({ source: 'newsletter', tags: ['newsletter'], offeringType: 'clinic', subscribed: false, consentMarketing: false, pendingConfirmation: true });
+    expect(listed).toMatchObject({
+      source: 'newsletter',
+      tags: ['newsletter'],
+      offeringType: 'clinic',
+      subscribed: false,
+      consentMarketing: false,
+      pendingConfirmation: true,
+    });
     expect(event.source).toBe('subscribers');
-    expect(event.data).toEqual({ subscriberId: listed.id, email: 'Pending@Example.com', offeringType: 'clinic', confirmToken: token, requestedAt: listed.lastInteraction, unsubscribeUrl: listed.unsubscribeUrl });
+    expect(event.data).toEqual({
+      subscriberId: listed.id,
+      email: 'Pending@Example.com',
+      offeringType: 'clinic',
+      confirmToken: token,
+      requestedAt: listed.lastInteraction,
+      unsubscribeUrl: listed.unsubscribeUrl,
+    });
     const doc = await stored('pending@example.com');
     expect(doc.confirmTokenHash).toBe(sha256(token));
     // Only the hash is kept; the event has left the outbox.
@@ -176,7 +191,8 @@ describe('with double opt-in on', () => {
     await subscribe({ email: 'flooded@example.com', consentMarketing: true });
     const first = await nextToken('flooded@example.com', 1);
     const before = await stored('flooded@example.com');
-    for (const consentMarketing of [true, true, false]) expect(await subscribe({ email: 'flooded@example.com', consentMarketing })).toEqual(await subscribe({ email: 'someone-new@example.com' }));
+    for (const consentMarketing of [true, true, false])
+      expect(await subscribe({ email: 'flooded@example.com', consentMarketing })).toEqual(await subscribe({ email: 'someone-new@example.com' }));
     await settle();
     expect(requestsFor('flooded@example.com')).toHaveLength(1);
     const after = await stored('flooded@example.com');
@@ -216,10 +232,25 @@ describe('with double opt-in on', () => {
 
   it('keeps a booking customer on the list, and records their marketing consent only once confirmed', async () => {
     const at = new Date('2026-01-05T00:00:00.000Z');
-    await svc.models.Subscriber.create({ email: 'booked@example.com', emailKey: 'booked@example.com', fullName: 'Booked Person', source: 'booking', offeringType: 'clinic', createdAt: at, lastInteraction: at, tags: ['booking'] });
+    await svc.models.Subscriber.create({
+      email: 'booked@example.com',
+      emailKey: 'booked@example.com',
+      fullName: 'Booked Person',
+      source: 'booking',
+      offeringType: 'clinic',
+      createdAt: at,
+      lastInteraction: at,
+      tags: ['booking'],
+    });
     expect((await subscribe({ email: 'booked@example.com' })).json).toEqual(SUBSCRIBED);
     const token = await nextToken('booked@example.com', 1);
-    expect((await byEmail('booked@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: false, pendingConfirmation: true, tags: ['booking', 'newsletter'], fullName: 'Booked Person' });
+    expect((await byEmail('booked@example.com'))[0]).toMatchObject({
+      subscribed: true,
+      consentMarketing: false,
+      pendingConfirmation: true,
+      tags: ['booking', 'newsletter'],
+      fullName: 'Booked Person',
+    });
     await confirm(token);
     expect((await byEmail('booked@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: true, pendingConfirmation: false });
   });

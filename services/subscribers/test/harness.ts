@@ -87,7 +87,12 @@ export async function requestService<T = { message: string }>(base: string, meth
   });
   const text = await res.text();
   // A HEAD answer has the headers of the GET and no body.
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, json: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    text,
+    json: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T,
+  };
 }
 
 /** The calls the tests make; `svc` is read at each call, as harnesses start in beforeAll. */

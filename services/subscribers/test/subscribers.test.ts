@@ -19,7 +19,18 @@ describe('newsletter sign-up', () => {
     expect(again.text).toBe(first.text);
     const found = await byEmail('lia@example.com');
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ email: 'Lia@Example.com', source: 'newsletter', offeringType: 'both', subscribed: true, consentMarketing: true, tags: ['newsletter'], fullName: '', phone: '', notes: '', pendingConfirmation: false });
+    expect(found[0]).toMatchObject({
+      email: 'Lia@Example.com',
+      source: 'newsletter',
+      offeringType: 'both',
+      subscribed: true,
+      consentMarketing: true,
+      tags: ['newsletter'],
+      fullName: '',
+      phone: '',
+      notes: '',
+      pendingConfirmation: false,
+    });
   });
 
   it('fills in what the form leaves out', async () => {
@@ -40,7 +51,17 @@ describe('newsletter sign-up', () => {
   });
 
   it('never shows what the list already knows about an address', async () => {
-    await svc.models.Subscriber.create({ email: 'known@example.com', emailKey: 'known@example.com', fullName: 'Known Person', phone: '0917', source: 'booking', offeringType: 'clinic', createdAt: new Date(), lastInteraction: new Date(), tags: ['booking'] });
+    await svc.models.Subscriber.create({
+      email: 'known@example.com',
+      emailKey: 'known@example.com',
+      fullName: 'Known Person',
+      phone: '0917',
+      source: 'booking',
+      offeringType: 'clinic',
+      createdAt: new Date(),
+      lastInteraction: new Date(),
+      tags: ['booking'],
+    });
     const res = await subscribe({ email: 'known@example.com' });
     expect(res.status).toBe(201);
     expect(res.text).not.toContain('Known Person');
@@ -133,7 +154,11 @@ describe('unsubscribing', () => {
     const forged = `${stay.id}.${'A'.repeat(43)}`;
     for (const method of ['GET', 'POST']) {
       for (const token of [forged, 'garbage', '']) {
-        const res = await request(method, `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(token)}`, method === 'POST' ? { form: 'List-Unsubscribe=One-Click' } : {});
+        const res = await request(
+          method,
+          `/api/email-subscribers/unsubscribe?token=${encodeURIComponent(token)}`,
+          method === 'POST' ? { form: 'List-Unsubscribe=One-Click' } : {},
+        );
         expect(res.status).toBe(400);
         expect(res.json.message).toMatch(/unsubscribe link/);
       }

@@ -32,14 +32,24 @@ export async function seedSubscriberHistory(conn: Connection, contacts: Historic
   const { Subscriber } = createModels(conn);
   const docs = contacts.map((c) => {
     const optIn = c.source === 'newsletter' ? { consentMarketing: true } : undefined;
-    const subscriber = newSubscriber({ email: c.email, fullName: c.fullName, phone: c.phone, source: c.source, offeringType: c.offeringType, at: c.firstSeen, optIn });
+    const subscriber = newSubscriber({
+      email: c.email,
+      fullName: c.fullName,
+      phone: c.phone,
+      source: c.source,
+      offeringType: c.offeringType,
+      at: c.firstSeen,
+      optIn,
+    });
     return {
       ...subscriber,
       lastInteraction: c.lastSeen,
       subscribed: !c.unsubscribed && !c.awaitingConfirmation,
       revision: c.unsubscribed ? 1 : 0,
       pendingConfirmation: c.awaitingConfirmation === true,
-      ...(c.awaitingConfirmation ? { confirmTokenHash: confirmTokenHash(newConfirmToken()), pendingConsentMarketing: true, confirmationMailedAt: c.firstSeen, consentMarketing: false } : {}),
+      ...(c.awaitingConfirmation
+        ? { confirmTokenHash: confirmTokenHash(newConfirmToken()), pendingConsentMarketing: true, confirmationMailedAt: c.firstSeen, consentMarketing: false }
+        : {}),
       outbox: [],
       outboxLockedUntil: null,
       outboxAttempts: 0,

@@ -48,7 +48,9 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
 /** Accessibility violations of impact serious or critical on the current page, once its transitions have finished. */
 export async function seriousViolations(page: Page) {
   // A dialog fading in or a button changing colour is checked as it ends up, not half-way.
-  await page.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`);
+  await page.evaluate(
+    `Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`,
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

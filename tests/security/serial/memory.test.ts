@@ -8,7 +8,13 @@ jest.setTimeout(5 * 60 * 1000);
 
 const gateway = requireEnv('GATEWAY_URL');
 const signIn = (from: string, username: string) =>
-  raw(gateway, { method: 'POST', path: '/api/auth/login', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'wrong-password' }) });
+  raw(gateway, {
+    method: 'POST',
+    path: '/api/auth/login',
+    from,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'wrong-password' }),
+  });
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const MB = 1024 * 1024;
 

@@ -5,4 +5,5 @@ export const sessionRevoked = (jti: string, expiresAtSeconds: number, correlatio
   outboxEvent('auth', 'auth.session.revoked', { jti, expiresAt: expiresAtSeconds }, correlationId);
 
 /** auth.user.sessions-revoked, stored with the password change that causes it. */
-export const userSessionsRevoked = (userId: string, issuedBeforeSeconds: number) => outboxEvent('auth', 'auth.user.sessions-revoked', { userId, issuedBefore: issuedBeforeSeconds });
+export const userSessionsRevoked = (userId: string, issuedBeforeSeconds: number) =>
+  outboxEvent('auth', 'auth.user.sessions-revoked', { userId, issuedBefore: issuedBeforeSeconds });

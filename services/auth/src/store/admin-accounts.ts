@@ -26,7 +26,11 @@ export async function setPassword(models: AuthModels, username: string, password
   const issuedBefore = Math.floor(now.getTime() / 1000) + 1;
   await models.User.updateOne(
     { _id: user._id },
-    { $set: { passwordHash }, $max: { tokensRevokedBefore: new Date(issuedBefore * 1000) }, $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) } },
+    {
+      $set: { passwordHash },
+      $max: { tokensRevokedBefore: new Date(issuedBefore * 1000) },
+      $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) },
+    },
   );
   return 'updated';
 }

@@ -23,7 +23,10 @@ const RESYNC_VERSION = 0;
 /** Fills an empty copy from the catalog's public lists. Returns the number of items copied. */
 export async function resyncBookables(Bookable: Model<BookableDoc>, catalogUrl: string, timeoutMs = 5000): Promise<number> {
   let copied = 0;
-  for (const [kind, path] of [['treatment', '/api/treatments'], ['package', '/api/packages']] as const) {
+  for (const [kind, path] of [
+    ['treatment', '/api/treatments'],
+    ['package', '/api/packages'],
+  ] as const) {
     const res = await fetch(new URL(path, catalogUrl), { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
     for (const item of catalogItemsSchema.parse(await res.json())) {

@@ -16,7 +16,12 @@ export const tokenOfFeed = (feed: string) => feed.slice(0, -'.ics'.length);
 export function staffEntry(facts: AppointmentFacts, notes: string): AppointmentCalendarEntry {
   // No attendee: the customer is no guest of staff's calendar, their details are in the text.
   const { attendee: _attendee, ...entry } = calendarEntry(facts);
-  const details = [`Booking reference ${appointmentReference(facts.appointmentId)}`, `Phone: ${facts.contact}`, `E-mail: ${facts.email}`, ...(notes ? [`Notes: ${notes}`] : [])];
+  const details = [
+    `Booking reference ${appointmentReference(facts.appointmentId)}`,
+    `Phone: ${facts.contact}`,
+    `E-mail: ${facts.email}`,
+    ...(notes ? [`Notes: ${notes}`] : []),
+  ];
   return { ...entry, summary: `${facts.firstName} ${facts.lastName}: ${facts.items.map((item) => item.name).join(', ')}`, description: details.join('\n') };
 }
 

@@ -1,4 +1,16 @@
-import { closedOnDateMessage, DEFAULT_DURATION_MINUTES, POLICY_MESSAGES, SLOT_MINUTES, type AppointmentStatus, type DaySlots, type Side, type Slot, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import {
+  closedOnDateMessage,
+  DEFAULT_DURATION_MINUTES,
+  POLICY_MESSAGES,
+  SLOT_MINUTES,
+  type AppointmentStatus,
+  type DaySlots,
+  type Side,
+  type Slot,
+  type SlotDaysQuery,
+  type SlotsRangeResponse,
+  type SlotsResponse,
+} from '@bb/contracts';
 import { blocksCovering, clockTime, DAY_MS, manilaDate, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
 
 export interface OfficeDay {
@@ -61,8 +73,7 @@ export interface PlannedSlot {
 }
 
 export type DayPlan =
-  | { open: false; date: string; override: { note: string } | null }
-  | { open: true; date: string; slots: PlannedSlot[]; beyondHorizon: { days: number } | null };
+  { open: false; date: string; override: { note: string } | null } | { open: true; date: string; slots: PlannedSlot[]; beyondHorizon: { days: number } | null };
 
 /** Length of a booking: the chosen items' durations added up, 60 minutes for any without one. */
 export function bookingDuration(items: { defaultDuration: number | null }[]): number {
@@ -124,14 +135,20 @@ export function longDate(date: string): string {
 export function daySlots(plan: DayPlan, offering: Side): DaySlots {
   const { date } = plan;
   if (!plan.open) {
-    const message = plan.override ? closedOnDateMessage(offering, longDate(date), plan.override.note) : `The ${offering} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s.`;
+    const message = plan.override
+      ? closedOnDateMessage(offering, longDate(date), plan.override.note)
+      : `The ${offering} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s.`;
     return { date, closed: true, slots: [], message };
   }
   const slots = plan.slots.map((s): Slot =>
-    s.state === 'available' ? { time: s.time, available: true } : { time: s.time, available: false, ...(s.lacksOnlyCapacity ? { full: true } : {}), reason: s.state },
+    s.state === 'available'
+      ? { time: s.time, available: true }
+      : { time: s.time, available: false, ...(s.lacksOnlyCapacity ? { full: true } : {}), reason: s.state },
   );
   if (plan.beyondHorizon) return { date, closed: false, slots, message: POLICY_MESSAGES.horizon(plan.beyondHorizon.days) };
-  return slots.length > 0 ? { date, closed: false, slots } : { date, closed: false, slots, message: 'The chosen services take longer than the opening hours of this day.' };
+  return slots.length > 0
+    ? { date, closed: false, slots }
+    : { date, closed: false, slots, message: 'The chosen services take longer than the opening hours of this day.' };
 }
 
 /** What GET /api/available-slots answers for one date: the day's answer as the spec documents it. */
@@ -149,7 +166,8 @@ export function slotsAnswer(plans: DayPlan[], offering: Side, oneDate: boolean):
 export function datesOf(query: SlotDaysQuery): string[] {
   if (query.date !== undefined) return [query.date];
   const dates: string[] = [];
-  for (let day = Date.parse(`${query.from ?? ''}T00:00:00Z`); day <= Date.parse(`${query.to ?? ''}T00:00:00Z`); day += DAY_MS) dates.push(new Date(day).toISOString().slice(0, 10));
+  for (let day = Date.parse(`${query.from ?? ''}T00:00:00Z`); day <= Date.parse(`${query.to ?? ''}T00:00:00Z`); day += DAY_MS)
+    dates.push(new Date(day).toISOString().slice(0, 10));
   return dates;
 }
 

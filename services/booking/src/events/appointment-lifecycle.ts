@@ -14,7 +14,13 @@ export const appointmentCreated = (doc: AppointmentDoc, correlationId?: string):
 
 /** Moved to another time; `before` is the appointment as it was. */
 export function appointmentRescheduled(doc: AppointmentDoc, before: AppointmentDoc, by: By, correlationId?: string): OutboxEntry {
-  const data = { ...facts(doc), previousDate: before.preferredDate, previousTime: before.preferredTime, previousStartTime: before.startTime?.toISOString() ?? null, by };
+  const data = {
+    ...facts(doc),
+    previousDate: before.preferredDate,
+    previousTime: before.preferredTime,
+    previousStartTime: before.startTime?.toISOString() ?? null,
+    by,
+  };
   return outboxEvent('booking', 'booking.appointment.rescheduled', data, correlationId);
 }
 

@@ -1,5 +1,14 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { APPOINTMENT_STATUSES, appointmentReference, DEFAULT_DURATION_MINUTES, type Appointment, type AppointmentFacts, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import {
+  APPOINTMENT_STATUSES,
+  appointmentReference,
+  DEFAULT_DURATION_MINUTES,
+  type Appointment,
+  type AppointmentFacts,
+  type AppointmentStatus,
+  type ManagedAppointment,
+  type Side,
+} from '@bb/contracts';
 import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 import { reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 

@@ -9,10 +9,17 @@ export interface CalendarFeedDoc {
   rotatedAt: Date;
 }
 
-const calendarFeedSchema = new Schema<CalendarFeedDoc>({ _id: String, token: { type: String, required: true }, rotatedAt: { type: Date, required: true } }, { versionKey: false });
+const calendarFeedSchema = new Schema<CalendarFeedDoc>(
+  { _id: String, token: { type: String, required: true }, rotatedAt: { type: Date, required: true } },
+  { versionKey: false },
+);
 // The feed finds its offering by the token of its address.
 calendarFeedSchema.index({ token: 1 }, { unique: true });
 
 export const calendarFeedModel = (conn: Connection) => conn.model<CalendarFeedDoc>('CalendarFeed', calendarFeedSchema, 'calendar_feeds');
 
-export const toCalendarFeed = (doc: CalendarFeedDoc): CalendarFeed => ({ offeringType: doc._id, path: calendarFeedPath(doc.token), rotatedAt: doc.rotatedAt.toISOString() });
+export const toCalendarFeed = (doc: CalendarFeedDoc): CalendarFeed => ({
+  offeringType: doc._id,
+  path: calendarFeedPath(doc.token),
+  rotatedAt: doc.rotatedAt.toISOString(),
+});

@@ -25,6 +25,7 @@ const contactClaimSchema = new Schema<ContactClaimDoc>(
   { versionKey: false },
 );
 
-export const contactClaimId = (offering: Side, key: string, n: number) => `${offering}|${createHash('sha256').update(key).digest('base64url').slice(0, 22)}|${n}`;
+export const contactClaimId = (offering: Side, key: string, n: number) =>
+  `${offering}|${createHash('sha256').update(key).digest('base64url').slice(0, 22)}|${n}`;
 
 export const contactClaimModel = (conn: Connection) => conn.model<ContactClaimDoc>('ContactClaim', contactClaimSchema, 'contact_claims');

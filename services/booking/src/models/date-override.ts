@@ -35,6 +35,13 @@ dateOverrideSchema.index({ offeringType: 1, date: 1 });
 export const dateOverrideId = (offering: Side, date: string) => `${offering}|${date}`;
 
 /** A closure inserted by an upsert has no times stored (FerretDB v1 drops null fields of `$setOnInsert`): they read as null. */
-export const toDateOverride = ({ offeringType, date, closed, startTime, endTime, note }: DateOverrideDoc): DateOverride => ({ offeringType, date, closed, startTime: startTime ?? null, endTime: endTime ?? null, note });
+export const toDateOverride = ({ offeringType, date, closed, startTime, endTime, note }: DateOverrideDoc): DateOverride => ({
+  offeringType,
+  date,
+  closed,
+  startTime: startTime ?? null,
+  endTime: endTime ?? null,
+  note,
+});
 
 export const dateOverrideModel = (conn: Connection) => conn.model<DateOverrideDoc>('DateOverride', dateOverrideSchema, 'date_overrides');

@@ -16,6 +16,10 @@ export function mountAvailability(app: Express, { models, schedule, now }: Booki
     const known = new Map(items.map((b) => [b._id, b]));
     const durationMinutes = bookingDuration(query.treatmentId.map((id) => known.get(id) ?? { defaultDuration: null }));
     const at = now();
-    return slotsAnswer(days.map((day) => planDay({ ...day, durationMinutes, now: at })), offering, query.date !== undefined);
+    return slotsAnswer(
+      days.map((day) => planDay({ ...day, durationMinutes, now: at })),
+      offering,
+      query.date !== undefined,
+    );
   });
 }

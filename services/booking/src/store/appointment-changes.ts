@@ -30,7 +30,11 @@ export async function cancelAppointment(
   const { models } = deps;
   const set = { ...also, status: 'cancelled' as const, seats: [], contactClaims: [] };
   const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId);
-  const cancelled = await models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
+  const cancelled = await models.Appointment.findOneAndUpdate(
+    atRevision(current),
+    { $set: set, $inc: { revision: 1 }, $push: { outbox: event } },
+    afterWrite,
+  ).lean<AppointmentDoc>();
   if (!cancelled) return null;
   deps.relay.publishDocument(models.Appointment, current._id);
   await releaseSeats(models, current.seats, current._id);
@@ -43,20 +47,35 @@ export async function cancelAppointment(
  * Staff set done or pending. Re-opening a cancelled appointment takes its seats again first
  * (409 when its time has filled up meanwhile) and gives them back if the write then misses.
  */
-async function setStatus(deps: BookingDeps, current: AppointmentDoc, status: Exclude<AppointmentStatus, 'cancelled'>, also: Partial<AppointmentDoc>, correlationId?: string) {
+async function setStatus(
+  deps: BookingDeps,
+  current: AppointmentDoc,
+  status: Exclude<AppointmentStatus, 'cancelled'>,
+  also: Partial<AppointmentDoc>,
+  correlationId?: string,
+) {
   const { models } = deps;
   let claimed: string[] = [];
   if (current.status === 'cancelled') {
     const { start, end } = intervalOf(current);
     // Staff decide over notice, horizon and cap (no per-contact places are taken); the buffer is capacity, so it is claimed as at booking.
     const holdEnd = new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS);
-    const claim = await claimSeats(models, { offering: current.offeringType, blocks: blocksCovering(start, holdEnd), appointmentId: current._id, capacity: deps.schedule.capacity(current.offeringType) });
+    const claim = await claimSeats(models, {
+      offering: current.offeringType,
+      blocks: blocksCovering(start, holdEnd),
+      appointmentId: current._id,
+      capacity: deps.schedule.capacity(current.offeringType),
+    });
     if (!claim.ok) throw conflict(STAYS_CANCELLED);
     claimed = claim.seats;
   }
   const set = { ...also, status, seats: current.status === 'cancelled' ? claimed : current.seats };
   const event = appointmentStatusChanged(nextRevision(current, set), current.status, correlationId);
-  const updated = await models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
+  const updated = await models.Appointment.findOneAndUpdate(
+    atRevision(current),
+    { $set: set, $inc: { revision: 1 }, $push: { outbox: event } },
+    afterWrite,
+  ).lean<AppointmentDoc>();
   if (updated) deps.relay.publishDocument(models.Appointment, current._id);
   else await releaseSeats(models, claimed, current._id);
   return updated;
@@ -75,7 +94,11 @@ export async function changeAppointment(deps: BookingDeps, id: string, change: A
   const comment = change.adminComment !== undefined ? { adminComment: change.adminComment } : {};
   let updated: AppointmentDoc | null;
   if (status === current.status) {
-    updated = await deps.models.Appointment.findOneAndUpdate({ _id: current._id, deletedAt: null, status }, { $set: comment }, afterWrite).lean<AppointmentDoc>();
+    updated = await deps.models.Appointment.findOneAndUpdate(
+      { _id: current._id, deletedAt: null, status },
+      { $set: comment },
+      afterWrite,
+    ).lean<AppointmentDoc>();
   } else if (status === 'cancelled') {
     updated = await cancelAppointment(deps, current, 'staff', correlationId, comment);
   } else {
@@ -98,7 +121,11 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
   const set = { deletedAt: new Date(), seats: [], contactClaims: [] };
   const announce = current.status !== 'cancelled';
   const update = announce
-    ? { $set: set, $inc: { revision: 1 }, $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', seats: [] }), 'staff', false, correlationId) } }
+    ? {
+        $set: set,
+        $inc: { revision: 1 },
+        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', seats: [] }), 'staff', false, correlationId) },
+      }
     : { $set: set };
   const deleted = await models.Appointment.updateOne(atRevision(current), update);
   if (deleted.matchedCount === 0) throw conflict(CHANGED_MEANWHILE);

@@ -1,6 +1,16 @@
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { BOOKING_MESSAGES, DEFAULT_BOOKING_POLICY, isPhoneNumber, POLICY_MESSAGES, SERVICE_LABEL, SLOT_FULL_MESSAGE, type appointmentRequestSchema, type BookedAppointment, type Side } from '@bb/contracts';
+import {
+  BOOKING_MESSAGES,
+  DEFAULT_BOOKING_POLICY,
+  isPhoneNumber,
+  POLICY_MESSAGES,
+  SERVICE_LABEL,
+  SLOT_FULL_MESSAGE,
+  type appointmentRequestSchema,
+  type BookedAppointment,
+  type Side,
+} from '@bb/contracts';
 import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
@@ -59,7 +69,11 @@ export async function chosenItems(schedule: ScheduleCopy, ids: string[], offerin
 }
 
 /** The refusal of a slot check, naming the rule; `policy` words the notice and horizon ones (the defaults' when not given). */
-export function slotRefusal(reason: Exclude<SlotCheck, { ok: true }>['reason'], offering: Side, policy: Pick<BookingPolicy, 'minimumNoticeMinutes' | 'horizonDays'> = DEFAULT_BOOKING_POLICY) {
+export function slotRefusal(
+  reason: Exclude<SlotCheck, { ok: true }>['reason'],
+  offering: Side,
+  policy: Pick<BookingPolicy, 'minimumNoticeMinutes' | 'horizonDays'> = DEFAULT_BOOKING_POLICY,
+) {
   switch (reason) {
     case 'closed':
       return invalid(`The ${offering} is closed on that day. Please choose another date.`);
@@ -114,7 +128,13 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const policy = deps.schedule.policy(offering);
   const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  const claim = check.ok ? await claimSeats(models, { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity }, day.heldSeats) : null;
+  const claim = check.ok
+    ? await claimSeats(
+        models,
+        { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity },
+        day.heldSeats,
+      )
+    : null;
   if (!check.ok || !claim?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.
@@ -124,7 +144,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   }
   // The per-contact cap's places, once the seats are held: of a crowd racing for a slot only the winners take any.
   const cap = policy.maxUpcomingPerContact;
-  const places = cap > 0 ? await claimContact(models, { offering, keys: contactKeys(body.email, body.contact), appointmentId: id, cap, now }) : { ok: true as const, claims: [] };
+  const places =
+    cap > 0
+      ? await claimContact(models, { offering, keys: contactKeys(body.email, body.contact), appointmentId: id, cap, now })
+      : { ok: true as const, claims: [] };
   if (!places.ok) {
     await releaseSeats(models, claim.seats, id);
     throw invalid(POLICY_MESSAGES.cap(cap));

@@ -8,16 +8,32 @@ import { toCalendarFeed, type CalendarFeedDoc } from '../models/calendar-feed';
 export const FEED_NOT_FOUND = 'This calendar address is not valid.';
 
 /** What a feed entry needs of an appointment. */
-const FEED_FIELDS = { firstName: 1, lastName: 1, email: 1, contact: 1, offeringType: 1, items: 1, notes: 1, preferredDate: 1, preferredTime: 1, startTime: 1, endTime: 1, status: 1, revision: 1 };
+const FEED_FIELDS = {
+  firstName: 1,
+  lastName: 1,
+  email: 1,
+  contact: 1,
+  offeringType: 1,
+  items: 1,
+  notes: 1,
+  preferredDate: 1,
+  preferredTime: 1,
+  startTime: 1,
+  endTime: 1,
+  status: 1,
+  revision: 1,
+};
 
 /**
  * The offering's feed address, made on first ask. Two first asks at once store one: the upsert
  * only inserts, and one that loses the race on `_id` reads the winner's.
  */
 export async function feedOf(models: BookingModels, offering: Side, now: Date): Promise<CalendarFeed> {
-  await models.CalendarFeed.updateOne({ _id: offering }, { $setOnInsert: { token: newFeedToken(), rotatedAt: now } }, { upsert: true }).catch((err: unknown) => {
-    if (!isDuplicateKey(err)) throw err;
-  });
+  await models.CalendarFeed.updateOne({ _id: offering }, { $setOnInsert: { token: newFeedToken(), rotatedAt: now } }, { upsert: true }).catch(
+    (err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    },
+  );
   const doc = await models.CalendarFeed.findById(offering).lean<CalendarFeedDoc>();
   if (!doc) throw new Error(`calendar feed of ${offering} missing after its upsert`);
   return toCalendarFeed(doc);
@@ -25,7 +41,11 @@ export async function feedOf(models: BookingModels, offering: Side, now: Date): 
 
 /** A new secret address: the old one answers 404 from now on. */
 export async function rotateFeed(models: BookingModels, offering: Side, now: Date): Promise<CalendarFeed> {
-  const doc = await models.CalendarFeed.findOneAndUpdate({ _id: offering }, { $set: { token: newFeedToken(), rotatedAt: now } }, { upsert: true, returnDocument: 'after' }).lean<CalendarFeedDoc>();
+  const doc = await models.CalendarFeed.findOneAndUpdate(
+    { _id: offering },
+    { $set: { token: newFeedToken(), rotatedAt: now } },
+    { upsert: true, returnDocument: 'after' },
+  ).lean<CalendarFeedDoc>();
   if (!doc) throw new Error(`calendar feed of ${offering} missing after its rotation`);
   return toCalendarFeed(doc);
 }
@@ -42,5 +62,8 @@ export async function feedByToken(models: BookingModels, token: string, now: Dat
   const docs = await models.Appointment.find({ offeringType: feed._id, startTime: { $gte: since }, status: { $ne: 'cancelled' }, deletedAt: null }, FEED_FIELDS)
     .sort({ startTime: 1 })
     .lean<AppointmentDoc[]>();
-  return offeringFeed(feed._id, docs.map((doc) => staffEntry(toAppointmentFacts(doc), doc.notes)));
+  return offeringFeed(
+    feed._id,
+    docs.map((doc) => staffEntry(toAppointmentFacts(doc), doc.notes)),
+  );
 }

@@ -58,7 +58,9 @@ export async function claimContact(ledger: Ledger, request: ContactClaimRequest)
         continue;
       }
       const trying = keys.slice(first).findIndex((_key, i) => next[first + i] >= cap);
-      const docs = keys.slice(first, trying < 0 ? keys.length : first + trying).map((key, i): ContactClaimDoc => ({ _id: contactClaimId(request.offering, key, next[first + i]), appointmentId, claimedAt: new Date() }));
+      const docs = keys
+        .slice(first, trying < 0 ? keys.length : first + trying)
+        .map((key, i): ContactClaimDoc => ({ _id: contactClaimId(request.offering, key, next[first + i]), appointmentId, claimedAt: new Date() }));
       const inserted = await insertUntilTaken(ledger.ContactClaim, docs, held);
       if (inserted < docs.length) next[first + inserted] += 1;
     }
@@ -81,7 +83,9 @@ async function takeOverStale(ledger: Ledger, key: string, { offering, cap, now }
   const claims = await Promise.all(places.map((id) => ledger.ContactClaim.findById(id).lean<ContactClaimDoc>()));
   const holderIds = [...new Set(claims.flatMap((c) => (c ? [String(c.appointmentId)] : [])))];
   const holders = await Promise.all(holderIds.map((id) => ledger.Appointment.findById(id, HOLDER_FIELDS).lean<AppointmentDoc>()));
-  const holderOf = new Map(holders.flatMap((h) => (h ? [[String(h._id), { status: h.status, start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }] as const] : [])));
+  const holderOf = new Map(
+    holders.flatMap((h) => (h ? [[String(h._id), { status: h.status, start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }] as const] : [])),
+  );
   const wallClock = new Date();
   const free = await Promise.all(
     claims.map(async (claim) => {
@@ -119,7 +123,10 @@ export async function claimForUpcoming(models: BookingModels, offering: Side, ca
     const claim = await claimContact(models, { offering, keys: contactKeys(doc.email, doc.contact), appointmentId: doc._id, cap, now });
     if (!claim.ok) continue;
     const unclaimed = doc.contactClaims === undefined ? { $exists: false } : { $size: 0 };
-    const stored = await models.Appointment.updateOne({ _id: doc._id, deletedAt: null, status: { $ne: 'cancelled' }, contactClaims: unclaimed }, { $set: { contactClaims: claim.claims } });
+    const stored = await models.Appointment.updateOne(
+      { _id: doc._id, deletedAt: null, status: { $ne: 'cancelled' }, contactClaims: unclaimed },
+      { $set: { contactClaims: claim.claims } },
+    );
     if (stored.matchedCount === 1) claimed += 1;
     else await releaseContactClaims(models, claim.claims, doc._id);
   }

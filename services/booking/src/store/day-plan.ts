@@ -23,7 +23,13 @@ type Sheets = Pick<BookingModels, 'DaySheet'>;
  * moved (`movingAppointment`) does not count against itself: the seats it holds in the
  * blocks of its new time stay its own.
  */
-export function dayFromSheet(schedule: ScheduleCopy, offering: Side, date: string, sheet: Pick<DaySheetDoc, 'holds'> | null, movingAppointment?: Types.ObjectId): DayInputs {
+export function dayFromSheet(
+  schedule: ScheduleCopy,
+  offering: Side,
+  date: string,
+  sheet: Pick<DaySheetDoc, 'holds'> | null,
+  movingAppointment?: Types.ObjectId,
+): DayInputs {
   const others = movingAppointment === undefined ? (sheet?.holds ?? []) : (sheet?.holds ?? []).filter((entry) => holderOf(entry) !== String(movingAppointment));
   const seats = others.map(seatOfHold);
   const holds = seats.map((seat) => {
@@ -41,7 +47,13 @@ export async function readDay(models: Sheets, schedule: ScheduleCopy, offering: 
 }
 
 /** Several days (a range of the slots), in one read of all their day sheets; one day by `_id`. */
-export async function readDays(models: Sheets, schedule: ScheduleCopy, offering: Side, dates: string[], movingAppointment?: Types.ObjectId): Promise<DayInputs[]> {
+export async function readDays(
+  models: Sheets,
+  schedule: ScheduleCopy,
+  offering: Side,
+  dates: string[],
+  movingAppointment?: Types.ObjectId,
+): Promise<DayInputs[]> {
   if (dates.length === 1) return [await readDay(models, schedule, offering, dates[0], movingAppointment)];
   const sheets = await models.DaySheet.find({ _id: { $in: dates.map((date) => daySheetId(offering, date)) } }).lean();
   const byId = new Map(sheets.map((sheet) => [sheet._id, sheet]));

@@ -1,4 +1,12 @@
-import { appointmentReference, MANAGE_MESSAGES, type ManagedAppointment, type rescheduleRequestSchema, type SlotDaysQuery, type SlotsRangeResponse, type SlotsResponse } from '@bb/contracts';
+import {
+  appointmentReference,
+  MANAGE_MESSAGES,
+  type ManagedAppointment,
+  type rescheduleRequestSchema,
+  type SlotDaysQuery,
+  type SlotsRangeResponse,
+  type SlotsResponse,
+} from '@bb/contracts';
 import { appointmentIcs, appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
 import type { BookingDeps } from '../deps';
@@ -36,7 +44,8 @@ function windowOf(deps: BookingDeps, doc: AppointmentDoc): ChangeWindow {
   return changeWindow({ status: doc.status, start: intervalOf(doc).start }, deps.schedule.changeCutoffHours(doc.offeringType), deps.now());
 }
 
-export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppointment => toManagedAppointment(doc, windowOf(deps, doc), deps.schedule.maxReschedules(doc.offeringType));
+export const managedView = (deps: BookingDeps, doc: AppointmentDoc): ManagedAppointment =>
+  toManagedAppointment(doc, windowOf(deps, doc), deps.schedule.maxReschedules(doc.offeringType));
 
 /** The link's appointment as a calendar file of the customer's own (publish), and its reference for the file's name. */
 export async function calendarOfLink(deps: Pick<BookingDeps, 'models' | 'manageLink' | 'now'>, token: string): Promise<{ reference: string; ics: string }> {
@@ -87,7 +96,11 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
   const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), current._id);
   const now = deps.now();
   const durationMinutes = lengthOf(current);
-  return slotsAnswer(days.map((day) => planDay({ ...day, durationMinutes, now })), offering, query.date !== undefined);
+  return slotsAnswer(
+    days.map((day) => planDay({ ...day, durationMinutes, now })),
+    offering,
+    query.date !== undefined,
+  );
 }
 
 /**
@@ -101,7 +114,12 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
  * calendar files go out with each): the count goes up in the same revision-guarded write as the
  * move, so of parallel moves that read the last one left only one is stored.
  */
-export async function rescheduleByCustomer(deps: BookingDeps, token: string, to: z.output<typeof rescheduleRequestSchema>, correlationId?: string): Promise<ManagedAppointment> {
+export async function rescheduleByCustomer(
+  deps: BookingDeps,
+  token: string,
+  to: z.output<typeof rescheduleRequestSchema>,
+  correlationId?: string,
+): Promise<ManagedAppointment> {
   const { models } = deps;
   const current = await appointmentOfLink(deps, token);
   const refusal = moveRefusal(deps, current);
@@ -128,7 +146,10 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   const event = appointmentRescheduled(moved, current, 'customer', correlationId);
   let written = false;
   try {
-    const result = await models.Appointment.updateOne({ ...atRevision(current), status: { $ne: 'cancelled' } }, { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } });
+    const result = await models.Appointment.updateOne(
+      { ...atRevision(current), status: { $ne: 'cancelled' } },
+      { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } },
+    );
     written = result.matchedCount === 1;
   } finally {
     // Whatever kept the move from being stored, the seats claimed for it go back.
@@ -136,7 +157,11 @@ export async function rescheduleByCustomer(deps: BookingDeps, token: string, to:
   }
   if (!written) throw conflict(CHANGED_MEANWHILE);
   deps.relay.publishDocument(models.Appointment, current._id);
-  await releaseSeats(models, current.seats.filter((seat) => !kept.includes(seat)), current._id);
+  await releaseSeats(
+    models,
+    current.seats.filter((seat) => !kept.includes(seat)),
+    current._id,
+  );
   await deps.waitlist.seatsFreed(offering, current.preferredDate);
   return managedView(deps, moved);
 }

@@ -48,7 +48,10 @@ export class ScheduleCopy {
   ) {}
 
   async start(bus: EventBus): Promise<void> {
-    bus.subscribe('booking.schedule.live', ['booking.schedule.changed'], () => this.loadSchedule(), { perProcess: true, onConsuming: () => this.loadSchedule() });
+    bus.subscribe('booking.schedule.live', ['booking.schedule.changed'], () => this.loadSchedule(), {
+      perProcess: true,
+      onConsuming: () => this.loadSchedule(),
+    });
     bus.subscribe(
       'booking.bookables.live',
       ['catalog.bookable.changed'],
@@ -59,7 +62,10 @@ export class ScheduleCopy {
       { perProcess: true, onConsuming: () => this.loadBookables() },
     );
     await this.reload();
-    this.timer = setInterval(() => void this.reload().catch((err: unknown) => this.logger.warn({ err }, 'could not read the schedule again')), RELOAD_INTERVAL_MS);
+    this.timer = setInterval(
+      () => void this.reload().catch((err: unknown) => this.logger.warn({ err }, 'could not read the schedule again')),
+      RELOAD_INTERVAL_MS,
+    );
     this.timer.unref();
   }
 
@@ -104,7 +110,10 @@ export class ScheduleCopy {
 
   /** The seven weekdays, Sunday first: what staff saved, the defaults for days never saved. */
   week(offering: Side): OfficeHours[] {
-    return weekOfOfficeHours(offering, [...this.officeDays.values()].filter((day) => day.offeringType === offering));
+    return weekOfOfficeHours(
+      offering,
+      [...this.officeDays.values()].filter((day) => day.offeringType === offering),
+    );
   }
 
   /** The items of these ids that booking knows (deleted ones too, marked); unknown ids are left out. */
@@ -118,7 +127,9 @@ export class ScheduleCopy {
   async scheduleSaved(bus: EventBus, offering: Side): Promise<void> {
     await this.loadSchedule();
     // Without the broker the others catch up at their next reload.
-    await bus.publish('booking.schedule.changed', { offeringType: offering }).catch((err: unknown) => this.logger.warn({ err }, 'could not announce a schedule change'));
+    await bus
+      .publish('booking.schedule.changed', { offeringType: offering })
+      .catch((err: unknown) => this.logger.warn({ err }, 'could not announce a schedule change'));
   }
 
   private async reload(): Promise<void> {
@@ -126,7 +137,11 @@ export class ScheduleCopy {
   }
 
   private async loadSchedule(): Promise<void> {
-    const [settings, hours, overrides] = await Promise.all([this.models.Settings.find().lean(), this.models.OfficeHours.find().lean(), this.models.DateOverride.find().lean<DateOverrideDoc[]>()]);
+    const [settings, hours, overrides] = await Promise.all([
+      this.models.Settings.find().lean(),
+      this.models.OfficeHours.find().lean(),
+      this.models.DateOverride.find().lean<DateOverrideDoc[]>(),
+    ]);
     this.settings = new Map(settings.map((s) => [s._id, s]));
     this.overrides = new Map(overrides.map((o) => [o._id, o]));
     this.officeDays = new Map(

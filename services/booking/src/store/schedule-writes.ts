@@ -1,4 +1,13 @@
-import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, DEFAULT_MAX_RESCHEDULES, DEFAULT_OFFICE_HOURS, type DateOverride, type officeHoursDaySchema, type SettingsUpdate, type Side } from '@bb/contracts';
+import {
+  DEFAULT_BOOKING_POLICY,
+  DEFAULT_CHANGE_CUTOFF_HOURS,
+  DEFAULT_MAX_RESCHEDULES,
+  DEFAULT_OFFICE_HOURS,
+  type DateOverride,
+  type officeHoursDaySchema,
+  type SettingsUpdate,
+  type Side,
+} from '@bb/contracts';
 import type { z } from 'zod';
 import type { BookingModels } from '../models';
 import { dateOverrideId, toDateOverride, type DateOverrideDoc } from '../models/date-override';
@@ -6,7 +15,12 @@ import { officeHoursId } from '../models/office-hours';
 import { DEFAULT_MAX_SESSIONS_PER_SLOT } from '../models/settings';
 
 /** Every setting with its default: what a first save stores for the fields it leaves out. */
-const DEFAULTS = { maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT, changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS, maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES, ...DEFAULT_BOOKING_POLICY };
+const DEFAULTS = {
+  maxSessionsPerSlot: DEFAULT_MAX_SESSIONS_PER_SLOT,
+  changeCutoffHours: DEFAULT_CHANGE_CUTOFF_HOURS,
+  maxReschedulesPerBooking: DEFAULT_MAX_RESCHEDULES,
+  ...DEFAULT_BOOKING_POLICY,
+};
 
 /** Any fields may come; those left out keep their value (their default on first save), in one write. */
 export async function saveSettings(models: BookingModels, offering: Side, body: SettingsUpdate): Promise<void> {

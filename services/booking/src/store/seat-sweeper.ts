@@ -23,7 +23,10 @@ export async function sweepOrphanSeats(models: BookingModels, now: Date, graceMs
   let freed = 0;
   let batch: SeatDoc[] = [];
   const flush = async () => {
-    const holders = await models.Appointment.find({ _id: { $in: [...new Set(batch.map((s) => String(s.appointmentId)))] }, deletedAt: null }, { seats: 1 }).lean();
+    const holders = await models.Appointment.find(
+      { _id: { $in: [...new Set(batch.map((s) => String(s.appointmentId)))] }, deletedAt: null },
+      { seats: 1 },
+    ).lean();
     const held = new Set(holders.flatMap((a) => a.seats));
     const deleted: string[] = [];
     for (const seat of batch) {
@@ -66,7 +69,11 @@ export async function repairDaySheets(models: BookingModels, now: Date): Promise
     // A sheet that did not exist when read must still not exist: a concurrent claim made it.
     const result = sheet
       ? await models.DaySheet.updateOne({ _id: id, holds: sheet.holds }, { $set: { holds } })
-      : await models.DaySheet.updateOne({ _id: id, holds: { $exists: false } }, { $set: { holds }, $setOnInsert: { offeringType, date } }, { upsert: true }).catch((err: unknown) => {
+      : await models.DaySheet.updateOne(
+          { _id: id, holds: { $exists: false } },
+          { $set: { holds }, $setOnInsert: { offeringType, date } },
+          { upsert: true },
+        ).catch((err: unknown) => {
           if (isDuplicateKey(err)) return { modifiedCount: 0, upsertedCount: 0 };
           throw err;
         });

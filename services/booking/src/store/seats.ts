@@ -61,7 +61,14 @@ export async function claimSeats(ledger: Ledger, claim: SeatClaim, taken: Readon
 
 function seatDoc(claim: SeatClaim, blockStart: Date, seat: number): SeatDoc {
   // claimedAt is wall-clock time (not the injectable business clock): the sweep's grace period runs on it.
-  return { _id: seatId(claim.offering, blockStart, seat), offeringType: claim.offering, blockStart, seat, appointmentId: claim.appointmentId, claimedAt: new Date() };
+  return {
+    _id: seatId(claim.offering, blockStart, seat),
+    offeringType: claim.offering,
+    blockStart,
+    seat,
+    appointmentId: claim.appointmentId,
+    claimedAt: new Date(),
+  };
 }
 
 /**
@@ -73,7 +80,10 @@ export async function releaseSeats(ledger: Ledger, seats: string[], appointmentI
   if (seats.length === 0) return;
   await deleteSeats(ledger, seats, appointmentId);
   // Entries name their holder: removing this appointment's never touches another's.
-  await takeOffSheets(ledger, seats.map((seat) => holdEntry(seat, appointmentId)));
+  await takeOffSheets(
+    ledger,
+    seats.map((seat) => holdEntry(seat, appointmentId)),
+  );
 }
 
 /** Deletes those of the seats this appointment still holds, in one write. */
@@ -97,7 +107,12 @@ function sheetFields(sheet: string) {
   return { offeringType, date };
 }
 
-async function updateSheets(ledger: Ledger, holds: string[], update: (sheet: string, entries: string[]) => Record<string, unknown>, upsert: boolean): Promise<void> {
+async function updateSheets(
+  ledger: Ledger,
+  holds: string[],
+  update: (sheet: string, entries: string[]) => Record<string, unknown>,
+  upsert: boolean,
+): Promise<void> {
   const bySheet = new Map<string, string[]>();
   for (const hold of holds) bySheet.set(sheetOf(hold), [...(bySheet.get(sheetOf(hold)) ?? []), hold]);
   for (const [sheet, entries] of bySheet) await ledger.DaySheet.updateOne({ _id: sheet }, update(sheet, entries), { upsert });

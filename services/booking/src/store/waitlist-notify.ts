@@ -47,7 +47,10 @@ async function notifySlot(deps: WaitlistDeps, waiting: WaitlistEntryDoc[], now: 
   let notified = 0;
   for (const entry of waiting) {
     const event = slotOpened(entry, signUps.indexOf(String(entry._id)) + 1);
-    const marked = await WaitlistEntry.updateOne({ _id: entry._id, status: 'waiting' }, { $set: { status: 'notified', notifiedAt: now }, $push: { outbox: event } });
+    const marked = await WaitlistEntry.updateOne(
+      { _id: entry._id, status: 'waiting' },
+      { $set: { status: 'notified', notifiedAt: now }, $push: { outbox: event } },
+    );
     if (marked.modifiedCount !== 1) continue;
     deps.relay.publishDocument(WaitlistEntry, entry._id);
     notified += 1;
@@ -62,7 +65,12 @@ async function notifySlot(deps: WaitlistDeps, waiting: WaitlistEntryDoc[], now: 
  */
 export async function notifyOpenedSlots(deps: WaitlistDeps, scope: WaitlistScope = {}): Promise<number> {
   const now = deps.now();
-  const filter = { status: 'waiting' as const, ...(scope.offering ? { offeringType: scope.offering } : {}), ...(scope.date ? { preferredDate: scope.date } : {}), startTime: { $gt: now } };
+  const filter = {
+    status: 'waiting' as const,
+    ...(scope.offering ? { offeringType: scope.offering } : {}),
+    ...(scope.date ? { preferredDate: scope.date } : {}),
+    startTime: { $gt: now },
+  };
   const waiting = await deps.models.WaitlistEntry.find(filter, { outbox: 0 }).sort(SIGN_UP_ORDER).lean<WaitlistEntryDoc[]>();
   let notified = 0;
   for (const entries of groupBy(waiting, (e) => `${e.offeringType}|${e.preferredDate}`).values()) {
@@ -120,12 +128,15 @@ export class WaitlistNotifier {
   }
 
   private async check(scope: WaitlistScope): Promise<void> {
-    await notifyOpenedSlots(this.deps, scope).catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message, ...scope }, 'waitlist check failed; the sweep retries'));
+    await notifyOpenedSlots(this.deps, scope).catch((err: unknown) =>
+      this.deps.logger.warn({ err: (err as Error).message, ...scope }, 'waitlist check failed; the sweep retries'),
+    );
   }
 
   private async sweep(): Promise<void> {
     const notified = await notifyOpenedSlots(this.deps);
     if (notified > 0) this.deps.logger.info({ notified }, 'waitlist sweep notified visitors of freed slots');
-    if (!this.expiresByIndex) await this.deps.models.WaitlistEntry.deleteMany({ startTime: { $lt: new Date(this.deps.now().getTime() - WAITLIST_KEEP_DAYS * DAY_MS) } });
+    if (!this.expiresByIndex)
+      await this.deps.models.WaitlistEntry.deleteMany({ startTime: { $lt: new Date(this.deps.now().getTime() - WAITLIST_KEEP_DAYS * DAY_MS) } });
   }
 }

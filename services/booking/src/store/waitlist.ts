@@ -63,7 +63,9 @@ export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof wait
 /** Entries of slots from today (Manila) on, by slot and then sign-up order. */
 export async function waitlistEntries(deps: Pick<BookingDeps, 'models' | 'now'>, offering: Side | undefined): Promise<WaitlistEntry[]> {
   const filter = { startTime: { $gte: manilaInstant(manilaDate(deps.now()), 0) }, ...(offering ? { offeringType: offering } : {}) };
-  const docs = await deps.models.WaitlistEntry.find(filter, { outbox: 0 }).sort({ startTime: 1, ...SIGN_UP_ORDER }).lean<WaitlistEntryDoc[]>();
+  const docs = await deps.models.WaitlistEntry.find(filter, { outbox: 0 })
+    .sort({ startTime: 1, ...SIGN_UP_ORDER })
+    .lean<WaitlistEntryDoc[]>();
   return docs.map(toWaitlistEntry);
 }
 

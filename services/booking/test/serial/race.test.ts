@@ -40,7 +40,12 @@ type Attempt = { url: string; preferredTime: string; treatments: string[] };
 async function race(date: string, attempts: Attempt[]) {
   return Promise.all(
     attempts.map((a, i) =>
-      call<Appointment>(a.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: date, preferredTime: a.preferredTime, treatments: a.treatments, email: `racer${i}@example.com` })),
+      call<Appointment>(
+        a.url,
+        'POST',
+        '/api/appointments',
+        bookingRequest({ preferredDate: date, preferredTime: a.preferredTime, treatments: a.treatments, email: `racer${i}@example.com` }),
+      ),
     ),
   );
 }
@@ -81,48 +86,69 @@ function expectOnly201And409(answers: { status: number; body: { message?: string
 }
 
 describe('capacity under concurrent bookings', () => {
-  it(`books exactly ${CAPACITY} of ${REQUESTS} simultaneous requests for one slot, ${ROUNDS} times over`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const date = monday(round);
-      const answers = await race(date, Array.from({ length: REQUESTS }, () => ({ url: booking.url, preferredTime: '10:00', treatments: ['facial'] })));
-      expectOnly201And409(answers);
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
-      expect(answers.filter((a) => a.status === 409)).toHaveLength(REQUESTS - CAPACITY);
-      expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
-      await clearRound();
-    }
-  }, RACE_TIMEOUT_MS);
+  it(
+    `books exactly ${CAPACITY} of ${REQUESTS} simultaneous requests for one slot, ${ROUNDS} times over`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const date = monday(round);
+        const answers = await race(
+          date,
+          Array.from({ length: REQUESTS }, () => ({ url: booking.url, preferredTime: '10:00', treatments: ['facial'] })),
+        );
+        expectOnly201And409(answers);
+        expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
+        expect(answers.filter((a) => a.status === 409)).toHaveLength(REQUESTS - CAPACITY);
+        expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
+        await clearRound();
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 
-  it(`books exactly ${CAPACITY} when two booking processes share the database, ${ROUNDS} times over`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const date = monday(100 + round);
-      const answers = await race(date, Array.from({ length: REQUESTS }, (_, i) => ({ url: processes[i % 2].url, preferredTime: '14:00', treatments: ['facial', 'peel'] })));
-      expectOnly201And409(answers);
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
-      expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
-      await clearRound();
-    }
-  }, RACE_TIMEOUT_MS);
+  it(
+    `books exactly ${CAPACITY} when two booking processes share the database, ${ROUNDS} times over`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const date = monday(100 + round);
+        const answers = await race(
+          date,
+          Array.from({ length: REQUESTS }, (_, i) => ({ url: processes[i % 2].url, preferredTime: '14:00', treatments: ['facial', 'peel'] })),
+        );
+        expectOnly201And409(answers);
+        expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
+        expect(await expectCapacityKept(date)).toHaveLength(CAPACITY);
+        await clearRound();
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 
-  it(`never exceeds capacity with overlapping bookings of different lengths across processes, ${ROUNDS} times over`, async () => {
-    // 30 to 120 minutes, starting 09:00 to 10:30: every block from 09:00 to 12:00 is contested.
-    const shapes = [
-      { preferredTime: '09:00', treatments: ['facial', 'peel'] },
-      { preferredTime: '09:00', treatments: ['peel'] },
-      { preferredTime: '09:30', treatments: ['facial'] },
-      { preferredTime: '10:00', treatments: ['peel'] },
-      { preferredTime: '10:00', treatments: ['package'] },
-      { preferredTime: '10:30', treatments: ['facial'] },
-    ];
-    const urls = () => [booking.url, ...processes.map((p) => p.url)];
-    for (let round = 0; round < ROUNDS; round++) {
-      const date = monday(200 + round);
-      const answers = await race(date, Array.from({ length: REQUESTS }, (_, i) => ({ url: urls()[i % 3], ...shapes[i % shapes.length] })));
-      expectOnly201And409(answers);
-      const stored = await expectCapacityKept(date);
-      expect(stored.length).toBeGreaterThan(0);
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(stored.length);
-      await clearRound();
-    }
-  }, RACE_TIMEOUT_MS);
+  it(
+    `never exceeds capacity with overlapping bookings of different lengths across processes, ${ROUNDS} times over`,
+    async () => {
+      // 30 to 120 minutes, starting 09:00 to 10:30: every block from 09:00 to 12:00 is contested.
+      const shapes = [
+        { preferredTime: '09:00', treatments: ['facial', 'peel'] },
+        { preferredTime: '09:00', treatments: ['peel'] },
+        { preferredTime: '09:30', treatments: ['facial'] },
+        { preferredTime: '10:00', treatments: ['peel'] },
+        { preferredTime: '10:00', treatments: ['package'] },
+        { preferredTime: '10:30', treatments: ['facial'] },
+      ];
+      const urls = () => [booking.url, ...processes.map((p) => p.url)];
+      for (let round = 0; round < ROUNDS; round++) {
+        const date = monday(200 + round);
+        const answers = await race(
+          date,
+          Array.from({ length: REQUESTS }, (_, i) => ({ url: urls()[i % 3], ...shapes[i % shapes.length] })),
+        );
+        expectOnly201And409(answers);
+        const stored = await expectCapacityKept(date);
+        expect(stored.length).toBeGreaterThan(0);
+        expect(answers.filter((a) => a.status === 201)).toHaveLength(stored.length);
+        await clearRound();
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 });

@@ -29,10 +29,27 @@ export const TEST_NOW = new Date('2030-01-02T09:00:00+08:00');
  * with other processes), with a bus on an exchange and queues of its own. The bus is started
  * unless told not to (to book while the broker is unreachable).
  */
-export async function startBooking(label: string, options: { now?: () => Date; startBus?: boolean; mongoUrl?: string; env?: Record<string, string> } = {}): Promise<BookingUnderTest> {
-  const booking = await startHarness('booking', bookingEnvShape, wire, { label, now: options.now ?? (() => TEST_NOW), connectBus: options.startBus !== false, mongoUrl: options.mongoUrl, env: { OUTBOX_SWEEP_INTERVAL_MS: '200', ...options.env } });
+export async function startBooking(
+  label: string,
+  options: { now?: () => Date; startBus?: boolean; mongoUrl?: string; env?: Record<string, string> } = {},
+): Promise<BookingUnderTest> {
+  const booking = await startHarness('booking', bookingEnvShape, wire, {
+    label,
+    now: options.now ?? (() => TEST_NOW),
+    connectBus: options.startBus !== false,
+    mongoUrl: options.mongoUrl,
+    env: { OUTBOX_SWEEP_INTERVAL_MS: '200', ...options.env },
+  });
   const { ctx } = booking;
-  return { url: booking.url, conn: ctx.conn, models: createModels(ctx.conn), bus: ctx.bus, relay: ctx.relay, exchange: ctx.config.BUS_EXCHANGE, close: booking.close };
+  return {
+    url: booking.url,
+    conn: ctx.conn,
+    models: createModels(ctx.conn),
+    bus: ctx.bus,
+    relay: ctx.relay,
+    exchange: ctx.config.BUS_EXCHANGE,
+    close: booking.close,
+  };
 }
 
 export const ADMIN = adminToken();
@@ -50,7 +67,15 @@ export async function call<T = ApiError>(
 export const asAdmin = { authorization: `Bearer ${ADMIN}` };
 
 export const addBookable = (models: BookingModels, change: Partial<EventData<'catalog.bookable.changed'>> & { id: string }) =>
-  applyBookableChange(models.Bookable, { kind: 'treatment', name: change.id, defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1, ...change });
+  applyBookableChange(models.Bookable, {
+    kind: 'treatment',
+    name: change.id,
+    defaultDuration: 60,
+    offeringType: 'clinic',
+    deleted: false,
+    version: 1,
+    ...change,
+  });
 
 const contactOfRequest = new Map<string, number>();
 
@@ -85,8 +110,14 @@ export function monday(weeksAfterFirst: number): string {
   return new Date(first + weeksAfterFirst * 7 * 86400000).toISOString().slice(0, 10);
 }
 
-export type LifecycleType = 'booking.appointment.created' | 'booking.appointment.rescheduled' | 'booking.appointment.cancelled' | 'booking.appointment.status-changed';
-export const LIFECYCLE_TYPES: LifecycleType[] = ['booking.appointment.created', 'booking.appointment.rescheduled', 'booking.appointment.cancelled', 'booking.appointment.status-changed'];
+export type LifecycleType =
+  'booking.appointment.created' | 'booking.appointment.rescheduled' | 'booking.appointment.cancelled' | 'booking.appointment.status-changed';
+export const LIFECYCLE_TYPES: LifecycleType[] = [
+  'booking.appointment.created',
+  'booking.appointment.rescheduled',
+  'booking.appointment.cancelled',
+  'booking.appointment.status-changed',
+];
 
 /** What a consumer of appointment events (mail, subscriber capture) hears on the booking's exchange, in arrival order. */
 export async function appointmentEvents(exchange: string) {

@@ -19,7 +19,12 @@ export async function bundleInstance(): Promise<string> {
     target: 'node24',
     format: 'cjs',
     logLevel: 'warning',
-    plugins: [{ name: 'external-npm', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'external-npm',
+        setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@bb/') ? undefined : { path: a.path, external: true })),
+      },
+    ],
   });
   return outfile;
 }

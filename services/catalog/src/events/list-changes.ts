@@ -30,7 +30,9 @@ export class ListChanges {
   /** After a write in this replica. */
   changed(...lists: CatalogList[]): void {
     this.drop(lists);
-    this.bus.publish('catalog.lists.changed', { lists }).catch((err: unknown) => this.logger.warn({ err: (err as Error).message, lists }, 'could not announce changed lists'));
+    this.bus
+      .publish('catalog.lists.changed', { lists })
+      .catch((err: unknown) => this.logger.warn({ err: (err as Error).message, lists }, 'could not announce changed lists'));
   }
 
   private drop(lists: readonly CatalogList[]): void {

@@ -28,7 +28,11 @@ export interface ContentMount<Item, Create, Update> {
 }
 
 /** Binds a content resource's routes: parse (bind), ask its store, answer; public reads through the list cache. */
-export function mountContent<Item, Create, Update>(app: Express, { caches, lists }: Pick<CatalogDeps, 'caches' | 'lists'>, mount: ContentMount<Item, Create, Update>): void {
+export function mountContent<Item, Create, Update>(
+  app: Express,
+  { caches, lists }: Pick<CatalogDeps, 'caches' | 'lists'>,
+  mount: ContentMount<Item, Create, Update>,
+): void {
   const { routes, store, list, alsoStale = [], noun } = mount;
   const changed = () => lists.changed(list, ...alsoStale);
   const NOT_FOUND = `${noun} not found`;

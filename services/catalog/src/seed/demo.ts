@@ -46,7 +46,10 @@ async function hasContent(models: CatalogModels): Promise<boolean> {
 /** Inserts a document with a fixed id and creation time, or leaves an existing one alone. */
 async function insertIfMissing(model: Model<unknown>, id: Types.ObjectId, fields: object, createdAt: Date): Promise<void> {
   try {
-    await model.updateOne({ _id: id }, { $setOnInsert: { ...fields, createdAt, updatedAt: createdAt } } as UpdateQuery<unknown>, { upsert: true, timestamps: false });
+    await model.updateOne({ _id: id }, { $setOnInsert: { ...fields, createdAt, updatedAt: createdAt } } as UpdateQuery<unknown>, {
+      upsert: true,
+      timestamps: false,
+    });
   } catch (err) {
     // Another replica inserted it between our look and our write.
     if (!isDuplicateKey(err)) throw err;
@@ -84,7 +87,12 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
   const packages = new BookableWrites(models.Package, 'package');
   // Each item is drawn, stored and inserted unless it is already there, so a run that was
   // interrupted resumes with only what is missing.
-  const seedEach = async <T extends { slug: string }>(items: T[], model: Model<unknown>, collection: string, insert: (item: T, id: Types.ObjectId) => Promise<object>) => {
+  const seedEach = async <T extends { slug: string }>(
+    items: T[],
+    model: Model<unknown>,
+    collection: string,
+    insert: (item: T, id: Types.ObjectId) => Promise<object>,
+  ) => {
     for (const [i, item] of items.entries()) {
       const id = demoId(collection, item.slug);
       if (await model.exists({ _id: id })) continue;
@@ -109,7 +117,14 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
   await completeSeed(models.SeedMarker, DEMO_MARKER_ID, new Date());
   kickRelay();
   logger.info(
-    { treatments: content.treatments.length, results: content.results.length, news: content.news.length, staff: content.staff.length, packages: content.packages.length, portfolio: content.portfolio.length },
+    {
+      treatments: content.treatments.length,
+      results: content.results.length,
+      news: content.news.length,
+      staff: content.staff.length,
+      packages: content.packages.length,
+      portfolio: content.portfolio.length,
+    },
     'demo content seeded',
   );
   return 'seeded';

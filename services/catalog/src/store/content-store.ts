@@ -32,7 +32,10 @@ interface ReadOptions<Doc, Item> {
   live?: Record<string, unknown>;
 }
 
-function contentReads<Doc, Item>(model: Model<Doc>, { toItems, sort, order, live = {} }: ReadOptions<Doc, Item>): Pick<ContentStore<Item, never, never>, 'list' | 'read'> {
+function contentReads<Doc, Item>(
+  model: Model<Doc>,
+  { toItems, sort, order, live = {} }: ReadOptions<Doc, Item>,
+): Pick<ContentStore<Item, never, never>, 'list' | 'read'> {
   return {
     async list(offering) {
       const query = model.find({ ...offeringFilter(offering), ...live });

@@ -32,14 +32,19 @@ async function checkTreatmentExists(models: CatalogModels, treatmentId: string |
   throw invalid(message, [{ path: 'treatmentId', message }]);
 }
 
-export const treatmentStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) => bookableStore(models.Treatment, 'treatment', relay, toTreatment, treatmentFields);
+export const treatmentStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) =>
+  bookableStore(models.Treatment, 'treatment', relay, toTreatment, treatmentFields);
 
-export const packageStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) => bookableStore(models.Package, 'package', relay, toPackage, packageFields);
+export const packageStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) =>
+  bookableStore(models.Package, 'package', relay, toPackage, packageFields);
 
 export const resultStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
   documentStore(models.Result, {
     toItems: async (docs) => {
-      const names = await treatmentNames(models, docs.map((d) => d.treatmentId));
+      const names = await treatmentNames(
+        models,
+        docs.map((d) => d.treatmentId),
+      );
       return docs.map((d) => toResult(d, names));
     },
     sort: NEWEST_FIRST,
@@ -57,6 +62,8 @@ export const newsStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
   });
 
 // A team is a few dozen people: sorted here, where names compare as people read them.
-export const staffStore = ({ models }: Pick<CatalogDeps, 'models'>) => documentStore(models.Staff, { toItems: (docs) => docs.map(toStaffMember), order: byDisplayOrderThenName });
+export const staffStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
+  documentStore(models.Staff, { toItems: (docs) => docs.map(toStaffMember), order: byDisplayOrderThenName });
 
-export const portfolioStore = ({ models }: Pick<CatalogDeps, 'models'>) => documentStore(models.Portfolio, { toItems: (docs) => docs.map(toPortfolioItem), sort: NEWEST_FIRST });
+export const portfolioStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
+  documentStore(models.Portfolio, { toItems: (docs) => docs.map(toPortfolioItem), sort: NEWEST_FIRST });

@@ -35,7 +35,15 @@ export const storageOptions = (label: string): ImageStoreOptions => ({
 export async function dropBucket(options: ImageStoreOptions): Promise<void> {
   const url = new URL(options.endpoint);
   const agent = new http.Agent({ keepAlive: true });
-  const client = new Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: options.accessKey, secretKey: options.secretKey, pathStyle: true, transportAgent: agent });
+  const client = new Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    pathStyle: true,
+    transportAgent: agent,
+  });
   try {
     if (!(await client.bucketExists(options.bucket))) return;
     const names: string[] = [];
@@ -48,7 +56,10 @@ export async function dropBucket(options: ImageStoreOptions): Promise<void> {
 }
 
 /** Starts a catalog as main.ts wires it; with `busUp: false` its broker connection is not opened until the test says so. */
-export async function startCatalog(label: string, { busUp = true, readCacheMs = 1000, replicaOf }: { busUp?: boolean; readCacheMs?: number; replicaOf?: Catalog } = {}): Promise<Catalog> {
+export async function startCatalog(
+  label: string,
+  { busUp = true, readCacheMs = 1000, replicaOf }: { busUp?: boolean; readCacheMs?: number; replicaOf?: Catalog } = {},
+): Promise<Catalog> {
   const storage = storageOptions(label);
   const harness = await startHarness('catalog', catalogEnvShape, wire, {
     label,

@@ -7,7 +7,10 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
  * the waits before the 2nd, 3rd… attempt. Throws with the offending entry when unreadable.
  */
 export function parseRetryDelays(spec: string): number[] {
-  const parts = spec.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   return parts.map((part) => {
     const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(part);
     if (!match) throw new Error(`"${part}" is not a duration (use e.g. 500ms, 30s, 5m, 1h)`);

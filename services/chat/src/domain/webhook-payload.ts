@@ -24,6 +24,12 @@ export const messagePayload = (m: DeliverableMessage, secret: string): WebhookPa
 export const testPayload = (secret: string, now: Date): WebhookPayload => ({
   type: 'test',
   conversationId: 'test',
-  message: { id: 'test', content: 'Test message from the chat webhook settings.', senderType: 'customer', senderName: 'Webhook Test', timestamp: now.toISOString() },
+  message: {
+    id: 'test',
+    content: 'Test message from the chat webhook settings.',
+    senderType: 'customer',
+    senderName: 'Webhook Test',
+    timestamp: now.toISOString(),
+  },
   secret,
 });

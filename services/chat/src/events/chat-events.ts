@@ -2,7 +2,10 @@ import { outboxEvent } from '@bb/service-kit';
 import { toMessage, type ConversationDoc, type StoredMessage } from '../models/conversation';
 
 /** chat.conversation.started, stored with the new conversation (the subscribers service captures the visitor). */
-export const conversationStarted = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt'>, correlationId?: string) =>
+export const conversationStarted = (
+  c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt'>,
+  correlationId?: string,
+) =>
   outboxEvent(
     'chat',
     'chat.conversation.started',

@@ -83,7 +83,9 @@ export const toMessage = (conversationId: string, m: StoredMessage): ChatMessage
 
 /** A conversation as its list reads it: everything but its messages. */
 export type Summary = Omit<ConversationDoc, 'messages' | 'outbox'>;
-export const toConversation = (c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt' | 'updatedAt'>): Conversation => ({
+export const toConversation = (
+  c: Pick<ConversationDoc, '_id' | 'customerName' | 'customerEmail' | 'offeringType' | 'createdAt' | 'updatedAt'>,
+): Conversation => ({
   id: c._id,
   customerName: c.customerName,
   customerEmail: c.customerEmail,

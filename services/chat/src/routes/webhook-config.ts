@@ -18,7 +18,13 @@ export function mountWebhookConfig(app: Express, { webhookConfig, webhookTimeout
     // An answer, not an error: the console shows a failed test with the server's message.
     if (!webhookUrl) return { success: false, message: WEBHOOK_MESSAGES.saveBeforeTesting };
     const now = new Date();
-    const result = await postToBot({ url: webhookUrl, secret: webhookSecret, deliveryId: `test_${randomUUID()}`, payload: testPayload(webhookSecret, now), timeoutMs: webhookTimeoutMs });
+    const result = await postToBot({
+      url: webhookUrl,
+      secret: webhookSecret,
+      deliveryId: `test_${randomUUID()}`,
+      payload: testPayload(webhookSecret, now),
+      timeoutMs: webhookTimeoutMs,
+    });
     await webhookConfig.recordTest(result.ok, now);
     return result.ok
       ? { success: true, message: `The webhook answered HTTP ${result.httpStatus} in ${result.durationMs} ms.` }

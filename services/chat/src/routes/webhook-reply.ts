@@ -16,5 +16,7 @@ export function mountWebhookReply(app: Express, { conversations, webhookConfig }
     next();
   });
 
-  bind(app, reply, ({ body, requestId }) => conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, requestId));
+  bind(app, reply, ({ body, requestId }) =>
+    conversations.append({ conversationId: body.conversationId, senderType: 'csr', senderName: body.senderName, content: body.content }, requestId),
+  );
 }

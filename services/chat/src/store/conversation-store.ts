@@ -1,4 +1,12 @@
-import { MAX_MESSAGES_PER_CONVERSATION, type ChatMessage, type Conversation, type ConversationCreate, type ConversationSummary, type OfferingType, type SenderType } from '@bb/contracts';
+import {
+  MAX_MESSAGES_PER_CONVERSATION,
+  type ChatMessage,
+  type Conversation,
+  type ConversationCreate,
+  type ConversationSummary,
+  type OfferingType,
+  type SenderType,
+} from '@bb/contracts';
 import { AppError, conflict, invalid, notFound, type Logger, type OutboxRelay } from '@bb/service-kit';
 import { messagesAfter, previewOf, senderNameFor } from '../domain/conversation';
 import type { Head, HeadCache } from './head-cache';
@@ -37,7 +45,14 @@ export class ConversationStore {
 
   async start(input: Required<ConversationCreate>, correlationId?: string): Promise<Conversation> {
     const now = new Date();
-    const fields = { _id: newConversationId(), customerName: input.customerName, customerEmail: input.customerEmail, offeringType: input.offeringType, createdAt: now, updatedAt: now };
+    const fields = {
+      _id: newConversationId(),
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      offeringType: input.offeringType,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.models.Conversation.create({ ...fields, outbox: [conversationStarted(fields, correlationId)] });
     this.relay.publishDocument(this.models.Conversation, fields._id);
     this.heads.record(fields._id, { messageCount: 0, lastMessageId: null });

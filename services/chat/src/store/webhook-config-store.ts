@@ -5,7 +5,6 @@ import { generateReplySecret, generateWebhookSecret } from '../domain/signature'
 import type { ChatModels } from '../models';
 import { WEBHOOK_CONFIG_ID, type WebhookConfigDoc } from '../models/webhook-config';
 
-
 /** The webhook configuration with its secrets opened; they are generated on first use. */
 export class WebhookConfigStore {
   constructor(

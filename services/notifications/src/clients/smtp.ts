@@ -45,7 +45,9 @@ export function smtpClient(options: SmtpOptions): SmtpClient {
           text: mail.text,
           messageId: mail.messageId,
           attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-          ...(mail.listUnsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+          ...(mail.listUnsubscribeUrl
+            ? { headers: { 'List-Unsubscribe': `<${mail.listUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
         });
         return { ok: true, response: info.response };
       } catch (err) {

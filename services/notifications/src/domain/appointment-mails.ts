@@ -1,4 +1,12 @@
-import { appointmentReference, PENDING_PROMISE, SERVICE_LABEL, type AppointmentFacts, type ChangedBy, type NotificationSettings, type Side } from '@bb/contracts';
+import {
+  appointmentReference,
+  PENDING_PROMISE,
+  SERVICE_LABEL,
+  type AppointmentFacts,
+  type ChangedBy,
+  type NotificationSettings,
+  type Side,
+} from '@bb/contracts';
 import { appointmentIcs, type AppointmentCalendarEntry } from '@bb/service-kit';
 import { renderHtml, renderText, type MailBody } from './mail-layout';
 import { manilaClock, manilaDateTime } from './manila-format';
@@ -27,9 +35,7 @@ export type AppointmentMailInput = {
   /** The site's address (PUBLIC_URL): every link is absolute from it. */
   publicUrl: string;
 } & (
-  | { kind: 'confirmation' | 'reminder' | 'staff-alert' }
-  | { kind: 'reschedule'; previousStart: Date; by: ChangedBy }
-  | { kind: 'cancellation'; by: ChangedBy }
+  { kind: 'confirmation' | 'reminder' | 'staff-alert' } | { kind: 'reschedule'; previousStart: Date; by: ChangedBy } | { kind: 'cancellation'; by: ChangedBy }
 );
 
 /** An absolute link into the site. */
@@ -54,7 +60,11 @@ export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarE
     sequence: a.revision,
     status: a.status,
     summary: `${items || 'Appointment'} – ${settings.senderName}`,
-    description: [`Reference: ${appointmentReference(a.appointmentId)}`, ...(a.status === 'pending' ? [PENDING_PROMISE] : []), `View your booking: ${link}`].join('\n'),
+    description: [
+      `Reference: ${appointmentReference(a.appointmentId)}`,
+      ...(a.status === 'pending' ? [PENDING_PROMISE] : []),
+      `View your booking: ${link}`,
+    ].join('\n'),
     start: new Date(a.startTime),
     end: new Date(a.endTime),
     location: settings.senderName,
@@ -199,4 +209,3 @@ export async function renderAppointmentMail(input: AppointmentMailInput): Promis
   const body = bodyOf(input);
   return { subject: body.subject, html: await renderHtml(body), text: renderText(body), attachments: attachmentsOf(input) };
 }
-

@@ -13,7 +13,15 @@ const parts = new Intl.DateTimeFormat('en-US', {
 
 function pieces(instant: Date): Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'dayPeriod', string> {
   const found = Object.fromEntries(parts.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { weekday: found.weekday, day: found.day, month: found.month, year: found.year, hour: found.hour, minute: found.minute, dayPeriod: found.dayPeriod.toUpperCase() };
+  return {
+    weekday: found.weekday,
+    day: found.day,
+    month: found.month,
+    year: found.year,
+    hour: found.hour,
+    minute: found.minute,
+    dayPeriod: found.dayPeriod.toUpperCase(),
+  };
 }
 
 /** Manila wall time in the words of a letter: "Tuesday, 1 December 2026, 10:00 AM". */

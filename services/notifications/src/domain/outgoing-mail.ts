@@ -39,7 +39,10 @@ export const NOT_SENT = {
  * would send to every address in it: such a mail goes nowhere. A customer's mail about an
  * appointment gets the manage link's token (`manageToken` makes it from the id) only now.
  */
-export function outgoingMail(mail: StoredMail, manageToken: (appointmentId: string) => string | null): { ok: true; mail: OutgoingMail } | { ok: false; reason: string } {
+export function outgoingMail(
+  mail: StoredMail,
+  manageToken: (appointmentId: string) => string | null,
+): { ok: true; mail: OutgoingMail } | { ok: false; reason: string } {
   const to = mail.recipient.trim();
   if (!isOnePlainAddress(to)) return { ok: false, reason: NOT_SENT.recipient };
   const from = { name: mail.from.name, address: mail.from.address.trim() };

@@ -37,7 +37,13 @@ export function isPermanent(failure: SendFailure): boolean {
 }
 
 /** After the attempt numbered `attempts` failed: try again (when) or give up. */
-export function nextAfterFailure(attempts: number, failure: SendFailure, policy: RetryPolicy, now: Date, random: number = Math.random()): { retryAt: Date } | 'failed' {
+export function nextAfterFailure(
+  attempts: number,
+  failure: SendFailure,
+  policy: RetryPolicy,
+  now: Date,
+  random: number = Math.random(),
+): { retryAt: Date } | 'failed' {
   if (isPermanent(failure) || attempts >= policy.maxAttempts) return 'failed';
   return { retryAt: new Date(now.getTime() + retryDelayMs(attempts, policy, random)) };
 }

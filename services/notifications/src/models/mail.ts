@@ -1,5 +1,15 @@
 import { Schema, type Connection } from 'mongoose';
-import { changedBySchema, MAIL_KINDS, MAIL_STATUSES, OFFERINGS, type ChangedBy, type Mail, type MailKind, type MailStatus, type OfferingType } from '@bb/contracts';
+import {
+  changedBySchema,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  OFFERINGS,
+  type ChangedBy,
+  type Mail,
+  type MailKind,
+  type MailStatus,
+  type OfferingType,
+} from '@bb/contracts';
 import type { MailAttachment } from '../domain/appointment-mails';
 import { mailOutcome } from '../domain/mail-outcome';
 

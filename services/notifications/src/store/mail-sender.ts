@@ -5,7 +5,11 @@ import { nextAfterFailure, type RetryPolicy } from '../domain/retry-schedule';
 import type { MailDoc } from '../models/mail';
 import type { MailStore } from './mail-store';
 
-const attempts = counter('mail_attempts_total', 'SMTP attempts by mail kind and outcome (sent, retried, failed; refused: not sent at all, its address not one e-mail address)', ['kind', 'outcome']);
+const attempts = counter(
+  'mail_attempts_total',
+  'SMTP attempts by mail kind and outcome (sent, retried, failed; refused: not sent at all, its address not one e-mail address)',
+  ['kind', 'outcome'],
+);
 const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (waiting for a sender or for the SMTP server)', []);
 
 /** Mails due later than this are left to the poll rather than held in a timer. */

@@ -179,12 +179,21 @@ export class MailStore {
       if (open) {
         const held = open.factsRevision ?? -1;
         if (open.leaseUntil.getTime() > now.getTime()) {
-          await Mail.updateOne({ _id: open._id, pendingNotice: appointmentId, factsRevision: held }, { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } });
+          await Mail.updateOne(
+            { _id: open._id, pendingNotice: appointmentId, factsRevision: held },
+            { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } },
+          );
           continue;
         }
         const content = await move.render(open.previousStart ?? move.previousStart);
         const folded = await Mail.updateOne(
-          { _id: open._id, pendingNotice: appointmentId, factsRevision: held, previousStartRevision: open.previousStartRevision ?? null, leaseUntil: { $lte: now } },
+          {
+            _id: open._id,
+            pendingNotice: appointmentId,
+            factsRevision: held,
+            previousStartRevision: open.previousStartRevision ?? null,
+            leaseUntil: { $lte: now },
+          },
           { $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision, movedBy: move.by } },
         );
         if (folded.matchedCount === 1) return 'folded';
@@ -225,7 +234,13 @@ export class MailStore {
       const content = await move.render(told, move.previousStart, open.movedBy ?? 'customer');
       if (content) {
         const moved = await Mail.updateOne(
-          { _id: open._id, pendingNotice: appointmentId, factsRevision: told, previousStartRevision: open.previousStartRevision ?? null, leaseUntil: { $lte: now } },
+          {
+            _id: open._id,
+            pendingNotice: appointmentId,
+            factsRevision: told,
+            previousStartRevision: open.previousStartRevision ?? null,
+            leaseUntil: { $lte: now },
+          },
           { $set: { ...content, previousStart: move.previousStart, previousStartRevision: revision } },
         );
         if (moved.matchedCount === 1) return true;
@@ -273,7 +288,10 @@ export class MailStore {
 
   /** Drops the appointment's queued reminders planned from this revision or an older one. */
   async dropReminders(appointmentId: string, revision: number): Promise<void> {
-    await this.models.Mail.updateMany({ ...reminderFilter(appointmentId), status: 'queued', factsRevision: { $lte: revision } }, { $set: { status: 'cancelled' }, $unset: LEAVES_QUEUE });
+    await this.models.Mail.updateMany(
+      { ...reminderFilter(appointmentId), status: 'queued', factsRevision: { $lte: revision } },
+      { $set: { status: 'cancelled' }, $unset: LEAVES_QUEUE },
+    );
   }
 
   /**

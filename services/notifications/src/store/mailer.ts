@@ -106,7 +106,18 @@ export class Mailer {
     if (!slotOpenedOn(settings)) return;
     const content = await renderSlotOpenedMail({ entry: data, settings, publicUrl: this.deps.publicUrl });
     const id = slotOpenedMailId(data.entryId);
-    await this.queue({ id, kind: 'slot-opened', appointmentId: null, offeringType: data.offeringType, recipient: data.email, from: senderOf(settings), content, dueAt: now, createdAt: now, expiresAt: start });
+    await this.queue({
+      id,
+      kind: 'slot-opened',
+      appointmentId: null,
+      offeringType: data.offeringType,
+      recipient: data.email,
+      from: senderOf(settings),
+      content,
+      dueAt: now,
+      createdAt: now,
+      expiresAt: start,
+    });
   }
 
   /** A newsletter sign-up waiting for its address to be confirmed. */
@@ -180,7 +191,15 @@ export class Mailer {
       render: async (told, previousStart, by) => {
         const appointment = await this.deps.appointments.factsOf(data.appointmentId);
         if (appointment?.revision !== told) return null;
-        return renderAppointmentMail({ appointment, manageToken: MANAGE_TOKEN_PLACEHOLDER, settings, publicUrl: this.deps.publicUrl, kind: 'reschedule', previousStart, by });
+        return renderAppointmentMail({
+          appointment,
+          manageToken: MANAGE_TOKEN_PLACEHOLDER,
+          settings,
+          publicUrl: this.deps.publicUrl,
+          kind: 'reschedule',
+          previousStart,
+          by,
+        });
       },
     });
   }

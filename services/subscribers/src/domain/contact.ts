@@ -53,11 +53,26 @@ export function contactFromBooking(data: EventData<'booking.appointment.created'
 
 export function contactFromChat(data: EventData<'chat.conversation.started'>): Contact | null {
   if (!isAddress(data.customerEmail)) return null;
-  return { email: data.customerEmail.trim(), fullName: data.customerName.trim(), phone: '', source: 'chat', offeringType: data.offeringType, at: new Date(data.createdAt) };
+  return {
+    email: data.customerEmail.trim(),
+    fullName: data.customerName.trim(),
+    phone: '',
+    source: 'chat',
+    offeringType: data.offeringType,
+    at: new Date(data.createdAt),
+  };
 }
 
 export function contactFromNewsletter(body: { email: string; offeringType: OfferingType; consentMarketing: boolean }, at: Date): SignUp {
-  return { email: body.email.trim(), fullName: '', phone: '', source: 'newsletter', offeringType: body.offeringType, at, optIn: { consentMarketing: body.consentMarketing } };
+  return {
+    email: body.email.trim(),
+    fullName: '',
+    phone: '',
+    source: 'newsletter',
+    offeringType: body.offeringType,
+    at,
+    optIn: { consentMarketing: body.consentMarketing },
+  };
 }
 
 /** Someone seen on both sides is interested in both. */

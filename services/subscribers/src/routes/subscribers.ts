@@ -14,7 +14,8 @@ const UNSUBSCRIBED = 'You have been unsubscribed. You will no longer receive our
 const BAD_LINK = 'This unsubscribe link is not valid. Please use the link from our latest e-mail.';
 const CONFIRM_ASK = 'Please confirm that you want to receive our newsletter at this address.';
 const CONFIRMED = 'Thank you! Your subscription to our newsletter is confirmed.';
-const UNKNOWN_CONFIRMATION = 'This confirmation link is no longer valid: a newer one may have been sent. Please use the link from our latest e-mail, or sign up again.';
+const UNKNOWN_CONFIRMATION =
+  'This confirmation link is no longer valid: a newer one may have been sent. Please use the link from our latest e-mail, or sign up again.';
 
 export function mountSubscribers(app: Express, deps: SubscribersDeps): void {
   // New, known or waiting for confirmation, the answer is the same 201 and the same text:

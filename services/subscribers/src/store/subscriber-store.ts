@@ -2,7 +2,18 @@ import { Types } from 'mongoose';
 import type { Subscriber } from '@bb/contracts';
 import { isDuplicateKey, notFound, type OutboxEntry, type OutboxRelay } from '@bb/service-kit';
 import { confirmTokenHash, newConfirmToken } from '../domain/confirm-token';
-import { emailKeyOf, mayMailConfirmation, mergeContact, needsConfirmation, newSubscriber, unconfirmed, unconfirmedSubscriber, type Contact, type NewSubscriber, type SignUp } from '../domain/contact';
+import {
+  emailKeyOf,
+  mayMailConfirmation,
+  mergeContact,
+  needsConfirmation,
+  newSubscriber,
+  unconfirmed,
+  unconfirmedSubscriber,
+  type Contact,
+  type NewSubscriber,
+  type SignUp,
+} from '../domain/contact';
 import { confirmationRequested } from '../events/confirmation-requested';
 import type { SubscriberModels } from '../models';
 import { toSubscriber, type ConfirmationFields, type SubscriberDoc } from '../models/subscriber';
@@ -87,7 +98,12 @@ export class SubscriberStore {
     }
     const token = newConfirmToken();
     const waiting = (subscriberId: Types.ObjectId) => ({
-      set: { pendingConfirmation: true, confirmTokenHash: confirmTokenHash(token), pendingConsentMarketing: signUp.optIn.consentMarketing, confirmationMailedAt: signUp.at },
+      set: {
+        pendingConfirmation: true,
+        confirmTokenHash: confirmTokenHash(token),
+        pendingConsentMarketing: signUp.optIn.consentMarketing,
+        confirmationMailedAt: signUp.at,
+      },
       event: confirmationRequested(
         {
           subscriberId: String(subscriberId),
@@ -127,7 +143,13 @@ export class SubscriberStore {
       const written = await Subscriber.updateOne(
         { _id: waiting._id, confirmTokenHash: tokenHash },
         {
-          $set: { subscribed: true, consentMarketing: waiting.pendingConsentMarketing === true, lastInteraction: at, pendingConfirmation: false, confirmedTokenHash: tokenHash },
+          $set: {
+            subscribed: true,
+            consentMarketing: waiting.pendingConsentMarketing === true,
+            lastInteraction: at,
+            pendingConfirmation: false,
+            confirmedTokenHash: tokenHash,
+          },
           $unset: WAITING_LINK,
           $inc: { revision: 1 },
         },

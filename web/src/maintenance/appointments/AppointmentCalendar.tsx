@@ -75,7 +75,10 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
       </Flex>
 
       <Box overflowX="auto" borderWidth="1px" borderRadius="md">
-        <Grid templateColumns={span === 'week' ? '4.5rem repeat(7, minmax(7.5rem, 1fr))' : '4.5rem minmax(0, 1fr)'} minW={span === 'week' ? '60rem' : undefined}>
+        <Grid
+          templateColumns={span === 'week' ? '4.5rem repeat(7, minmax(7.5rem, 1fr))' : '4.5rem minmax(0, 1fr)'}
+          minW={span === 'week' ? '60rem' : undefined}
+        >
           <Box borderBottomWidth="1px" />
           {columns.map(({ date }) => (
             <Box key={date} px="2" py="2" borderBottomWidth="1px" borderLeftWidth="1px" textAlign="center" bg={date === today ? 'bg.muted' : undefined}>
@@ -84,7 +87,16 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
               </Text>
               <Text fontWeight={date === today ? 'bold' : 'medium'}>{format(parseISO(date), 'MMM d')}</Text>
               {closures.get(date)?.map((c) => (
-                <Text key={c.side} fontSize="xs" mt="1" px="1" borderRadius="sm" bg={OFFERING_COLORS[c.side].bg} color={OFFERING_COLORS[c.side].text} data-testid="calendar-closure">
+                <Text
+                  key={c.side}
+                  fontSize="xs"
+                  mt="1"
+                  px="1"
+                  borderRadius="sm"
+                  bg={OFFERING_COLORS[c.side].bg}
+                  color={OFFERING_COLORS[c.side].text}
+                  data-testid="calendar-closure"
+                >
                   {OFFERING_LABELS[c.side]}: {closureLabel(c.note)}
                 </Text>
               ))}

@@ -6,7 +6,6 @@ import { OfferingBadge } from './OfferingBadge';
 import type { AppointmentListProps } from './AppointmentTable';
 import { StatusBadge } from './StatusBadge';
 
-
 /** The list on a narrow screen: one card per booking with every column of the table, labelled. */
 export function AppointmentCards({ appointments, index, onSelect }: AppointmentListProps) {
   return (

@@ -40,7 +40,14 @@ function MailRow({ mail, resending, onResend }: { mail: Mail; resending: boolean
           )}
         </Stack>
         {canResend(mail) && (
-          <Button size="xs" variant="outline" flexShrink={0} loading={resending} aria-label={`Resend ${kind.toLowerCase()} mail to ${mail.recipient}`} onClick={onResend}>
+          <Button
+            size="xs"
+            variant="outline"
+            flexShrink={0}
+            loading={resending}
+            aria-label={`Resend ${kind.toLowerCase()} mail to ${mail.recipient}`}
+            onClick={onResend}
+          >
             Resend
           </Button>
         )}

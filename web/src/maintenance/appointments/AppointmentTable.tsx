@@ -21,7 +21,13 @@ export interface AppointmentListProps {
 export function AppointmentTable({ appointments, index, onSelect }: AppointmentListProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" interactive tableLayout="fixed" w="full" css={{ '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere', verticalAlign: 'top' } }}>
+      <Table.Root
+        size="sm"
+        interactive
+        tableLayout="fixed"
+        w="full"
+        css={{ '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere', verticalAlign: 'top' } }}
+      >
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="18%">Client</Table.ColumnHeader>

@@ -35,7 +35,11 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
     if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
     return (
       <>
-        {wide ? <AppointmentTable appointments={sorted} index={index} onSelect={select} /> : <AppointmentCards appointments={sorted} index={index} onSelect={select} />}
+        {wide ? (
+          <AppointmentTable appointments={sorted} index={index} onSelect={select} />
+        ) : (
+          <AppointmentCards appointments={sorted} index={index} onSelect={select} />
+        )}
         <Text mt="3" fontSize="sm" color="fg.muted">
           Total appointments: {sorted.length}
         </Text>

@@ -54,7 +54,15 @@ export function LoginPage() {
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack gap="4">
               <TextField label="Username" value={username} onChange={setUsername} required error={errors.username} autoComplete="username" />
-              <TextField label="Password" type="password" value={password} onChange={setPassword} required error={errors.password} autoComplete="current-password" />
+              <TextField
+                label="Password"
+                type="password"
+                value={password}
+                onChange={setPassword}
+                required
+                error={errors.password}
+                autoComplete="current-password"
+              />
               <Button type="submit" loading={busy} loadingText="Signing in...">
                 Sign In
               </Button>

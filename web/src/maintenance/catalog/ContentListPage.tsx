@@ -107,7 +107,9 @@ export function ContentListPage<Item extends { id: string }>(props: ContentListP
   );
 }
 
-type ItemCardProps<Item extends { id: string }> = { item: Item; rows: boolean } & Pick<ContentListPageProps<Item>, 'card' | 'onEdit'> & { onDelete: (item: Item) => void };
+type ItemCardProps<Item extends { id: string }> = { item: Item; rows: boolean } & Pick<ContentListPageProps<Item>, 'card' | 'onEdit'> & {
+    onDelete: (item: Item) => void;
+  };
 
 function ItemCard<Item extends { id: string }>({ item, rows, card, onEdit, onDelete }: ItemCardProps<Item>) {
   const name = card.title(item);

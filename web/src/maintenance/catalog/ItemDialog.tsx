@@ -15,7 +15,14 @@ interface ItemDialogProps<Item> {
 /** The add/edit dialog of a console card screen. */
 export function ItemDialog<Item>({ editing, noun, busy, onClose, onSubmit, children }: ItemDialogProps<Item>) {
   return (
-    <FormDialog open={editing !== null} title={`${editing === 'new' ? 'Add' : 'Edit'} ${noun}`} submitLabel={editing === 'new' ? 'Create' : 'Save Changes'} busy={busy} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog
+      open={editing !== null}
+      title={`${editing === 'new' ? 'Add' : 'Edit'} ${noun}`}
+      submitLabel={editing === 'new' ? 'Create' : 'Save Changes'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       {children}
     </FormDialog>
   );

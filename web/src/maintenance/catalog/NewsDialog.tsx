@@ -19,7 +19,13 @@ export interface NewsValues {
 
 const valuesOf = (article: NewsArticle | null): NewsValues =>
   article
-    ? { title: article.title, excerpt: article.excerpt, content: article.content, imageUrl: article.imageUrl, publishedAt: instantToDateInput(article.publishedAt) }
+    ? {
+        title: article.title,
+        excerpt: article.excerpt,
+        content: article.content,
+        imageUrl: article.imageUrl,
+        publishedAt: instantToDateInput(article.publishedAt),
+      }
     : { title: '', excerpt: '', content: '', imageUrl: '', publishedAt: manilaToday() };
 
 interface NewsDialogProps {
@@ -47,9 +53,24 @@ export function NewsDialog({ open, article, busy, onClose, onSubmit }: NewsDialo
   };
 
   return (
-    <FormDialog open={open} title={article ? 'Edit Article' : 'Add Article'} submitLabel={article ? 'Save Changes' : 'Create Article'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      open={open}
+      title={article ? 'Edit Article' : 'Add Article'}
+      submitLabel={article ? 'Save Changes' : 'Create Article'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <TextField label="Title" value={form.title} onChange={set('title')} required error={errors.title} />
-      <TextAreaField label="Excerpt" rows={3} value={form.excerpt} onChange={set('excerpt')} required error={errors.excerpt} helper="A short summary shown on the news list." />
+      <TextAreaField
+        label="Excerpt"
+        rows={3}
+        value={form.excerpt}
+        onChange={set('excerpt')}
+        required
+        error={errors.excerpt}
+        helper="A short summary shown on the news list."
+      />
       <TextAreaField label="Content" rows={8} value={form.content} onChange={set('content')} required error={errors.content} />
       <TextField label="Published Date" type="date" value={form.publishedAt} onChange={set('publishedAt')} required error={errors.publishedAt} />
       <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />

@@ -13,7 +13,12 @@ export function NewsPage() {
   const { offering } = useOffering();
   const [dialog, setDialog] = useState<{ article: NewsArticle | null } | null>(null);
   const close = () => setDialog(null);
-  const { list: news, create, update, remove } = useCatalogResource(newsRoutes, { noun: 'News article', fetchFailure: 'Failed to fetch news' }, { query: { offering }, onSaved: close });
+  const {
+    list: news,
+    create,
+    update,
+    remove,
+  } = useCatalogResource(newsRoutes, { noun: 'News article', fetchFailure: 'Failed to fetch news' }, { query: { offering }, onSaved: close });
 
   const submit = (values: NewsValues) => {
     const article = dialog?.article;

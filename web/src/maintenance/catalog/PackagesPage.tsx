@@ -17,16 +17,25 @@ type Form = typeof EMPTY;
 
 export function PackagesPage() {
   const { offering } = useOffering();
-  const { editing, form, errors, validate, open, close, set } = useItemEditor<Package, Form>(EMPTY, (p) => ({
-    name: p.name,
-    description: p.description,
-    duration: p.duration,
-    price: String(p.price),
-    defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '',
-    features: joinFeatures(p.features),
-    imageUrl: p.imageUrl,
-  }), packageProblems);
-  const { list: packages, create, update, remove } = useCatalogResource(packageRoutes, { noun: 'Package', fetchFailure: 'Failed to fetch packages' }, { query: { offering }, onSaved: close });
+  const { editing, form, errors, validate, open, close, set } = useItemEditor<Package, Form>(
+    EMPTY,
+    (p) => ({
+      name: p.name,
+      description: p.description,
+      duration: p.duration,
+      price: String(p.price),
+      defaultDuration: p.defaultDuration ? String(p.defaultDuration) : '',
+      features: joinFeatures(p.features),
+      imageUrl: p.imageUrl,
+    }),
+    packageProblems,
+  );
+  const {
+    list: packages,
+    create,
+    update,
+    remove,
+  } = useCatalogResource(packageRoutes, { noun: 'Package', fetchFailure: 'Failed to fetch packages' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     const price = parsePrice(form.price);
@@ -111,7 +120,13 @@ export function PackagesPage() {
           <TextField label="Duration" value={form.duration} onChange={set('duration')} required error={errors.duration} placeholder="2 hours" />
         </HStack>
         <BookingDurationField value={form.defaultDuration} onChange={set('defaultDuration')} error={errors.defaultDuration} />
-        <TextField label="Features" value={form.features} onChange={set('features')} placeholder="20 edited photos, 2 outfits, Online gallery" helper="Separate features with commas." />
+        <TextField
+          label="Features"
+          value={form.features}
+          onChange={set('features')}
+          placeholder="20 edited photos, 2 outfits, Online gallery"
+          helper="Separate features with commas."
+        />
         <ImageUpload label="Image" value={form.imageUrl} onChange={set('imageUrl')} />
       </ItemDialog>
     </ContentListPage>

@@ -20,7 +20,12 @@ export function PortfolioPage() {
     (item) => ({ title: item.title, description: item.description, category: item.category, imageUrl: item.imageUrl }),
     portfolioProblems,
   );
-  const { list: items, create, update, remove } = useCatalogResource(portfolioRoutes, { noun: 'Portfolio item', fetchFailure: 'Failed to fetch portfolio' }, { query: { offering }, onSaved: close });
+  const {
+    list: items,
+    create,
+    update,
+    remove,
+  } = useCatalogResource(portfolioRoutes, { noun: 'Portfolio item', fetchFailure: 'Failed to fetch portfolio' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     if (!validate() || editing === null) return;

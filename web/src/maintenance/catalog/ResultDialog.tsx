@@ -50,7 +50,14 @@ export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDi
   const treatmentOptions = [{ value: '', label: 'No related treatment' }, ...(treatments.data ?? []).map((t) => ({ value: t.id, label: t.name }))];
   const categoryOptions = [{ value: '', label: 'No category' }, ...RESULT_CATEGORIES.map((c) => ({ value: c, label: c }))];
   return (
-    <FormDialog open={open} title={result ? 'Edit Result' : 'Add Result'} submitLabel={result ? 'Save Changes' : 'Create'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      open={open}
+      title={result ? 'Edit Result' : 'Add Result'}
+      submitLabel={result ? 'Save Changes' : 'Create'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <SelectField label="Related Treatment" value={form.treatmentId} onChange={set('treatmentId')} options={treatmentOptions} />
       <SelectField label="Category" value={form.category} onChange={set('category')} options={categoryOptions} />
       <TextAreaField label="Description" rows={4} value={form.description} onChange={set('description')} required error={errors.description} />

@@ -12,7 +12,11 @@ import { useCatalogResource } from './useCatalogResource';
 /** Before/after results; a card opens its detail screen, where it is edited. */
 export function ResultsPage() {
   const [creating, setCreating] = useState(false);
-  const { list: results, create, remove } = useCatalogResource(resultRoutes, { noun: 'Result', fetchFailure: 'Failed to fetch results' }, { onSaved: () => setCreating(false) });
+  const {
+    list: results,
+    create,
+    remove,
+  } = useCatalogResource(resultRoutes, { noun: 'Result', fetchFailure: 'Failed to fetch results' }, { onSaved: () => setCreating(false) });
   const treatments = useRoute(treatmentRoutes.list);
   const names = useMemo(() => new Map((treatments.data ?? []).map((t) => [t.id, t.name])), [treatments.data]);
 
@@ -38,7 +42,13 @@ export function ResultsPage() {
       remove={remove}
       confirmDelete={{ dialog: 'Delete Result', message: () => 'Are you sure you want to delete this result? This action cannot be undone.' }}
     >
-      <ResultDialog open={creating} result={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })} />
+      <ResultDialog
+        open={creating}
+        result={null}
+        busy={create.isPending}
+        onClose={() => setCreating(false)}
+        onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })}
+      />
     </ContentListPage>
   );
 }

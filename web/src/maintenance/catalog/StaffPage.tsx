@@ -20,7 +20,12 @@ export function StaffPage() {
     (member) => ({ name: member.name, position: member.position, bio: member.bio, imageUrl: member.imageUrl, displayOrder: String(member.displayOrder) }),
     staffProblems,
   );
-  const { list: staff, create, update, remove } = useCatalogResource(staffRoutes, { noun: 'Staff member', fetchFailure: 'Failed to fetch staff' }, { query: { offering }, onSaved: close });
+  const {
+    list: staff,
+    create,
+    update,
+    remove,
+  } = useCatalogResource(staffRoutes, { noun: 'Staff member', fetchFailure: 'Failed to fetch staff' }, { query: { offering }, onSaved: close });
 
   const submit = () => {
     if (!validate() || editing === null) return;

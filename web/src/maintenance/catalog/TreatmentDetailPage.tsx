@@ -13,11 +13,19 @@ export function TreatmentDetailPage() {
   const { id = '' } = useParams();
   const [editing, setEditing] = useState(false);
   // The list's refresh covers appointments and the public pages, which show treatment names too.
-  const { item: treatment, update } = useCatalogItem(treatmentRoutes, id, { noun: 'Treatment', fetchFailure: 'Failed to fetch treatment' }, () => setEditing(false));
+  const { item: treatment, update } = useCatalogItem(treatmentRoutes, id, { noun: 'Treatment', fetchFailure: 'Failed to fetch treatment' }, () =>
+    setEditing(false),
+  );
 
   const back = <BackLink to="/maintenance/treatments" label="Back to Treatments" />;
   return (
-    <DetailStates query={treatment} back={back} loadingText="Loading treatment..." notFoundText="Treatment not found" failedText="The treatment could not be loaded.">
+    <DetailStates
+      query={treatment}
+      back={back}
+      loadingText="Loading treatment..."
+      notFoundText="Treatment not found"
+      failedText="The treatment could not be loaded."
+    >
       {(t) => (
         <Stack gap="6" maxW="3xl">
           {back}

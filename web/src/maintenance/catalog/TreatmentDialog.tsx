@@ -64,7 +64,14 @@ export function TreatmentDialog({ open, treatment, busy, onClose, onSubmit }: Tr
   };
 
   return (
-    <FormDialog open={open} title={treatment ? 'Edit Treatment' : 'Add Treatment'} submitLabel={treatment ? 'Save Changes' : 'Create'} busy={busy} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      open={open}
+      title={treatment ? 'Edit Treatment' : 'Add Treatment'}
+      submitLabel={treatment ? 'Save Changes' : 'Create'}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <TextField label="Name" value={form.name} onChange={set('name')} required error={errors.name} />
       <TextAreaField label="Description" rows={4} value={form.description} onChange={set('description')} required error={errors.description} />
       <HStack align="flex-start" gap="4">

@@ -43,7 +43,13 @@ export function TreatmentsPage() {
       remove={remove}
       confirmDelete={{ dialog: 'Delete Treatment', message: (t) => `Delete "${t.name}"? Its results lose their link to it. This action cannot be undone.` }}
     >
-      <TreatmentDialog open={creating} treatment={null} busy={create.isPending} onClose={() => setCreating(false)} onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })} />
+      <TreatmentDialog
+        open={creating}
+        treatment={null}
+        busy={create.isPending}
+        onClose={() => setCreating(false)}
+        onSubmit={(body) => create.mutate({ ...body, offeringType: 'clinic' })}
+      />
     </ContentListPage>
   );
 }

@@ -27,14 +27,26 @@ const byId = <D extends RouteDef>(id: string) => ({ id }) as RouteParams<D>;
  * create, update and delete, each with the spec's success and failure toasts; every read of
  * the resource (this list, the unfiltered one, the public pages) is refreshed after a write.
  */
-export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, fetchFailure }: ResourceNames, { query, onSaved }: { query?: Record<string, string>; onSaved?: () => void } = {}) {
+export function useCatalogResource<R extends ResourceRoutes>(
+  routes: R,
+  { noun, fetchFailure }: ResourceNames,
+  { query, onSaved }: { query?: Record<string, string>; onSaved?: () => void } = {},
+) {
   const list = useRoute<R['list']>(routes.list, { query });
   useFetchErrorToast(list.error, fetchFailure);
   const refresh = [routeUrl(routes.list)];
   const lower = noun.toLowerCase();
-  const write = (verb: 'create' | 'update' | 'delete', onSuccess?: () => void) => ({ refresh, success: `${noun} ${verb}d successfully`, failure: `Failed to ${verb} ${lower}`, onSuccess });
+  const write = (verb: 'create' | 'update' | 'delete', onSuccess?: () => void) => ({
+    refresh,
+    success: `${noun} ${verb}d successfully`,
+    failure: `Failed to ${verb} ${lower}`,
+    onSuccess,
+  });
   const create = useWrite({ run: (body: RouteBody<R['create']>) => callRoute<R['create']>(routes.create, { body }), ...write('create', onSaved) });
-  const update = useWrite({ run: ({ id, body }: { id: string; body: RouteBody<R['update']> }) => callRoute<R['update']>(routes.update, { params: byId<R['update']>(id), body }), ...write('update', onSaved) });
+  const update = useWrite({
+    run: ({ id, body }: { id: string; body: RouteBody<R['update']> }) => callRoute<R['update']>(routes.update, { params: byId<R['update']>(id), body }),
+    ...write('update', onSaved),
+  });
   const remove = useWrite({ run: (id: string) => callRoute<R['remove']>(routes.remove, { params: byId<R['remove']>(id) }), ...write('delete') });
   return { list, create, update, remove };
 }
@@ -43,7 +55,11 @@ export function useCatalogResource<R extends ResourceRoutes>(routes: R, { noun, 
  * The add/edit dialog of a card screen: which item (or 'new'), its form, and the form's errors,
  * shown by a submit (`validate`) and each gone as soon as its field is valid.
  */
-export function useItemEditor<Item, Form extends Record<string, string>>(empty: Form, toForm: (item: Item) => Form, check: (form: Form) => FieldErrors<FieldOf<Form>>) {
+export function useItemEditor<Item, Form extends Record<string, string>>(
+  empty: Form,
+  toForm: (item: Item) => Form,
+  check: (form: Form) => FieldErrors<FieldOf<Form>>,
+) {
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [form, setForm] = useState<Form>(empty);
   const { errors, validate, reset } = useFieldErrors(form, check);

@@ -74,9 +74,25 @@ export function ChatPage() {
   return (
     <>
       <PageHeader title="Chat" description="Answer visitors of the website. Replies are sent as Support Team." />
-      <Grid templateColumns={{ base: '1fr', md: '20rem 1fr' }} borderWidth="1px" borderRadius="md" overflow="hidden" h={{ md: 'calc(100vh - 15rem)' }} minH="28rem">
+      <Grid
+        templateColumns={{ base: '1fr', md: '20rem 1fr' }}
+        borderWidth="1px"
+        borderRadius="md"
+        overflow="hidden"
+        h={{ md: 'calc(100vh - 15rem)' }}
+        minH="28rem"
+      >
         <Box borderRightWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: '0' }} display="flex" flexDirection="column" minH="0">
-          <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as ChatTab)} size="sm" variant="line" display="flex" flexDirection="column" flex="1" minH="0">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(e) => setTab(e.value as ChatTab)}
+            size="sm"
+            variant="line"
+            display="flex"
+            flexDirection="column"
+            flex="1"
+            minH="0"
+          >
             <Tabs.List>
               {CHAT_TABS.map((t) => (
                 <Tabs.Trigger key={t} value={t} px="3">
@@ -109,7 +125,14 @@ export function ChatPage() {
         </Box>
         <Box minH="0" minW="0">
           {selected ? (
-            <ChatThread key={selected.id} conversation={selected} pollInterval={pollEvery} seenByPerson={opensAsSeen(selection)} onOpen={() => openByPerson(selected.id)} onSeen={see} />
+            <ChatThread
+              key={selected.id}
+              conversation={selected}
+              pollInterval={pollEvery}
+              seenByPerson={opensAsSeen(selection)}
+              onOpen={() => openByPerson(selected.id)}
+              onSeen={see}
+            />
           ) : (
             <Center h="full" p="8">
               <Text color="fg.muted">Select a conversation to start chatting</Text>

@@ -40,7 +40,8 @@ export function IntegrationGuide({ origin }: { origin: string }) {
             The outgoing secret arrives in the <Code>{headerName}</Code> header and in the body; compare it before trusting the call.
           </List.Item>
           <List.Item>
-            Requests are also signed the Standard Webhooks way (<Code>{WEBHOOK_ID_HEADER}</Code>, <Code>{WEBHOOK_TIMESTAMP_HEADER}</Code>, <Code>{WEBHOOK_SIGNATURE_HEADER}</Code>, HMAC-SHA256).
+            Requests are also signed the Standard Webhooks way (<Code>{WEBHOOK_ID_HEADER}</Code>, <Code>{WEBHOOK_TIMESTAMP_HEADER}</Code>,{' '}
+            <Code>{WEBHOOK_SIGNATURE_HEADER}</Code>, HMAC-SHA256).
           </List.Item>
           <List.Item>Answer with any 2xx status quickly; failed deliveries are retried with backoff and listed in the delivery log below.</List.Item>
         </List.Root>

@@ -69,7 +69,10 @@ export type CalendarSpan = 'week' | 'day';
  */
 export function initialFocus(appointments: readonly Appointment[], today: string, span: CalendarSpan): string {
   if (span === 'week') return initialWeek(appointments, today);
-  const upcoming = appointments.filter((a) => isShown(a) && a.preferredDate >= today).map((a) => a.preferredDate).sort();
+  const upcoming = appointments
+    .filter((a) => isShown(a) && a.preferredDate >= today)
+    .map((a) => a.preferredDate)
+    .sort();
   return upcoming[0] ?? today;
 }
 

@@ -17,8 +17,7 @@ export function parseSeenCounts(raw: string | null): SeenCounts {
 }
 
 /** Opening a conversation marks everything in it as seen; the count never goes back. */
-export const markSeen = (seen: SeenCounts, id: string, count: number): SeenCounts =>
-  (seen[id] ?? 0) >= count ? seen : { ...seen, [id]: count };
+export const markSeen = (seen: SeenCounts, id: string, count: number): SeenCounts => ((seen[id] ?? 0) >= count ? seen : { ...seen, [id]: count });
 
 /**
  * The conversation on the right, and whether a person chose it. The spec selects the first
@@ -59,11 +58,13 @@ export const CHAT_TAB_EMPTY: Record<ChatTab, string> = {
   unanswered: 'No unanswered conversations',
 };
 
-const inTab = (c: ConversationSummary, tab: ChatTab, seen: SeenCounts) =>
-  tab === 'all' || (tab === 'unseen' ? isUnseen(c, seen) : isUnanswered(c));
+const inTab = (c: ConversationSummary, tab: ChatTab, seen: SeenCounts) => tab === 'all' || (tab === 'unseen' ? isUnseen(c, seen) : isUnanswered(c));
 
 export const conversationsInTab = (list: readonly ConversationSummary[], tab: ChatTab, seen: SeenCounts) =>
-  orderConversations(list.filter((c) => inTab(c, tab, seen)), seen);
+  orderConversations(
+    list.filter((c) => inTab(c, tab, seen)),
+    seen,
+  );
 
 export const tabCounts = (list: readonly ConversationSummary[], seen: SeenCounts): Record<ChatTab, number> => ({
   all: list.length,
@@ -96,7 +97,13 @@ export function latestActivity(list: readonly ConversationSummary[]): string | n
  * leaves the tab goes, except the open one, which stays until another is opened: answering a
  * conversation in Unanswered does not make it vanish under the reply.
  */
-export function heldOrder(listed: readonly string[] | null, list: readonly ConversationSummary[], tab: ChatTab, seen: SeenCounts, openId: string | null): ConversationSummary[] {
+export function heldOrder(
+  listed: readonly string[] | null,
+  list: readonly ConversationSummary[],
+  tab: ChatTab,
+  seen: SeenCounts,
+  openId: string | null,
+): ConversationSummary[] {
   const inTabNow = conversationsInTab(list, tab, seen);
   if (listed === null) return inTabNow;
   const held = new Set(listed);
@@ -109,7 +116,8 @@ export function heldOrder(listed: readonly string[] | null, list: readonly Conve
 }
 
 /** Each conversation's message count: what the list looked like when it was put in order. */
-export const messageCounts = (list: readonly ConversationSummary[]): Readonly<Record<string, number>> => Object.fromEntries(list.map((c) => [c.id, c.messageCount]));
+export const messageCounts = (list: readonly ConversationSummary[]): Readonly<Record<string, number>> =>
+  Object.fromEntries(list.map((c) => [c.id, c.messageCount]));
 
 /**
  * Marked as changed in the held list: messages have come in since the list was put in order

@@ -46,10 +46,12 @@ export const requiredProblems = <K extends string>(values: Readonly<Record<K, st
 export const staffProblems = (form: Readonly<Record<'name' | 'position' | 'bio', string>>) => requiredProblems(form, ['name', 'position', 'bio']);
 
 /** Portfolio: title, category and image required. */
-export const portfolioProblems = (form: Readonly<Record<'title' | 'category' | 'imageUrl', string>>) => requiredProblems(form, ['title', 'category', 'imageUrl']);
+export const portfolioProblems = (form: Readonly<Record<'title' | 'category' | 'imageUrl', string>>) =>
+  requiredProblems(form, ['title', 'category', 'imageUrl']);
 
 /** News: title, excerpt, content and published date required. */
-export const newsProblems = (form: Readonly<Record<'title' | 'excerpt' | 'content' | 'publishedAt', string>>) => requiredProblems(form, ['title', 'excerpt', 'content', 'publishedAt']);
+export const newsProblems = (form: Readonly<Record<'title' | 'excerpt' | 'content' | 'publishedAt', string>>) =>
+  requiredProblems(form, ['title', 'excerpt', 'content', 'publishedAt']);
 
 /** Result: a description. */
 export const resultProblems = (form: Readonly<Record<'description', string>>) => requiredProblems(form, ['description']);

@@ -1,8 +1,19 @@
 import type { Side } from '@bb/contracts';
 
 export type MenuKey =
-  | 'packages' | 'portfolio' | 'news' | 'treatments' | 'results' | 'staff'
-  | 'appointments' | 'email-subscribers' | 'settings' | 'notifications' | 'chat' | 'chat-api' | 'reports';
+  | 'packages'
+  | 'portfolio'
+  | 'news'
+  | 'treatments'
+  | 'results'
+  | 'staff'
+  | 'appointments'
+  | 'email-subscribers'
+  | 'settings'
+  | 'notifications'
+  | 'chat'
+  | 'chat-api'
+  | 'reports';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -15,7 +26,11 @@ export interface MenuEntry {
 }
 
 const entry = (key: MenuKey, label: string, description: string, clinicOnly = false): MenuEntry => ({
-  key, label, path: `/maintenance/${key}`, description, clinicOnly,
+  key,
+  label,
+  path: `/maintenance/${key}`,
+  description,
+  clinicOnly,
 });
 
 /** The spec's menu order, with treatments and results beside the other clinic content and the mails beside the settings. */

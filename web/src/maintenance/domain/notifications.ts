@@ -46,7 +46,14 @@ export interface NotificationForm {
 export type NotificationField = Exclude<keyof NotificationForm, 'enabled'>;
 export type NotificationErrors = Partial<Record<NotificationField, string>>;
 
-const FIELDS: readonly NotificationField[] = ['staffAlertEmail', 'senderName', 'senderEmail', 'reminderLeadHours', 'changeCutoffHours', 'maxReschedulesPerBooking'];
+const FIELDS: readonly NotificationField[] = [
+  'staffAlertEmail',
+  'senderName',
+  'senderEmail',
+  'reminderLeadHours',
+  'changeCutoffHours',
+  'maxReschedulesPerBooking',
+];
 const isField = (path: unknown): path is NotificationField => FIELDS.includes(path as NotificationField);
 
 /** The booking settings the form edits: what the customer's manage link allows. */
@@ -108,7 +115,11 @@ export function serverFieldErrors(failures: readonly unknown[]): NotificationErr
     const body = error instanceof ApiError ? (error.body as { details?: unknown } | null) : null;
     return Array.isArray(body?.details) ? (body.details as { path?: unknown; message?: unknown }[]) : [];
   });
-  return byField(details.filter((d): d is { path: string; message: string } => typeof d.message === 'string').map((d) => ({ path: String(d.path).split('.')[0], message: d.message })));
+  return byField(
+    details
+      .filter((d): d is { path: string; message: string } => typeof d.message === 'string')
+      .map((d) => ({ path: String(d.path).split('.')[0], message: d.message })),
+  );
 }
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
@@ -139,4 +150,3 @@ export const mailsInFlight = (mails: readonly Pick<Mail, 'status' | 'dueAt'>[], 
 
 /** A queued mail is going anyway: sending it again would only make two. */
 export const canResend = (mail: Pick<Mail, 'status'>): boolean => mail.status !== 'queued';
-

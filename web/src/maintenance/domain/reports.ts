@@ -77,7 +77,17 @@ export function appointmentsForReport(list: readonly Appointment[], from: string
 export function appointmentsReportCsv(list: readonly Appointment[], index: BookableIndex): string {
   return toCsv(
     REPORT_CSV_COLUMNS,
-    list.map((a) => [a.preferredDate, a.preferredTime, clientName(a), a.gender ?? '', a.age ?? '', a.email, a.contact, serviceNames(a.treatments, index).join(';'), a.notes]),
+    list.map((a) => [
+      a.preferredDate,
+      a.preferredTime,
+      clientName(a),
+      a.gender ?? '',
+      a.age ?? '',
+      a.email,
+      a.contact,
+      serviceNames(a.treatments, index).join(';'),
+      a.notes,
+    ]),
   );
 }
 

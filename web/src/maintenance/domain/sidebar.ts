@@ -10,7 +10,10 @@ export const sidebarCookie = (open: boolean) => `${SIDEBAR_COOKIE}=${open}; path
 
 /** Expanded unless the cookie says otherwise. */
 export function readSidebarOpen(cookie: string): boolean {
-  const entry = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`));
+  const entry = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`));
   return entry?.slice(SIDEBAR_COOKIE.length + 1) !== 'false';
 }
 

@@ -22,11 +22,21 @@ export function AdminLayout() {
   const logout = useLogout();
   return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
-      <Box as="aside" w={{ base: 'full', md: '16rem' }} flexShrink={0} borderRightWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: '0' }} bg="bg.subtle">
+      <Box
+        as="aside"
+        w={{ base: 'full', md: '16rem' }}
+        flexShrink={0}
+        borderRightWidth={{ md: '1px' }}
+        borderBottomWidth={{ base: '1px', md: '0' }}
+        bg="bg.subtle"
+      >
         <SidebarNav title="Admin" home={DASHBOARD} items={ITEMS} footer={[]} collapsed={false}>
           <Stack gap="2" p="2">
             <Text fontSize="sm" color="fg.muted">
-              Logged in as <Text as="span" fontWeight="semibold" color="fg">{user?.username}</Text>
+              Logged in as{' '}
+              <Text as="span" fontWeight="semibold" color="fg">
+                {user?.username}
+              </Text>
             </Text>
             <Button size="sm" variant="outline" onClick={() => void logout()}>
               <LineIcon name="logout" />

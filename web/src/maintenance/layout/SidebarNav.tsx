@@ -30,7 +30,11 @@ function NavEntry({ item, collapsed, onNavigate }: { item: NavItem; collapsed: b
     >
       <NavLink to={item.to} end={item.end} onClick={onNavigate} aria-label={collapsed ? item.label : undefined} title={collapsed ? item.label : undefined}>
         <LineIcon name={item.icon} flexShrink={0} />
-        {!collapsed && <Text as="span" truncate>{item.label}</Text>}
+        {!collapsed && (
+          <Text as="span" truncate>
+            {item.label}
+          </Text>
+        )}
       </NavLink>
     </Link>
   );

@@ -97,7 +97,9 @@ function AppointmentMailsCard({ side }: { side: Side }) {
         <Card.Title as="h2" id="appointment-mails-title">
           Appointment Mails
         </Card.Title>
-        <Card.Description>What customers and staff of the {OFFERING_LABELS[side].toLowerCase()} are mailed about their appointments, and from whom.</Card.Description>
+        <Card.Description>
+          What customers and staff of the {OFFERING_LABELS[side].toLowerCase()} are mailed about their appointments, and from whom.
+        </Card.Description>
       </Card.Header>
       <Card.Body>
         <form onSubmit={submit} noValidate>
@@ -105,8 +107,21 @@ function AppointmentMailsCard({ side }: { side: Side }) {
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
               <TextField label="Sender name" required autoComplete="off" helper="The name customers see as the sender." {...text('senderName')} />
               <TextField label="Sender address" type="email" required autoComplete="off" helper="The address the mails come from." {...text('senderEmail')} />
-              <TextField label="Staff alert address" type="email" autoComplete="off" helper="New bookings are announced here. Leave blank to send no alerts." {...text('staffAlertEmail')} />
-              <TextField label="Reminder lead time (hours)" type="number" min={0} step="any" helper="How long before the appointment the reminder goes out, e.g. 24 or 1.5." {...text('reminderLeadHours')} />
+              <TextField
+                label="Staff alert address"
+                type="email"
+                autoComplete="off"
+                helper="New bookings are announced here. Leave blank to send no alerts."
+                {...text('staffAlertEmail')}
+              />
+              <TextField
+                label="Reminder lead time (hours)"
+                type="number"
+                min={0}
+                step="any"
+                helper="How long before the appointment the reminder goes out, e.g. 24 or 1.5."
+                {...text('reminderLeadHours')}
+              />
               <TextField
                 label="Change cut-off (hours)"
                 type="number"
@@ -128,7 +143,13 @@ function AppointmentMailsCard({ side }: { side: Side }) {
               <Fieldset.Legend fontWeight="semibold">Mails sent</Fieldset.Legend>
               <Stack gap="4" mt="3">
                 {APPOINTMENT_MAIL_KINDS.map((kind) => (
-                  <SwitchField key={kind} label={MAIL_KIND_LABELS[kind]} helper={MAIL_KIND_HELP[kind]} checked={form.enabled[kind]} onChange={(on) => change({ enabled: { ...form.enabled, [kind]: on } })} />
+                  <SwitchField
+                    key={kind}
+                    label={MAIL_KIND_LABELS[kind]}
+                    helper={MAIL_KIND_HELP[kind]}
+                    checked={form.enabled[kind]}
+                    onChange={(on) => change({ enabled: { ...form.enabled, [kind]: on } })}
+                  />
                 ))}
               </Stack>
             </Fieldset.Root>

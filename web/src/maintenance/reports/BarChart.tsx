@@ -65,7 +65,18 @@ export function ColumnChart({ color, ...frame }: ChartProps) {
       {(rows, max) => (
         <Flex as="ul" gap="1" align="flex-end" h="10rem" listStyleType="none" m="0" p="0">
           {rows.map((r) => (
-            <Flex as="li" key={r.label} direction="column" align="center" justify="flex-end" flex="1" minW="0" h="full" gap="1" aria-label={`${r.label}: ${r.count}`}>
+            <Flex
+              as="li"
+              key={r.label}
+              direction="column"
+              align="center"
+              justify="flex-end"
+              flex="1"
+              minW="0"
+              h="full"
+              gap="1"
+              aria-label={`${r.label}: ${r.count}`}
+            >
               <Text fontSize="xs" fontWeight="semibold" aria-hidden="true">
                 {r.count}
               </Text>

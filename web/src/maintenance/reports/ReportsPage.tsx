@@ -8,7 +8,17 @@ import { useRoute } from '../../shared/api/routes';
 import { useFetchErrorToast } from '../api';
 import { useAppointmentData } from '../appointments/useAppointmentData';
 import { OFFERING_LABELS } from '../domain/appointments';
-import { ageGroupRows, appointmentsForReport, appointmentsReportCsv, defaultRange, genderRows, hourRows, itemRows, reportFileName, weekdayRows } from '../domain/reports';
+import {
+  ageGroupRows,
+  appointmentsForReport,
+  appointmentsReportCsv,
+  defaultRange,
+  genderRows,
+  hourRows,
+  itemRows,
+  reportFileName,
+  weekdayRows,
+} from '../domain/reports';
 import { downloadText } from '../ui/download';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';

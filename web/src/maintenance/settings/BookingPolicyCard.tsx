@@ -76,8 +76,17 @@ export function BookingPolicyCard({ side }: { side: Side }) {
             </Field.Root>
             <Field.Root>
               <Field.Label>Upcoming appointments per contact</Field.Label>
-              <Input type="number" min={0} max={100} step={1} value={shown.maxUpcomingPerContact} onChange={(e) => change({ maxUpcomingPerContact: e.target.value })} />
-              <Field.HelperText>The most one mailbox or phone number may hold at once (ana+kids@… counts as ana@…, +63 917… as 0917…); 0 means no limit.</Field.HelperText>
+              <Input
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                value={shown.maxUpcomingPerContact}
+                onChange={(e) => change({ maxUpcomingPerContact: e.target.value })}
+              />
+              <Field.HelperText>
+                The most one mailbox or phone number may hold at once (ana+kids@… counts as ana@…, +63 917… as 0917…); 0 means no limit.
+              </Field.HelperText>
             </Field.Root>
           </Grid>
         )}

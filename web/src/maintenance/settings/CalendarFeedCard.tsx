@@ -29,14 +29,25 @@ export function CalendarFeedCard({ side }: { side: Side }) {
     <Card.Root>
       <Card.Header>
         <Card.Title as="h2">Calendar Feed</Card.Title>
-        <Card.Description>Subscribe to this address in Google Calendar, Apple Calendar or Outlook to see the appointments there. It updates by itself; cancelled appointments drop out.</Card.Description>
+        <Card.Description>
+          Subscribe to this address in Google Calendar, Apple Calendar or Outlook to see the appointments there. It updates by itself; cancelled appointments
+          drop out.
+        </Card.Description>
       </Card.Header>
       <Card.Body>
         {feed.isLoading || !feed.data ? (
-          feed.isError ? <Text color="red.700">The calendar address could not be loaded.</Text> : <LoadingState text="Loading calendar address..." />
+          feed.isError ? (
+            <Text color="red.700">The calendar address could not be loaded.</Text>
+          ) : (
+            <LoadingState text="Loading calendar address..." />
+          )
         ) : (
           <Stack gap="4">
-            <CopyField label="Subscription address" value={feedUrl(origin, feed.data.path)} helper="Anyone with this address can read the appointments: share it only with staff." />
+            <CopyField
+              label="Subscription address"
+              value={feedUrl(origin, feed.data.path)}
+              helper="Anyone with this address can read the appointments: share it only with staff."
+            />
             <HStack gap="4" wrap="wrap">
               <Link href={webcalUrl(origin, feed.data.path)} color="blue.700" textDecoration="underline">
                 Open in your calendar app

@@ -14,7 +14,12 @@ import { OverrideDialog } from './OverrideDialog';
 import { OverrideMonth } from './OverrideMonth';
 
 // An override changes the public slots; cancelling appointments changes the lists and reports too.
-const REFRESH = [routePrefix(dateOverrideRoutes.list), routeUrl(scheduleRoutes.availableSlots), routeUrl(appointmentRoutes.list), routePrefix(reportRoutes.appointments)];
+const REFRESH = [
+  routePrefix(dateOverrideRoutes.list),
+  routeUrl(scheduleRoutes.availableSlots),
+  routeUrl(appointmentRoutes.list),
+  routePrefix(reportRoutes.appointments),
+];
 
 /** Dates closed all day or open with their own hours, replacing the weekday's hours on that date only. */
 export function DateOverridesCard({ side }: { side: Side }) {
@@ -58,7 +63,10 @@ export function DateOverridesCard({ side }: { side: Side }) {
     <Card.Root>
       <Card.Header>
         <Card.Title as="h2">Dates with Other Hours</Card.Title>
-        <Card.Description>Close a date (a holiday, a training day) or give it its own hours; the weekly hours stay for every other date. Pick a date in the calendar to add or edit it.</Card.Description>
+        <Card.Description>
+          Close a date (a holiday, a training day) or give it its own hours; the weekly hours stay for every other date. Pick a date in the calendar to add or
+          edit it.
+        </Card.Description>
       </Card.Header>
       <Card.Body gap="6">
         {overrides.isLoading ? (

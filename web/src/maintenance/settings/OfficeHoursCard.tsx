@@ -50,7 +50,11 @@ export function OfficeHoursCard({ side }: { side: Side }) {
                       <Table.Cell fontWeight="medium">{name}</Table.Cell>
                       <Table.Cell minW="8rem">
                         <NativeSelect.Root size="sm">
-                          <NativeSelect.Field aria-label={`${name} status`} value={d.isActive ? 'open' : 'closed'} onChange={(e) => change(d.dayOfWeek, { isActive: e.target.value === 'open' })}>
+                          <NativeSelect.Field
+                            aria-label={`${name} status`}
+                            value={d.isActive ? 'open' : 'closed'}
+                            onChange={(e) => change(d.dayOfWeek, { isActive: e.target.value === 'open' })}
+                          >
                             <option value="open">Open</option>
                             <option value="closed">Closed</option>
                           </NativeSelect.Field>
@@ -58,10 +62,26 @@ export function OfficeHoursCard({ side }: { side: Side }) {
                         </NativeSelect.Root>
                       </Table.Cell>
                       <Table.Cell>
-                        <Input size="sm" type="time" step={1800} aria-label={`${name} opening time`} value={d.startTime} disabled={!d.isActive} onChange={(e) => change(d.dayOfWeek, { startTime: e.target.value })} />
+                        <Input
+                          size="sm"
+                          type="time"
+                          step={1800}
+                          aria-label={`${name} opening time`}
+                          value={d.startTime}
+                          disabled={!d.isActive}
+                          onChange={(e) => change(d.dayOfWeek, { startTime: e.target.value })}
+                        />
                       </Table.Cell>
                       <Table.Cell>
-                        <Input size="sm" type="time" step={1800} aria-label={`${name} closing time`} value={d.endTime} disabled={!d.isActive} onChange={(e) => change(d.dayOfWeek, { endTime: e.target.value })} />
+                        <Input
+                          size="sm"
+                          type="time"
+                          step={1800}
+                          aria-label={`${name} closing time`}
+                          value={d.endTime}
+                          disabled={!d.isActive}
+                          onChange={(e) => change(d.dayOfWeek, { endTime: e.target.value })}
+                        />
                       </Table.Cell>
                     </Table.Row>
                   );

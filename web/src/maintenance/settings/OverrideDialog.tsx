@@ -27,7 +27,14 @@ interface OverrideDialogProps {
  */
 export function OverrideDialog({ draft, editing, leftOut, cancelLeftOut, busy, onChange, onCancelLeftOut, onSave, onClose }: OverrideDialogProps) {
   return (
-    <FormDialog open={draft !== null} title={editing ? 'Edit Date' : 'Add Date with Other Hours'} submitLabel="Save Date" busy={busy} onClose={onClose} onSubmit={onSave}>
+    <FormDialog
+      open={draft !== null}
+      title={editing ? 'Edit Date' : 'Add Date with Other Hours'}
+      submitLabel="Save Date"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={onSave}
+    >
       {draft && (
         <>
           <Field.Root required disabled={editing}>

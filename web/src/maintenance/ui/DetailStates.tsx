@@ -21,7 +21,11 @@ export function DetailStates<T>({ query, back, loadingText, notFoundText, failed
   return (
     <>
       {back}
-      {state.kind === 'missing' ? <ErrorState text={notFoundText} /> : <ErrorState text={failedText} error={query.error} onRetry={() => void query.refetch()} />}
+      {state.kind === 'missing' ? (
+        <ErrorState text={notFoundText} />
+      ) : (
+        <ErrorState text={failedText} error={query.error} onRetry={() => void query.refetch()} />
+      )}
     </>
   );
 }

@@ -25,7 +25,14 @@ function FieldFrame({ label, required, error, helper, disabled, children }: Omit
   );
 }
 
-export function TextField({ type = 'text', placeholder, min, step, autoComplete, ...props }: BaseProps & { type?: string; placeholder?: string; min?: number; step?: number | string; autoComplete?: string }) {
+export function TextField({
+  type = 'text',
+  placeholder,
+  min,
+  step,
+  autoComplete,
+  ...props
+}: BaseProps & { type?: string; placeholder?: string; min?: number; step?: number | string; autoComplete?: string }) {
   return (
     <FieldFrame {...props}>
       <Input
@@ -83,7 +90,19 @@ export function SelectField({ options, ...props }: BaseProps & { options: readon
 }
 
 /** An on/off setting: the switch named by its label, its help text read out with it. */
-export function SwitchField({ label, helper, checked, onChange, disabled }: { label: string; helper?: string; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function SwitchField({
+  label,
+  helper,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  helper?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   const helperId = useId();
   return (
     <Stack gap="1">

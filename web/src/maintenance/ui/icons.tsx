@@ -35,7 +35,16 @@ export type IconName = keyof typeof PATHS;
 export function LineIcon({ name, ...props }: { name: IconName } & IconProps) {
   return (
     <Icon boxSize="4" {...props} asChild>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         {PATHS[name]}
       </svg>
     </Icon>

@@ -15,7 +15,16 @@ import { BookingSuccess } from './BookingSuccess';
 import { DateTimeFields } from './DateTimeFields';
 import { bookingPrefill } from './domain/prefill';
 import { canWaitFor, dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
-import { bookingProblems, EMPTY_BOOKING, problemsByField, toggled, withPrefill, withSelection, type BookingForm as Form, type BookingProblem } from './domain/validation';
+import {
+  bookingProblems,
+  EMPTY_BOOKING,
+  problemsByField,
+  toggled,
+  withPrefill,
+  withSelection,
+  type BookingForm as Form,
+  type BookingProblem,
+} from './domain/validation';
 import { isChosen, type FullSlot } from './domain/waitlist';
 import { PersonalFields } from './PersonalFields';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
@@ -78,7 +87,10 @@ export default function BookingForm({ side }: { side: Side }) {
     const last = applied.current;
     if (last && last.search === location.search && !(isBookRequest(location.state) && last.key !== location.key)) return;
     applied.current = { search: location.search, key: location.key };
-    const prefill = bookingPrefill(new URLSearchParams(location.search), items.map((item) => item.id));
+    const prefill = bookingPrefill(
+      new URLSearchParams(location.search),
+      items.map((item) => item.id),
+    );
     if (!prefill) return;
     const next = withPrefill(formNow.current, prefill);
     setForm(next.form);
@@ -94,7 +106,9 @@ export default function BookingForm({ side }: { side: Side }) {
   const shownErrors: FieldErrors<keyof Form> = timing ? { ...errors, [timing.field]: timing.description } : errors;
   const chosenSlot = day.kind === 'slots' ? day.slots.find((s) => s.time === form.preferredTime) : undefined;
   const waitFor: FullSlot | null =
-    (chosenSlot && canWaitFor(chosenSlot, form.preferredDate, now)) || isChosen(refusedFull, form) ? { date: form.preferredDate, time: form.preferredTime } : null;
+    (chosenSlot && canWaitFor(chosenSlot, form.preferredDate, now)) || isChosen(refusedFull, form)
+      ? { date: form.preferredDate, time: form.preferredTime }
+      : null;
 
   const set = <K extends keyof Form>(field: K, value: Form[K]) => setForm((f) => ({ ...f, [field]: value }));
 
@@ -153,7 +167,17 @@ export default function BookingForm({ side }: { side: Side }) {
   };
 
   const bookingForm = (
-    <chakra.form onSubmit={submit} noValidate aria-label={`Book a ${label}`} bg="white" rounded="2xl" borderWidth="1px" borderColor="gray.100" boxShadow="sm" p={{ base: '5', md: '8' }}>
+    <chakra.form
+      onSubmit={submit}
+      noValidate
+      aria-label={`Book a ${label}`}
+      bg="white"
+      rounded="2xl"
+      borderWidth="1px"
+      borderColor="gray.100"
+      boxShadow="sm"
+      p={{ base: '5', md: '8' }}
+    >
       <Stack gap="8">
         <ServiceChoices
           label={label}
@@ -187,7 +211,16 @@ export default function BookingForm({ side }: { side: Side }) {
         {waitFor && <WaitlistOffer key={`${waitFor.date} ${waitFor.time}`} side={side} form={form} slot={waitFor} onProblems={report} />}
 
         <BookingField label="Notes">
-          {(link) => <Textarea ref={bind('notes')} rows={3} value={form.notes} onChange={(e) => set('notes', e.target.value)} placeholder="Anything we should know before your visit?" {...link} />}
+          {(link) => (
+            <Textarea
+              ref={bind('notes')}
+              rows={3}
+              value={form.notes}
+              onChange={(e) => set('notes', e.target.value)}
+              placeholder="Anything we should know before your visit?"
+              {...link}
+            />
+          )}
         </BookingField>
 
         <Button type="submit" size="lg" rounded="full" loading={submitting} loadingText="Booking...">

@@ -27,16 +27,33 @@ interface DateTimeFieldsProps {
 function FreeTimes({ date, time, day, now, onTime }: Pick<DateTimeFieldsProps, 'date' | 'time' | 'day' | 'now' | 'onTime'>) {
   switch (day.kind) {
     case 'loading':
-      return <Text fontSize="sm" color="gray.600">Loading free times...</Text>;
+      return (
+        <Text fontSize="sm" color="gray.600">
+          Loading free times...
+        </Text>
+      );
     case 'error':
-      return <Text fontSize="sm" color="red.700">Failed to fetch slots</Text>;
+      return (
+        <Text fontSize="sm" color="red.700">
+          Failed to fetch slots
+        </Text>
+      );
     case 'closed':
       return null;
     case 'empty':
-      return <Text fontSize="sm" color="gray.600">No slots on {longDate(date)}.</Text>;
+      return (
+        <Text fontSize="sm" color="gray.600">
+          No slots on {longDate(date)}.
+        </Text>
+      );
     case 'slots': {
       const free = freeTimes(day.slots, date, now);
-      if (free.length === 0) return <Text fontSize="sm" color="gray.600">No free times left on {longDate(date)}.</Text>;
+      if (free.length === 0)
+        return (
+          <Text fontSize="sm" color="gray.600">
+            No free times left on {longDate(date)}.
+          </Text>
+        );
       return (
         <Box role="group" aria-label={`Free times on ${longDate(date)}`}>
           <Text fontSize="sm" color="gray.700" mb="2">
@@ -56,7 +73,21 @@ function FreeTimes({ date, time, day, now, onTime }: Pick<DateTimeFieldsProps, '
 }
 
 /** Preferred date and time, the chosen day's free times, and the View Available Schedule button. */
-export function DateTimeFields({ label, date, time, day, dayAsked, now, errors, canOpenSchedule, onDate, onTime, onOpenSchedule, bind, scheduleButton }: DateTimeFieldsProps) {
+export function DateTimeFields({
+  label,
+  date,
+  time,
+  day,
+  dayAsked,
+  now,
+  errors,
+  canOpenSchedule,
+  onDate,
+  onTime,
+  onOpenSchedule,
+  bind,
+  scheduleButton,
+}: DateTimeFieldsProps) {
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontSize="lg" fontWeight="semibold" color="gray.900">

@@ -109,7 +109,11 @@ interface DayBodyProps {
 function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps) {
   switch (view.kind) {
     case 'loading':
-      return <Text color="gray.600" fontSize="sm">Loading...</Text>;
+      return (
+        <Text color="gray.600" fontSize="sm">
+          Loading...
+        </Text>
+      );
     case 'closed':
       return (
         <Text color="gray.600" fontSize="sm" title={view.message}>
@@ -123,9 +127,17 @@ function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps
         </Text>
       );
     case 'empty':
-      return <Text color="gray.600" fontSize="sm">No slots</Text>;
+      return (
+        <Text color="gray.600" fontSize="sm">
+          No slots
+        </Text>
+      );
     case 'error':
-      return <Text color="gray.600" fontSize="sm">Unavailable</Text>;
+      return (
+        <Text color="gray.600" fontSize="sm">
+          Unavailable
+        </Text>
+      );
     case 'slots':
       return (
         <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
@@ -133,12 +145,21 @@ function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps
             const state = slotChoice(slot, date, now, current);
             if (state === 'free') {
               return (
-                <Button key={slot.time} size="xs" variant="outline" aria-label={slotName(date, slot.time, 'free')} data-time={slot.time} data-reason="free" onClick={() => onSelect(date, slot.time)}>
+                <Button
+                  key={slot.time}
+                  size="xs"
+                  variant="outline"
+                  aria-label={slotName(date, slot.time, 'free')}
+                  data-time={slot.time}
+                  data-reason="free"
+                  onClick={() => onSelect(date, slot.time)}
+                >
                   {to12Hour(slot.time)}
                 </Button>
               );
             }
-            if (onWaitFor && state === 'booked' && canWaitFor(slot, date, now)) return <FullSlot key={slot.time} date={date} time={slot.time} onWaitFor={onWaitFor} />;
+            if (onWaitFor && state === 'booked' && canWaitFor(slot, date, now))
+              return <FullSlot key={slot.time} date={date} time={slot.time} onWaitFor={onWaitFor} />;
             return <TakenSlot key={slot.time} date={date} time={slot.time} reason={state} />;
           })}
         </Flex>
@@ -166,7 +187,10 @@ function useFreeTimeSearch(source: ScheduleSource) {
       for (let week = 0; week < SEARCH_WEEKS; week++) {
         const days = weekOf(shiftWeek(weekStartSunday(from), week));
         const answers = await Promise.all(weekQueries(source, days).map((query) => client.fetchQuery(query)));
-        const found = firstFreeSlot((weekDays(source, days, answers) ?? []).filter((day) => day.date >= from), now);
+        const found = firstFreeSlot(
+          (weekDays(source, days, answers) ?? []).filter((day) => day.date >= from),
+          now,
+        );
         if (found.kind === 'found') return found.slot;
         if (found.kind === 'none') return null;
       }
@@ -181,7 +205,17 @@ function useFreeTimeSearch(source: ScheduleSource) {
  * cannot be chosen: the booking form's schedule, and the manage page's when a booking is moved.
  * On a phone it opens at the first day with a free time; "Next free time" goes there on any screen.
  */
-export default function ScheduleDialog({ side, source, initialDate, onSelect, onClose, finalFocus, title = 'View Available Schedule', current, onWaitFor }: ScheduleDialogProps) {
+export default function ScheduleDialog({
+  side,
+  source,
+  initialDate,
+  onSelect,
+  onClose,
+  finalFocus,
+  title = 'View Available Schedule',
+  current,
+  onWaitFor,
+}: ScheduleDialogProps) {
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const { today } = now;
   const [sunday, setSunday] = useState(() => weekStartSunday(initialDate < today ? today : initialDate));
@@ -189,7 +223,11 @@ export default function ScheduleDialog({ side, source, initialDate, onSelect, on
   // Availability changes as others book: each opening asks again rather than trusting the cache.
   const week = useQueries({ queries: weekQueries(source, days).map((query) => ({ ...query, refetchOnMount: 'always' as const })) });
   const failed = week.some((q) => q.isError);
-  const answer = weekDays(source, days, week.map((q) => q.data));
+  const answer = weekDays(
+    source,
+    days,
+    week.map((q) => q.data),
+  );
   const views = dayViewsOfRange(days, { isPending: week.some((q) => q.isPending), isError: failed, data: answer ? { days: answer } : null });
 
   const phone = !useMinWidth(PHONE_BELOW_PX);
@@ -246,7 +284,13 @@ export default function ScheduleDialog({ side, source, initialDate, onSelect, on
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" finalFocusEl={() => finalFocus.current}>
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      finalFocusEl={() => finalFocus.current}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -282,7 +326,12 @@ export default function ScheduleDialog({ side, source, initialDate, onSelect, on
                   </Stack>
                   <Field.Root maxW={{ md: '14rem' }}>
                     <Field.Label fontSize="sm">Jump to a date</Field.Label>
-                    <Input type="date" size="sm" min={today} onChange={(e) => e.target.value && moveWeek(weekStartSunday(e.target.value < today ? today : e.target.value))} />
+                    <Input
+                      type="date"
+                      size="sm"
+                      min={today}
+                      onChange={(e) => e.target.value && moveWeek(weekStartSunday(e.target.value < today ? today : e.target.value))}
+                    />
                   </Field.Root>
                 </Flex>
                 {failed && (

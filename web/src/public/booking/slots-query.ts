@@ -21,12 +21,17 @@ export type ScheduleSource = { kind: 'offering'; side: Side; treatmentIds: reado
 /** The reads that answer a week: one range call for an offering, a call per day for a manage link (it answers one date). */
 export function weekQueries(source: ScheduleSource, days: readonly string[]): { queryKey: string[]; queryFn: typeof weekQueryFn }[] {
   // The whole week in one call for an offering (from and to, inclusive).
-  if (source.kind === 'offering') return [{ queryKey: [rangeSlotsUrl(source.side, days[0], days[days.length - 1], source.treatmentIds)], queryFn: weekQueryFn }];
+  if (source.kind === 'offering')
+    return [{ queryKey: [rangeSlotsUrl(source.side, days[0], days[days.length - 1], source.treatmentIds)], queryFn: weekQueryFn }];
   return days.map((date) => ({ queryKey: [manageSlotsUrl(source.token, date)], queryFn: weekQueryFn }));
 }
 
 /** The days of a week from the answers of its reads (in the order weekQueries gave them); null while any is missing. */
-export function weekDays(source: ScheduleSource, days: readonly string[], answers: readonly (SlotsResponse | SlotsRangeResponse | null | undefined)[]): DayOfSlots[] | null {
+export function weekDays(
+  source: ScheduleSource,
+  days: readonly string[],
+  answers: readonly (SlotsResponse | SlotsRangeResponse | null | undefined)[],
+): DayOfSlots[] | null {
   if (answers.some((answer) => !answer)) return null;
   if (source.kind === 'offering') return (answers[0] as SlotsRangeResponse).days;
   return days.map((date, i) => ({ date, ...(answers[i] as SlotsResponse) }));

@@ -91,7 +91,17 @@ function Conversation({ chat }: { chat: ChatState }) {
                   <Text fontSize="xs" color="gray.600" mb="0.5" textAlign={mine ? 'end' : 'start'}>
                     {mine ? 'You' : m.senderName || 'Support'} · <time dateTime={m.createdAt}>{messageTime(m.createdAt, now)}</time>
                   </Text>
-                  <Text px="3" py="2" rounded="xl" bg={mine ? 'colorPalette.solid' : 'white'} color={mine ? 'white' : 'gray.900'} borderWidth={mine ? '0' : '1px'} borderColor="gray.200" whiteSpace="pre-wrap" wordBreak="break-word">
+                  <Text
+                    px="3"
+                    py="2"
+                    rounded="xl"
+                    bg={mine ? 'colorPalette.solid' : 'white'}
+                    color={mine ? 'white' : 'gray.900'}
+                    borderWidth={mine ? '0' : '1px'}
+                    borderColor="gray.200"
+                    whiteSpace="pre-wrap"
+                    wordBreak="break-word"
+                  >
                     {m.content}
                   </Text>
                 </Box>

@@ -27,7 +27,14 @@ export function ChatWidget({ side }: { side: Side }) {
           </Island>
         </div>
       )}
-      <button ref={launcher} type="button" className="lx-chat-launch" onClick={() => chat.setOpen(!chat.open)} aria-expanded={chat.open} aria-controls="chat-panel">
+      <button
+        ref={launcher}
+        type="button"
+        className="lx-chat-launch"
+        onClick={() => chat.setOpen(!chat.open)}
+        aria-expanded={chat.open}
+        aria-controls="chat-panel"
+      >
         {chat.open ? <CloseIcon /> : <ChatIcon />}
         <span className="lx-sr-only">
           {chat.open ? 'Close chat' : 'Chat with us'}

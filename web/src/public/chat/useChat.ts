@@ -114,7 +114,13 @@ export function useChat(side: Side): ChatState {
   const send = useCallback(
     async (content: string) => {
       if (!identity) return;
-      const body: MessageCreate = { conversationId: identity.conversationId, senderType: 'customer', senderName: identity.name, content: content.trim(), offeringType: side };
+      const body: MessageCreate = {
+        conversationId: identity.conversationId,
+        senderType: 'customer',
+        senderName: identity.name,
+        content: content.trim(),
+        offeringType: side,
+      };
       const message = await apiJson<ChatMessage>('POST', POST_MESSAGE, body);
       setMessages((current) => mergeMessages(current, [message]));
       markActive();

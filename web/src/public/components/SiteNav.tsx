@@ -55,7 +55,14 @@ export function SiteNav({ brand, brandSuffix, brandHref, links = DEFAULT_NAV, sw
           <SmartLink href={bookHref} className="lx-btn">
             Book Appointment
           </SmartLink>
-          <button type="button" className="lx-menu-toggle" aria-expanded={open} aria-controls={menuId} aria-label={open ? 'Close menu' : 'Open menu'} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="lx-menu-toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>

@@ -3,7 +3,20 @@ import type { SVGProps } from 'react';
 /** A few line icons drawn inline: no icon font or package to download. */
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
-    <svg className="lx-icon" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      className="lx-icon"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       {children}
     </svg>
   );

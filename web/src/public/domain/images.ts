@@ -18,8 +18,10 @@ const PALETTES: Record<Side, [string, string, string][]> = {
 
 /** A soft drop for the clinic, a lens aperture for the studio. */
 const MOTIF: Record<Side, (accent: string) => string> = {
-  clinic: (a) => `<path d='M200 70c46 52 56 104 0 150-56-46-46-98 0-150z' fill='${a}' fill-opacity='.28'/><circle cx='200' cy='160' r='22' fill='#fff' fill-opacity='.5'/>`,
-  studio: (a) => `<circle cx='200' cy='150' r='70' fill='none' stroke='${a}' stroke-opacity='.35' stroke-width='14'/><circle cx='200' cy='150' r='30' fill='${a}' fill-opacity='.25'/>`,
+  clinic: (a) =>
+    `<path d='M200 70c46 52 56 104 0 150-56-46-46-98 0-150z' fill='${a}' fill-opacity='.28'/><circle cx='200' cy='160' r='22' fill='#fff' fill-opacity='.5'/>`,
+  studio: (a) =>
+    `<circle cx='200' cy='150' r='70' fill='none' stroke='${a}' stroke-opacity='.35' stroke-width='14'/><circle cx='200' cy='150' r='30' fill='${a}' fill-opacity='.25'/>`,
 };
 
 function svg(side: Side, [from, to, accent]: [string, string, string], variant: number): string {

@@ -33,4 +33,5 @@ export const bookHereTarget = (itemId: string): { search: string; hash: string }
  * plain in-page jump (the nav's Book Now) carries none and changes nothing.
  */
 export const BOOK_REQUEST_STATE = { bookRequest: true } as const;
-export const isBookRequest = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as { bookRequest?: unknown }).bookRequest === true;
+export const isBookRequest = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { bookRequest?: unknown }).bookRequest === true;

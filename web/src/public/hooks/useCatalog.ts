@@ -1,5 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { newsRoutes, packageRoutes, portfolioRoutes, resultRoutes, staffRoutes, treatmentRoutes, type NewsArticle, type Package, type PortfolioItem, type Result, type RouteDef, type Side, type StaffMember, type Treatment } from '@bb/contracts';
+import {
+  newsRoutes,
+  packageRoutes,
+  portfolioRoutes,
+  resultRoutes,
+  staffRoutes,
+  treatmentRoutes,
+  type NewsArticle,
+  type Package,
+  type PortfolioItem,
+  type Result,
+  type RouteDef,
+  type Side,
+  type StaffMember,
+  type Treatment,
+} from '@bb/contracts';
 import { routeUrl } from '../../shared/api/routes';
 
 interface CatalogItems {

@@ -23,8 +23,8 @@ function AboutUs() {
             Beauty, backed by medicine
           </h2>
           <p>
-            For over a decade, {BUSINESS.clinicName} has helped clients in Bonifacio Global City feel confident in their skin. Our physicians, nurses and aestheticians
-            design every treatment around you.
+            For over a decade, {BUSINESS.clinicName} has helped clients in Bonifacio Global City feel confident in their skin. Our physicians, nurses and
+            aestheticians design every treatment around you.
           </p>
         </div>
         <div className="lx-promises">
@@ -49,7 +49,14 @@ export function ClinicPage() {
     <PublicLayout
       side="clinic"
       hasClinicSections
-      nav={{ brand: BUSINESS.name, brandSuffix: 'Clinic', brandHref: '/landing', links: CLINIC_NAV, switcher: { label: 'Switch to Studio', href: '/studio' }, bookHref: '#booking' }}
+      nav={{
+        brand: BUSINESS.name,
+        brandSuffix: 'Clinic',
+        brandHref: '/landing',
+        links: CLINIC_NAV,
+        switcher: { label: 'Switch to Studio', href: '/studio' },
+        bookHref: '#booking',
+      }}
     >
       <title>Lumière Clinic · Aesthetic treatments in BGC</title>
       <Hero
@@ -81,7 +88,12 @@ export function ClinicPage() {
           <NewsList />
         </Island>
       </Section>
-      <Section id="booking" eyebrow="Reserve your visit" title="Book Your Appointment" subtitle="Choose your treatments, pick a free time, and we will confirm within the day.">
+      <Section
+        id="booking"
+        eyebrow="Reserve your visit"
+        title="Book Your Appointment"
+        subtitle="Choose your treatments, pick a free time, and we will confirm within the day."
+      >
         <Island minHeight="48rem" palette={palette}>
           <BookingForm side="clinic" />
         </Island>

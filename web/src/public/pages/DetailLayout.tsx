@@ -9,7 +9,11 @@ import { BUSINESS, CLINIC_SHARED_NAV } from '../site';
 export function DetailLayout({ children }: { children: ReactNode }) {
   const { offering } = useOffering();
   return (
-    <PublicLayout side={offering} hasClinicSections={false} nav={{ brand: BUSINESS.name, brandHref: '/landing', links: CLINIC_SHARED_NAV, bookHref: '/landing#booking' }}>
+    <PublicLayout
+      side={offering}
+      hasClinicSections={false}
+      nav={{ brand: BUSINESS.name, brandHref: '/landing', links: CLINIC_SHARED_NAV, bookHref: '/landing#booking' }}
+    >
       {children}
     </PublicLayout>
   );

@@ -29,7 +29,15 @@ function ResultDetail() {
         <div className="lx-pair">
           {(['Before', 'After'] as const).map((label, i) => (
             <figure key={label}>
-              <ItemImage src={label === 'Before' ? result.beforeImageUrl : result.afterImageUrl} alt={`${label} the treatment`} side="clinic" index={index * 2 + i} ratio={1} className="lx-rounded" eager />
+              <ItemImage
+                src={label === 'Before' ? result.beforeImageUrl : result.afterImageUrl}
+                alt={`${label} the treatment`}
+                side="clinic"
+                index={index * 2 + i}
+                ratio={1}
+                className="lx-rounded"
+                eager
+              />
               <figcaption>{label}</figcaption>
             </figure>
           ))}
@@ -42,7 +50,12 @@ function ResultDetail() {
             </h2>
             <h3>{treatment.name}</h3>
             <p className="lx-prose">{treatment.description}</p>
-            <Facts facts={[['Duration', detailDuration(treatment)], ['Price', formatPeso(treatment.price)]]} />
+            <Facts
+              facts={[
+                ['Duration', detailDuration(treatment)],
+                ['Price', formatPeso(treatment.price)],
+              ]}
+            />
             <RouterLink to={bookItemHref(treatment.id)} className="lx-btn lx-btn--lg">
               Book This Treatment
             </RouterLink>

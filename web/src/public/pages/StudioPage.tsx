@@ -31,7 +31,14 @@ export function StudioPage() {
     <PublicLayout
       side="studio"
       hasClinicSections={false}
-      nav={{ brand: BUSINESS.name, brandSuffix: 'Studio', brandHref: '/landing', links: STUDIO_NAV, switcher: { label: 'Switch to Clinic', href: '/clinic' }, bookHref: '#booking' }}
+      nav={{
+        brand: BUSINESS.name,
+        brandSuffix: 'Studio',
+        brandHref: '/landing',
+        links: STUDIO_NAV,
+        switcher: { label: 'Switch to Clinic', href: '/clinic' },
+        bookHref: '#booking',
+      }}
     >
       <title>Lumière Studio · Photography in BGC</title>
       <Hero
@@ -56,7 +63,12 @@ export function StudioPage() {
         </Island>
       </Section>
       <CallToAction />
-      <Section id="booking" eyebrow="Reserve your session" title="Book Your Photography Session" subtitle="Pick a package and a free time; we will confirm your session within the day.">
+      <Section
+        id="booking"
+        eyebrow="Reserve your session"
+        title="Book Your Photography Session"
+        subtitle="Pick a package and a free time; we will confirm your session within the day."
+      >
         <Island minHeight="48rem" palette={palette}>
           <BookingForm side="studio" />
         </Island>

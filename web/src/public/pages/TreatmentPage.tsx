@@ -29,7 +29,12 @@ function TreatmentDetail() {
           <ItemImage src={treatment.imageUrl} alt={treatment.name} side="clinic" index={index} className="lx-rounded" eager />
           <div className="lx-stack">
             <p className="lx-prose">{treatment.description}</p>
-            <Facts facts={[['Duration', detailDuration(treatment)], ['Price', formatPeso(treatment.price)]]} />
+            <Facts
+              facts={[
+                ['Duration', detailDuration(treatment)],
+                ['Price', formatPeso(treatment.price)],
+              ]}
+            />
             {treatment.whatToExpect.length > 0 && (
               <div>
                 <h2 className="lx-h3">What to Expect</h2>

@@ -12,12 +12,40 @@ import { StatusText } from '../components/StatusText';
 function ResultCard({ result, index }: { result: Result; index: number }) {
   const title = resultTitle(result.description);
   return (
-    <LinkBox as="article" bg="white" rounded="2xl" overflow="hidden" borderWidth="1px" borderColor="gray.100" boxShadow="sm" transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
+    <LinkBox
+      as="article"
+      bg="white"
+      rounded="2xl"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="gray.100"
+      boxShadow="sm"
+      transition="box-shadow 0.2s"
+      _hover={{ boxShadow: 'lg' }}
+    >
       <Grid templateColumns="1fr 1fr" gap="0.5" bg="gray.100">
         {(['Before', 'After'] as const).map((label, i) => (
           <Box as="figure" key={label} position="relative" m="0">
-            <ItemImage src={label === 'Before' ? result.beforeImageUrl : result.afterImageUrl} alt={`${label}: ${title}`} side="clinic" index={index * 2 + i} ratio={1} />
-            <Text as="figcaption" position="absolute" bottom="2" insetStart="2" px="2" py="0.5" rounded="md" bg="blackAlpha.700" color="white" fontSize="xs" fontWeight="semibold">
+            <ItemImage
+              src={label === 'Before' ? result.beforeImageUrl : result.afterImageUrl}
+              alt={`${label}: ${title}`}
+              side="clinic"
+              index={index * 2 + i}
+              ratio={1}
+            />
+            <Text
+              as="figcaption"
+              position="absolute"
+              bottom="2"
+              insetStart="2"
+              px="2"
+              py="0.5"
+              rounded="md"
+              bg="blackAlpha.700"
+              color="white"
+              fontSize="xs"
+              fontWeight="semibold"
+            >
               {label}
             </Text>
           </Box>
@@ -55,7 +83,14 @@ export function ResultsGallery() {
     <>
       <HStack role="group" aria-label="Filter results by category" justify="center" flexWrap="wrap" gap="2" mb="8">
         {RESULT_FILTERS.map((category) => (
-          <Button key={category} size="sm" rounded="full" variant={filter === category ? 'solid' : 'outline'} aria-pressed={filter === category} onClick={() => setFilter(category)}>
+          <Button
+            key={category}
+            size="sm"
+            rounded="full"
+            variant={filter === category ? 'solid' : 'outline'}
+            aria-pressed={filter === category}
+            onClick={() => setFilter(category)}
+          >
             {category}
           </Button>
         ))}

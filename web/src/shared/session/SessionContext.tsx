@@ -32,7 +32,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Kept as state beside local storage, so that dropping it re-renders whoever reads the session.
   const [stored, setStored] = useState(readToken);
   const now = Date.now();
-  const me = useQuery<User | null>({ queryKey: ME_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }), enabled: stored !== null && !tokenHasLapsed(stored, now) });
+  const me = useQuery<User | null>({
+    queryKey: ME_KEY,
+    queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+    enabled: stored !== null && !tokenHasLapsed(stored, now),
+  });
   const state = sessionState(stored, now, me);
   const signedIn = state.kind === 'signed-in' ? state.user : null;
   const isLoading = state.kind === 'checking';
@@ -63,7 +67,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [forget]);
 
-  const value = useMemo<SessionValue>(() => ({ user: signedIn, isLoading, expired, login, logout, forget }), [signedIn, isLoading, expired, login, logout, forget]);
+  const value = useMemo<SessionValue>(
+    () => ({ user: signedIn, isLoading, expired, login, logout, forget }),
+    [signedIn, isLoading, expired, login, logout, forget],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -22,7 +22,18 @@ interface ConfirmDialogProps {
  * Asks before an action that cannot be undone (or that changes a booking); the way back comes first so Enter is harmless.
  * Shared by the console and the public manage page (both themes carry the dialog recipe).
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive = true, dismissLabel = 'Cancel', busy, onConfirm, onClose, onExitComplete }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  destructive = true,
+  dismissLabel = 'Cancel',
+  busy,
+  onConfirm,
+  onClose,
+  onExitComplete,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} onExitComplete={onExitComplete} size="sm">
       <Portal>

@@ -46,11 +46,28 @@ function figure(x: number, base: number, size: number, color: Rgb): Ellipse[] {
 /** Treatments and news: a soft light source, floating droplets and one fine ring. */
 export function glowArt(p: Palette, seed: string): Artwork {
   const rnd = randomFrom(seed);
-  const shapes: Ellipse[] = [{ cx: between(rnd, 0.55, 0.8), cy: between(rnd, 0.3, 0.5), rx: between(rnd, 0.3, 0.4), color: p.light, opacity: 0.55, softness: 0.7 }];
+  const shapes: Ellipse[] = [
+    { cx: between(rnd, 0.55, 0.8), cy: between(rnd, 0.3, 0.5), rx: between(rnd, 0.3, 0.4), color: p.light, opacity: 0.55, softness: 0.7 },
+  ];
   for (let i = 0; i < 4; i++) {
-    shapes.push({ cx: between(rnd, 0.08, 0.92), cy: between(rnd, 0.12, 0.9), rx: between(rnd, 0.03, 0.1), color: i % 2 ? p.light : p.accent, opacity: between(rnd, 0.3, 0.6), softness: 0.15 });
+    shapes.push({
+      cx: between(rnd, 0.08, 0.92),
+      cy: between(rnd, 0.12, 0.9),
+      rx: between(rnd, 0.03, 0.1),
+      color: i % 2 ? p.light : p.accent,
+      opacity: between(rnd, 0.3, 0.6),
+      softness: 0.15,
+    });
   }
-  shapes.push({ cx: between(rnd, 0.25, 0.5), cy: between(rnd, 0.5, 0.7), rx: between(rnd, 0.18, 0.26), color: p.accent, opacity: 0.5, ring: 0.012, softness: 0.04 });
+  shapes.push({
+    cx: between(rnd, 0.25, 0.5),
+    cy: between(rnd, 0.5, 0.7),
+    rx: between(rnd, 0.18, 0.26),
+    color: p.accent,
+    opacity: 0.5,
+    ring: 0.012,
+    softness: 0.04,
+  });
   return { ...CARD, from: p.from, to: p.to, angle: between(rnd, 20, 70), shapes };
 }
 
@@ -89,12 +106,28 @@ export function faceArt(p: Palette, concern: SkinConcern, after: boolean, seed: 
   ];
   if (!after) {
     if (concern === 'acne') {
-      for (let i = 0; i < 9; i++) shapes.push({ cx: between(rnd, 0.36, 0.64), cy: between(rnd, 0.55, 0.78), rx: between(rnd, 0.008, 0.016), color: [200, 110, 100], opacity: 0.8, softness: 0.5 });
+      for (let i = 0; i < 9; i++)
+        shapes.push({
+          cx: between(rnd, 0.36, 0.64),
+          cy: between(rnd, 0.55, 0.78),
+          rx: between(rnd, 0.008, 0.016),
+          color: [200, 110, 100],
+          opacity: 0.8,
+          softness: 0.5,
+        });
     } else if (concern === 'lines') {
       for (const y of [0.32, 0.36, 0.4]) shapes.push({ cx: 0.5, cy: y, rx: 0.1, ry: 0.004, color: [190, 150, 132], opacity: 0.8 });
       for (const x of [0.41, 0.59]) shapes.push({ cx: x, cy: 0.64, rx: 0.006, ry: 0.05, color: [190, 150, 132], opacity: 0.7 });
     } else if (concern === 'spots') {
-      for (let i = 0; i < 6; i++) shapes.push({ cx: between(rnd, 0.36, 0.64), cy: between(rnd, 0.55, 0.7), rx: between(rnd, 0.015, 0.03), color: [176, 128, 100], opacity: 0.45, softness: 0.6 });
+      for (let i = 0; i < 6; i++)
+        shapes.push({
+          cx: between(rnd, 0.36, 0.64),
+          cy: between(rnd, 0.55, 0.7),
+          rx: between(rnd, 0.015, 0.03),
+          color: [176, 128, 100],
+          opacity: 0.45,
+          softness: 0.6,
+        });
     }
     // Tired, uneven skin reads greyer before the treatment.
     shapes.push({ cx: 0.5, cy: 0.52, rx: 0.25, ry: 0.32, color: [150, 140, 140], opacity: concern === 'dull' ? 0.3 : 0.12, softness: 0.03 });
@@ -111,7 +144,12 @@ export function apertureArt(p: Palette, seed: string): Artwork {
   const rnd = randomFrom(seed);
   const cx = between(rnd, 0.35, 0.65);
   const shapes: Ellipse[] = [{ cx, cy: 0.5, rx: 0.3, color: p.light, opacity: 0.15, softness: 0.5 }];
-  for (const [r, w] of [[0.38, 0.018], [0.3, 0.05], [0.2, 0.012]]) shapes.push({ cx, cy: 0.5, rx: r, color: p.accent, opacity: 0.7, ring: w, softness: 0.03 });
+  for (const [r, w] of [
+    [0.38, 0.018],
+    [0.3, 0.05],
+    [0.2, 0.012],
+  ])
+    shapes.push({ cx, cy: 0.5, rx: r, color: p.accent, opacity: 0.7, ring: w, softness: 0.03 });
   shapes.push({ cx, cy: 0.5, rx: 0.08, color: p.deep, opacity: 0.8, softness: 0.1 });
   shapes.push({ cx: cx + 0.03, cy: 0.45, rx: 0.025, color: p.light, opacity: 0.8, softness: 0.3 });
   return { ...CARD, from: p.from, to: p.to, angle: 90, shapes };
@@ -128,11 +166,20 @@ export function sceneArt(p: Palette, scene: Scene, seed: string): Artwork {
     shapes.push({ cx: 0.25, cy: 1.2, rx: 0.9, ry: 0.5, color: p.deep, opacity: 0.55, softness: 0.02 });
     shapes.push({ cx: 0.85, cy: 1.25, rx: 0.8, ry: 0.5, color: p.deep, opacity: 0.75, softness: 0.02 });
   } else {
-    for (let i = 0; i < 9; i++) shapes.push({ cx: rnd(), cy: between(rnd, 0.05, 0.7), rx: between(rnd, 0.03, 0.09), color: i % 3 ? p.accent : p.light, opacity: between(rnd, 0.25, 0.55), softness: 0.35 });
+    for (let i = 0; i < 9; i++)
+      shapes.push({
+        cx: rnd(),
+        cy: between(rnd, 0.05, 0.7),
+        rx: between(rnd, 0.03, 0.09),
+        color: i % 3 ? p.accent : p.light,
+        opacity: between(rnd, 0.25, 0.55),
+        softness: 0.35,
+      });
   }
   if (scene === 'couple') shapes.push(...figure(0.44, 0.98, 0.55, p.deep), ...figure(0.56, 0.98, 0.6, p.deep));
   if (scene === 'family') shapes.push(...figure(0.36, 0.98, 0.6, p.deep), ...figure(0.5, 0.98, 0.4, p.deep), ...figure(0.64, 0.98, 0.62, p.deep));
-  if (scene === 'maternity') shapes.push(...figure(0.5, 1.02, 0.85, p.deep), { cx: 0.57, cy: 0.72, rx: 0.12, ry: 0.14, color: p.deep, opacity: 0.92, softness: 0.04 });
+  if (scene === 'maternity')
+    shapes.push(...figure(0.5, 1.02, 0.85, p.deep), { cx: 0.57, cy: 0.72, rx: 0.12, ry: 0.14, color: p.deep, opacity: 0.92, softness: 0.04 });
   if (scene === 'celebration') shapes.push(...figure(0.4, 1.02, 0.7, p.deep), ...figure(0.6, 1.02, 0.75, p.deep));
   if (scene === 'solo') shapes.push(...figure(0.5, 1.04, 0.9, p.deep));
   return { ...CARD, from: p.from, to: p.to, angle: 90, shapes };

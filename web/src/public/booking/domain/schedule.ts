@@ -64,7 +64,10 @@ export function dayView(state: { isPending: boolean; isError: boolean; data?: Da
 }
 
 /** Each date's view from the days of a week's answer (a date the answer lacks reads as a failure). */
-export function dayViewsOfRange(dates: readonly string[], state: { isPending: boolean; isError: boolean; data?: { days: readonly DayOfSlots[] } | null }): DayView[] {
+export function dayViewsOfRange(
+  dates: readonly string[],
+  state: { isPending: boolean; isError: boolean; data?: { days: readonly DayOfSlots[] } | null },
+): DayView[] {
   if (state.isPending) return dates.map(() => ({ kind: 'loading' }));
   const byDate = new Map<string, DayOfSlots>((state.isError ? [] : (state.data?.days ?? [])).map((d) => [d.date, d]));
   return dates.map((date) => {
@@ -75,7 +78,8 @@ export function dayViewsOfRange(dates: readonly string[], state: { isPending: bo
 
 /** Slot queries (an offering's, and a manage link's) are keyed by their URL; a booking or a move makes every cached day stale. */
 export const isSlotsKey = (queryKey: readonly unknown[]): boolean =>
-  typeof queryKey[0] === 'string' && (queryKey[0].startsWith(routeUrl(scheduleRoutes.availableSlots)) || /^\/api\/manage\/[^/]+\/available-slots\b/.test(queryKey[0]));
+  typeof queryKey[0] === 'string' &&
+  (queryKey[0].startsWith(routeUrl(scheduleRoutes.availableSlots)) || /^\/api\/manage\/[^/]+\/available-slots\b/.test(queryKey[0]));
 
 /** A calendar date in words ("Sunday, November 22"), with no time zone involved. */
 export function longDate(date: string, pattern = 'EEEE, MMMM d'): string {
@@ -88,7 +92,6 @@ export interface ManilaNow {
   today: string;
   time: string;
 }
-
 
 /**
  * What a slot is to the visitor: free, or why not. Booked is a slot that is full (the spec's
@@ -213,12 +216,18 @@ export function scheduleProblem(date: string, time: string, day: DayView, now: M
   if (date === '') return null;
   const when = longDate(date, 'EEEE, MMMM d');
   if (date < now.today) return { field: 'preferredDate', title: 'Date Not Available', description: `${when} has passed. Please choose today or a later date.` };
-  if (day.kind === 'closed') return { field: 'preferredDate', title: 'Date Not Available', description: `We are closed on ${when}. Please choose another date.` };
+  if (day.kind === 'closed')
+    return { field: 'preferredDate', title: 'Date Not Available', description: `We are closed on ${when}. Please choose another date.` };
   if (day.kind === 'note') return { field: 'preferredDate', title: 'Date Not Available', description: day.message };
   if (time === '' || day.kind !== 'slots') return null;
   const slot = day.slots.find((s) => s.time === time);
   const at = to12Hour(time);
-  if (!slot) return { field: 'preferredTime', title: 'Time Not Available', description: `${at} is not one of the times we book on ${when}. Please pick one of the free times.` };
+  if (!slot)
+    return {
+      field: 'preferredTime',
+      title: 'Time Not Available',
+      description: `${at} is not one of the times we book on ${when}. Please pick one of the free times.`,
+    };
   switch (slotState(slot, date, now)) {
     case 'past':
       return { field: 'preferredTime', title: 'Time Not Available', description: `${at} on ${when} has already passed. Please pick a later time.` };

@@ -69,7 +69,8 @@ export function bookingProblems(form: BookingForm, side: Side): BookingProblem[]
 export const validateBooking = (form: BookingForm, side: Side): BookingProblem | null => bookingProblems(form, side)[0] ?? null;
 
 /** Each field's message, for the inline errors beside the fields. */
-export const problemsByField = (problems: readonly BookingProblem[]): FieldErrors<keyof BookingForm> => Object.fromEntries(problems.map((p) => [p.field, p.description]));
+export const problemsByField = (problems: readonly BookingProblem[]): FieldErrors<keyof BookingForm> =>
+  Object.fromEntries(problems.map((p) => [p.field, p.description]));
 
 /** The body of POST /api/appointments for a valid form (the side always named, as the summary tells it). */
 export function toAppointmentRequest(form: BookingForm, side: Side): AppointmentRequest & { offeringType: Side } {
@@ -99,8 +100,7 @@ export function withSelection(form: BookingForm, treatments: string[]): { form: 
 }
 
 /** Ticks or unticks one treatment, keeping the order they were chosen in. */
-export const toggled = (selected: readonly string[], id: string): string[] =>
-  selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
+export const toggled = (selected: readonly string[], id: string): string[] => (selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
 /**
  * A link that asks for items (a detail page's or a package card's book button, the waitlist

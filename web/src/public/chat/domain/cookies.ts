@@ -46,9 +46,7 @@ export function readIdentity(cookies: string, side: Side): ChatIdentity | null {
 
 export function identityAssignments(identity: ChatIdentity, side: Side, secure: boolean): string[] {
   const names = chatCookieNames(side);
-  return (Object.keys(names) as (keyof ChatIdentity)[]).map((key) =>
-    cookieAssignment(names[key], identity[key], CHAT_COOKIE_DAYS, secure),
-  );
+  return (Object.keys(names) as (keyof ChatIdentity)[]).map((key) => cookieAssignment(names[key], identity[key], CHAT_COOKIE_DAYS, secure));
 }
 
 /** How many messages of the conversation the visitor has had in front of them (the unread badge counts the rest). */

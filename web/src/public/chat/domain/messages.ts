@@ -28,4 +28,3 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
 export function countUnread(messages: readonly ChatMessage[], seenCount: number): number {
   return messages.slice(seenCount).filter((m) => m.senderType !== 'customer').length;
 }
-

@@ -7,7 +7,6 @@ export const IDLE_CHECK_MS = 1000;
 export type PollingMode = 'active' | 'idle';
 
 /** Idle once a minute has passed since the last activity (a message sent or received). */
-export const pollingMode = (lastActivityAt: number, now: number): PollingMode =>
-  now - lastActivityAt >= IDLE_AFTER_MS ? 'idle' : 'active';
+export const pollingMode = (lastActivityAt: number, now: number): PollingMode => (now - lastActivityAt >= IDLE_AFTER_MS ? 'idle' : 'active');
 
 export const pollDelay = (mode: PollingMode): number => (mode === 'active' ? POLL_ACTIVE_MS : POLL_IDLE_MS);

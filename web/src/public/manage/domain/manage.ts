@@ -61,7 +61,9 @@ export interface ManageOptions {
 
 const FALLBACK_CLOSED = 'Online changes are closed for this appointment. Please contact us to change it.';
 
-export function manageOptions(appointment: Pick<ManagedAppointment, 'changeable' | 'changeClosedReason' | 'changeDeadline' | 'status' | 'reschedulesLeft'>): ManageOptions {
+export function manageOptions(
+  appointment: Pick<ManagedAppointment, 'changeable' | 'changeClosedReason' | 'changeDeadline' | 'status' | 'reschedulesLeft'>,
+): ManageOptions {
   const { changeable, changeClosedReason, changeDeadline, status, reschedulesLeft } = appointment;
   const openUntil = changeable ? formatInTimeZone(new Date(changeDeadline), TIME_ZONE, "EEEE, MMMM d, yyyy 'at' h:mm a") : null;
   const offerReschedule = reschedulesLeft > 0;
