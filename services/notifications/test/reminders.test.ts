@@ -154,6 +154,21 @@ describe('reminders', () => {
     expect((await reminderOf(queued.appointmentId))?.dueAt).toEqual(new Date(Date.parse(queued.startTime) - LEAD_MS));
   });
 
+  // Its due hour was that of the past moment, older than the senders' recent buckets: it waited
+  // for the look without buckets, which runs once an hour.
+  it('sends at once a reminder whose new lead time lies hours in the past', async () => {
+    const data = booked(uniqueAddress('lead-past'), { startsAt: new Date(Date.now() + 2 * 3_600_000) });
+    await svc.publisher.publish('booking.appointment.created', data);
+    await waitFor('the reminder queued', () => reminderOf(data.appointmentId));
+    try {
+      await saveSettings({ reminderLeadHours: 6 });
+      const [mail] = await mailsTo(mailpit, data.email, /reminder/i);
+      expect(mail.Subject).toMatch(/reminder/i);
+    } finally {
+      await saveSettings();
+    }
+  });
+
   it('moves 150 queued reminders to a new lead time (one command each: FerretDB deadlocked on one command of 150 updates)', async () => {
     const many = Array.from({ length: 150 }, (_, i) => booked(uniqueAddress(`many-${i}`)));
     const ids = many.map((m) => m.appointmentId);

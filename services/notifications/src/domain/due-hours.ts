@@ -5,8 +5,9 @@
  * RECENT_DUE_HOURS before it, so it reads the mails due about now instead of every queued
  * reminder of the next months (issue 25). Few buckets: PostgreSQL plans an OR of many
  * containments as dearer than the status index and reads every queued mail again (25 did).
- * What is older (a long SMTP outage, a sender down, a lead time moved into the past) is found
- * by the claim without buckets that each sender runs once a minute.
+ * What is older (a sender down for hours, a mail stored before there were buckets) is found by
+ * the look without buckets that each sender runs at its start and once an hour; a lead time
+ * moved into the past puts a reminder in the current hour's bucket.
  */
 export const dueHourOf = (at: Date): string => at.toISOString().slice(0, 13);
 

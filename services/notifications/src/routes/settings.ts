@@ -12,7 +12,7 @@ export function mountSettings(app: Express, deps: NotificationsDeps): void {
   bind(app, save, async ({ params, body }) => {
     const { settings, previousLeadHours } = await deps.settings.save(params.offering, body);
     if (settings.reminderLeadHours !== previousLeadHours) {
-      await deps.mails.moveReminders(params.offering, settings.reminderLeadHours);
+      await deps.mails.moveReminders(params.offering, settings.reminderLeadHours, deps.now());
       deps.queued();
     }
     return settings;

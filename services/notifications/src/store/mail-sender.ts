@@ -14,8 +14,13 @@ const due = collectedGauge('mail_queue_due', 'Queued mails whose time has come (
 
 /** Mails due later than this are left to the poll rather than held in a timer. */
 const LONGEST_TIMER_MS = 10 * 60_000;
-/** How often a sender also looks for due mails older than the recent hours' buckets (domain/due-hours). */
-const BACKLOG_CHECK_MS = 60_000;
+/**
+ * How often a sender also looks for due mails older than the recent hours' buckets
+ * (domain/due-hours), besides at its start. Nothing running falls out of them (a retry, a moved
+ * reminder, a notice each take a current hour): it is a safety net, and on FerretDB it reads
+ * every queued mail (a year stored: 4,765 reminders, 36 % of a CPU when it ran each minute).
+ */
+const BACKLOG_CHECK_MS = 60 * 60_000;
 /** Due mails a sender reads ahead in one look: each look reads every due mail, so a backlog is read once per this many claims. */
 export const READ_AHEAD = 50;
 

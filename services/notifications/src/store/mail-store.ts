@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangedBy, Mail, MailKind, OfferingType, Side } from '@bb/contracts';
 import { isDuplicateKey, notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
-import { dueFields, LEAVES_QUEUE, recentDueHours } from '../domain/due-hours';
+import { dueFields, dueHourOf, LEAVES_QUEUE, recentDueHours } from '../domain/due-hours';
 import { appointmentMailId, messageIdOf, resendMailId } from '../domain/mail-ids';
 import type { NotificationModels } from '../models';
 import { NO_LEASE, toMail, type MailDoc } from '../models/mail';
@@ -301,7 +301,7 @@ export class MailStore {
    * a command of 150 updates drained its pool while holding the write lock, and every write
    * of every service waited forever (found by the fuzzer after a fault test queued 100 reminders).
    */
-  async moveReminders(offeringType: Side, leadHours: number): Promise<number> {
+  async moveReminders(offeringType: Side, leadHours: number, now: Date): Promise<number> {
     const queued = await this.models.Mail.find({ kind: 'reminder', status: 'queued', offeringType, startsAt: { $ne: null } }, { dueAt: 1, startsAt: 1 }).lean();
     let moved = 0;
     for (const r of queued) {
@@ -309,7 +309,9 @@ export class MailStore {
       const dueAt = new Date(r.startsAt.getTime() - Math.round(leadHours * HOUR_MS));
       if (dueAt.getTime() === r.dueAt.getTime()) continue;
       // Guarded by the old time: a reminder re-planned meanwhile keeps its new plan.
-      const result = await this.models.Mail.updateOne({ _id: r._id, status: 'queued', dueAt: r.dueAt }, { $set: dueFields(dueAt) });
+      // A lead moved into the past makes it due now: in this hour's bucket, for the next look.
+      const due = { ...dueFields(dueAt), dueHour: dueHourOf(new Date(Math.max(dueAt.getTime(), now.getTime()))) };
+      const result = await this.models.Mail.updateOne({ _id: r._id, status: 'queued', dueAt: r.dueAt }, { $set: due });
       moved += result.modifiedCount;
     }
     return moved;
