@@ -3,25 +3,12 @@ import express from 'express';
 import { createLogger } from '@bb/service-kit';
 import { adminToken, headLength, sendRaw, sendSlowly, serve, testMongoUrl, waitFor } from '@bb/service-kit/testing';
 import { REPLAYABLE_BODY_BYTES } from '../src/proxy';
-import { fakeService, gateway } from './support';
+import { fakeService, startedInFile } from './support';
 
 // The gateway at the edges issue 24's attack run found: bodies on reads, the retry copy of
 // bodies, slow senders, link tokens in its logs, and sessions ended by a password set again.
 
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
-});
-async function start(...args: Parameters<typeof gateway>) {
-  const g = await gateway(...args);
-  closers.push(g.close);
-  return g;
-}
-async function upstream(handler: express.RequestHandler) {
-  const u = await fakeService(handler);
-  closers.push(u.close);
-  return u;
-}
+const { start, upstream, closeAfterAll } = startedInFile();
 
 /** A service that counts every request as it arrives, before reading its body (so a body too large to parse is still seen). */
 async function countingService(status = 201) {
@@ -50,7 +37,7 @@ describe('a read with a body', () => {
     ['GET', '/', 'content-length: 40000'],
   ])('%s %s with %s is refused with 400 before anything is forwarded or buffered', async (method, path, framing) => {
     const catalog = await countingService(200);
-    closers.push(catalog.close);
+    closeAfterAll(catalog.close);
     const gw = await start({ CATALOG_URL: catalog.url, BOOKING_URL: catalog.url });
     const body = nestedArrays(20_000);
     const payload = framing.startsWith('transfer') ? `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n` : body;
@@ -78,7 +65,7 @@ describe('the copy of a body kept to send it again', () => {
   it(`is kept up to ${REPLAYABLE_BODY_BYTES / 1024} KiB: such a write a stopped replica refused reaches the live one`, async () => {
     const stopped = await countingService();
     const live = await countingService();
-    closers.push(live.close);
+    closeAfterAll(live.close);
     const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
     await stopped.close();
     const res = await post(gw.url, 90 * 1024);
@@ -89,7 +76,7 @@ describe('the copy of a body kept to send it again', () => {
   it('is not kept past it: a larger write streams on, and is answered 502 when its replica refused it (it was sent again with up to 256 KiB kept)', async () => {
     const stopped = await countingService();
     const live = await countingService();
-    closers.push(live.close);
+    closeAfterAll(live.close);
     const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
     await stopped.close();
     const res = await post(gw.url, 150 * 1024);
@@ -106,7 +93,7 @@ describe('the copy of a body kept to send it again', () => {
 describe('slow senders', () => {
   it('are cut off with 408 (or a closed connection) past the header and request timeouts, while others are served', async () => {
     const subscribers = await countingService();
-    closers.push(subscribers.close);
+    closeAfterAll(subscribers.close);
     const catalog = await upstream((_req, res) => void res.json([]));
     const gw = await start({ SUBSCRIBERS_URL: subscribers.url, CATALOG_URL: catalog.url }, { HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_HEADERS_TIMEOUT_MS: '800' });
     const slowHeaders = sendSlowly(gw.url, `GET /api/treatments HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(200)}\r\n\r\n`, {
@@ -182,7 +169,7 @@ describe('a password set again', () => {
     const booking = await upstream((_req, res) => void res.json([]));
     const shared = testMongoUrl('gateway_sign_outs');
     const gw = await start({ BOOKING_URL: booking.url }, {}, shared);
-    closers.push(() => gw.ctx.conn.dropDatabase().then(() => undefined));
+    closeAfterAll(() => gw.ctx.conn.dropDatabase().then(() => undefined));
     const now = Math.floor(Date.now() / 1000);
     // Tokens nobody has seen before: no logout names their jti.
     const before = adminToken({ subject: 'user-1', issuedAt: now - 60 });

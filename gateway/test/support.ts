@@ -58,3 +58,24 @@ export function gateway(
     },
   });
 }
+
+/** Starts gateways and stand-ins for one test file and closes them all after it, the last started first. */
+export function startedInFile() {
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+  });
+  return {
+    closeAfterAll: (...close: (() => Promise<void>)[]) => closers.push(...close),
+    async start(...args: Parameters<typeof gateway>) {
+      const g = await gateway(...args);
+      closers.push(g.close);
+      return g;
+    },
+    async upstream(handler: express.RequestHandler) {
+      const u = await fakeService(handler);
+      closers.push(u.close);
+      return u;
+    },
+  };
+}

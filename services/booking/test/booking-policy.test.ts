@@ -1,43 +1,13 @@
-import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type Settings, type SlotsResponse } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { manilaInstant } from '@bb/service-kit';
-import { testMongoUrl } from '@bb/service-kit/testing';
 import { Types } from 'mongoose';
 import { contactClaimId } from '../src/models/contact-claim';
 import { SEAT_GRACE_MS } from '../src/store/seat-sweeper';
-import { addBookable, asAdmin, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
+import { startBooking, TEST_NOW } from './support/booking';
+import { AFTER_LAST_DAY, LAST_DAY, startPolicyApp, TODAY } from './support/policy-app';
 
-// The test clock is 09:00 on Wednesday 2 January 2030 in Manila: with the default policy the
-// earliest bookable start is 11:00 that day and the last bookable date 2 April 2030.
-const TODAY = '2030-01-02';
-const LAST_DAY = '2030-04-02';
-const AFTER_LAST_DAY = '2030-04-03';
-
-let booking: BookingUnderTest;
-let clock: Date | null = null;
-const mongoUrl = testMongoUrl('policy');
-
-beforeAll(async () => {
-  booking = await startBooking('policy', { mongoUrl, now: () => clock ?? TEST_NOW });
-  await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-  await addBookable(booking.models, { id: 'portrait', kind: 'package', name: 'Portrait Session', defaultDuration: 60, offeringType: 'studio' });
-});
-afterEach(() => {
-  clock = null;
-});
-afterAll(async () => {
-  await booking.conn.dropDatabase();
-  await booking.close();
-});
-
-const book = (over: Record<string, unknown>) => call<BookedAppointment>(booking.url, 'POST', '/api/appointments', bookingRequest(over));
-const studio = (over: Record<string, unknown>) => book({ offeringType: 'studio', treatments: ['portrait'], ...over });
-const settle = (offering: string, body: Record<string, unknown>) => call<Settings>(booking.url, 'PUT', `/api/settings/${offering}`, body, asAdmin);
-const slots = (date: string, offering = 'clinic') =>
-  call<SlotsResponse>(booking.url, 'GET', `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=facial`);
-const slotAt = async (date: string, time: string) => (await slots(date)).body.slots.find((s) => s.time === time);
-const patch = (id: string, body: unknown) => call(booking.url, 'PATCH', `/api/appointments/${id}`, body, asAdmin);
-const reschedule = (token: string, preferredDate: string, preferredTime: string) =>
-  call(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
+const app = startPolicyApp('policy');
+const { mongoUrl, setClock, book, studio, settle, slots, slotAt, patch } = app;
 
 describe('minimum notice', () => {
   it('refuses a time inside the notice with its message, and takes the first one after it', async () => {
@@ -87,9 +57,9 @@ describe('booking horizon', () => {
 describe('the order of the refusals', () => {
   it("answers the spec's own checks first: unknown item, closed, not a slot, past, full", async () => {
     // Booked a day earlier, before its time came inside the notice.
-    clock = new Date(TEST_NOW.getTime() - 24 * 3600_000);
+    setClock(new Date(TEST_NOW.getTime() - 24 * 3600_000));
     expect((await studio({ preferredDate: TODAY, preferredTime: '09:30', email: 'early@example.com' })).status).toBe(201);
-    clock = null;
+    setClock(null);
     const unknown = await studio({ preferredDate: AFTER_LAST_DAY, preferredTime: '08:00', treatments: ['no-such-item'] });
     expect([unknown.status, unknown.body.message]).toEqual([400, 'One of the chosen packages is not available any more. Please choose again.']);
     const closed = await studio({ preferredDate: '2030-01-05', preferredTime: '10:00' });
@@ -144,7 +114,7 @@ describe('the per-contact cap', () => {
     expect((await patch(first.body.id, { status: 'cancelled' })).status).toBe(200);
     expect((await studio({ preferredDate: '2030-01-16', preferredTime: '14:00', ...contact })).status).toBe(201);
     // On the 16th at 13:30 the appointment of 13:00 has started: one upcoming left.
-    clock = new Date(manilaInstant('2030-01-16', 13 * 60 + 30).getTime());
+    setClock(new Date(manilaInstant('2030-01-16', 13 * 60 + 30).getTime()));
     expect((await studio({ preferredDate: '2030-01-23', preferredTime: '13:00', ...contact })).status).toBe(201);
     expect((await studio({ preferredDate: '2030-01-23', preferredTime: '14:00', ...contact })).status).toBe(400);
   });
@@ -164,13 +134,13 @@ describe('the per-contact cap', () => {
     expect((await studio({ preferredDate: '2030-01-11', preferredTime: '10:00', ...contact })).status).toBe(201);
     await settle('studio', { maxUpcomingPerContact: 1 });
     // One of the two holds the contact's place now; the other stays unclaimed (staff may see the contact over the cap).
-    const claimed = await booking.models.Appointment.find({ email: contact.email, 'contactClaims.0': { $exists: true } }).lean();
+    const claimed = await app.booking.models.Appointment.find({ email: contact.email, 'contactClaims.0': { $exists: true } }).lean();
     expect(claimed).toHaveLength(1);
     expect((await studio({ preferredDate: '2030-01-11', preferredTime: '13:00', ...contact })).body.message).toBe(POLICY_MESSAGES.cap(1));
 
     // An appointment stored before places (no contactClaims at all) gets its places when a process starts.
     const { _id, contactClaims: _claims, ...old } = claimed[0];
-    await booking.models.Appointment.collection.insertOne({
+    await app.booking.models.Appointment.collection.insertOne({
       ...old,
       email: 'Older+tag@Example.com',
       contact: '+63 918 999 1111',
@@ -197,125 +167,12 @@ describe('a place of the per-contact cap', () => {
   it('left by a booking that never stored its appointment is taken over once its grace period is over', async () => {
     await settle('studio', { maxUpcomingPerContact: 1 });
     const place = contactClaimId('studio', 'e:crashed@example.com', 0);
-    await booking.models.ContactClaim.create({ _id: place, appointmentId: new Types.ObjectId(), claimedAt: new Date(Date.now() - SEAT_GRACE_MS / 2) });
+    await app.booking.models.ContactClaim.create({ _id: place, appointmentId: new Types.ObjectId(), claimedAt: new Date(Date.now() - SEAT_GRACE_MS / 2) });
     const during = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
     expect([during.status, during.body.message]).toEqual([400, POLICY_MESSAGES.cap(1)]);
-    await booking.models.ContactClaim.updateOne({ _id: place }, { $set: { claimedAt: new Date(Date.now() - SEAT_GRACE_MS - 1000) } });
+    await app.booking.models.ContactClaim.updateOne({ _id: place }, { $set: { claimedAt: new Date(Date.now() - SEAT_GRACE_MS - 1000) } });
     const after = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
     expect(after.status).toBe(201);
-    expect((await booking.models.ContactClaim.findById(place).lean())?.appointmentId.toString()).toBe(after.body.id);
-  });
-});
-
-describe('buffer after each appointment', () => {
-  const date = '2030-01-21';
-  beforeAll(() => settle('clinic', { bufferMinutes: 30 }));
-  afterAll(() => settle('clinic', { bufferMinutes: 0 }));
-
-  it('never lets two appointments touch at capacity 1, after or before, and keeps the real end', async () => {
-    const middle = await book({ preferredDate: date, preferredTime: '11:00' });
-    expect(middle.status).toBe(201);
-    expect(middle.body.endTime).toBe(manilaInstant(date, 12 * 60).toISOString());
-    expect(await booking.models.Seat.countDocuments({ appointmentId: middle.body.id })).toBe(3);
-    // After: 12:00 starts inside its buffer; 12:30 is the first.
-    expect(await slotAt(date, '12:00')).toEqual({ time: '12:00', available: false, full: true, reason: 'full' });
-    expect((await book({ preferredDate: date, preferredTime: '12:00' })).status).toBe(409);
-    expect((await book({ preferredDate: date, preferredTime: '12:30' })).status).toBe(201);
-    // Before: 10:00–11:00 would end with its own buffer inside 11:00; 09:30–10:30 plus 30 minutes ends at 11:00.
-    expect((await book({ preferredDate: date, preferredTime: '10:00' })).status).toBe(409);
-    expect((await book({ preferredDate: date, preferredTime: '09:30' })).status).toBe(201);
-  });
-
-  it('is claimed by a move through the manage link and by staff re-opening, and not by notice or horizon for staff', async () => {
-    const made = await book({ preferredDate: '2030-01-22', preferredTime: '09:00' });
-    expect((await reschedule(made.body.manageToken as string, '2030-01-22', '14:00')).status).toBe(200);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(3);
-    expect((await book({ preferredDate: '2030-01-22', preferredTime: '15:00' })).status).toBe(409);
-    expect((await patch(made.body.id, { status: 'cancelled' })).status).toBe(200);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(0);
-    // Staff re-open it when its time is inside the notice: staff decide, the buffer is still capacity.
-    clock = manilaInstant('2030-01-22', 13 * 60);
-    expect((await patch(made.body.id, { status: 'pending' })).status).toBe(200);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: made.body.id })).toBe(3);
-  });
-});
-
-describe('a move through the manage link', () => {
-  it('obeys the notice and the horizon, but not the cap', async () => {
-    await settle('studio', { maxUpcomingPerContact: 1 });
-    try {
-      const made = await studio({ preferredDate: '2030-01-29', preferredTime: '10:00', email: 'mover@example.com', contact: '0918 123 0000' });
-      const token = made.body.manageToken as string;
-      const soon = await reschedule(token, TODAY, '10:30');
-      expect([soon.status, soon.body.message]).toEqual([400, POLICY_MESSAGES.notice(120)]);
-      const far = await reschedule(token, AFTER_LAST_DAY, '10:00');
-      expect([far.status, far.body.message]).toEqual([400, POLICY_MESSAGES.horizon(90)]);
-      expect((await reschedule(token, '2030-01-30', '10:00')).status).toBe(200);
-    } finally {
-      await settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact });
-    }
-  });
-});
-
-describe('policy settings', () => {
-  it('save any of the fields, keep the others, and answer all of them', async () => {
-    const res = await settle('studio', { minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
-    expect(res.body).toMatchObject({ offeringType: 'studio', minimumNoticeMinutes: 0, horizonDays: 30, bufferMinutes: 60, maxUpcomingPerContact: 3 });
-    expect((await settle('studio', { horizonDays: 45 })).body).toMatchObject({
-      minimumNoticeMinutes: 0,
-      horizonDays: 45,
-      bufferMinutes: 60,
-      maxUpcomingPerContact: 3,
-    });
-    expect((await call<Settings>(booking.url, 'GET', '/api/settings/studio', undefined, asAdmin)).body).toMatchObject({ horizonDays: 45, bufferMinutes: 60 });
-    await settle('studio', { ...DEFAULT_BOOKING_POLICY });
-  });
-
-  it('start from the defaults when first saved', async () => {
-    await booking.models.Settings.deleteOne({ _id: 'studio' });
-    const res = await settle('studio', { bufferMinutes: 30 });
-    expect(res.body).toEqual({
-      offeringType: 'studio',
-      maxSessionsPerSlot: 1,
-      changeCutoffHours: 24,
-      maxReschedulesPerBooking: 3,
-      ...DEFAULT_BOOKING_POLICY,
-      bufferMinutes: 30,
-    });
-    expect(await booking.models.Settings.findById('studio').lean()).toEqual({
-      _id: 'studio',
-      maxSessionsPerSlot: 1,
-      changeCutoffHours: 24,
-      maxReschedulesPerBooking: 3,
-      ...DEFAULT_BOOKING_POLICY,
-      bufferMinutes: 30,
-    });
-    // No cap unless staff set one: the specification has none.
-    expect(DEFAULT_BOOKING_POLICY.maxUpcomingPerContact).toBe(0);
-    await settle('studio', { bufferMinutes: 0 });
-  });
-
-  it('refuse values out of range with 400 naming the field, and change nothing', async () => {
-    const before = (await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body;
-    const cases: [Record<string, unknown>, RegExp][] = [
-      [{ minimumNoticeMinutes: -1 }, /minimumNoticeMinutes/],
-      [{ minimumNoticeMinutes: 10081 }, /minimumNoticeMinutes/],
-      [{ minimumNoticeMinutes: 1.5 }, /minimumNoticeMinutes/],
-      [{ horizonDays: 0 }, /horizonDays/],
-      [{ horizonDays: '90' }, /horizonDays/],
-      [{ bufferMinutes: 15 }, /bufferMinutes must be 0, 30 or 60/],
-      [{ maxUpcomingPerContact: -1 }, /maxUpcomingPerContact/],
-      [{ maxUpcomingPerContact: 101 }, /maxUpcomingPerContact/],
-      [{ maxUpcomingPerContact: 2, bufferMinutes: 45 }, /bufferMinutes/],
-      [{ maxReschedulesPerBooking: -1 }, /maxReschedulesPerBooking/],
-      [{ maxReschedulesPerBooking: 21 }, /maxReschedulesPerBooking/],
-      [{ maxReschedulesPerBooking: 1.5 }, /maxReschedulesPerBooking/],
-    ];
-    for (const [body, message] of cases) {
-      const res = await settle('clinic', body);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(message);
-    }
-    expect((await call<Settings>(booking.url, 'GET', '/api/settings/clinic', undefined, asAdmin)).body).toEqual(before);
+    expect((await app.booking.models.ContactClaim.findById(place).lean())?.appointmentId.toString()).toBe(after.body.id);
   });
 });

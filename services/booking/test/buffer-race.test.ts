@@ -1,7 +1,6 @@
 import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
-import { blocksCovering, manilaInstant, MINUTE_MS } from '@bb/service-kit';
-import { daySheetId, holdEntry } from '../src/models/day-sheet';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { blocksCovering, MINUTE_MS } from '@bb/service-kit';
+import { addBookable, asAdmin, bookingRequest, call, expectSeatsOfDay, monday, startBooking, type BookingUnderTest } from './support/booking';
 
 // Races of the existing kind with a buffer on: parallel bookings of adjacent slots, whose
 // buffers reach into each other's blocks, never hold more than capacity in any block.
@@ -29,11 +28,7 @@ async function expectCapacityKept(date: string, capacity: number) {
   }
   expect(stored.length).toBeGreaterThan(0);
   expect(Math.max(...perBlock.values())).toBeLessThanOrEqual(capacity);
-  const seats = await booking.models.Seat.find({ blockStart: { $gte: manilaInstant(date, 0), $lt: manilaInstant(date, 24 * 60) } }).lean();
-  expect(seats.map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
-  expect(seats).toHaveLength([...perBlock.values()].reduce((x, y) => x + y, 0));
-  const sheet = await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean();
-  expect([...(sheet?.holds ?? [])].sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
+  await expectSeatsOfDay(booking, date, stored, perBlock);
   return stored;
 }
 

@@ -1,33 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { POLICY_MESSAGES, type BookedAppointment } from '@bb/contracts';
-import { testMongoUrl } from '@bb/service-kit/testing';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
-import { bundleInstance, startBookingProcess, type BookingProcess } from './support/processes';
+import { addBookable, asAdmin, bookingRequest, call, monday } from './support/booking';
+import { twoProcessesOn } from './support/processes';
 
 // One contact booking many times at once, spread over two booking processes on one database:
 // the per-contact cap must hold as capacity does, whatever the interleaving.
 const CAP = 5;
 
-let booking: BookingUnderTest;
-let bundle: string;
-const processes: BookingProcess[] = [];
-
-beforeAll(async () => {
-  const mongoUrl = testMongoUrl('contact_cap');
-  booking = await startBooking('contact_cap', { mongoUrl });
+const app = twoProcessesOn('contact_cap', async (booking) => {
   await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
   // Saved before the processes start: they read the settings then (their buses are their own).
   expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: CAP, maxSessionsPerSlot: 10 }, asAdmin)).status).toBe(200);
-  bundle = await bundleInstance();
-  processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
 });
-afterAll(async () => {
-  await Promise.all(processes.map((p) => p.stop()));
-  fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
-  await booking.conn.dropDatabase();
-  await booking.close();
-});
+const { processes } = app;
 
 const TIMES = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'];
 
@@ -46,16 +30,16 @@ describe('the per-contact cap under a burst of one contact on two processes', ()
     expect(answers.filter((a) => a.status === 201)).toHaveLength(CAP);
     for (const refused of answers.filter((a) => a.status !== 201)) expect([refused.status, refused.body.message]).toEqual([400, POLICY_MESSAGES.cap(CAP)]);
 
-    const stored = await booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
+    const stored = await app.booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
     expect(stored).toHaveLength(CAP);
     // Each holds one place of the mailbox and one of the number, and no other place exists.
     expect(stored.every((a) => a.contactClaims?.length === 2)).toBe(true);
-    expect((await booking.models.ContactClaim.find().lean()).map((c) => c._id).sort()).toEqual(stored.flatMap((a) => a.contactClaims ?? []).sort());
-    expect((await booking.models.Seat.find().lean()).map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
+    expect((await app.booking.models.ContactClaim.find().lean()).map((c) => c._id).sort()).toEqual(stored.flatMap((a) => a.contactClaims ?? []).sort());
+    expect((await app.booking.models.Seat.find().lean()).map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
 
     // Cancelling gives the place back: one more goes through, then none.
-    expect((await call(booking.url, 'PATCH', `/api/appointments/${String(stored[0]._id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
-    expect((await booking.models.Appointment.findById(stored[0]._id).lean())?.contactClaims).toEqual([]);
+    expect((await call(app.booking.url, 'PATCH', `/api/appointments/${String(stored[0]._id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
+    expect((await app.booking.models.Appointment.findById(stored[0]._id).lean())?.contactClaims).toEqual([]);
     const again = await call(
       processes[0].url,
       'POST',

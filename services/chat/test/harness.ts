@@ -1,9 +1,10 @@
 // A chat service as main.ts wires it (its own wire()), on a database, exchange and queues of its
 // own, plus a listener that records what it publishes and a local bot (an HTTP server) to deliver to.
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Connection } from 'mongoose';
-import type { Envelope } from '@bb/contracts';
+import type { ChatMessage, Conversation, Envelope, WebhookConfig, WebhookDelivery } from '@bb/contracts';
 import { EventBus, type OutboxRelay } from '@bb/service-kit';
 import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { chatEnvShape } from '../src/config';
@@ -136,4 +137,29 @@ export async function deadUrl(): Promise<string> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return `http://127.0.0.1:${port}/hook`;
+}
+
+/** Checks a delivery the way a bot would, by the Standard Webhooks rules, without our code. */
+export function verifySignature(req: ReceivedRequest, whsec: string): boolean {
+  const key = Buffer.from(whsec.replace(/^whsec_/, ''), 'base64');
+  const signed = `${req.headers['webhook-id']}.${req.headers['webhook-timestamp']}.${req.body}`;
+  const expected = createHmac('sha256', key).update(signed).digest('base64');
+  return String(req.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+/** A chat service (its database named by `label`) and the calls of the webhook tests. */
+export async function setUpWebhookChat(label: string, options?: Parameters<typeof startChat>[1]) {
+  const chat = await startChat(label, options);
+  const api = client(chat.url);
+  const token = chat.token;
+  const configure = async (webhookUrl: string) => {
+    const res = await api.post<WebhookConfig>('/api/webhook-config', { webhookUrl }, { token });
+    expect(res.status).toBe(200);
+    return res.json;
+  };
+  const conversation = async () => (await api.post<Conversation>('/api/conversations', { customerName: 'Ana Cruz', customerEmail: 'ana@example.com' })).json.id;
+  const say = async (conversationId: string, content: string) =>
+    (await api.post<ChatMessage>('/api/messages', { conversationId, senderType: 'customer', senderName: 'Ana Cruz', content })).json;
+  const deliveries = async () => (await api.get<WebhookDelivery[]>('/api/webhook-deliveries', { token })).json;
+  return { chat, api, token, configure, conversation, say, deliveries };
 }

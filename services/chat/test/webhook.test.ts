@@ -1,37 +1,12 @@
-import { createHmac } from 'node:crypto';
-import type { ChatMessage, Conversation, WebhookConfig, WebhookDelivery, WebhookPayload, WebhookTestResult } from '@bb/contracts';
+import type { ChatMessage, WebhookConfig, WebhookPayload, WebhookTestResult } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { WEBHOOK_CONFIG_ID } from '../src/models/webhook-config';
-import { client, deadUrl, startBot, startChat, type ReceivedRequest } from './harness';
-
-/** Checks a delivery the way a bot would, by the Standard Webhooks rules, without our code. */
-function verifySignature(req: ReceivedRequest, whsec: string): boolean {
-  const key = Buffer.from(whsec.replace(/^whsec_/, ''), 'base64');
-  const signed = `${req.headers['webhook-id']}.${req.headers['webhook-timestamp']}.${req.body}`;
-  const expected = createHmac('sha256', key).update(signed).digest('base64');
-  return String(req.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
-}
-
-async function setUp(label: string, options?: Parameters<typeof startChat>[1]) {
-  const chat = await startChat(label, options);
-  const api = client(chat.url);
-  const token = chat.token;
-  const configure = async (webhookUrl: string) => {
-    const res = await api.post<WebhookConfig>('/api/webhook-config', { webhookUrl }, { token });
-    expect(res.status).toBe(200);
-    return res.json;
-  };
-  const conversation = async () => (await api.post<Conversation>('/api/conversations', { customerName: 'Ana Cruz', customerEmail: 'ana@example.com' })).json.id;
-  const say = async (conversationId: string, content: string) =>
-    (await api.post<ChatMessage>('/api/messages', { conversationId, senderType: 'customer', senderName: 'Ana Cruz', content })).json;
-  const deliveries = async () => (await api.get<WebhookDelivery[]>('/api/webhook-deliveries', { token })).json;
-  return { chat, api, token, configure, conversation, say, deliveries };
-}
+import { deadUrl, setUpWebhookChat, startBot, verifySignature } from './harness';
 
 describe('webhook configuration', () => {
-  let t: Awaited<ReturnType<typeof setUp>>;
+  let t: Awaited<ReturnType<typeof setUpWebhookChat>>;
   beforeAll(async () => {
-    t = await setUp('chat_wh_config');
+    t = await setUpWebhookChat('chat_wh_config');
   });
   afterAll(() => t.chat.close());
 
@@ -121,9 +96,9 @@ describe('webhook configuration', () => {
 });
 
 describe('delivery of customer messages to the bot', () => {
-  let t: Awaited<ReturnType<typeof setUp>>;
+  let t: Awaited<ReturnType<typeof setUpWebhookChat>>;
   beforeAll(async () => {
-    t = await setUp('chat_wh_deliver', { retryDelaysMs: [100, 100, 100, 100], timeoutMs: 500 });
+    t = await setUpWebhookChat('chat_wh_deliver', { retryDelaysMs: [100, 100, 100, 100], timeoutMs: 500 });
   });
   afterAll(() => t.chat.close());
 
@@ -237,10 +212,10 @@ describe('delivery of customer messages to the bot', () => {
 });
 
 describe('the bot replying', () => {
-  let t: Awaited<ReturnType<typeof setUp>>;
+  let t: Awaited<ReturnType<typeof setUpWebhookChat>>;
   let replySecret: string;
   beforeAll(async () => {
-    t = await setUp('chat_wh_reply');
+    t = await setUpWebhookChat('chat_wh_reply');
     replySecret = (await t.api.get<WebhookConfig>('/api/webhook-config', { token: t.token })).json.replySecret;
   });
   afterAll(() => t.chat.close());

@@ -8,6 +8,7 @@ import type { EventData } from '@bb/contracts';
 import { connectMongo, EventBus, manageLinkToken } from '@bb/service-kit';
 import {
   adminToken,
+  api,
   requireEnv,
   silentLogger,
   startHarness,
@@ -101,6 +102,24 @@ export async function startNotifications(label: string, { env: overrides = {} }:
       await conn.close();
     },
   };
+}
+
+/** A notifications service (its database named by `label`) sending every clinic mail, from the clinic, its staff alerts to `staff`. */
+export async function startWithClinicMails(label: string, staff: string): Promise<NotificationsHarness> {
+  const svc = await startNotifications(label);
+  const saved = await api(svc.url, '/api/notification-settings/clinic', {
+    method: 'PUT',
+    token: svc.token,
+    body: {
+      staffAlertEmail: staff,
+      senderName: 'Lumière Clinic',
+      senderEmail: 'clinic@beauty-booking.local',
+      reminderLeadHours: 24,
+      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
+    },
+  });
+  expect(saved.status).toBe(200);
+  return svc;
 }
 
 /** The token of an appointment's manage link, as booking and this service derive it. */

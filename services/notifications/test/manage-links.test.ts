@@ -12,7 +12,7 @@ import {
   manageTokenOf,
   PUBLIC_URL,
   rescheduled,
-  startNotifications,
+  startWithClinicMails,
   uniqueAddress,
   type NotificationsHarness,
 } from './harness';
@@ -24,19 +24,7 @@ let svc: NotificationsHarness;
 const staff = uniqueAddress('staff');
 
 beforeAll(async () => {
-  svc = await startNotifications('notif_links');
-  const saved = await api(svc.url, '/api/notification-settings/clinic', {
-    method: 'PUT',
-    token: svc.token,
-    body: {
-      staffAlertEmail: staff,
-      senderName: 'Lumière Clinic',
-      senderEmail: 'clinic@beauty-booking.local',
-      reminderLeadHours: 24,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-    },
-  });
-  expect(saved.status).toBe(200);
+  svc = await startWithClinicMails('notif_links', staff);
 });
 afterAll(() => svc.close());
 

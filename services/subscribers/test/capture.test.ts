@@ -3,6 +3,7 @@ import type { EventData } from '@bb/contracts';
 import { EventBus, buildEnvelope } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, waitFor } from '@bb/service-kit/testing';
 import { CAPTURE_QUEUES } from '../src/events/contact-capture';
+import { bookingCreated } from './events';
 import { startSubscribers, type SubscribersHarness } from './harness';
 
 let svc: SubscribersHarness;
@@ -20,23 +21,8 @@ afterAll(async () => {
   await svc.close();
 });
 
-const booking = (email: string, over: Partial<EventData<'booking.appointment.created'>> = {}): EventData<'booking.appointment.created'> => ({
-  appointmentId: randomUUID(),
-  revision: 0,
-  firstName: 'Ana',
-  lastName: 'Cruz',
-  email,
-  contact: '+63 917 123 4567',
-  offeringType: 'clinic',
-  items: [{ id: 't1', name: 'Facial' }],
-  preferredDate: '2026-03-01',
-  preferredTime: '10:00',
-  startTime: '2026-03-01T02:00:00.000Z',
-  endTime: '2026-03-01T03:00:00.000Z',
-  status: 'pending',
-  createdAt: new Date().toISOString(),
-  ...over,
-});
+const booking = (email: string, over: Partial<EventData<'booking.appointment.created'>> = {}) =>
+  bookingCreated({ appointmentId: randomUUID(), firstName: 'Ana', email, contact: '+63 917 123 4567', createdAt: new Date().toISOString(), ...over });
 const chatStarted = (email: string, over: Partial<EventData<'chat.conversation.started'>> = {}): EventData<'chat.conversation.started'> => ({
   conversationId: randomUUID(),
   customerName: 'Ana from chat',

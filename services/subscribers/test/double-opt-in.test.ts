@@ -1,52 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
-import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
-import { SETTINGS_ID } from '../src/models/settings';
-import { clientOf, requestService, startSubscribers, type SubscribersHarness } from './harness';
+import { HTML, optInApp, settle, sha256, SUBSCRIBED } from './opt-in';
 
-type Requested = Envelope<EventData<'subscribers.confirmation.requested'>>;
-
-let svc: SubscribersHarness;
-let listener: EventBus;
-const received: Requested[] = [];
-
-beforeAll(async () => {
-  svc = await startSubscribers('subs_doi');
-  listener = new EventBus({ url: testAmqpUrl(), exchange: svc.exchange, source: 'notifications', logger: silentLogger() });
-  listener.subscribe(uniqueName('confirmations'), ['subscribers.confirmation.requested'], async (event) => {
-    received.push(event);
-  });
-  await listener.start();
-});
-afterAll(async () => {
-  await listener.close();
-  await svc.close();
-});
-
-const { request, subscribe, byEmail } = clientOf(() => svc);
-const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-const setDoubleOptIn = async (doubleOptIn: boolean) =>
-  expect((await request('PUT', '/api/subscriber-settings', { body: { doubleOptIn }, token: svc.token })).json).toEqual({ doubleOptIn });
-const confirmPath = (token: string) => `/api/email-subscribers/confirm?token=${encodeURIComponent(token)}`;
-/** The button of the link's page: a POST to the link. */
-const confirm = (token: string, accept?: string) => request('POST', confirmPath(token), { accept, form: '' });
-/** Following the link: GET (or HEAD) shows the page. */
-const follow = (token: string, accept?: string, method = 'GET') => request(method, confirmPath(token), { accept });
-const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
-const stored = async (email: string) => (await svc.models.Subscriber.findOne({ emailKey: email.toLowerCase() }).lean())!;
-const requestsFor = (email: string) => received.filter((e) => e.data.email === email);
-/** As if the last confirmation mail of the address was asked for that long ago. */
-const mailedMinutesAgo = (email: string, minutes: number) =>
-  svc.models.Subscriber.updateOne({ emailKey: email.toLowerCase() }, { $set: { confirmationMailedAt: new Date(Date.now() - minutes * 60_000) } });
-/** Lets a late or duplicate event arrive before counting. */
-const settle = () => new Promise((r) => setTimeout(r, 500));
-/** The token of the latest mail asked for the address, once its event arrived. */
-async function nextToken(email: string, count: number): Promise<string> {
-  const events = await waitFor(`confirmation request ${count} for ${email}`, () => requestsFor(email).length >= count && requestsFor(email));
-  return events[count - 1].data.confirmToken;
-}
+const app = optInApp('subs_doi');
+const { request, subscribe, byEmail, requestsFor, setDoubleOptIn, confirm, follow, stored, mailedMinutesAgo, nextToken } = app;
 
 describe('newsletter settings', () => {
   it('are for staff only, on the service port too', async () => {
@@ -55,16 +10,16 @@ describe('newsletter settings', () => {
   });
 
   it('start with double opt-in off, refuse anything but a boolean, and save one', async () => {
-    expect((await request('GET', '/api/subscriber-settings', { token: svc.token })).json).toEqual({ doubleOptIn: false });
+    expect((await request('GET', '/api/subscriber-settings', { token: app.svc.token })).json).toEqual({ doubleOptIn: false });
     for (const body of [{ doubleOptIn: 'yes' }, { doubleOptIn: 1 }, { doubleOptIn: null }, {}]) {
-      const res = await request('PUT', '/api/subscriber-settings', { body, token: svc.token });
+      const res = await request('PUT', '/api/subscriber-settings', { body, token: app.svc.token });
       expect(res.status).toBe(400);
       expect(res.json.message).toBe('doubleOptIn must be true or false');
     }
     await setDoubleOptIn(true);
-    expect((await request('GET', '/api/subscriber-settings', { token: svc.token })).json).toEqual({ doubleOptIn: true });
+    expect((await request('GET', '/api/subscriber-settings', { token: app.svc.token })).json).toEqual({ doubleOptIn: true });
     await setDoubleOptIn(false);
-    expect((await request('GET', '/api/subscriber-settings', { token: svc.token })).json).toEqual({ doubleOptIn: false });
+    expect((await request('GET', '/api/subscriber-settings', { token: app.svc.token })).json).toEqual({ doubleOptIn: false });
   });
 });
 
@@ -216,94 +171,5 @@ describe('with double opt-in on', () => {
     expect((await byEmail('twice@example.com'))[0]).toMatchObject({ subscribed: true, pendingConfirmation: false });
     // The replaced link stays dead after the confirmation too.
     expect((await confirm(first)).status).toBe(404);
-  });
-
-  it('leaves an address already subscribed with consent subscribed, and sends it nothing', async () => {
-    await setDoubleOptIn(false);
-    await subscribe({ email: 'member@example.com' });
-    await setDoubleOptIn(true);
-    const res = await subscribe({ email: 'member@example.com', offeringType: 'studio' });
-    expect(res.status).toBe(201);
-    expect(res.json).toEqual(SUBSCRIBED);
-    await settle();
-    expect(requestsFor('member@example.com')).toEqual([]);
-    expect((await byEmail('member@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: true, pendingConfirmation: false });
-  });
-
-  it('keeps a booking customer on the list, and records their marketing consent only once confirmed', async () => {
-    const at = new Date('2026-01-05T00:00:00.000Z');
-    await svc.models.Subscriber.create({
-      email: 'booked@example.com',
-      emailKey: 'booked@example.com',
-      fullName: 'Booked Person',
-      source: 'booking',
-      offeringType: 'clinic',
-      createdAt: at,
-      lastInteraction: at,
-      tags: ['booking'],
-    });
-    expect((await subscribe({ email: 'booked@example.com' })).json).toEqual(SUBSCRIBED);
-    const token = await nextToken('booked@example.com', 1);
-    expect((await byEmail('booked@example.com'))[0]).toMatchObject({
-      subscribed: true,
-      consentMarketing: false,
-      pendingConfirmation: true,
-      tags: ['booking', 'newsletter'],
-      fullName: 'Booked Person',
-    });
-    await confirm(token);
-    expect((await byEmail('booked@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: true, pendingConfirmation: false });
-  });
-
-  it('does not confirm after an unsubscribe, and signing up again asks again, once ten minutes passed', async () => {
-    await subscribe({ email: 'changed-mind@example.com' });
-    const first = await nextToken('changed-mind@example.com', 1);
-    const [pending] = await byEmail('changed-mind@example.com');
-    await request('POST', new URL(pending.unsubscribeUrl).pathname + new URL(pending.unsubscribeUrl).search);
-    expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: false });
-    expect((await confirm(first)).status).toBe(404);
-
-    await subscribe({ email: 'changed-mind@example.com' });
-    await settle();
-    expect(requestsFor('changed-mind@example.com')).toHaveLength(1);
-    expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: false });
-    await mailedMinutesAgo('changed-mind@example.com', 10);
-    await subscribe({ email: 'changed-mind@example.com' });
-    const second = await nextToken('changed-mind@example.com', 2);
-    expect((await byEmail('changed-mind@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: true });
-    expect((await confirm(second)).status).toBe(200);
-    expect((await byEmail('changed-mind@example.com'))[0].subscribed).toBe(true);
-  });
-
-  it('follows a change saved by another replica at the next sign-up', async () => {
-    // Another replica's save is a write to the same database; this process keeps no copy.
-    await svc.models.Settings.updateOne({ _id: SETTINGS_ID }, { $set: { doubleOptIn: false } });
-    await subscribe({ email: 'replica-off@example.com' });
-    expect((await byEmail('replica-off@example.com'))[0]).toMatchObject({ subscribed: true, pendingConfirmation: false });
-    await svc.models.Settings.updateOne({ _id: SETTINGS_ID }, { $set: { doubleOptIn: true } });
-    await subscribe({ email: 'replica-on@example.com' });
-    expect((await byEmail('replica-on@example.com'))[0]).toMatchObject({ subscribed: false, pendingConfirmation: true });
-  });
-
-  it('subscribes at once a sign-up made after double opt-in was turned off, ending the wait', async () => {
-    await subscribe({ email: 'late@example.com' });
-    const token = await nextToken('late@example.com', 1);
-    await setDoubleOptIn(false);
-    await subscribe({ email: 'late@example.com' });
-    expect((await byEmail('late@example.com'))[0]).toMatchObject({ subscribed: true, consentMarketing: true, pendingConfirmation: false });
-    // The mailed link now says what is true: the subscription is confirmed.
-    expect((await confirm(token)).status).toBe(200);
-    await setDoubleOptIn(true);
-  });
-
-  it('mails an address once when sign-ups for it come through two replicas at once', async () => {
-    const replica = await svc.addReplica();
-    const sign = (url: string) => requestService(url, 'POST', '/api/email-subscribers', { body: { email: 'raced@example.com' } });
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => sign(i % 2 === 0 ? svc.url : replica.url)));
-    expect(answers.map((a) => [a.status, a.json])).toEqual(answers.map(() => [201, SUBSCRIBED]));
-    await nextToken('raced@example.com', 1);
-    await settle();
-    expect(requestsFor('raced@example.com')).toHaveLength(1);
-    expect(await svc.models.Subscriber.countDocuments({ emailKey: 'raced@example.com' })).toBe(1);
   });
 });

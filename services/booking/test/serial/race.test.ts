@@ -1,39 +1,22 @@
 // A load test by nature (thousands of bookings racing on the shared database): it runs in
 // the serial project, alone, so it neither slows nor is slowed by the other suites.
-import fs from 'node:fs';
-import path from 'node:path';
 import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
-import { blocksCovering, manilaInstant } from '@bb/service-kit';
-import { testMongoUrl } from '@bb/service-kit/testing';
-import { daySheetId, holdEntry } from '../../src/models/day-sheet';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from '../support/booking';
-import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';
+import { blocksCovering } from '@bb/service-kit';
+import { addBookable, asAdmin, bookingRequest, call, expectSeatsOfDay, monday } from '../support/booking';
+import { twoProcessesOn } from '../support/processes';
 
 const CAPACITY = 2;
 const REQUESTS = 50;
 const ROUNDS = 20;
 
-let booking: BookingUnderTest;
-let bundle: string;
-const processes: BookingProcess[] = [];
-
-beforeAll(async () => {
-  const mongoUrl = testMongoUrl('race');
-  booking = await startBooking('race', { mongoUrl });
+const app = twoProcessesOn('race', async (booking) => {
   await addBookable(booking.models, { id: 'facial', defaultDuration: 60 });
   await addBookable(booking.models, { id: 'peel', defaultDuration: 30 });
   await addBookable(booking.models, { id: 'package', defaultDuration: 120 });
   // The rounds book Mondays up to four years ahead (each round on a day of its own): open them all.
   expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: CAPACITY, horizonDays: 3650 }, asAdmin)).status).toBe(200);
-  bundle = await bundleInstance();
-  processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
 });
-afterAll(async () => {
-  await Promise.all(processes.map((p) => p.stop()));
-  fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
-  await booking.conn.dropDatabase();
-  await booking.close();
-});
+const { processes } = app;
 
 type Attempt = { url: string; preferredTime: string; treatments: string[] };
 
@@ -52,27 +35,23 @@ async function race(date: string, attempts: Attempt[]) {
 
 /** What the database holds for the day: never more than capacity per block, and seats that match. */
 async function expectCapacityKept(date: string) {
-  const stored = await booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
+  const stored = await app.booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
   const perBlock = new Map<number, number>();
   for (const a of stored) {
     for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
   }
   expect(Math.max(...perBlock.values())).toBeLessThanOrEqual(CAPACITY);
-  // Every stored appointment holds one seat per block it covers, and no other seat is left.
-  const seats = await booking.models.Seat.find({ blockStart: { $gte: manilaInstant(date, 0), $lt: manilaInstant(date, 24 * 60) } }).lean();
-  expect(seats.map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
-  expect(seats).toHaveLength([...perBlock.values()].reduce((x, y) => x + y, 0));
-  // The day sheet the slots are read from lists exactly those seats.
-  const sheet = await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean();
-  expect([...(sheet?.holds ?? [])].sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
+  // Every stored appointment holds one seat per block it covers, no other seat is left, and the
+  // day sheet the slots are read from lists exactly those seats.
+  await expectSeatsOfDay(app.booking, date, stored, perBlock);
   return stored;
 }
 
 /** Rounds start from an empty day and an empty database, so each round costs the same. */
 async function clearRound() {
-  await booking.models.Appointment.deleteMany({});
-  await booking.models.Seat.deleteMany({});
-  await booking.models.DaySheet.deleteMany({});
+  await app.booking.models.Appointment.deleteMany({});
+  await app.booking.models.Seat.deleteMany({});
+  await app.booking.models.DaySheet.deleteMany({});
 }
 
 // Twenty rounds of fifty bookings on a shared, loaded test machine: time enough for the slowest.
@@ -93,7 +72,7 @@ describe('capacity under concurrent bookings', () => {
         const date = monday(round);
         const answers = await race(
           date,
-          Array.from({ length: REQUESTS }, () => ({ url: booking.url, preferredTime: '10:00', treatments: ['facial'] })),
+          Array.from({ length: REQUESTS }, () => ({ url: app.booking.url, preferredTime: '10:00', treatments: ['facial'] })),
         );
         expectOnly201And409(answers);
         expect(answers.filter((a) => a.status === 201)).toHaveLength(CAPACITY);
@@ -135,7 +114,7 @@ describe('capacity under concurrent bookings', () => {
         { preferredTime: '10:00', treatments: ['package'] },
         { preferredTime: '10:30', treatments: ['facial'] },
       ];
-      const urls = () => [booking.url, ...processes.map((p) => p.url)];
+      const urls = () => [app.booking.url, ...processes.map((p) => p.url)];
       for (let round = 0; round < ROUNDS; round++) {
         const date = monday(200 + round);
         const answers = await race(

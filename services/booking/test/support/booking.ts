@@ -1,10 +1,11 @@
 import type { Connection } from 'mongoose';
 import type { ApiError, Envelope, EventData } from '@bb/contracts';
-import { EventBus, type OutboxRelay } from '@bb/service-kit';
+import { EventBus, manilaInstant, type OutboxRelay } from '@bb/service-kit';
 import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
+import { daySheetId, holdEntry } from '../../src/models/day-sheet';
 import { wire } from '../../src/wire';
 
 export interface BookingUnderTest {
@@ -134,4 +135,16 @@ export async function appointmentEvents(exchange: string) {
     ofType: <T extends LifecycleType>(type: T) => received.filter((e) => e.type === type) as Envelope<EventData<T>>[],
     close: () => bus.close(),
   };
+}
+
+/**
+ * The clinic's seats of the day are exactly those the stored appointments hold, `perBlock` of them
+ * in each block (block start in ms to count), and the day sheet the slots are read from lists them.
+ */
+export async function expectSeatsOfDay(booking: BookingUnderTest, date: string, stored: { seats: string[] }[], perBlock: Map<number, number>) {
+  const seats = await booking.models.Seat.find({ blockStart: { $gte: manilaInstant(date, 0), $lt: manilaInstant(date, 24 * 60) } }).lean();
+  expect(seats.map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
+  expect(seats).toHaveLength([...perBlock.values()].reduce((x, y) => x + y, 0));
+  const sheet = await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean();
+  expect([...(sheet?.holds ?? [])].sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
-import { TEST_NOW } from './booking';
+import { TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from '@bb/service-kit/testing';
+import { startBooking, TEST_NOW, type BookingUnderTest } from './booking';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -69,4 +69,34 @@ export function startBookingProcess(bundle: string, mongoUrl: string): Promise<B
     });
     child.once('exit', (code) => reject(new Error(`booking process exited with ${code} before listening`)));
   });
+}
+
+/**
+ * For one test file: a booking app on a database of its own (named by `label`), set up by `prepare`
+ * (settings are read when a process starts), then two booking processes on the same database; all
+ * stopped and the database dropped after the file.
+ */
+export function twoProcessesOn(label: string, prepare: (booking: BookingUnderTest) => Promise<void>) {
+  let booking: BookingUnderTest;
+  let bundle: string;
+  const processes: BookingProcess[] = [];
+  beforeAll(async () => {
+    const mongoUrl = testMongoUrl(label);
+    booking = await startBooking(label, { mongoUrl });
+    await prepare(booking);
+    bundle = await bundleInstance();
+    processes.push(...(await Promise.all([startBookingProcess(bundle, mongoUrl), startBookingProcess(bundle, mongoUrl)])));
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
+    await booking.conn.dropDatabase();
+    await booking.close();
+  });
+  return {
+    get booking() {
+      return booking;
+    },
+    processes,
+  };
 }

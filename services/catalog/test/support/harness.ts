@@ -94,14 +94,29 @@ export async function startCatalog(
 
 export const token = adminToken();
 
-/** JSON calls against one server, with the admin token unless `anonymous` is set. */
-export function client(baseUrl: string) {
+/** JSON calls against one server (its URL, or where to read it once started), with the admin token unless `anonymous` is set. */
+export function client(baseUrl: string | (() => string)) {
   const call = <T>(method: string, path: string, body?: unknown, opts: { anonymous?: boolean; headers?: Record<string, string> } = {}) =>
-    api<T>(baseUrl, path, { method, body, token: opts.anonymous ? undefined : token, headers: opts.headers });
+    api<T>(typeof baseUrl === 'string' ? baseUrl : baseUrl(), path, { method, body, token: opts.anonymous ? undefined : token, headers: opts.headers });
   return {
     get: <T>(path: string, opts?: { anonymous?: boolean; headers?: Record<string, string> }) => call<T>('GET', path, undefined, opts),
     post: <T>(path: string, body: unknown, opts?: { anonymous?: boolean }) => call<T>('POST', path, body, opts),
     put: <T>(path: string, body: unknown, opts?: { anonymous?: boolean }) => call<T>('PUT', path, body, opts),
     del: <T>(path: string, opts?: { anonymous?: boolean }) => call<T>('DELETE', path, undefined, opts),
+  };
+}
+
+/** A catalog for the tests of one file (its own database and bucket, named by `label`), started before them and closed after, with a client of it. */
+export function catalogForFile(label: string) {
+  let catalog: Catalog;
+  beforeAll(async () => {
+    catalog = await startCatalog(label);
+  });
+  afterAll(() => catalog.close());
+  return {
+    api: client(() => catalog.url),
+    get url() {
+      return catalog.url;
+    },
   };
 }

@@ -1,0 +1,98 @@
+import express from 'express';
+import type { EventData } from '@bb/contracts';
+import { EventBus } from '@bb/service-kit';
+import { serve, silentLogger, testAmqpUrl, waitFor } from '@bb/service-kit/testing';
+import { BookableResync, resyncBookables } from '../src/clients/catalog-resync';
+import { addBookable, bookingRequest, call, monday } from './support/booking';
+import { eventApps, settle } from './support/event-apps';
+
+const { start, closeAfterAll } = eventApps();
+
+describe('catalog.bookable.changed', () => {
+  it('keeps booking’s copy of names and durations, ignoring older and repeated changes', async () => {
+    const booking = await start('bookables');
+    const catalog = new EventBus({ url: testAmqpUrl(), exchange: booking.exchange, source: 'catalog', logger: silentLogger() });
+    closeAfterAll(catalog);
+    await catalog.start();
+    const change = (version: number, over: Partial<EventData<'catalog.bookable.changed'>> = {}) =>
+      catalog.publish('catalog.bookable.changed', {
+        id: 'album',
+        kind: 'package',
+        name: `Album v${version}`,
+        defaultDuration: 30 * version,
+        offeringType: 'studio',
+        deleted: false,
+        version,
+        ...over,
+      });
+    await change(2);
+    await waitFor('v2 copied', async () => (await booking.models.Bookable.findById('album').lean())?.version === 2);
+    await change(1);
+    await change(2);
+    await change(3);
+    await waitFor('v3 copied', async () => (await booking.models.Bookable.findById('album').lean())?.version === 3);
+    expect(await booking.models.Bookable.findById('album').lean()).toMatchObject({ name: 'Album v3', defaultDuration: 90, kind: 'package', deleted: false });
+
+    await change(5, { deleted: true });
+    await change(4);
+    await waitFor('deleted', async () => (await booking.models.Bookable.findById('album').lean())?.deleted === true);
+    await settle();
+    expect((await booking.models.Bookable.findById('album').lean())?.version).toBe(5);
+    const res = await call(
+      booking.url,
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: monday(3), offeringType: 'studio', treatments: ['album'] }),
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('are copied from the catalog at start-up when the copy is empty, without overwriting newer changes', async () => {
+    const booking = await start('resync');
+    await booking.models.Bookable.deleteMany({});
+    const catalogApp = express();
+    catalogApp.get('/api/treatments', (_req, res) => {
+      res.json([{ id: 't1', name: 'Facial', defaultDuration: 45, offeringType: 'clinic', description: 'x' }]);
+    });
+    catalogApp.get('/api/packages', (_req, res) => {
+      res.json([{ id: 'p1', name: 'Portrait', defaultDuration: null, offeringType: 'studio', price: 1 }]);
+    });
+    const catalog = await serve(catalogApp);
+    try {
+      await addBookable(booking.models, { id: 't1', name: 'Facial (renamed)', defaultDuration: 50, version: 7 });
+      expect(await resyncBookables(booking.models.Bookable, catalog.url)).toBe(1);
+      expect(await booking.models.Bookable.findById('t1').lean()).toMatchObject({ name: 'Facial (renamed)', version: 7 });
+      expect(await booking.models.Bookable.findById('p1').lean()).toMatchObject({ kind: 'package', name: 'Portrait', defaultDuration: null, version: 0 });
+
+      await booking.models.Bookable.deleteMany({});
+      const resync = new BookableResync(booking.models.Bookable, catalog.url, silentLogger());
+      await resync.start();
+      expect(await booking.models.Bookable.countDocuments()).toBe(2);
+      resync.stop();
+    } finally {
+      await catalog.close();
+    }
+  });
+
+  it('retries the start-up copy in the background while the catalog is unreachable', async () => {
+    const booking = await start('resync_retry');
+    await booking.models.Bookable.deleteMany({});
+    const catalogApp = express();
+    let up = false;
+    catalogApp.get('/api/:list', (req, res) => {
+      if (!up) res.status(503).json({ message: 'starting' });
+      else res.json(req.params.list === 'treatments' ? [{ id: 't9', name: 'Peel', defaultDuration: 30, offeringType: 'clinic' }] : []);
+    });
+    const catalog = await serve(catalogApp);
+    const resync = new BookableResync(booking.models.Bookable, catalog.url, silentLogger(), 100);
+    try {
+      await resync.start();
+      expect(await booking.models.Bookable.countDocuments()).toBe(0);
+      up = true;
+      await waitFor('copied after retry', async () => (await booking.models.Bookable.countDocuments()) === 1);
+    } finally {
+      resync.stop();
+      await catalog.close();
+    }
+  });
+});
