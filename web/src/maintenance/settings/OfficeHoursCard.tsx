@@ -5,6 +5,7 @@ import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/rou
 import { useWrite } from '../api';
 import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, WEEKDAY_NAMES, weekFromServer, type DayHours } from '../domain/office-hours';
 import { LoadingState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
 
 /** Opening hours per weekday, Sunday to Saturday; times are disabled on closed days. */
 export function OfficeHoursCard({ side }: { side: Side }) {
@@ -34,14 +35,7 @@ export function OfficeHoursCard({ side }: { side: Side }) {
         ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Day</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Opens</Table.ColumnHeader>
-                  <Table.ColumnHeader>Closes</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Day', 'Status', 'Opens', 'Closes']} />
               <Table.Body>
                 {week.map((d) => {
                   const name = WEEKDAY_NAMES[d.dayOfWeek];
