@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { counted, manilaToday } from '../../shared/format';
@@ -32,6 +32,15 @@ const STATUS_STATS = [
 ] as const;
 
 /** Statistics of the bookings of one side over a date range, and the appointments as CSV. */
+/** One chart of the report, on its own card. */
+function ChartCard({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
 export function ReportsPage() {
   const { offering } = useOffering();
   const [range, setRange] = useState(() => defaultRange(manilaToday()));
@@ -70,31 +79,21 @@ export function ReportsPage() {
         ))}
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Card.Root>
-          <Card.Body>
-            <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <BarChart title="Age Groups" rows={ageGroupRows(r)} color="purple.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
-          </Card.Body>
-        </Card.Root>
+        <ChartCard>
+          <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
+        </ChartCard>
+        <ChartCard>
+          <BarChart title="Age Groups" rows={ageGroupRows(r)} color="purple.500" />
+        </ChartCard>
+        <ChartCard>
+          <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
+        </ChartCard>
+        <ChartCard>
+          <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
+        </ChartCard>
+        <ChartCard>
+          <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
+        </ChartCard>
       </SimpleGrid>
     </>
   );
