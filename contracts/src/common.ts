@@ -49,7 +49,13 @@ export function isOnePlainAddress(value: string): boolean {
   if (at < 1 || at !== value.lastIndexOf('@') || value.length - at - 1 > 253) return false;
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
-  return local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..') && domain.split('.').every((label) => label.length > 0 && label.length <= 63);
+  return (
+    local.length <= 64 &&
+    !local.startsWith('.') &&
+    !local.endsWith('.') &&
+    !local.includes('..') &&
+    domain.split('.').every((label) => label.length > 0 && label.length <= 63)
+  );
 }
 
 /**
