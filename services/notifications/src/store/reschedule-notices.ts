@@ -73,16 +73,9 @@ export async function noticeMove(models: NotificationModels, move: Move): Promis
         continue;
       }
       const content = await move.render(open.previousStart ?? move.previousStart);
-      const folded = await Mail.updateOne(
-        {
-          _id: open._id,
-          pendingNotice: appointmentId,
-          factsRevision: held,
-          previousStartRevision: open.previousStartRevision ?? null,
-          leaseUntil: { $lte: now },
-        },
-        { $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision, movedBy: move.by } },
-      );
+      const folded = await Mail.updateOne(untouchedNotice(open, appointmentId, held, now), {
+        $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision, movedBy: move.by },
+      });
       if (folded.matchedCount === 1) return 'folded';
       continue;
     }
@@ -120,21 +113,28 @@ export async function foldEarlierMove(models: NotificationModels, move: EarlierM
     const told = open.factsRevision ?? -1;
     const content = await move.render(told, move.previousStart, open.movedBy ?? 'customer');
     if (content) {
-      const moved = await Mail.updateOne(
-        {
-          _id: open._id,
-          pendingNotice: appointmentId,
-          factsRevision: told,
-          previousStartRevision: open.previousStartRevision ?? null,
-          leaseUntil: { $lte: now },
-        },
-        { $set: { ...content, previousStart: move.previousStart, previousStartRevision: revision } },
-      );
+      const moved = await Mail.updateOne(untouchedNotice(open, appointmentId, told, now), {
+        $set: { ...content, previousStart: move.previousStart, previousStartRevision: revision },
+      });
       if (moved.matchedCount === 1) return true;
     }
     await new Promise((r) => setTimeout(r, 20));
   }
   return false;
+}
+
+/**
+ * The open notice as it was read: still open, telling revision `told`, from the same earlier
+ * start, and no sender holding it; a write with this filter loses to any change since.
+ */
+function untouchedNotice(open: { _id: string; previousStartRevision?: number | null }, appointmentId: string, told: number, now: Date) {
+  return {
+    _id: open._id,
+    pendingNotice: appointmentId,
+    factsRevision: told,
+    previousStartRevision: open.previousStartRevision ?? null,
+    leaseUntil: { $lte: now },
+  };
 }
 
 /** An appointment's reschedule notices (a few), with what folding a move into them reads. */
