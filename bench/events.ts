@@ -1,14 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import mongoose from 'mongoose';
 import type { ChatMessage } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, expectOk, mixedLoad, openClinicForBookings, startConversation, type MixedRows } from './lib/mixed-load';
 import { countingRowsRead, withRowsRead } from './lib/db-rows';
-import { stackDatabase } from './lib/stack-databases';
+import { subscriberWatcher } from './lib/subscriber-watch';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
 import { uniquePhone } from '@bb/service-kit/testing';
+import { quantiles, round1, runStream, seenOf, sleep, type Outcome, type Stream } from './lib/event-streams';
+import { startBot } from './lib/webhook-bot';
 
 /** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
 export const eachDataSet = true;
@@ -33,105 +32,6 @@ const BACK_TO_BACK = 100;
 const MESSAGES_PER_CONVERSATION = 20;
 /** Stop extending the load after this long even if fewer events were measured (keeps the run bounded). */
 const MAX_LOADED_SECONDS = 90;
-/** The throw-away stack's databases are <prefix>_<service>, prefix 'stack' (scripts/lib/session.mjs, planStack). */
-const SUBSCRIBERS_DB = stackDatabase('subscribers');
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** seen: latency from sending the trigger; lost: trigger accepted, event never observed; refused: trigger not accepted. */
-type Outcome = { kind: 'seen'; ms: number; answerMs: number; uncertaintyMs: number } | { kind: 'lost' } | { kind: 'refused'; status: number };
-
-interface Stream {
-  outcomes: Outcome[];
-  seconds: number;
-}
-
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-function quantiles(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => round1(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
-const seenOf = (s: Stream) => s.outcomes.flatMap((o) => (o.kind === 'seen' ? [o] : []));
-
-/**
- * Runs `one` with `inFlight` workers while `more(started)` says so, each worker pausing
- * `pauseMs` after each event; `outcomes` fills as events end, so the loaded phase can watch
- * its progress.
- */
-function runStream(
-  one: () => Promise<Outcome>,
-  inFlight: number,
-  more: (started: number) => boolean,
-  pauseMs = 0,
-): { outcomes: Outcome[]; done: Promise<Stream> } {
-  const outcomes: Outcome[] = [];
-  let started = 0;
-  const t0 = performance.now();
-  const worker = async () => {
-    while (more(started)) {
-      started += 1;
-      outcomes.push(await one());
-      if (pauseMs > 0) await sleep(pauseMs);
-    }
-  };
-  const done = Promise.all(Array.from({ length: inFlight }, worker)).then(() => ({ outcomes, seconds: (performance.now() - t0) / 1000 }));
-  return { outcomes, done };
-}
-
-/**
- * The bot: an HTTP server on loopback that answers every delivery 200 at once and notes when
- * each webhook-id (msg_<message id>, services/chat/src/domain/ids.ts) first arrived. The time
- * is taken when the request's headers are parsed, before its body is read.
- */
-async function startBot() {
-  const arrivals = new Map<string, number>();
-  const waiters = new Map<string, (at: number) => void>();
-  let deliveries = 0;
-  const server = http.createServer((req, res) => {
-    const at = performance.now();
-    deliveries += 1;
-    const id = req.headers['webhook-id'];
-    if (typeof id === 'string' && !arrivals.has(id)) {
-      arrivals.set(id, at);
-      waiters.get(id)?.(at);
-      waiters.delete(id);
-    }
-    req.resume();
-    req.on('end', () => res.writeHead(200).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot`,
-    deliveries: () => deliveries,
-    /** When the delivery arrived, or null when it has not by `deadline` (performance.now() time). */
-    arrival(id: string, deadline: number): Promise<number | null> {
-      const known = arrivals.get(id);
-      if (known !== undefined) return Promise.resolve(known);
-      return new Promise((resolve) => {
-        const timer = setTimeout(
-          () => {
-            waiters.delete(id);
-            resolve(null);
-          },
-          Math.max(0, deadline - performance.now()),
-        );
-        waiters.set(id, (t) => {
-          clearTimeout(timer);
-          resolve(t);
-        });
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Event latency end to end, each kind one at a time at idle, then both kinds (a few in flight
@@ -154,34 +54,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const bot = await startBot();
   await expectOk(fetch(`${base}/api/webhook-config`, { method: 'POST', headers: admin, body: JSON.stringify({ webhookUrl: bot.url }) }));
 
-  const client = new mongoose.mongo.MongoClient(`${mongoUrl.replace(/\/+$/, '')}/${SUBSCRIBERS_DB}`);
-  await client.connect();
-  const subscribers = client.db(SUBSCRIBERS_DB).collection<{ emailKey: string }>('subscribers');
-  let polls = 0;
-
-  /**
-   * Polls the subscribers collection for the address until found or lost. The interval grows
-   * with the wait (5% of it, 4–50 ms), so the reading error stays small beside the latency
-   * while a slow event does not cost hundreds of reads. The document appeared between the start
-   * of the last read that missed it and the end of the read that found it: the midpoint of
-   * that window is the estimate, half its width the uncertainty.
-   */
-  const watchSubscriber = async (emailKey: string, sentAt: number): Promise<{ at: number; uncertaintyMs: number } | null> => {
-    let lastMissStart: number | null = null;
-    for (;;) {
-      const start = performance.now();
-      polls += 1;
-      const found = await subscribers.findOne({ emailKey }, { projection: { _id: 1 } });
-      const end = performance.now();
-      if (found) {
-        const from = lastMissStart ?? start;
-        return { at: (from + end) / 2, uncertaintyMs: (end - from) / 2 };
-      }
-      if (end - sentAt > LOST_AFTER_MS) return null;
-      lastMissStart = start;
-      await sleep(Math.min(50, Math.max(4, (end - sentAt) * 0.05)));
-    }
-  };
+  const watcher = await subscriberWatcher(mongoUrl, LOST_AFTER_MS);
 
   // Days 62–86: past the background load's days (2–61 ahead) and before the booking benchmark's
   // seeded ones (90 on), 11 hours a day, two half hours: 550 slots of 50 seats, none fills.
@@ -210,7 +83,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     }
     const answeredAt = performance.now();
     if (status !== 201) return { kind: 'refused', status };
-    const seen = await watchSubscriber(email, sentAt);
+    const seen = await watcher.watch(email, sentAt);
     if (!seen) return { kind: 'lost' };
     return { kind: 'seen', ms: seen.at - sentAt, answerMs: answeredAt - sentAt, uncertaintyMs: seen.uncertaintyMs };
   };
@@ -256,7 +129,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   for (let i = 0; i < 50; i++) loadConversations.push(await startConversation(base, `Mixed ${i}`, `events-${tag}-mixed-${i}@example.com`));
   const runMixedLoad = mixedLoad({ base, treatmentId, conversations: loadConversations, emailPrefix: `events-${tag}-mixed-` });
 
-  const pollsPerEvent = (before: number, stream: Stream) => round1((polls - before) / Math.max(1, stream.outcomes.length));
+  const pollsPerEvent = (before: number, stream: Stream) => round1((watcher.polls() - before) / Math.max(1, stream.outcomes.length));
 
   try {
     // Warm-up, not measured.
@@ -265,7 +138,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
 
     // Idle: one event at a time, the next sent IDLE_PAUSE_MS after the last was seen (or lost).
     ctx.log(`idle: ${EVENTS} bookings one at a time…`);
-    let pollsBefore = polls;
+    let pollsBefore = watcher.polls();
     const bookingIdleRun = await countingRowsRead(() => runStream(booking, 1, (started) => started < EVENTS, IDLE_PAUSE_MS).done);
     const bookingIdle = bookingIdleRun.result;
     const bookingIdlePolls = pollsPerEvent(pollsBefore, bookingIdle);
@@ -296,7 +169,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     })();
     // Let the load's connections open before the first measured event.
     await sleep(1000);
-    pollsBefore = polls;
+    pollsBefore = watcher.polls();
     // autocannon runs in this process: how late its timers and callbacks ran bounds how late
     // this process may have noted an arrival.
     const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -401,7 +274,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       },
     };
   } finally {
-    await client.close();
+    await watcher.close();
     await bot.close();
   }
 }

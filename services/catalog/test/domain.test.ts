@@ -1,14 +1,6 @@
 import { inflateSync, crc32 } from 'node:zlib';
-import {
-  RESULT_CATEGORIES,
-  UPLOAD_KEY_PATTERN,
-  newsCreateSchema,
-  packageCreateSchema,
-  portfolioCreateSchema,
-  resultCreateSchema,
-  staffCreateSchema,
-  treatmentCreateSchema,
-} from '@bb/contracts';
+import { RESULT_CATEGORIES, UPLOAD_KEY_PATTERN } from '@bb/contracts';
+import { DEMO_SCHEMAS } from '../src/seed/demo-schemas';
 import { artworkPng, renderArtwork, type Artwork } from '../src/seed/art/artwork';
 import { demoContent } from '../src/seed/demo-content';
 import { isObjectIdText } from '../src/domain/ids';
@@ -158,15 +150,15 @@ describe('demo content', () => {
 
   it('passes the same validation as the console', () => {
     for (const t of content.treatments) {
-      const parsed = treatmentCreateSchema.parse({ ...t.fields, imageUrl: url });
+      const parsed = DEMO_SCHEMAS.treatments.parse({ ...t.fields, imageUrl: url });
       expect(parsed.whatToExpect?.length).toBeGreaterThan(0);
       expect(parsed.defaultDuration).toBeGreaterThanOrEqual(1);
     }
-    for (const r of content.results) resultCreateSchema.parse({ ...r.fields, beforeImageUrl: url, afterImageUrl: url });
-    for (const n of content.news) newsCreateSchema.parse({ ...n.fields, imageUrl: url });
-    for (const s of content.staff) staffCreateSchema.parse({ ...s.fields, imageUrl: url });
-    for (const p of content.packages) packageCreateSchema.parse({ ...p.fields, imageUrl: url });
-    for (const p of content.portfolio) portfolioCreateSchema.parse({ ...p.fields, imageUrl: url });
+    for (const r of content.results) DEMO_SCHEMAS.results.parse({ ...r.fields, beforeImageUrl: url, afterImageUrl: url });
+    for (const n of content.news) DEMO_SCHEMAS.news.parse({ ...n.fields, imageUrl: url });
+    for (const s of content.staff) DEMO_SCHEMAS.staff.parse({ ...s.fields, imageUrl: url });
+    for (const p of content.packages) DEMO_SCHEMAS.packages.parse({ ...p.fields, imageUrl: url });
+    for (const p of content.portfolio) DEMO_SCHEMAS.portfolio.parse({ ...p.fields, imageUrl: url });
   });
 
   it('ties every result to a demo treatment and gives every item a unique slug', () => {

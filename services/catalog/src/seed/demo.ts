@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
-import {
-  UPLOAD_URL_PREFIX,
-  newsCreateSchema,
-  packageCreateSchema,
-  portfolioCreateSchema,
-  resultCreateSchema,
-  staffCreateSchema,
-  treatmentCreateSchema,
-} from '@bb/contracts';
+import { UPLOAD_URL_PREFIX } from '@bb/contracts';
+import { DEMO_SCHEMAS } from './demo-schemas';
 import { completeSeed, isDuplicateKey, startSeed, type Logger } from '@bb/service-kit';
 import { artworkPng, type Artwork } from './art/artwork';
 import { demoContent, type DemoItem } from './demo-content';
@@ -100,20 +93,20 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
     }
   };
   await seedEach(content.treatments, models.Treatment as Model<unknown>, 'treatments', async (item, id) =>
-    treatments.firstVersion(id, treatmentFields(treatmentCreateSchema.parse(await withImages(item)))),
+    treatments.firstVersion(id, treatmentFields(DEMO_SCHEMAS.treatments.parse(await withImages(item)))),
   );
   await seedEach(content.packages, models.Package as Model<unknown>, 'packages', async (item, id) =>
-    packages.firstVersion(id, packageFields(packageCreateSchema.parse(await withImages(item)))),
+    packages.firstVersion(id, packageFields(DEMO_SCHEMAS.packages.parse(await withImages(item)))),
   );
   await seedEach(content.results, models.Result as Model<unknown>, 'results', async (item) =>
-    resultCreateSchema.parse({ ...(await withImages(item)), treatmentId: String(demoId('treatments', item.treatment)) }),
+    DEMO_SCHEMAS.results.parse({ ...(await withImages(item)), treatmentId: String(demoId('treatments', item.treatment)) }),
   );
   await seedEach(content.news, models.News as Model<unknown>, 'news', async (item) => {
-    const fields = newsCreateSchema.parse(await withImages(item));
+    const fields = DEMO_SCHEMAS.news.parse(await withImages(item));
     return { ...fields, publishedAt: new Date(fields.publishedAt ?? now) };
   });
-  await seedEach(content.staff, models.Staff as Model<unknown>, 'staff', async (item) => staffCreateSchema.parse(await withImages(item)));
-  await seedEach(content.portfolio, models.Portfolio as Model<unknown>, 'portfolio', async (item) => portfolioCreateSchema.parse(await withImages(item)));
+  await seedEach(content.staff, models.Staff as Model<unknown>, 'staff', async (item) => DEMO_SCHEMAS.staff.parse(await withImages(item)));
+  await seedEach(content.portfolio, models.Portfolio as Model<unknown>, 'portfolio', async (item) => DEMO_SCHEMAS.portfolio.parse(await withImages(item)));
   await completeSeed(models.SeedMarker, DEMO_MARKER_ID, new Date());
   kickRelay();
   logger.info(

@@ -1,71 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangedBy, Mail, MailKind, OfferingType, Side } from '@bb/contracts';
-import { isDuplicateKey, notFound } from '@bb/service-kit';
+import type { Mail, Side } from '@bb/contracts';
+import { notFound } from '@bb/service-kit';
 import type { RenderedMail } from '../domain/appointment-mails';
 import { dueFields, dueHourOf, LEAVES_QUEUE, recentDueHours } from '../domain/due-hours';
-import { appointmentMailId, messageIdOf, resendMailId } from '../domain/mail-ids';
+import { messageIdOf, resendMailId } from '../domain/mail-ids';
 import type { NotificationModels } from '../models';
 import { NO_LEASE, toMail, type MailDoc } from '../models/mail';
+import { queueMail, type NewMail } from './mail-queue';
+import { dropMoveNotices, foldEarlierMove, noticeMove, type EarlierMove, type Move } from './reschedule-notices';
 
-/** A mail to queue: who gets it, what it says, when it is due. */
-export interface NewMail {
-  id: string;
-  kind: MailKind;
-  appointmentId: string | null;
-  offeringType: OfferingType;
-  recipient: string;
-  from: { name: string; address: string };
-  content: RenderedMail;
-  dueAt: Date;
-  createdAt: Date;
-  /** Reminders only: the revision they were planned from, and the appointment's start. */
-  reminder?: { factsRevision: number; startsAt: Date };
-  /** Reschedule notices only: the revision told, the start the customer last heard of, who moved it. */
-  notice?: { factsRevision: number; previousStart: Date; by: ChangedBy };
-  /** When the mail stops being worth sending; never, without one. */
-  expiresAt?: Date;
-  /** Newsletter mails: the address's unsubscribe link (List-Unsubscribe). */
-  listUnsubscribeUrl?: string;
-}
-
-/** A move of an appointment, for its reschedule notice. */
-export interface Move {
-  appointmentId: string;
-  offeringType: OfferingType;
-  recipient: string;
-  from: { name: string; address: string };
-  /** The appointment's revision after the move. */
-  revision: number;
-  /** Where the appointment was before this move. */
-  previousStart: Date;
-  /** Who made the move. */
-  by: ChangedBy;
-  /** When the notice goes if no further move comes. */
-  dueAt: Date;
-  now: Date;
-  /** The notice's content, saying it moved from `previousStart` (the start the customer last heard of). */
-  render: (previousStart: Date) => Promise<RenderedMail>;
-}
-
-/** A move handled after a later move of the same appointment, for the notice that later move opened. */
-export interface EarlierMove {
-  appointmentId: string;
-  /** The appointment's revision after this move. */
-  revision: number;
-  /** Where the appointment was before this move. */
-  previousStart: Date;
-  now: Date;
-  /**
-   * The notice's content at the revision it tells (`null` when this service's copy of the
-   * appointment is at another one: a later move is being folded in), from `previousStart`.
-   */
-  render: (told: number, previousStart: Date, by: ChangedBy) => Promise<RenderedMail | null>;
-}
-
-/** A notice superseded while a sender had it: if that attempt fails, the newer notice goes instead. */
-const SUPERSEDED = 'Not sent: a later move of the appointment replaced it';
-const CANCELLED_BEFORE_NOTICE = 'Not sent: the appointment was cancelled';
-const MAX_TRIES = 10;
+export type { NewMail } from './mail-queue';
+export type { EarlierMove, Move } from './reschedule-notices';
 
 /** Longest SMTP answer or error kept on a record. */
 const MAX_RESPONSE = 1000;
@@ -90,38 +35,8 @@ export class MailStore {
   constructor(private readonly models: NotificationModels) {}
 
   /** Queues a mail; false when its id is taken (the event that makes it was delivered before). */
-  async queue(mail: NewMail): Promise<boolean> {
-    try {
-      await this.models.Mail.create({
-        _id: mail.id,
-        kind: mail.kind,
-        appointmentId: mail.appointmentId,
-        offeringType: mail.offeringType,
-        recipient: mail.recipient,
-        from: mail.from,
-        ...mail.content,
-        status: 'queued',
-        attempts: 0,
-        lastResponse: null,
-        messageId: messageIdOf(mail.id),
-        ...dueFields(mail.dueAt),
-        sentAt: null,
-        createdAt: mail.createdAt,
-        resendOf: null,
-        factsRevision: mail.reminder?.factsRevision ?? mail.notice?.factsRevision ?? null,
-        startsAt: mail.reminder?.startsAt ?? null,
-        expiresAt: mail.expiresAt ?? null,
-        listUnsubscribeUrl: mail.listUnsubscribeUrl ?? null,
-        previousStart: mail.notice?.previousStart ?? null,
-        previousStartRevision: mail.notice?.factsRevision ?? null,
-        movedBy: mail.notice?.by ?? null,
-        ...(mail.notice && mail.appointmentId ? { pendingNotice: mail.appointmentId } : {}),
-      });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+  queue(mail: NewMail): Promise<boolean> {
+    return queueMail(this.models, mail);
   }
 
   /** An appointment's mails, oldest first. */
@@ -157,113 +72,18 @@ export class MailStore {
     return toMail(copy);
   }
 
-  // ------------------------------------------------------------------ reschedule notices
+  // ------------------------------------------------------------------ reschedule notices (store/reschedule-notices)
 
-  /**
-   * Folds a move into the appointment's reschedule notice: the notice still open to moves gets
-   * the new content and waits again (one write, guarded by the revision it read and by no
-   * sender holding it), or, with none open, a new one is queued (its id from the revision, and
-   * the unique `pendingNotice` keep two handlers from opening two). A notice a sender is sending
-   * right now is closed instead (should that attempt fail, it is not tried again) and a new one
-   * opened. Nothing when a notice already told this revision or a newer one (a redelivery).
-   */
-  async noticeMove(move: Move): Promise<'queued' | 'folded' | 'told'> {
-    const { Mail } = this.models;
-    const { appointmentId, revision, now } = move;
-    for (let i = 0; i < MAX_TRIES; i++) {
-      // The appointment's notices (a few), in one read: the open one, and whether one took this move in already.
-      const notices = await this.noticesOf(appointmentId);
-      // A notice that took this move in: open, or sent (or closed) since, and this is a redelivery.
-      if (notices.some((n) => (n.factsRevision ?? -1) >= revision)) return 'told';
-      const open = notices.find((n) => n.pendingNotice === appointmentId);
-      if (open) {
-        const held = open.factsRevision ?? -1;
-        if (open.leaseUntil.getTime() > now.getTime()) {
-          await Mail.updateOne(
-            { _id: open._id, pendingNotice: appointmentId, factsRevision: held },
-            { $set: { status: 'cancelled', lastResponse: SUPERSEDED }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } },
-          );
-          continue;
-        }
-        const content = await move.render(open.previousStart ?? move.previousStart);
-        const folded = await Mail.updateOne(
-          {
-            _id: open._id,
-            pendingNotice: appointmentId,
-            factsRevision: held,
-            previousStartRevision: open.previousStartRevision ?? null,
-            leaseUntil: { $lte: now },
-          },
-          { $set: { ...content, recipient: move.recipient, from: move.from, ...dueFields(move.dueAt), factsRevision: revision, movedBy: move.by } },
-        );
-        if (folded.matchedCount === 1) return 'folded';
-        continue;
-      }
-      const created = await this.queue({
-        id: appointmentMailId(appointmentId, 'reschedule', revision),
-        kind: 'reschedule',
-        appointmentId,
-        offeringType: move.offeringType,
-        recipient: move.recipient,
-        from: move.from,
-        content: await move.render(move.previousStart),
-        dueAt: move.dueAt,
-        createdAt: now,
-        notice: { factsRevision: revision, previousStart: move.previousStart, by: move.by },
-      });
-      if (created) return 'queued';
-    }
-    throw new Error(`the reschedule notice of ${appointmentId} kept changing under ${MAX_TRIES} attempts`);
+  noticeMove(move: Move): Promise<'queued' | 'folded' | 'told'> {
+    return noticeMove(this.models, move);
   }
 
-  /**
-   * A move handled after a later move of the same appointment (replicas take events side by
-   * side): the notice the later move opened said it moved from that move's earlier start, but
-   * the customer last heard of this move's. While the notice is still open, and no notice told
-   * this move, it says so. False when there is nothing to correct (or it is being sent: too late).
-   */
-  async foldEarlierMove(move: EarlierMove): Promise<boolean> {
-    const { Mail } = this.models;
-    const { appointmentId, revision, now } = move;
-    for (let i = 0; i < MAX_TRIES; i++) {
-      const notices = await this.noticesOf(appointmentId);
-      const open = notices.find((n) => n.pendingNotice === appointmentId);
-      const closedSince = notices.some((n) => n !== open && (n.factsRevision ?? -1) >= revision);
-      if (!open || closedSince || (open.previousStartRevision ?? -1) <= revision || open.leaseUntil.getTime() > now.getTime()) return false;
-      const told = open.factsRevision ?? -1;
-      const content = await move.render(told, move.previousStart, open.movedBy ?? 'customer');
-      if (content) {
-        const moved = await Mail.updateOne(
-          {
-            _id: open._id,
-            pendingNotice: appointmentId,
-            factsRevision: told,
-            previousStartRevision: open.previousStartRevision ?? null,
-            leaseUntil: { $lte: now },
-          },
-          { $set: { ...content, previousStart: move.previousStart, previousStartRevision: revision } },
-        );
-        if (moved.matchedCount === 1) return true;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return false;
+  foldEarlierMove(move: EarlierMove): Promise<boolean> {
+    return foldEarlierMove(this.models, move);
   }
 
-  /** An appointment's reschedule notices (a few), with what folding a move into them reads. */
-  private noticesOf(appointmentId: string) {
-    return this.models.Mail.find(
-      { appointmentId, kind: 'reschedule', factsRevision: { $ne: null } },
-      { factsRevision: 1, previousStart: 1, previousStartRevision: 1, movedBy: 1, leaseUntil: 1, pendingNotice: 1 },
-    ).lean();
-  }
-
-  /** Cancelled: no reschedule notice of an earlier revision goes out any more (after the cancellation mail, say). */
-  async dropMoveNotices(appointmentId: string, revision: number): Promise<void> {
-    await this.models.Mail.updateMany(
-      { appointmentId, kind: 'reschedule', status: 'queued', factsRevision: { $lt: revision } },
-      { $set: { status: 'cancelled', lastResponse: CANCELLED_BEFORE_NOTICE }, $unset: { pendingNotice: 1, ...LEAVES_QUEUE } },
-    );
+  dropMoveNotices(appointmentId: string, revision: number): Promise<void> {
+    return dropMoveNotices(this.models, appointmentId, revision);
   }
 
   // ------------------------------------------------------------------ reminders

@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 import { CopyField } from './CopyField';
 import { IntegrationGuide } from './IntegrationGuide';
+import { TableHead } from '../ui/TableHead';
 
 const CONFIG_URL = routeUrl(webhookRoutes.read);
 const DELIVERIES_URL = routeUrl(webhookRoutes.deliveries);
@@ -173,16 +174,7 @@ export function ChatApiPage() {
               <Box>
                 <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="24rem" tabIndex={0} role="region" aria-label="Delivery attempts">
                   <Table.Root size="sm" stickyHeader>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>Time</Table.ColumnHeader>
-                        <Table.ColumnHeader>Outcome</Table.ColumnHeader>
-                        <Table.ColumnHeader>Attempt</Table.ColumnHeader>
-                        <Table.ColumnHeader>HTTP</Table.ColumnHeader>
-                        <Table.ColumnHeader>Duration</Table.ColumnHeader>
-                        <Table.ColumnHeader>Details</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
+                    <TableHead columns={['Time', 'Outcome', 'Attempt', 'HTTP', 'Duration', 'Details']} />
                     <Table.Body>
                       {deliveries.data?.map((d) => (
                         <Table.Row key={d.id}>

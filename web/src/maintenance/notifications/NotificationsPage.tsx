@@ -24,6 +24,28 @@ import { SwitchField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 
+/** The settings that are a count of hours or times, none below 0. */
+const NUMBER_FIELDS: { field: NotificationField; label: string; step: number | 'any'; helper: string }[] = [
+  {
+    field: 'reminderLeadHours',
+    label: 'Reminder lead time (hours)',
+    step: 'any',
+    helper: 'How long before the appointment the reminder goes out, e.g. 24 or 1.5.',
+  },
+  {
+    field: 'changeCutoffHours',
+    label: 'Change cut-off (hours)',
+    step: 1,
+    helper: 'Customers can reschedule or cancel through their link until this many hours before the appointment.',
+  },
+  {
+    field: 'maxReschedulesPerBooking',
+    label: 'Online reschedules per appointment',
+    step: 1,
+    helper: 'How many times a customer may move one appointment through their link; 0 lets them only cancel online.',
+  },
+];
+
 /** Sender, staff alerts, reminder lead time, the manage link's cut-off and move limit, and each kind of mail, for one side. */
 function AppointmentMailsCard({ side }: { side: Side }) {
   const client = useQueryClient();
@@ -114,30 +136,9 @@ function AppointmentMailsCard({ side }: { side: Side }) {
                 helper="New bookings are announced here. Leave blank to send no alerts."
                 {...text('staffAlertEmail')}
               />
-              <TextField
-                label="Reminder lead time (hours)"
-                type="number"
-                min={0}
-                step="any"
-                helper="How long before the appointment the reminder goes out, e.g. 24 or 1.5."
-                {...text('reminderLeadHours')}
-              />
-              <TextField
-                label="Change cut-off (hours)"
-                type="number"
-                min={0}
-                step={1}
-                helper="Customers can reschedule or cancel through their link until this many hours before the appointment."
-                {...text('changeCutoffHours')}
-              />
-              <TextField
-                label="Online reschedules per appointment"
-                type="number"
-                min={0}
-                step={1}
-                helper="How many times a customer may move one appointment through their link; 0 lets them only cancel online."
-                {...text('maxReschedulesPerBooking')}
-              />
+              {NUMBER_FIELDS.map((f) => (
+                <TextField key={f.field} label={f.label} type="number" min={0} step={f.step} helper={f.helper} {...text(f.field)} />
+              ))}
             </Grid>
             <Fieldset.Root>
               <Fieldset.Legend fontWeight="semibold">Mails sent</Fieldset.Legend>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Children, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { counted, manilaToday } from '../../shared/format';
@@ -32,6 +32,19 @@ const STATUS_STATS = [
 ] as const;
 
 /** Statistics of the bookings of one side over a date range, and the appointments as CSV. */
+/** The report's charts, each on its own card. */
+function ChartGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+      {Children.map(children, (chart) => (
+        <Card.Root>
+          <Card.Body>{chart}</Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function ReportsPage() {
   const { offering } = useOffering();
   const [range, setRange] = useState(() => defaultRange(manilaToday()));
@@ -69,33 +82,13 @@ export function ReportsPage() {
           </Card.Root>
         ))}
       </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Card.Root>
-          <Card.Body>
-            <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <BarChart title="Age Groups" rows={ageGroupRows(r)} color="purple.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body>
-            <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
-          </Card.Body>
-        </Card.Root>
-      </SimpleGrid>
+      <ChartGrid>
+        <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
+        <BarChart title="Age Groups" rows={ageGroupRows(r)} color="purple.500" />
+        <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
+        <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
+        <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
+      </ChartGrid>
     </>
   );
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Card, Field, Grid, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, Grid, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { BUFFER_MINUTES, scheduleRoutes, type SettingsUpdate, type Side } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { useWrite } from '../api';
 import { bufferLabel, noticeLabel, noticeOptions, policyChanges, policyDraft, type PolicyDraft } from '../domain/booking-policy';
-import { LoadingState } from '../ui/states';
+import { SettingsCard } from './SettingsCard';
 import { useAutoSave } from './useAutoSave';
 
 /**
@@ -31,71 +31,67 @@ export function BookingPolicyCard({ side }: { side: Side }) {
   const change = (patch: Partial<PolicyDraft>) => setDraft({ ...shown, ...patch });
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title as="h2">Booking Policy</Card.Title>
-        <Card.Description>When visitors may book and how much room each appointment takes. Changes are saved as you make them.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {settings.isLoading ? (
-          <LoadingState text="Loading settings..." />
-        ) : (
-          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-            <Field.Root>
-              <Field.Label>Minimum notice</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={shown.minimumNoticeMinutes} onChange={(e) => change({ minimumNoticeMinutes: Number(e.target.value) })}>
-                  {noticeOptions(shown.minimumNoticeMinutes).map((m) => (
-                    <option key={m} value={m}>
-                      {noticeLabel(m)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>How long before its start a time can still be booked online.</Field.HelperText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Booking horizon (days)</Field.Label>
-              <Input type="number" min={1} max={730} step={1} value={shown.horizonDays} onChange={(e) => change({ horizonDays: e.target.value })} />
-              <Field.HelperText>How many days ahead bookings open (1 to 730).</Field.HelperText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Buffer after each appointment</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={shown.bufferMinutes} onChange={(e) => change({ bufferMinutes: Number(e.target.value) })}>
-                  {BUFFER_MINUTES.map((m) => (
-                    <option key={m} value={m}>
-                      {bufferLabel(m)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>Time kept free after each appointment, for cleaning or setting up.</Field.HelperText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Upcoming appointments per contact</Field.Label>
-              <Input
-                type="number"
-                min={0}
-                max={100}
-                step={1}
-                value={shown.maxUpcomingPerContact}
-                onChange={(e) => change({ maxUpcomingPerContact: e.target.value })}
-              />
-              <Field.HelperText>
-                The most one mailbox or phone number may hold at once (ana+kids@… counts as ana@…, +63 917… as 0917…); 0 means no limit.
-              </Field.HelperText>
-            </Field.Root>
-          </Grid>
-        )}
-        {save.isPending && (
+    <SettingsCard
+      title="Booking Policy"
+      description="When visitors may book and how much room each appointment takes. Changes are saved as you make them."
+      loading={settings.isLoading}
+      after={
+        save.isPending && (
           <Text fontSize="sm" color="fg.muted" mt="3">
             Saving...
           </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
+        )
+      }
+    >
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
+        <Field.Root>
+          <Field.Label>Minimum notice</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={shown.minimumNoticeMinutes} onChange={(e) => change({ minimumNoticeMinutes: Number(e.target.value) })}>
+              {noticeOptions(shown.minimumNoticeMinutes).map((m) => (
+                <option key={m} value={m}>
+                  {noticeLabel(m)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>How long before its start a time can still be booked online.</Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Booking horizon (days)</Field.Label>
+          <Input type="number" min={1} max={730} step={1} value={shown.horizonDays} onChange={(e) => change({ horizonDays: e.target.value })} />
+          <Field.HelperText>How many days ahead bookings open (1 to 730).</Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Buffer after each appointment</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={shown.bufferMinutes} onChange={(e) => change({ bufferMinutes: Number(e.target.value) })}>
+              {BUFFER_MINUTES.map((m) => (
+                <option key={m} value={m}>
+                  {bufferLabel(m)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>Time kept free after each appointment, for cleaning or setting up.</Field.HelperText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Upcoming appointments per contact</Field.Label>
+          <Input
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            value={shown.maxUpcomingPerContact}
+            onChange={(e) => change({ maxUpcomingPerContact: e.target.value })}
+          />
+          <Field.HelperText>
+            The most one mailbox or phone number may hold at once (ana+kids@… counts as ana@…, +63 917… as 0917…); 0 means no limit.
+          </Field.HelperText>
+        </Field.Root>
+      </Grid>
+    </SettingsCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Card, HStack, IconButton, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Text } from '@chakra-ui/react';
 import { scheduleRoutes, type Side } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
-import { LoadingState } from '../ui/states';
+import { SettingsCard } from './SettingsCard';
 import { useAutoSave } from './useAutoSave';
 
 const MIN_SESSIONS = 1;
@@ -27,38 +27,32 @@ export function CapacityCard({ side }: { side: Side }) {
   const change = (delta: number) => setChosen(Math.max(MIN_SESSIONS, sessions + delta));
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title as="h2">Concurrent Sessions</Card.Title>
-        <Card.Description>How many appointments can be booked in the same time slot. Changes are saved as you make them.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {settings.isLoading ? (
-          <LoadingState text="Loading settings..." />
-        ) : (
-          <HStack gap="4" wrap="wrap">
-            <HStack gap="2" role="group" aria-label="Sessions per slot">
-              <IconButton variant="outline" aria-label="Decrease sessions per slot" disabled={sessions <= MIN_SESSIONS} onClick={() => change(-1)}>
-                <Text as="span" aria-hidden="true" fontSize="lg">
-                  −
-                </Text>
-              </IconButton>
-              <Text minW="3ch" textAlign="center" fontSize="2xl" fontWeight="bold" aria-live="polite" data-testid="sessions-per-slot">
-                {sessions}
-              </Text>
-              <IconButton variant="outline" aria-label="Increase sessions per slot" onClick={() => change(1)}>
-                <LineIcon name="plus" />
-              </IconButton>
-            </HStack>
-            <Text color="fg.muted">{sessions === 1 ? 'session per slot' : 'sessions per slot'}</Text>
-            {save.isPending && (
-              <Text fontSize="sm" color="fg.muted" ml={{ md: 'auto' }}>
-                Saving...
-              </Text>
-            )}
-          </HStack>
+    <SettingsCard
+      title="Concurrent Sessions"
+      description="How many appointments can be booked in the same time slot. Changes are saved as you make them."
+      loading={settings.isLoading}
+    >
+      <HStack gap="4" wrap="wrap">
+        <HStack gap="2" role="group" aria-label="Sessions per slot">
+          <IconButton variant="outline" aria-label="Decrease sessions per slot" disabled={sessions <= MIN_SESSIONS} onClick={() => change(-1)}>
+            <Text as="span" aria-hidden="true" fontSize="lg">
+              −
+            </Text>
+          </IconButton>
+          <Text minW="3ch" textAlign="center" fontSize="2xl" fontWeight="bold" aria-live="polite" data-testid="sessions-per-slot">
+            {sessions}
+          </Text>
+          <IconButton variant="outline" aria-label="Increase sessions per slot" onClick={() => change(1)}>
+            <LineIcon name="plus" />
+          </IconButton>
+        </HStack>
+        <Text color="fg.muted">{sessions === 1 ? 'session per slot' : 'sessions per slot'}</Text>
+        {save.isPending && (
+          <Text fontSize="sm" color="fg.muted" ml={{ md: 'auto' }}>
+            Saving...
+          </Text>
         )}
-      </Card.Body>
-    </Card.Root>
+      </HStack>
+    </SettingsCard>
   );
 }

@@ -5,6 +5,13 @@ import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/rou
 import { useWrite } from '../api';
 import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, WEEKDAY_NAMES, weekFromServer, type DayHours } from '../domain/office-hours';
 import { LoadingState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
+
+/** The day's opening and closing times, each in its own cell. */
+const TIME_FIELDS = [
+  { field: 'startTime', word: 'opening' },
+  { field: 'endTime', word: 'closing' },
+] as const;
 
 /** Opening hours per weekday, Sunday to Saturday; times are disabled on closed days. */
 export function OfficeHoursCard({ side }: { side: Side }) {
@@ -34,14 +41,7 @@ export function OfficeHoursCard({ side }: { side: Side }) {
         ) : (
           <Table.ScrollArea>
             <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Day</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Opens</Table.ColumnHeader>
-                  <Table.ColumnHeader>Closes</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Day', 'Status', 'Opens', 'Closes']} />
               <Table.Body>
                 {week.map((d) => {
                   const name = WEEKDAY_NAMES[d.dayOfWeek];
@@ -61,28 +61,19 @@ export function OfficeHoursCard({ side }: { side: Side }) {
                           <NativeSelect.Indicator />
                         </NativeSelect.Root>
                       </Table.Cell>
-                      <Table.Cell>
-                        <Input
-                          size="sm"
-                          type="time"
-                          step={1800}
-                          aria-label={`${name} opening time`}
-                          value={d.startTime}
-                          disabled={!d.isActive}
-                          onChange={(e) => change(d.dayOfWeek, { startTime: e.target.value })}
-                        />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Input
-                          size="sm"
-                          type="time"
-                          step={1800}
-                          aria-label={`${name} closing time`}
-                          value={d.endTime}
-                          disabled={!d.isActive}
-                          onChange={(e) => change(d.dayOfWeek, { endTime: e.target.value })}
-                        />
-                      </Table.Cell>
+                      {TIME_FIELDS.map(({ field, word }) => (
+                        <Table.Cell key={field}>
+                          <Input
+                            size="sm"
+                            type="time"
+                            step={1800}
+                            aria-label={`${name} ${word} time`}
+                            value={d[field]}
+                            disabled={!d.isActive}
+                            onChange={(e) => change(d.dayOfWeek, { [field]: e.target.value })}
+                          />
+                        </Table.Cell>
+                      ))}
                     </Table.Row>
                   );
                 })}

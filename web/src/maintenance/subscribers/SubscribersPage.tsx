@@ -14,6 +14,7 @@ import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';
 import { EmptyState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
 
 const SOURCE_LABELS: Record<Subscriber['source'], string> = { booking: 'Booking', chat: 'Chat', newsletter: 'Newsletter' };
 const showDate = (iso: string) => (iso ? formatInstantDate(iso) : '—');
@@ -60,20 +61,7 @@ export function SubscribersPage() {
           <>
             <Table.ScrollArea borderWidth="1px" borderRadius="md">
               <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Name</Table.ColumnHeader>
-                    <Table.ColumnHeader>Source</Table.ColumnHeader>
-                    <Table.ColumnHeader>Offering</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader>Created</Table.ColumnHeader>
-                    <Table.ColumnHeader>Last Interaction</Table.ColumnHeader>
-                    <Table.ColumnHeader>
-                      <Text srOnly>Actions</Text>
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
+                <TableHead columns={['Email', 'Name', 'Source', 'Offering', 'Status', 'Created', 'Last Interaction', <Text srOnly>Actions</Text>]} />
                 <Table.Body>
                   {items.map((s) => (
                     <Table.Row key={s.id}>

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Stack } from '@chakra-ui/react';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 
 interface FormDialogProps {
   open: boolean;
@@ -22,33 +23,25 @@ export function FormDialog({ open, title, submitLabel, busy, onClose, onSubmit, 
   };
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={formId} onSubmit={submit} noValidate>
-                <Stack gap="4">{children}</Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {extraAction}
-              <Button variant="outline" onClick={onClose} ml={extraAction ? 'auto' : undefined}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} loading={busy} colorPalette="gray" variant="solid">
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame
+        title={title}
+        closeLabel="Close"
+        footer={
+          <>
+            {extraAction}
+            <Button variant="outline" onClick={onClose} ml={extraAction ? 'auto' : undefined}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} loading={busy} colorPalette="gray" variant="solid">
+              {submitLabel}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={submit} noValidate>
+          <Stack gap="4">{children}</Stack>
+        </form>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

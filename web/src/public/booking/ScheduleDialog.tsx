@@ -1,27 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Button, CloseButton, Dialog, Field, Flex, Grid, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { Side } from '@bb/contracts';
-import { manilaClock, manilaToday, to12Hour, weekStartSunday } from '../../shared/format';
+import { manilaClock, manilaToday, weekStartSunday } from '../../shared/format';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
 import { PALETTE } from '../site';
-import {
-  canGoBack,
-  canWaitFor,
-  dayViewsOfRange,
-  firstFreeSlot,
-  longDate,
-  shiftWeek,
-  slotChoice,
-  slotName,
-  TAKEN_LABEL,
-  weekOf,
-  type BookedSlot,
-  type DayView,
-  type ManilaNow,
-  type TakenReason,
-} from './domain/schedule';
+import { canGoBack, dayViewsOfRange, longDate, shiftWeek, weekOf, type BookedSlot, type ManilaNow } from './domain/schedule';
+import { DayBody } from './ScheduleDay';
 import { weekDays, weekQueries, type ScheduleSource } from './slots-query';
+import { useFreeTimeSearch } from './useFreeTimeSearch';
 
 interface ScheduleDialogProps {
   /** The side whose colours the dialog wears. */
@@ -43,129 +30,6 @@ interface ScheduleDialogProps {
 
 /** The spec's mobile breakpoint: narrower, the week is one column of days. */
 const PHONE_BELOW_PX = 768;
-/** How far "Next free time" looks ahead, a week at a time (the search also ends at the booking horizon). */
-const SEARCH_WEEKS = 26;
-
-/** A slot that cannot be chosen: greyed, with why in a word, and the date, time and why in its name. */
-function TakenSlot({ date, time, reason }: { date: string; time: string; reason: TakenReason }) {
-  return (
-    <Button
-      size="xs"
-      variant="subtle"
-      disabled
-      flexDirection="column"
-      h="auto"
-      py="1"
-      gap="0"
-      aria-label={slotName(date, time, reason)}
-      data-time={time}
-      data-reason={reason}
-      data-booked={reason === 'booked' ? 'true' : undefined}
-      data-past={reason === 'past' ? 'true' : undefined}
-      data-current={reason === 'current' ? 'true' : undefined}
-    >
-      <span>{to12Hour(time)}</span>
-      <Text as="span" fontSize="2xs" textTransform="uppercase">
-        {TAKEN_LABEL[reason]}
-      </Text>
-    </Button>
-  );
-}
-
-/** A full slot the visitor can still choose: Booked, and choosing it offers the waitlist. */
-function FullSlot({ date, time, onWaitFor }: { date: string; time: string; onWaitFor: (date: string, time: string) => void }) {
-  return (
-    <Button
-      size="xs"
-      variant="subtle"
-      flexDirection="column"
-      h="auto"
-      py="1"
-      gap="0"
-      data-time={time}
-      data-reason="booked"
-      data-booked="true"
-      data-full="true"
-      aria-label={`${longDate(date)} at ${to12Hour(time)} is booked: get notified if it frees up`}
-      onClick={() => onWaitFor(date, time)}
-    >
-      <span>{to12Hour(time)}</span>
-      <Text as="span" fontSize="2xs" textTransform="uppercase">
-        Booked · Notify me
-      </Text>
-    </Button>
-  );
-}
-
-interface DayBodyProps {
-  date: string;
-  view: DayView;
-  now: ManilaNow;
-  current?: BookedSlot;
-  onSelect: (date: string, time: string) => void;
-  onWaitFor?: (date: string, time: string) => void;
-}
-
-function DayBody({ date, view, now, current, onSelect, onWaitFor }: DayBodyProps) {
-  switch (view.kind) {
-    case 'loading':
-      return (
-        <Text color="gray.600" fontSize="sm">
-          Loading...
-        </Text>
-      );
-    case 'closed':
-      return (
-        <Text color="gray.600" fontSize="sm" title={view.message}>
-          Closed
-        </Text>
-      );
-    case 'note':
-      return (
-        <Text color="gray.600" fontSize="xs">
-          {view.message}
-        </Text>
-      );
-    case 'empty':
-      return (
-        <Text color="gray.600" fontSize="sm">
-          No slots
-        </Text>
-      );
-    case 'error':
-      return (
-        <Text color="gray.600" fontSize="sm">
-          Unavailable
-        </Text>
-      );
-    case 'slots':
-      return (
-        <Flex wrap="wrap" gap="1.5" direction={{ base: 'row', md: 'column' }}>
-          {view.slots.map((slot) => {
-            const state = slotChoice(slot, date, now, current);
-            if (state === 'free') {
-              return (
-                <Button
-                  key={slot.time}
-                  size="xs"
-                  variant="outline"
-                  aria-label={slotName(date, slot.time, 'free')}
-                  data-time={slot.time}
-                  data-reason="free"
-                  onClick={() => onSelect(date, slot.time)}
-                >
-                  {to12Hour(slot.time)}
-                </Button>
-              );
-            }
-            if (onWaitFor && state === 'booked' && canWaitFor(slot, date, now))
-              return <FullSlot key={slot.time} date={date} time={slot.time} onWaitFor={onWaitFor} />;
-            return <TakenSlot key={slot.time} date={date} time={slot.time} reason={state} />;
-          })}
-        </Flex>
-      );
-  }
-}
 
 /** Where the schedule is to take the visitor once the week holding it is drawn. */
 interface Target {
@@ -175,30 +39,6 @@ interface Target {
 }
 
 type Search = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none' };
-
-/**
- * Looks for the first free time on or after `from`, a week at a time, through the same reads
- * (and cache) the weeks are shown with.
- */
-function useFreeTimeSearch(source: ScheduleSource) {
-  const client = useQueryClient();
-  return useCallback(
-    async (from: string, now: ManilaNow): Promise<BookedSlot | null> => {
-      for (let week = 0; week < SEARCH_WEEKS; week++) {
-        const days = weekOf(shiftWeek(weekStartSunday(from), week));
-        const answers = await Promise.all(weekQueries(source, days).map((query) => client.fetchQuery(query)));
-        const found = firstFreeSlot(
-          (weekDays(source, days, answers) ?? []).filter((day) => day.date >= from),
-          now,
-        );
-        if (found.kind === 'found') return found.slot;
-        if (found.kind === 'none') return null;
-      }
-      return null;
-    },
-    [client, source],
-  );
-}
 
 /**
  * One week (Sunday first) of free and unavailable slots in Manila time, each saying why it

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Stack } from '@chakra-ui/react';
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The white, softly lifted tile every public list uses. */
 export function Card({ media, children }: { media?: ReactNode; children: ReactNode }) {
@@ -22,5 +23,28 @@ export function Card({ media, children }: { media?: ReactNode; children: ReactNo
         {children}
       </Stack>
     </Box>
+  );
+}
+
+/** A card's title and its few lines of text. */
+export function CardTitle({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <Heading as="h3" fontSize="xl" fontFamily="heading" fontWeight="normal" color="gray.900">
+        {title}
+      </Heading>
+      <Text color="gray.600" lineClamp={3}>
+        {text}
+      </Text>
+    </>
+  );
+}
+
+/** A card's link to its own page; the words say what it is about to a screen reader too. */
+export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild fontWeight="semibold" color="colorPalette.fg" textDecoration="underline" textUnderlineOffset="4px">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
   );
 }

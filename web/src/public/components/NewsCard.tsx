@@ -1,8 +1,7 @@
-import { Badge, Box, Heading, HStack, Link, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, HStack, VisuallyHidden } from '@chakra-ui/react';
 import type { NewsArticle, Side } from '@bb/contracts';
 import { formatNewsDate } from '../../shared/format';
-import { Card } from './Card';
+import { Card, CardLink, CardTitle } from './Card';
 import { ItemImage } from './ItemImage';
 
 /** Title, excerpt, date, image, category and Read More (to /news/{id}). */
@@ -17,18 +16,11 @@ export function NewsCard({ article, index, side }: { article: NewsArticle; index
         )}
         <time dateTime={article.publishedAt}>{formatNewsDate(article.publishedAt)}</time>
       </HStack>
-      <Heading as="h3" fontSize="xl" fontFamily="heading" fontWeight="normal" color="gray.900">
-        {article.title}
-      </Heading>
-      <Text color="gray.600" lineClamp={3}>
-        {article.excerpt}
-      </Text>
+      <CardTitle title={article.title} text={article.excerpt} />
       <Box mt="auto" pt="2">
-        <Link asChild fontWeight="semibold" color="colorPalette.fg" textDecoration="underline" textUnderlineOffset="4px">
-          <RouterLink to={`/news/${article.id}`}>
-            Read More<VisuallyHidden>: {article.title}</VisuallyHidden>
-          </RouterLink>
-        </Link>
+        <CardLink to={`/news/${article.id}`}>
+          Read More<VisuallyHidden>: {article.title}</VisuallyHidden>
+        </CardLink>
       </Box>
     </Card>
   );

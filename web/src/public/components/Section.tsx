@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-interface SectionProps {
+export interface SectionProps {
   id: string;
   title: string;
   subtitle?: string;

@@ -1,11 +1,8 @@
 import { Hero } from '../components/Hero';
-import { PublicLayout } from '../components/PublicLayout';
-import { Section } from '../components/Section';
 import { StatsBand } from '../components/StatsBand';
-import { Island } from '../../shared/islands/Island';
-import { useScrollToHashOnArrival, useSetOffering } from '../hooks/usePageSetup';
 import { BookingForm, NewsList, ResultsGallery, StaffList, TreatmentsList } from '../sections/lazy';
-import { BUSINESS, CLINIC_NAV, PALETTE } from '../site';
+import { BUSINESS } from '../site';
+import { IslandSection, SidePage } from './SidePage';
 
 const PROMISES = [
   { title: 'Doctor-led care', text: 'Every plan starts with a consultation by a licensed aesthetic physician.' },
@@ -40,24 +37,9 @@ function AboutUs() {
   );
 }
 
-const palette = PALETTE.clinic;
-
 export function ClinicPage() {
-  useSetOffering('clinic');
-  useScrollToHashOnArrival();
   return (
-    <PublicLayout
-      side="clinic"
-      hasClinicSections
-      nav={{
-        brand: BUSINESS.name,
-        brandSuffix: 'Clinic',
-        brandHref: '/landing',
-        links: CLINIC_NAV,
-        switcher: { label: 'Switch to Studio', href: '/studio' },
-        bookHref: '#booking',
-      }}
-    >
+    <SidePage side="clinic">
       <title>Lumière Clinic · Aesthetic treatments in BGC</title>
       <Hero
         showBadge
@@ -66,38 +48,64 @@ export function ClinicPage() {
         subtitle="Premium facial treatments and beauty services for radiant, healthy skin, designed by doctors in the heart of Bonifacio Global City."
         cta={{ label: 'Book Appointment', href: '#booking' }}
       />
-      <Section id="treatments" eyebrow="What we offer" title="Our Treatments" subtitle="Medical-grade facials and skin therapies, tailored to you.">
-        <Island minHeight="36rem" palette={palette} loadingText="Loading treatments...">
-          <TreatmentsList />
-        </Island>
-      </Section>
+      <IslandSection
+        side="clinic"
+        id="treatments"
+        eyebrow="What we offer"
+        title="Our Treatments"
+        subtitle="Medical-grade facials and skin therapies, tailored to you."
+        minHeight="36rem"
+        loadingText="Loading treatments..."
+      >
+        <TreatmentsList />
+      </IslandSection>
       <AboutUs />
-      <Section id="results" eyebrow="Before and after" title="Real Results" subtitle="Real clients, real skin: results from our treatment rooms." tinted>
-        <Island minHeight="30rem" palette={palette} loadingText="Loading results...">
-          <ResultsGallery />
-        </Island>
-      </Section>
+      <IslandSection
+        side="clinic"
+        id="results"
+        eyebrow="Before and after"
+        title="Real Results"
+        subtitle="Real clients, real skin: results from our treatment rooms."
+        tinted
+        minHeight="30rem"
+        loadingText="Loading results..."
+      >
+        <ResultsGallery />
+      </IslandSection>
       <StatsBand />
-      <Section id="staff" eyebrow="Meet the experts" title="Our Staff" subtitle="Physicians and aestheticians who care about your skin.">
-        <Island minHeight="24rem" palette={palette} loadingText="Loading team...">
-          <StaffList side="clinic" />
-        </Island>
-      </Section>
-      <Section id="news" eyebrow="Journal" title="Latest News" subtitle="Skincare advice, new treatments and clinic news." tinted>
-        <Island minHeight="30rem" palette={palette} loadingText="Loading news....">
-          <NewsList />
-        </Island>
-      </Section>
-      <Section
+      <IslandSection
+        side="clinic"
+        id="staff"
+        eyebrow="Meet the experts"
+        title="Our Staff"
+        subtitle="Physicians and aestheticians who care about your skin."
+        minHeight="24rem"
+        loadingText="Loading team..."
+      >
+        <StaffList side="clinic" />
+      </IslandSection>
+      <IslandSection
+        side="clinic"
+        id="news"
+        eyebrow="Journal"
+        title="Latest News"
+        subtitle="Skincare advice, new treatments and clinic news."
+        tinted
+        minHeight="30rem"
+        loadingText="Loading news...."
+      >
+        <NewsList />
+      </IslandSection>
+      <IslandSection
+        side="clinic"
         id="booking"
         eyebrow="Reserve your visit"
         title="Book Your Appointment"
         subtitle="Choose your treatments, pick a free time, and we will confirm within the day."
+        minHeight="48rem"
       >
-        <Island minHeight="48rem" palette={palette}>
-          <BookingForm side="clinic" />
-        </Island>
-      </Section>
-    </PublicLayout>
+        <BookingForm side="clinic" />
+      </IslandSection>
+    </SidePage>
   );
 }

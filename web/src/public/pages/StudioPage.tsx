@@ -1,10 +1,7 @@
 import { Hero } from '../components/Hero';
-import { PublicLayout } from '../components/PublicLayout';
-import { Section } from '../components/Section';
-import { Island } from '../../shared/islands/Island';
-import { useScrollToHashOnArrival, useSetOffering } from '../hooks/usePageSetup';
 import { BookingForm, PackagesList, PortfolioGrid, StaffList } from '../sections/lazy';
-import { BUSINESS, PALETTE, STUDIO_NAV } from '../site';
+import { BUSINESS } from '../site';
+import { IslandSection, SidePage } from './SidePage';
 
 function CallToAction() {
   return (
@@ -22,24 +19,9 @@ function CallToAction() {
   );
 }
 
-const palette = PALETTE.studio;
-
 export function StudioPage() {
-  useSetOffering('studio');
-  useScrollToHashOnArrival();
   return (
-    <PublicLayout
-      side="studio"
-      hasClinicSections={false}
-      nav={{
-        brand: BUSINESS.name,
-        brandSuffix: 'Studio',
-        brandHref: '/landing',
-        links: STUDIO_NAV,
-        switcher: { label: 'Switch to Clinic', href: '/clinic' },
-        bookHref: '#booking',
-      }}
-    >
+    <SidePage side="studio">
       <title>Lumière Studio · Photography in BGC</title>
       <Hero
         eyebrow="Photography studio · BGC, Manila"
@@ -47,32 +29,34 @@ export function StudioPage() {
         subtitle="Professional photography services capturing your most precious moments, from portraits to family milestones."
         cta={{ label: 'Book Your Session', href: '#booking' }}
       />
-      <Section id="packages" eyebrow="Sessions" title="Photography Packages" subtitle="Everything included: styling advice, studio time and edited photos.">
-        <Island minHeight="36rem" palette={palette} loadingText="Loading packages...">
-          <PackagesList />
-        </Island>
-      </Section>
-      <Section id="portfolio" eyebrow="Our work" title="Our Portfolio" tinted>
-        <Island minHeight="30rem" palette={palette} loadingText="Loading portfolio...">
-          <PortfolioGrid />
-        </Island>
-      </Section>
-      <Section id="team" eyebrow="Behind the lens" title="Our Photographers">
-        <Island minHeight="24rem" palette={palette} loadingText="Loading team...">
-          <StaffList side="studio" />
-        </Island>
-      </Section>
+      <IslandSection
+        side="studio"
+        id="packages"
+        eyebrow="Sessions"
+        title="Photography Packages"
+        subtitle="Everything included: styling advice, studio time and edited photos."
+        minHeight="36rem"
+        loadingText="Loading packages..."
+      >
+        <PackagesList />
+      </IslandSection>
+      <IslandSection side="studio" id="portfolio" eyebrow="Our work" title="Our Portfolio" tinted minHeight="30rem" loadingText="Loading portfolio...">
+        <PortfolioGrid />
+      </IslandSection>
+      <IslandSection side="studio" id="team" eyebrow="Behind the lens" title="Our Photographers" minHeight="24rem" loadingText="Loading team...">
+        <StaffList side="studio" />
+      </IslandSection>
       <CallToAction />
-      <Section
+      <IslandSection
+        side="studio"
         id="booking"
         eyebrow="Reserve your session"
         title="Book Your Photography Session"
         subtitle="Pick a package and a free time; we will confirm your session within the day."
+        minHeight="48rem"
       >
-        <Island minHeight="48rem" palette={palette}>
-          <BookingForm side="studio" />
-        </Island>
-      </Section>
-    </PublicLayout>
+        <BookingForm side="studio" />
+      </IslandSection>
+    </SidePage>
   );
 }

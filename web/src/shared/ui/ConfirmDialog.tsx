@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
+import { DialogFrame } from './DialogFrame';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -36,25 +37,21 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} onExitComplete={onExitComplete} size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{typeof message === 'string' ? <Text>{message}</Text> : message}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {dismissLabel}
-              </Button>
-              <Button colorPalette={destructive ? 'red' : undefined} onClick={onConfirm} loading={busy}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame
+        title={title}
+        footer={
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {dismissLabel}
+            </Button>
+            <Button colorPalette={destructive ? 'red' : undefined} onClick={onConfirm} loading={busy}>
+              {confirmLabel}
+            </Button>
+          </>
+        }
+      >
+        {typeof message === 'string' ? <Text>{message}</Text> : message}
+      </DialogFrame>
     </Dialog.Root>
   );
 }
