@@ -105,19 +105,10 @@ export class Mailer {
     const settings = await this.deps.settings.read(data.offeringType);
     if (!slotOpenedOn(settings)) return;
     const content = await renderSlotOpenedMail({ entry: data, settings, publicUrl: this.deps.publicUrl });
-    const id = slotOpenedMailId(data.entryId);
-    await this.queue({
-      id,
-      kind: 'slot-opened',
-      appointmentId: null,
-      offeringType: data.offeringType,
-      recipient: data.email,
-      from: senderOf(settings),
-      content,
-      dueAt: now,
-      createdAt: now,
-      expiresAt: start,
-    });
+    await this.queueVisitorMail(
+      { id: slotOpenedMailId(data.entryId), kind: 'slot-opened', offeringType: data.offeringType, recipient: data.email, settings, content, now },
+      { expiresAt: start },
+    );
   }
 
   /** A newsletter sign-up waiting for its address to be confirmed. */
@@ -125,19 +116,18 @@ export class Mailer {
     const settings = await this.deps.settings.read(sideOf(data.offeringType));
     const content = await renderNewsletterMail({ email: data.email, confirmToken: data.confirmToken, settings, publicUrl: this.deps.publicUrl });
     const now = this.deps.now();
-    const id = newsletterMailId(data.subscriberId, data.confirmToken);
-    await this.queue({
-      id,
-      kind: 'newsletter-confirmation',
-      appointmentId: null,
-      offeringType: data.offeringType,
-      recipient: data.email,
-      from: senderOf(settings),
-      content,
-      dueAt: now,
-      createdAt: now,
-      ...(data.unsubscribeUrl ? { listUnsubscribeUrl: data.unsubscribeUrl } : {}),
-    });
+    await this.queueVisitorMail(
+      {
+        id: newsletterMailId(data.subscriberId, data.confirmToken),
+        kind: 'newsletter-confirmation',
+        offeringType: data.offeringType,
+        recipient: data.email,
+        settings,
+        content,
+        now,
+      },
+      data.unsubscribeUrl ? { listUnsubscribeUrl: data.unsubscribeUrl } : {},
+    );
   }
 
   /** The copy brought up to the event, and what its mails are written from; null for a stale event. */
@@ -221,6 +211,15 @@ export class Mailer {
   }
 
   /** Queues a mail and tells the sender when it is due. */
+  /** A mail to a visitor that belongs to no appointment (waitlist, newsletter), due now. */
+  private async queueVisitorMail(
+    mail: Pick<NewMail, 'id' | 'kind' | 'offeringType' | 'recipient' | 'content'> & { settings: NotificationSettings; now: Date },
+    extra: Pick<NewMail, 'expiresAt' | 'listUnsubscribeUrl'>,
+  ): Promise<void> {
+    const { settings, now, ...fields } = mail;
+    await this.queue({ ...fields, appointmentId: null, from: senderOf(settings), dueAt: now, createdAt: now, ...extra });
+  }
+
   private async queue(mail: NewMail): Promise<void> {
     if (await this.deps.mails.queue(mail)) this.deps.queued(mail.dueAt);
   }
