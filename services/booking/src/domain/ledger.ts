@@ -1,0 +1,159 @@
+import type { Side } from '@bb/contracts';
+import { blocksCovering, MINUTE_MS } from '@bb/service-kit';
+
+// The booking ledger: capacity kept once. One document per offering and Manila month
+// (`clinic|2026-12`) holds, per 30-minute block, how many places are taken (`b`, by block
+// field `15T1830`), and who holds them (`h`, by holder key: `a<appointment id>` or
+// `v<hold token>`), each holder with the blocks of that month it counts in. A count is always
+// the number of holders listing its block, because every write changes both together, in one
+// update of one document. What follows are the rules, without I/O.
+
+/** Manila is UTC+8 all year (no daylight saving): its wall clock is the instant plus 8 hours. */
+const MANILA_OFFSET_MS = 8 * 60 * MINUTE_MS;
+
+/** How long a holder may stay in a change (booking, cancelling, moving) before anyone may settle it by its appointment. */
+export const CHANGE_DEADLINE_MS = 2 * 60 * 1000;
+
+/**
+ * What a holder's entry says:
+ * - `k` kept: agrees with its appointment (no one needs to look);
+ * - `c` changing: a booking, cancel, move, delete or re-opening is between its ledger writes
+ *   and its appointment write; it counts all its blocks (old and new) until `u`, after which
+ *   whoever meets it settles it by what its appointment says;
+ * - `v` a visitor's hold on a slot while they fill in the form, until `u`, then nothing.
+ */
+export type EntryState = 'k' | 'c' | 'v';
+
+export interface LedgerEntry {
+  /** Block fields of this document it counts in. */
+  b: string[];
+  s: EntryState;
+  /** The deadline of a change, the expiry of a hold; absent when kept. */
+  u?: Date;
+}
+
+export interface LedgerDoc {
+  _id: string;
+  /** Places taken per block field; a block never claimed has no field (0). */
+  b?: Record<string, number>;
+  /** Holders by key. */
+  h?: Record<string, LedgerEntry>;
+}
+
+/**
+ * A 30-minute block as appointments store it: its Manila wall-clock start, `yyyy-MM-ddTHH:mm`.
+ * It names its ledger document (offering and month) and its field there without a time-zone library.
+ */
+export type LedgerBlock = string;
+
+export const ledgerBlock = (blockStart: Date): LedgerBlock => new Date(blockStart.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 16);
+
+/** The blocks an interval overlaps (its start to the end of its buffer), ascending. */
+export const ledgerBlocks = (start: Date, holdEnd: Date): LedgerBlock[] => blocksCovering(start, holdEnd).map(ledgerBlock);
+
+/** The instant a block starts. */
+export const blockStart = (block: LedgerBlock): Date => new Date(Date.parse(`${block}:00Z`) - MANILA_OFFSET_MS);
+
+/** `<offering>|<yyyy-MM>`: the document of a Manila month. */
+export const ledgerId = (offering: Side, monthOrDate: string) => `${offering}|${monthOrDate.slice(0, 7)}`;
+
+/** A block's field in its month's document: day and time, `15T1830`. */
+export const blockField = (block: LedgerBlock) => `${block.slice(8, 10)}T${block.slice(11, 13)}${block.slice(14, 16)}`;
+
+/** The block a field of a month's document stands for. */
+export const blockOfField = (month: string, field: string): LedgerBlock => `${month}-${field.slice(0, 2)}T${field.slice(3, 5)}:${field.slice(5, 7)}`;
+
+/** The month (`yyyy-MM`) a ledger document covers. */
+export const monthOf = (id: string) => id.slice(id.indexOf('|') + 1);
+
+export const appointmentHolder = (appointmentId: unknown) => `a${String(appointmentId)}`;
+export const visitorHolder = (token: string) => `v${token}`;
+/** The appointment id of a holder key, or null for a visitor's hold. */
+export const appointmentOfHolder = (holder: string) => (holder.startsWith('a') ? holder.slice(1) : null);
+
+/** Blocks grouped by their ledger document, documents in ascending order (one unless a buffer runs over the end of a month). */
+export function fieldsByLedger(offering: Side, blocks: readonly LedgerBlock[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const block of [...blocks].sort()) {
+    const id = ledgerId(offering, block);
+    groups.set(id, [...(groups.get(id) ?? []), blockField(block)]);
+  }
+  return groups;
+}
+
+/** Whether an entry stops counting at `now`: a visitor's hold past its expiry. Changes count until settled. */
+export const expired = (entry: LedgerEntry, now: Date) => entry.s === 'v' && (entry.u?.getTime() ?? 0) <= now.getTime();
+
+/**
+ * Places taken per block field of a document at `now`: its counts, less the blocks of holds that
+ * have expired and of the holders `leftOut` (an appointment being moved counts as free for itself,
+ * a visitor's own hold for them).
+ */
+export function takenPlaces(doc: LedgerDoc | null, now: Date, leftOut: ReadonlySet<string> = new Set()): Map<string, number> {
+  const taken = new Map(Object.entries(doc?.b ?? {}));
+  for (const [holder, entry] of Object.entries(doc?.h ?? {})) {
+    if (!leftOut.has(holder) && !expired(entry, now)) continue;
+    for (const field of entry.b) taken.set(field, (taken.get(field) ?? 0) - 1);
+  }
+  return taken;
+}
+
+/** Block starts and their taken places, for the slot plan. */
+export function takenBlocks(doc: LedgerDoc | null, month: string, now: Date, leftOut?: ReadonlySet<string>): { start: Date; places: number }[] {
+  return [...takenPlaces(doc, now, leftOut)].flatMap(([field, places]) => (places > 0 ? [{ start: blockStart(blockOfField(month, field)), places }] : []));
+}
+
+/**
+ * Entries that a claim refused for these fields may clear before trying again: expired holds
+ * (free at once) and changes past their deadline (settled by their appointment), among those
+ * holding any of the fields, and the claiming holder's own leftover when it is one of those.
+ */
+export function staleEntries(doc: LedgerDoc, fields: readonly string[], now: Date, holder?: string): [string, LedgerEntry][] {
+  const wanted = new Set(fields);
+  return Object.entries(doc.h ?? {}).filter(
+    ([key, entry]) =>
+      (key === holder || entry.b.some((field) => wanted.has(field))) &&
+      (expired(entry, now) || (entry.s === 'c' && (entry.u?.getTime() ?? 0) <= now.getTime())),
+  );
+}
+
+/** What an appointment says its entry in one document should keep: its blocks there while active, else none. */
+export function blocksToKeep(
+  appointment: { status: string; deletedAt?: Date | null; blocks?: LedgerBlock[] } | null,
+  offering: Side,
+  id: string,
+  counted: readonly string[],
+): string[] {
+  if (!appointment || appointment.deletedAt || appointment.status === 'cancelled') return [];
+  const own = new Set(fieldsByLedger(offering, appointment.blocks ?? []).get(id) ?? []);
+  // Only what the entry counts can be kept: nothing is added without a capacity check.
+  return counted.filter((field) => own.has(field));
+}
+
+/**
+ * The count change per field when a holder goes from counting `from` to counting `from ∪ to`
+ * and a visitor's hold on `converted` is given up in the same write: +1 where a place is newly
+ * taken (each of those needs room), −1 where the hold's place is not taken over.
+ */
+export function countChanges(from: readonly string[], to: readonly string[], converted: readonly string[] = []): Map<string, number> {
+  const changes = new Map<string, number>();
+  const add = (field: string, by: number) => changes.set(field, (changes.get(field) ?? 0) + by);
+  for (const field of to) if (!from.includes(field)) add(field, 1);
+  for (const field of converted) add(field, -1);
+  for (const [field, by] of changes) if (by === 0) changes.delete(field);
+  return changes;
+}
+
+/** The union of two field lists, in order. */
+export const unionOf = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])].sort();
+
+/**
+ * Whether a document agrees with itself: every count is the number of entries listing its
+ * block, and no count is negative. What every ledger write keeps; the crash test checks it.
+ */
+export function countsAgree(doc: LedgerDoc): boolean {
+  const listed = new Map<string, number>();
+  for (const entry of Object.values(doc.h ?? {})) for (const field of entry.b) listed.set(field, (listed.get(field) ?? 0) + 1);
+  const counts = Object.entries(doc.b ?? {}).filter(([, n]) => n !== 0);
+  return counts.length === listed.size && counts.every(([field, n]) => n > 0 && listed.get(field) === n);
+}
