@@ -6,6 +6,7 @@ import { calendarFeedModel } from './calendar-feed';
 import { contactClaimModel } from './contact-claim';
 import { dateOverrideModel } from './date-override';
 import { daySheetModel } from './day-sheet';
+import { migrationModel } from './migration';
 import { officeHoursModel } from './office-hours';
 import { seatModel } from './seat';
 import { settingsModel } from './settings';
@@ -23,5 +24,6 @@ export const createModels = (conn: Connection) => ({
   WaitlistEntry: waitlistEntryModel(conn),
   CalendarFeed: calendarFeedModel(conn),
   SeedMarker: seedMarkerModel(conn),
+  Migration: migrationModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;
