@@ -1,10 +1,14 @@
 import type { Connection, Model } from 'mongoose';
-import { connectMongo } from '@bb/service-kit';
+import { DEFAULT_BOOKING_POLICY, type Side, type SlotsResponse } from '@bb/contracts';
+import { BLOCK_MS, connectMongo, weekdayOf } from '@bb/service-kit';
 import { commandsDuring, silentLogger, testMongoUrl } from '@bb/service-kit/testing';
-import { appointmentHolder, countsAgree, fieldsByLedger, type LedgerDoc } from '../src/domain/ledger';
+import { appointmentHolder, blockStart, countsAgree, fieldsByLedger, type LedgerDoc } from '../src/domain/ledger';
+import { defaultOfficeDay } from '../src/domain/office-hours';
+import { planDay, slotsResponse } from '../src/domain/slots';
 import { migrationModel, type MigrationDoc } from '../src/models/migration';
 import { LEDGER_MIGRATION_ID, migrateToLedger, type LedgerMigrationOptions } from '../src/store/ledger-migration';
-import { TEST_NOW } from './support/booking';
+import { addBookable, call, startBooking, TEST_NOW } from './support/booking';
+import { SEAT_ERA_CAPACITY } from './support/seat-era';
 import { seedSeatEra, type SeatEraSeed } from './support/seat-era';
 
 // The ledger migration on a database the seats era left: 5,000 appointments over several
@@ -21,10 +25,11 @@ const connections: Connection[] = [];
 /** The marker's model of a connection (only that one: the others would create the seats era's collections again). */
 const markers = new Map<Connection, Model<MigrationDoc>>();
 const migrationsOf = (conn: Connection) => markers.get(conn) ?? (markers.set(conn, migrationModel(conn)).get(conn) as Model<MigrationDoc>);
-async function seededDatabase(label: string, count = COUNT): Promise<{ conn: Connection; seed: SeatEraSeed }> {
-  const conn = await connectMongo(testMongoUrl(label), silentLogger());
+async function seededDatabase(label: string, count = COUNT): Promise<{ conn: Connection; seed: SeatEraSeed; url: string }> {
+  const url = testMongoUrl(label);
+  const conn = await connectMongo(url, silentLogger());
   connections.push(conn);
-  return { conn, seed: await seedSeatEra(conn, { count, now: TEST_NOW, orphans: ORPHANS }) };
+  return { conn, url, seed: await seedSeatEra(conn, { count, now: TEST_NOW, orphans: ORPHANS }) };
 }
 afterAll(async () => {
   for (const conn of connections) await conn.dropDatabase().then(() => conn.close());
@@ -59,9 +64,10 @@ const writes = (commands: { name: string; collection: string }[]) =>
 describe('the ledger migration of 5,000 appointments of the seats era', () => {
   let conn: Connection;
   let seed: SeatEraSeed;
+  let url: string;
   let ms: number;
   beforeAll(async () => {
-    ({ conn, seed } = await seededDatabase('ledger_migration'));
+    ({ conn, seed, url } = await seededDatabase('ledger_migration'));
     const run = await migrateToLedger(conn, migrationsOf(conn), options());
     ms = run.ms;
     expect(run).toMatchObject({ ran: true, appointments: COUNT });
@@ -103,6 +109,51 @@ describe('the ledger migration of 5,000 appointments of the seats era', () => {
     const names = (await conn.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
     expect(names.filter((n) => ['seats', 'day_sheets', 'contact_claims'].includes(n))).toEqual([]);
     expect(await migrationsOf(conn).findById(LEDGER_MIGRATION_ID).lean()).toMatchObject({ completedAt: expect.any(Date) });
+  });
+
+  it('leaves the service answering the slots the appointments call for', async () => {
+    await conn.collection<{ _id: string }>('settings').insertMany(['clinic', 'studio'].map((_id) => ({ _id, maxSessionsPerSlot: SEAT_ERA_CAPACITY })));
+    const booking = await startBooking('ledger_migration_slots', { mongoUrl: url, startBus: false });
+    try {
+      let full = 0;
+      const items: Record<Side, string> = { clinic: 'migration-facial', studio: 'migration-shoot' };
+      await addBookable(booking.models, { id: items.clinic, defaultDuration: 60 });
+      await addBookable(booking.models, { id: items.studio, kind: 'package', offeringType: 'studio', defaultDuration: 60 });
+      for (const offering of ['clinic', 'studio'] as const) {
+        const holds = [...seed.blocks].flatMap(([id, blocks]) =>
+          seed.offering.get(id) === offering
+            ? blocks.map((block) => ({ startTime: blockStart(block), endTime: new Date(blockStart(block).getTime() + BLOCK_MS) }))
+            : [],
+        );
+        for (const date of ['2030-01-02', '2030-01-07', '2030-01-08', '2030-01-12', '2030-02-15', '2030-03-20']) {
+          const planned = planDay({
+            date,
+            hours: defaultOfficeDay(offering, weekdayOf(date)),
+            durationMinutes: 60,
+            capacity: SEAT_ERA_CAPACITY,
+            holds,
+            now: TEST_NOW,
+            policy: DEFAULT_BOOKING_POLICY,
+          });
+          const answered = await call<SlotsResponse>(
+            booking.url,
+            'GET',
+            `/api/available-slots?offeringType=${offering}&date=${date}&treatmentId=${items[offering]}`,
+          );
+          expect({ offering, date, status: answered.status, body: answered.body }).toEqual({
+            offering,
+            date,
+            status: 200,
+            body: slotsResponse(planned, offering),
+          });
+          full += planned.open ? planned.slots.filter((slot) => slot.state === 'full').length : 0;
+        }
+      }
+      // The days compared have slots the appointments fill, so a wrong count would show.
+      expect(full).toBeGreaterThan(10);
+    } finally {
+      await booking.close();
+    }
   });
 
   it('does nothing on a second run: complete, one read', async () => {
