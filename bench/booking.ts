@@ -16,7 +16,7 @@ const BURST = 200;
 const BURST_SLOTS = 10;
 
 /**
- * Booking with a realistic amount of data: 5,000 appointments (with their seats and day sheets) and 20
+ * Booking with a realistic amount of data: 5,000 appointments (with their ledger) and 20
  * treatments/packages written straight into the stack's booking database, then
  *  - the schedule dialog's week: 7 slot requests at once, repeated, against the booking
  *    service and, in the same run, against a bare express handler (the floor);
@@ -33,10 +33,10 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const horizonBefore = (await settings(ctx.gatewayUrl, token, {})).horizonDays;
   await settings(ctx.gatewayUrl, token, { horizonDays: 730 });
   try {
-    // Past the two months the mixed scenario books into, so the seeded seats are all free.
+    // Past the two months the mixed scenario books into, so its bookings never meet the seeded ones.
     const firstDay = nextMonday(Date.now() + 90 * DAY_MS);
     const seeded = await seedBookings(conn, { count: APPOINTMENTS, bookables: BOOKABLES, firstDay });
-    ctx.log(`seeded ${seeded.appointments} appointments, ${seeded.seats} seats on ${seeded.daySheets} day sheets, ${BOOKABLES} bookables`);
+    ctx.log(`seeded ${seeded.appointments} appointments in ${seeded.ledgerDocuments} ledger documents, ${BOOKABLES} bookables`);
     const bookingUrl = ctx.env.BOOKING_URL ?? '';
     const week = Array.from({ length: 7 }, (_, i) => isoDate(firstDay + (i + 14) * DAY_MS));
     const slotsPath = (date: string) => `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=clinic-0&treatmentId=clinic-1`;

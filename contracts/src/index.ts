@@ -19,6 +19,7 @@ export * from './resources/portfolio';
 export * from './resources/reports';
 export * from './resources/results';
 export * from './resources/schedule';
+export * from './resources/slot-holds';
 export * from './resources/staff';
 export * from './resources/subscribers';
 export * from './resources/treatments';

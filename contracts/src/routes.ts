@@ -12,6 +12,7 @@ import { portfolioRoutes } from './resources/portfolio';
 import { reportRoutes } from './resources/reports';
 import { resultRoutes } from './resources/results';
 import { scheduleRoutes } from './resources/schedule';
+import { slotHoldRoutes } from './resources/slot-holds';
 import { staffRoutes } from './resources/staff';
 import { subscriberRoutes } from './resources/subscribers';
 import { treatmentRoutes } from './resources/treatments';
@@ -32,6 +33,7 @@ export const routeTable: readonly RouteDef[] = [
   appointmentRoutes,
   manageRoutes,
   scheduleRoutes,
+  slotHoldRoutes,
   dateOverrideRoutes,
   waitlistRoutes,
   calendarFeedRoutes,

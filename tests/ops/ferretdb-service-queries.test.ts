@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { analyzeCollection, postgresUrl, testMongoUrl } from '@bb/service-kit/testing';
-import { createModels as bookingModels, daySheetId } from '../../services/booking/testing';
+import { createModels as bookingModels, ledgerId } from '../../services/booking/testing';
 import { createModels as chatModels } from '../../services/chat/testing';
 import { createModels as notificationModels, dueFields, recentlyDue } from '../../services/notifications/testing';
 import { createModels as subscriberModels } from '../../services/subscribers/testing';
@@ -87,15 +87,15 @@ describe('on FerretDB, the services read by index', () => {
       { _id: 'c-1234' },
     ],
     [
-      "booking: a week's day sheets by _id",
-      () => asModel(bookingModels(conn).DaySheet),
+      "booking: a month's ledger and the next by _id (a month of slots)",
+      () => asModel(bookingModels(conn).Ledger),
       () =>
         many((i) => ({
-          _id: daySheetId(i % 2 ? 'clinic' : 'studio', new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10)),
-          date: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString().slice(0, 10),
-          holds: Array.from({ length: 12 }, (_h, k) => `appointment-${i}-${k}|09:00`),
+          _id: ledgerId(i % 2 ? 'clinic' : 'studio', new Date(Date.UTC(1900, Math.floor(i / 2), 1)).toISOString().slice(0, 10)),
+          b: { '07T0900': 1 },
+          h: { [`a${i}`]: { b: ['07T0900'], s: 'k' } },
         })),
-      { _id: { $in: ['2026-03-02', '2026-03-03', '2026-03-04'].map((d) => daySheetId('clinic', d)) } },
+      { _id: { $in: ['2026-03', '2026-04'].map((month) => ledgerId('clinic', month)) } },
     ],
     [
       'booking: an appointment by _id',

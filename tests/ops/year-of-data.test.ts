@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { ChatMessage, Mail, SlotsResponse } from '@bb/contracts';
 import { blocksCovering, manilaInstant } from '@bb/service-kit';
 import { adminToken, api, mongoDatabaseUrl, requireEnv, uniqueName } from '@bb/service-kit/testing';
-import { createModels as bookingModels, startBookingOn } from '../../services/booking/testing';
+import { countsAgree, createModels as bookingModels, startBookingOn, type LedgerDoc } from '../../services/booking/testing';
 import { createModels as chatModels, startChatOn } from '../../services/chat/testing';
 import { createModels as notificationModels, startNotificationsOn } from '../../services/notifications/testing';
 import { createModels as subscriberModels } from '../../services/subscribers/testing';
@@ -17,8 +17,8 @@ const NOW = new Date('2030-01-02T09:00:00+08:00');
 const SCALE = 0.01;
 const PUBLIC_URL = 'https://booking.example.com';
 
-/** Seats every appointment not cancelled holds: one per 30-minute block of an offering, by block start. */
-function seatsOf(plan: YearPlan): string[] {
+/** Places every appointment not cancelled holds: one per 30-minute block of an offering, by block start. */
+function placesOf(plan: YearPlan): string[] {
   return plan.appointments.flatMap((a) => {
     if (a.status === 'cancelled') return [];
     const start = manilaInstant(a.date, a.startMinutes);
@@ -52,8 +52,8 @@ describe('the plan of a year', () => {
     expect(Math.min(...starts)).toBeLessThan(NOW.getTime() - 364 * day);
     expect(Math.max(...starts)).toBeGreaterThan(NOW.getTime() + 87 * day);
     expect(Math.max(...starts)).toBeLessThan(NOW.getTime() + 89 * day);
-    const seats = seatsOf(plan);
-    expect(new Set(seats).size).toBe(seats.length);
+    const places = placesOf(plan);
+    expect(new Set(places).size).toBe(places.length);
     expect(plan.appointments.filter((a, i) => a.bookedAt.getTime() >= starts[i] || a.bookedAt.getTime() > NOW.getTime())).toEqual([]);
   });
 
@@ -110,15 +110,21 @@ describe('a hundredth of the year, stored', () => {
     expect(await notificationModels(conn.notifications).Appointment.countDocuments()).toBe(expected.appointments);
   });
 
-  it("keeps booking's ledger whole: a seat per block of each appointment not cancelled, each listed on its day sheet under its holder, dates as booked", async () => {
+  it("keeps booking's ledger whole: a place per block of each appointment not cancelled, held under its appointment, dates as booked", async () => {
     const models = bookingModels(conn.booking);
-    const seats = await models.Seat.find().lean();
-    expect(seats.map((s) => `${s.offeringType}|${s.blockStart.toISOString()}`).sort()).toEqual(seatsOf(plan).sort());
-    const holds = (await models.DaySheet.find().lean()).flatMap((sheet) => sheet.holds);
-    expect(holds.sort()).toEqual(seats.map((s) => `${s._id}#${String(s.appointmentId)}`).sort());
+    const docs = await models.Ledger.find().lean<LedgerDoc[]>();
+    expect(docs.filter((doc) => !countsAgree(doc)).map((doc) => doc._id)).toEqual([]);
     const appointments = await models.Appointment.find().lean();
-    const held = new Map(appointments.map((a) => [String(a._id), a.seats]));
-    expect(seats.filter((s) => !held.get(String(s.appointmentId))?.includes(s._id))).toEqual([]);
+    const offeringOf = new Map(appointments.map((a) => [`a${String(a._id)}`, a.offeringType]));
+    const held = docs.flatMap((doc) =>
+      Object.entries(doc.h ?? {}).flatMap(([holder, entry]) =>
+        entry.b.map((field) => {
+          const block = `${doc._id.slice(doc._id.indexOf('|') + 1)}-${field.slice(0, 2)}T${field.slice(3, 5)}:${field.slice(5)}`;
+          return `${offeringOf.get(holder)}|${new Date(Date.parse(`${block}:00+08:00`)).toISOString()}`;
+        }),
+      ),
+    );
+    expect(held.sort()).toEqual(placesOf(plan).sort());
     expect(appointments.map((a) => a.createdAt.getTime()).sort()).toEqual(plan.appointments.map((a) => a.bookedAt.getTime()).sort());
   });
 

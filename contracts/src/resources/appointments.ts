@@ -82,7 +82,18 @@ export const requireItems = (v: { treatments: string[]; offeringType: keyof type
   if (v.treatments.length === 0) ctx.addIssue({ code: 'custom', path: ['treatments'], message: BOOKING_MESSAGES.treatments(v.offeringType) });
 };
 
-export const appointmentRequestSchema = appointmentFieldsSchema.superRefine(requireItems);
+/**
+ * A visitor's hold on a slot (`POST /api/slot-holds`): 22 base64url characters of randomness
+ * (128 bits), the offering's letter (`c`, `s`) and the Manila date (`yyyyMMdd`), which say where
+ * the hold lies.
+ */
+export const holdIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{22}[cs]\d{8}$/, { error: 'holdId is not a hold this site gave out' });
+
+/** The form's fields, and the visitor's hold on the slot when they have one: the booking takes its place over. */
+export const appointmentRequestSchema = appointmentFieldsSchema.extend({ holdId: holdIdSchema.optional() }).superRefine(requireItems);
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 
 export const appointmentSchema = z.object({
@@ -152,7 +163,7 @@ export const appointmentRoutes = {
     tag,
     summary: 'Book an appointment',
     description:
-      "Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day's slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new.",
+      "Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day's slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new. With the `holdId` of the visitor's hold on the slot (`POST /api/slot-holds`) the booking takes the hold's places over in the same write; a hold that expired meanwhile is no hold, and the booking needs room like any other.",
     body: appointmentRequestSchema,
     response: bookedAppointmentSchema,
     status: 201,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sideSchema } from '../common';
 import { route } from '../route';
-import { calendarDateSchema } from './appointments';
+import { calendarDateSchema, holdIdSchema } from './appointments';
 
 /** Office hours accept HH:mm or HH:mm:ss and are stored as HH:mm. */
 export const clockTimeSchema = z
@@ -175,6 +175,8 @@ export const slotsQuerySchema = z
       .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
       .pipe(z.array(z.string().trim().max(100)).max(20))
       .transform((ids) => [...new Set(ids.filter(Boolean))]),
+    /** The caller's own hold (`POST /api/slot-holds`): its places count as free for them. */
+    holdId: holdIdSchema.optional(),
   })
   .superRefine(checkSlotDays);
 /** The days alone: the times an appointment can move to are those of its own offering and length. */
@@ -216,7 +218,7 @@ export const scheduleRoutes = {
     tag: 'Availability',
     summary: 'Bookable 30-minute slots of a day, or of every day of a range',
     description:
-      'With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items\' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing "closed". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it). Every unavailable slot says why in `reason`: `past`, `full`, `notice` or `horizon`, the first rule that refuses it in that order; `full: true` marks a slot that lacks only capacity (one the waitlist takes).',
+      "With `date`: `{slots, message?}` of that day, as the spec documents. With `from` and `to` (at most 42 days, both included): `{days: [{date, closed, slots, message?}]}`, every day in one call. Slots start every 30 minutes from opening while start + duration ≤ closing; duration is the sum of the chosen items' defaultDuration (60 when unknown). A slot is available when every 30-minute block it covers holds fewer than maxSessionsPerSlot non-cancelled appointments and it starts after now (Manila). A closed day (weekly hours or a date override) has no slots and a message containing \"closed\". The booking policy makes slots unavailable too: those inside the minimum notice, and every slot of a date beyond the horizon (with a message naming it). Every unavailable slot says why in `reason`: `past`, `full`, `notice` or `horizon`, the first rule that refuses it in that order; `full: true` marks a slot that lacks only capacity (one the waitlist takes). Visitors' holds on slots (`POST /api/slot-holds`) count as taken until they expire, except the caller's own when its `holdId` is given.",
     query: slotsQuerySchema,
     response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
   }),

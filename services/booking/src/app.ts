@@ -9,6 +9,7 @@ import { mountManage } from './routes/manage';
 import { mountOfficeHours } from './routes/office-hours';
 import { mountReports } from './routes/reports';
 import { mountSettings } from './routes/settings';
+import { mountSlotHolds } from './routes/slot-holds';
 import { mountWaitlist } from './routes/waitlist';
 
 export function buildApp(context: ServiceAppContext, deps: BookingDeps): Express {
@@ -20,6 +21,7 @@ export function buildApp(context: ServiceAppContext, deps: BookingDeps): Express
       mountAppointments,
       mountManage,
       mountAvailability,
+      mountSlotHolds,
       mountOfficeHours,
       mountDateOverrides,
       mountSettings,

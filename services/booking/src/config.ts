@@ -17,15 +17,14 @@ export const bookingEnvShape = {
   MANAGE_LINK_EXPIRY_DAYS: z.coerce.number().int().min(1).default(30),
   /** Catalog base URL, read once at start-up to fill an empty copy of treatments and packages. */
   CATALOG_URL: z.preprocess(blankToUndefined, z.url({ error: 'CATALOG_URL must be an http(s) URL' }).optional()),
-  /** How often seats left behind by a crash are looked for and day sheets repaired. */
-  SEAT_SWEEP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(5 * 60 * 1000),
+  /**
+   * Minutes a visitor's hold on a slot lasts (`POST /api/slot-holds`): others see the slot taken
+   * meanwhile, and booking within the hold uses its place. An abandoned hold frees itself then.
+   */
+  SLOT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /**
    * How often slots with visitors waiting are checked for room: the net for a process that
-   * stopped between freeing seats and telling them (those are told at once otherwise).
+   * stopped between freeing places and telling them (those are told at once otherwise).
    */
   WAITLIST_SWEEP_INTERVAL_MS: z.coerce
     .number()

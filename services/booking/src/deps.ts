@@ -1,4 +1,4 @@
-import type { EventBus, OutboxRelay } from '@bb/service-kit';
+import type { EventBus, Logger, OutboxRelay } from '@bb/service-kit';
 import type { BookingModels } from './models';
 import type { ScheduleCopy } from './store/schedule-copy';
 import type { WaitlistNotifier } from './store/waitlist-notify';
@@ -18,6 +18,9 @@ export interface BookingDeps {
   schedule: ScheduleCopy;
   /** The business clock: which slots are in the past. */
   now: () => Date;
-  /** Told when seats are given back, so visitors waiting for them hear of it. */
+  /** Told when places are given back, so visitors waiting for them hear of it. */
   waitlist: WaitlistNotifier;
+  /** How long a visitor's hold on a slot lasts, in minutes. */
+  slotHoldMinutes: number;
+  logger: Logger;
 }

@@ -6,9 +6,8 @@ import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
-import { claimForUpcoming } from './store/contact-claims';
+import { countUpcoming } from './store/contact-counts';
 import { ScheduleCopy } from './store/schedule-copy';
-import { SeatSweeper } from './store/seat-sweeper';
 import { WaitlistNotifier } from './store/waitlist-notify';
 
 /**
@@ -22,7 +21,6 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   ctx.relay.watch(models.WaitlistEntry);
   consumeBookableChanges(ctx.bus, models.Bookable);
   const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
-  const sweeper = new SeatSweeper(models, logger, config.SEAT_SWEEP_INTERVAL_MS);
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
   return {
@@ -34,23 +32,23 @@ export const wire: Wire<BookingConfig> = (ctx) => {
       waitlist,
       manageLink: { secret: config.MANAGE_LINK_SECRET, expiryDays: config.MANAGE_LINK_EXPIRY_DAYS },
       now: ctx.now,
+      slotHoldMinutes: config.SLOT_HOLD_MINUTES,
+      logger,
     }),
     beforeServe: async () => {
       await resync.start();
       await schedule.start(ctx.bus);
       if (config.APP_MODE === 'demo') await importDemoHolidays({ models, schedule, bus: ctx.bus, logger, now: ctx.now() });
-      // Appointments stored while a cap was off (or before places) hold none: an offering with a cap on counts them from now.
+      // Appointments stored while a cap was off (or before counts) are counted nowhere: an offering with a cap on counts them from now.
       for (const offering of sideSchema.options) {
         const cap = schedule.policy(offering).maxUpcomingPerContact;
-        if (cap > 0) await claimForUpcoming(models, offering, cap, ctx.now());
+        if (cap > 0) await countUpcoming(models, offering, cap, ctx.now());
       }
-      sweeper.start();
       await waitlist.start();
     },
     onStop: async () => {
       resync.stop();
       schedule.stop();
-      await sweeper.stop();
       await waitlist.stop();
     },
   };

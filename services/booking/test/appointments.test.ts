@@ -2,7 +2,7 @@ import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
 import { BOOKING_MESSAGES, buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { manageLinkToken } from '@bb/service-kit';
 import { TEST_MANAGE_LINK_SECRET } from '@bb/service-kit/testing';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, ledgerHolders, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 type OpenApiPaths = Record<string, Record<string, { responses: Record<string, unknown> }>>;
 const documentedStatuses = (method: string, path: string) => Object.keys((buildOpenApiDocument().paths as OpenApiPaths)[path][method].responses);
@@ -49,7 +49,8 @@ describe('booking an appointment', () => {
       adminComment: '',
     });
     const stored = await booking.models.Appointment.findById(res.body.id).lean();
-    expect(stored?.seats).toHaveLength(3);
+    expect(stored?.blocks).toEqual(['2030-01-07T10:00', '2030-01-07T10:30', '2030-01-07T11:00']);
+    expect((await ledgerHolders(booking.models)).held.get(`a${res.body.id}`)).toEqual(stored?.blocks);
     expect(stored?.revision).toBe(0);
     // The manage link's token is in the answer, made from the id; nothing of it is stored.
     expect(res.body.manageToken).toBe(manageLinkToken(TEST_MANAGE_LINK_SECRET, res.body.id));
@@ -75,14 +76,14 @@ describe('booking an appointment', () => {
       expect([contact, (await book({ preferredDate: tuesday, preferredTime: `${10 + i}:00`, contact })).status]).toEqual([contact, 201]);
     }
     expect((await book({ preferredDate: tuesday, preferredTime: '16:00', contact: ' ' })).body.message).toBe(BOOKING_MESSAGES.contact);
-    const seats = await booking.models.Seat.countDocuments({});
+    const ledger = await booking.models.Ledger.find().lean();
     for (const contact of ['abc', '0917', '12', 'call me']) {
       const res = await book({ preferredDate: tuesday, preferredTime: '09:00', contact });
       expect([contact, res.status, res.body.message]).toEqual([contact, 400, BOOKING_MESSAGES.contactNotAPhone]);
       expect(res.body.details).toEqual([{ path: 'contact', message: BOOKING_MESSAGES.contactNotAPhone }]);
     }
     expect(await booking.models.Appointment.countDocuments({ preferredDate: tuesday, preferredTime: '09:00' })).toBe(0);
-    expect(await booking.models.Seat.countDocuments({})).toBe(seats);
+    expect(await booking.models.Ledger.find().lean()).toEqual(ledger);
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -162,7 +163,7 @@ describe('Idempotency-Key', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await booking.models.Appointment.countDocuments({ preferredDate: monday(6) })).toBe(1);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: answers[0].body.id })).toBe(2);
+    expect((await ledgerHolders(booking.models)).held.get(`a${answers[0].body.id}`)).toHaveLength(2);
   });
 
   it('refuses a key that is not visible ASCII', async () => {
@@ -181,7 +182,7 @@ describe('managing appointments', () => {
     expect(res.status).toBe(200);
     const ids = res.body.map((x) => x.id);
     expect(ids.indexOf(b.body.id)).toBeLessThan(ids.indexOf(a.body.id));
-    expect(res.body[0]).not.toHaveProperty('seats');
+    expect(res.body[0]).not.toHaveProperty('blocks');
     expect(res.body[0]).not.toHaveProperty('outbox');
   });
 
@@ -206,7 +207,7 @@ describe('managing appointments', () => {
     const first = await book(slot);
     expect((await book(slot)).status).toBe(409);
     expect((await patch(first.body.id, { status: 'cancelled' })).body.status).toBe('cancelled');
-    expect(await booking.models.Seat.countDocuments({ appointmentId: first.body.id })).toBe(0);
+    expect((await ledgerHolders(booking.models)).held.get(`a${first.body.id}`)).toBeUndefined();
     const second = await book({ ...slot, firstName: 'Bea' });
     expect(second.status).toBe(201);
     const reopen = await patch(first.body.id, { status: 'pending' });
@@ -218,12 +219,12 @@ describe('managing appointments', () => {
     expect((await list()).body.find((a) => a.id === first.body.id)?.status).toBe('cancelled');
   });
 
-  it('takes the seats again when a cancelled appointment is reopened while the slot is free', async () => {
+  it('takes the places again when a cancelled appointment is reopened while the slot is free', async () => {
     const slot = { preferredDate: monday(12), preferredTime: '14:00' };
     const { body } = await book(slot);
     await patch(body.id, { status: 'cancelled' });
     expect((await patch(body.id, { status: 'pending' })).status).toBe(200);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: body.id })).toBe(2);
+    expect((await ledgerHolders(booking.models)).held.get(`a${body.id}`)).toHaveLength(2);
     expect((await book(slot)).status).toBe(409);
   });
 

@@ -1,8 +1,8 @@
 import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { manilaInstant } from '@bb/service-kit';
 import { Types } from 'mongoose';
-import { contactClaimId } from '../src/models/contact-claim';
-import { SEAT_GRACE_MS } from '../src/store/seat-sweeper';
+import { CLAIM_GRACE_MS } from '../src/domain/contact-keys';
+import { contactCountId } from '../src/models/contact-count';
 import { startBooking, TEST_NOW } from './support/booking';
 import { AFTER_LAST_DAY, LAST_DAY, startPolicyApp, TODAY } from './support/policy-app';
 
@@ -133,24 +133,24 @@ describe('the per-contact cap', () => {
     expect((await studio({ preferredDate: '2030-01-11', preferredTime: '09:00', ...contact })).status).toBe(201);
     expect((await studio({ preferredDate: '2030-01-11', preferredTime: '10:00', ...contact })).status).toBe(201);
     await settle('studio', { maxUpcomingPerContact: 1 });
-    // One of the two holds the contact's place now; the other stays unclaimed (staff may see the contact over the cap).
-    const claimed = await app.booking.models.Appointment.find({ email: contact.email, 'contactClaims.0': { $exists: true } }).lean();
+    // One of the two is counted now; the other stays uncounted (staff may see the contact over the cap).
+    const claimed = await app.booking.models.Appointment.find({ email: contact.email, 'contactCounts.0': { $exists: true } }).lean();
     expect(claimed).toHaveLength(1);
     expect((await studio({ preferredDate: '2030-01-11', preferredTime: '13:00', ...contact })).body.message).toBe(POLICY_MESSAGES.cap(1));
 
-    // An appointment stored before places (no contactClaims at all) gets its places when a process starts.
-    const { _id, contactClaims: _claims, ...old } = claimed[0];
+    // An appointment stored before counts (no contactCounts at all) is counted when a process starts.
+    const { _id, contactCounts: _counts, ...old } = claimed[0];
     await app.booking.models.Appointment.collection.insertOne({
       ...old,
       email: 'Older+tag@Example.com',
       contact: '+63 918 999 1111',
       preferredDate: '2030-01-14',
       startTime: manilaInstant('2030-01-14', 9 * 60),
-      seats: [],
+      blocks: [],
     });
     const other = await startBooking('policy', { mongoUrl });
     try {
-      expect((await other.models.Appointment.findOne({ email: 'Older+tag@Example.com' }).lean())?.contactClaims).toHaveLength(2);
+      expect((await other.models.Appointment.findOne({ email: 'Older+tag@Example.com' }).lean())?.contactCounts).toHaveLength(2);
     } finally {
       await other.close();
     }
@@ -161,18 +161,21 @@ describe('the per-contact cap', () => {
   });
 });
 
-describe('a place of the per-contact cap', () => {
+describe('a count of the per-contact cap', () => {
   afterAll(() => settle('studio', { maxUpcomingPerContact: DEFAULT_BOOKING_POLICY.maxUpcomingPerContact }));
 
-  it('left by a booking that never stored its appointment is taken over once its grace period is over', async () => {
+  it('of a booking that never stored its appointment is taken out once its grace period is over', async () => {
     await settle('studio', { maxUpcomingPerContact: 1 });
-    const place = contactClaimId('studio', 'e:crashed@example.com', 0);
-    await app.booking.models.ContactClaim.create({ _id: place, appointmentId: new Types.ObjectId(), claimedAt: new Date(Date.now() - SEAT_GRACE_MS / 2) });
+    const count = contactCountId('studio', 'e:crashed@example.com');
+    const lost = `a${String(new Types.ObjectId())}`;
+    const counted = (at: Date) => ({ t: manilaInstant('2030-01-16', 9 * 60), c: at });
+    await app.booking.models.ContactCount.create({ _id: count, n: 1, h: { [lost]: counted(new Date(Date.now() - CLAIM_GRACE_MS / 2)) } });
     const during = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
     expect([during.status, during.body.message]).toEqual([400, POLICY_MESSAGES.cap(1)]);
-    await app.booking.models.ContactClaim.updateOne({ _id: place }, { $set: { claimedAt: new Date(Date.now() - SEAT_GRACE_MS - 1000) } });
+    await app.booking.models.ContactCount.updateOne({ _id: count }, { $set: { [`h.${lost}`]: counted(new Date(Date.now() - CLAIM_GRACE_MS - 1000)) } });
     const after = await studio({ preferredDate: '2030-01-15', preferredTime: '09:00', email: 'crashed@example.com' });
     expect(after.status).toBe(201);
-    expect((await app.booking.models.ContactClaim.findById(place).lean())?.appointmentId.toString()).toBe(after.body.id);
+    const doc = await app.booking.models.ContactCount.findById(count).lean();
+    expect([doc?.n, Object.keys(doc?.h ?? {})]).toEqual([1, [`a${after.body.id}`]]);
   });
 });

@@ -1,6 +1,6 @@
 import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
 import { blocksCovering, MINUTE_MS } from '@bb/service-kit';
-import { addBookable, asAdmin, bookingRequest, call, expectSeatsOfDay, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, expectLedgerOfDay, monday, startBooking, type BookingUnderTest } from './support/booking';
 
 // Races of the existing kind with a buffer on: parallel bookings of adjacent slots, whose
 // buffers reach into each other's blocks, never hold more than capacity in any block.
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => booking.close());
 
-/** Every block an appointment holds (its time and its buffer) has at most `capacity` of them, and the seats match. */
+/** Every block an appointment holds (its time and its buffer) has at most `capacity` of them, and the ledger matches. */
 async function expectCapacityKept(date: string, capacity: number) {
   const stored = await booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
   const perBlock = new Map<number, number>();
@@ -28,7 +28,7 @@ async function expectCapacityKept(date: string, capacity: number) {
   }
   expect(stored.length).toBeGreaterThan(0);
   expect(Math.max(...perBlock.values())).toBeLessThanOrEqual(capacity);
-  await expectSeatsOfDay(booking, date, stored, perBlock);
+  await expectLedgerOfDay(booking, date, stored, perBlock);
   return stored;
 }
 

@@ -44,7 +44,7 @@ async function storeAppointment(start: Date, firstName: string): Promise<string>
     notes: '',
     status: 'done',
     adminComment: '',
-    seats: [],
+    blocks: [],
     requestHash: null,
     revision: 1,
     createdAt: start,

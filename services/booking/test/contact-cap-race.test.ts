@@ -1,5 +1,5 @@
 import { POLICY_MESSAGES, type BookedAppointment } from '@bb/contracts';
-import { addBookable, asAdmin, bookingRequest, call, monday } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, expectLedgerMatches, monday } from './support/booking';
 import { twoProcessesOn } from './support/processes';
 
 // One contact booking many times at once, spread over two booking processes on one database:
@@ -24,7 +24,7 @@ const burst = (date: string, contactOf: (i: number) => { email: string; contact:
   );
 
 describe('the per-contact cap under a burst of one contact on two processes', () => {
-  it('lets exactly the cap through of seven bookings sent at once, and keeps no seat or place of the others', async () => {
+  it('lets exactly the cap through of seven bookings sent at once, and keeps no place or count of the others', async () => {
     const date = monday(1);
     const answers = await burst(date, () => ({ email: 'burst@example.com', contact: '0917 100 0001' }));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(CAP);
@@ -32,14 +32,17 @@ describe('the per-contact cap under a burst of one contact on two processes', ()
 
     const stored = await app.booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
     expect(stored).toHaveLength(CAP);
-    // Each holds one place of the mailbox and one of the number, and no other place exists.
-    expect(stored.every((a) => a.contactClaims?.length === 2)).toBe(true);
-    expect((await app.booking.models.ContactClaim.find().lean()).map((c) => c._id).sort()).toEqual(stored.flatMap((a) => a.contactClaims ?? []).sort());
-    expect((await app.booking.models.Seat.find().lean()).map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
+    // Each is counted under the mailbox and under the number, and nothing else is counted.
+    expect(stored.every((a) => a.contactCounts?.length === 2)).toBe(true);
+    const counts = await app.booking.models.ContactCount.find().lean();
+    expect(counts.map((c) => [c.n, Object.keys(c.h).sort()])).toEqual(Array(2).fill([CAP, stored.map((a) => `a${String(a._id)}`).sort()]));
+    expect(counts.map((c) => c._id).sort()).toEqual([...new Set(stored.flatMap((a) => a.contactCounts ?? []))].sort());
+    await expectLedgerMatches(app.booking.models);
 
-    // Cancelling gives the place back: one more goes through, then none.
+    // Cancelling takes it out of the counts: one more goes through, then none.
     expect((await call(app.booking.url, 'PATCH', `/api/appointments/${String(stored[0]._id)}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
-    expect((await app.booking.models.Appointment.findById(stored[0]._id).lean())?.contactClaims).toEqual([]);
+    expect((await app.booking.models.Appointment.findById(stored[0]._id).lean())?.contactCounts).toEqual([]);
+    expect((await app.booking.models.ContactCount.find().lean()).map((c) => c.n)).toEqual([CAP - 1, CAP - 1]);
     const again = await call(
       processes[0].url,
       'POST',

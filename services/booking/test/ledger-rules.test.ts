@@ -69,6 +69,9 @@ describe('places taken at a moment', () => {
     expect(takenPlaces(doc, later(10)).get('07T1000')).toBe(0);
     expect(Object.fromEntries(takenPlaces(doc, NOW, new Set(['a1', 'vHold'])))).toEqual({ '07T0900': 1, '07T0930': 0, '07T1000': 0 });
     expect(expired(doc.h?.vHold ?? { b: [], s: 'k' }, later(10))).toBe(true);
+    // An overdue change counts as its appointment says, once read.
+    expect(takenPlaces(doc, NOW, new Set(), new Map([['a2', []]])).get('07T0900')).toBe(1);
+    expect(takenPlaces(doc, NOW, new Set(), new Map([['a2', ['07T0900']]])).get('07T0900')).toBe(2);
     expect(expired(doc.h?.a2 ?? { b: [], s: 'k' }, later(60))).toBe(false);
   });
 

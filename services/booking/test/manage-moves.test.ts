@@ -8,18 +8,17 @@ import {
   type SlotsResponse,
 } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
-import { holdEntry } from '../src/models/day-sheet';
 import { CHANGED_MEANWHILE } from '../src/store/appointment-changes';
 import { asAdmin, bookingRequest, call, monday } from './support/booking';
 import { flipped, startManageApp, UNKNOWN_TOKEN } from './support/manage';
 
 const app = startManageApp('manage-moves');
-const { book, view, cancel, reschedule, setCutoff, setMoveLimit, stored, seatsOf, sheetOf, setClock } = app;
+const { book, view, cancel, reschedule, setCutoff, setMoveLimit, stored, blocksOf, setClock } = app;
 
 describe('moving an appointment through the link', () => {
-  it('moves it to a free slot of another day with the same duration, claiming new seats and freeing the old ones', async () => {
+  it('moves it to a free slot of another day with the same duration, claiming new places and freeing the old ones', async () => {
     const made = await book({ preferredDate: monday(6), preferredTime: '10:00', treatments: ['facial', 'peel'] });
-    const before = await seatsOf(made.id);
+    expect(await blocksOf(made.id)).toEqual([`${monday(6)}T10:00`, `${monday(6)}T10:30`, `${monday(6)}T11:00`]);
     const res = await reschedule(made.token, monday(7), '2:00 PM');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -32,35 +31,29 @@ describe('moving an appointment through the link', () => {
     });
     const after = await stored(made.id);
     expect(after).toMatchObject({ preferredDate: monday(7), preferredTime: '14:00', revision: 1 });
-    expect(after?.seats.sort()).toEqual(await seatsOf(made.id));
-    expect(after?.seats).toHaveLength(3);
-    expect(after?.seats.some((seat) => before.includes(seat))).toBe(false);
-    expect(await sheetOf(monday(6))).toEqual([]);
-    expect((await sheetOf(monday(7))).sort()).toEqual(after?.seats.map((seat) => holdEntry(seat, made.id)).sort());
+    expect(await blocksOf(made.id)).toEqual([`${monday(7)}T14:00`, `${monday(7)}T14:30`, `${monday(7)}T15:00`]);
+    expect(after?.blocks).toEqual(await blocksOf(made.id));
     // The old time is free again; the new one is taken.
     expect((await book({ preferredDate: monday(6), preferredTime: '10:00' })).status).toBe('pending');
     expect((await call(app.booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: monday(7), preferredTime: '14:00' }))).status).toBe(409);
   });
 
-  it('moves it by half an hour at capacity 1, keeping the seat of the block both times cover', async () => {
+  it('moves it by half an hour at capacity 1, keeping the place of the block both times cover', async () => {
     const made = await book({ preferredDate: monday(8), preferredTime: '10:00' });
-    const [tenOClock, halfPast] = await seatsOf(made.id);
+    const [tenOClock, halfPast] = await blocksOf(made.id);
     expect((await reschedule(made.token, monday(8), '10:30')).status).toBe(200);
-    const moved = await seatsOf(made.id);
-    expect(moved).toHaveLength(2);
-    expect(moved).toContain(halfPast);
-    expect(moved).not.toContain(tenOClock);
-    expect((await stored(made.id))?.seats.sort()).toEqual(moved);
-    expect((await sheetOf(monday(8))).sort()).toEqual(moved.map((seat) => holdEntry(seat, made.id)).sort());
+    const moved = await blocksOf(made.id);
+    expect(moved).toEqual([halfPast, `${monday(8)}T11:00`]);
+    expect((await stored(made.id))?.blocks).toEqual(moved);
     expect((await reschedule(made.token, monday(8), '10:00')).status).toBe(200);
-    expect(await seatsOf(made.id)).toEqual([tenOClock, halfPast].sort());
+    expect(await blocksOf(made.id)).toEqual([tenOClock, halfPast]);
     expect((await stored(made.id))?.revision).toBe(2);
   });
 
-  it('refuses a move as a booking would, and the appointment keeps its time and seats', async () => {
+  it('refuses a move as a booking would, and the appointment keeps its time and places', async () => {
     const made = await book({ preferredDate: monday(9), preferredTime: '10:00' });
     await book({ preferredDate: monday(9), preferredTime: '13:00', firstName: 'Bea' });
-    const seats = await seatsOf(made.id);
+    const blocks = await blocksOf(made.id);
     const refusals: [string, string, number, string | RegExp][] = [
       ['2030-03-17', '10:00', 400, /closed/], // a Sunday
       [monday(9), '10:10', 400, /not one of the available times/],
@@ -88,7 +81,7 @@ describe('moving an appointment through the link', () => {
       await setCutoff(24);
     }
     expect(await stored(made.id)).toMatchObject({ preferredDate: monday(9), preferredTime: '10:00', revision: 0 });
-    expect(await seatsOf(made.id)).toEqual(seats);
+    expect(await blocksOf(made.id)).toEqual(blocks);
   });
 });
 
@@ -100,7 +93,7 @@ describe('the times an appointment can move to', () => {
   const publicSlots = (query: string) => call<SlotsResponse & SlotsRangeResponse>(app.booking.url, 'GET', `/api/available-slots?offeringType=clinic&${query}`);
   const at = (answer: SlotsResponse, time: string) => answer.slots.find((s) => s.time === time);
 
-  it("counts the appointment's own seats as free: a move by half an hour shows as available at capacity 1, and the move is taken", async () => {
+  it("counts the appointment's own places as free: a move by half an hour shows as available at capacity 1, and the move is taken", async () => {
     const date = midweek(4, 2);
     const made = await book({ preferredDate: date, preferredTime: '10:00' });
     await book({ preferredDate: date, preferredTime: '11:30', firstName: 'Bea' });
@@ -114,7 +107,7 @@ describe('the times an appointment can move to', () => {
     expect(at(res.body, '10:30')).toEqual({ time: '10:30', available: true });
     // Its own time answers like any other; the page marks it as the visitor's.
     expect(at(res.body, '10:00')).toEqual({ time: '10:00', available: true });
-    // Bea's seats are not its own: 11:00 to 12:00 would overlap her.
+    // Bea's places are not its own: 11:00 to 12:00 would overlap her.
     expect(at(res.body, '11:00')).toEqual({ time: '11:00', available: false, full: true, reason: 'full' });
     expect(at(res.body, '11:30')).toEqual({ time: '11:30', available: false, full: true, reason: 'full' });
     expect((await reschedule(made.token, date, '10:30')).status).toBe(200);
@@ -228,8 +221,8 @@ describe('the limit of moves per appointment', () => {
     const won = answers.find((a) => a.status === 200)?.body;
     const doc = await stored(made.id);
     expect(doc).toMatchObject({ preferredTime: won?.preferredTime, customerMoves: 3, revision: 3 });
-    expect(await seatsOf(made.id)).toEqual([...(doc?.seats ?? [])].sort());
-    expect(await seatsOf(made.id)).toHaveLength(2);
+    expect(await blocksOf(made.id)).toEqual([...(doc?.blocks ?? [])].sort());
+    expect(await blocksOf(made.id)).toHaveLength(2);
     expect((await reschedule(made.token, weekday(0, 3), '16:00')).body.message).toBe(MANAGE_MESSAGES.movesUsed(3));
   });
 });

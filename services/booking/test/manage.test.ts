@@ -6,7 +6,7 @@ import { asAdmin, call, monday } from './support/booking';
 import { flipped, startManageApp, UNKNOWN_TOKEN } from './support/manage';
 
 const app = startManageApp('manage');
-const { book, view, cancel, reschedule, setCutoff, calendarFile, stored, seatsOf, sheetOf, setClock } = app;
+const { book, view, cancel, reschedule, setCutoff, calendarFile, stored, blocksOf, setClock } = app;
 
 describe('the manage link', () => {
   it('shows the customer their appointment, with the deadline for changes, and is never cached', async () => {
@@ -123,14 +123,14 @@ describe('an old link', () => {
 });
 
 describe('cancelling through the link', () => {
-  it('frees the seats and keeps the link, which shows the cancelled appointment; cancelling again answers it again', async () => {
+  it('frees the places and keeps the link, which shows the cancelled appointment; cancelling again answers it again', async () => {
     const slot = { preferredDate: monday(2), preferredTime: '10:00' };
     const made = await book(slot);
     const res = await cancel(made.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'cancelled', changeable: false, changeClosedReason: MANAGE_MESSAGES.cancelled });
-    expect(await seatsOf(made.id)).toEqual([]);
-    expect(await sheetOf(monday(2))).toEqual([]);
+    expect(await blocksOf(made.id)).toEqual([]);
+    expect((await app.booking.models.Ledger.findById(`clinic|${monday(2).slice(0, 7)}`).lean())?.b?.[`${monday(2).slice(8)}T1000`]).toBe(0);
     expect((await stored(made.id))?.revision).toBe(1);
     expect((await view(made.token)).body.status).toBe('cancelled');
     const again = await cancel(made.token);

@@ -1,11 +1,10 @@
 import { MANAGE_MESSAGES, SLOT_FULL_MESSAGE, type BookedAppointment, type ManagedAppointment } from '@bb/contracts';
 import { blocksCovering, manilaInstant } from '@bb/service-kit';
 import { CHANGED_MEANWHILE } from '../src/store/appointment-changes';
-import { daySheetId, holdEntry } from '../src/models/day-sheet';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { addBookable, asAdmin, bookingRequest, call, expectLedgerMatches, ledgerHolders, monday, startBooking, type BookingUnderTest } from './support/booking';
 
-// Customers moving appointments at the same moment, at capacity 1 (the default): the seats and
-// the revision-guarded write must settle every race without a lost seat or one too many.
+// Customers moving appointments at the same moment, at capacity 1 (the default): the ledger and
+// the revision-guarded write must settle every race without a lost place or one too many.
 
 let booking: BookingUnderTest;
 
@@ -32,8 +31,8 @@ const reschedule = (token: string, preferredDate: string, preferredTime: string)
   call<ManagedAppointment>(booking.url, 'POST', `/api/manage/${token}/reschedule`, { preferredDate, preferredTime });
 
 /**
- * The days as the database holds them: at most one appointment per block, every seat held by
- * the appointment that lists it and no other seat left, and day sheets listing exactly those.
+ * The days as the database holds them: at most one appointment per block, and the ledger holding
+ * exactly the active appointments' blocks under their holders, with no change left open.
  */
 async function expectConsistent(days: string[]) {
   const first = manilaInstant(days[0], 0);
@@ -43,20 +42,16 @@ async function expectConsistent(days: string[]) {
   for (const a of stored)
     for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
   expect(Math.max(...perBlock.values())).toBe(1);
-  const seats = await booking.models.Seat.find({ blockStart: { $gte: first, $lt: last } }).lean();
-  expect(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort()).toEqual(stored.flatMap((a) => a.seats.map((seat) => holdEntry(seat, a._id))).sort());
-  expect(seats).toHaveLength(perBlock.size);
-  const sheets = await booking.models.DaySheet.find({ _id: { $in: days.map((d) => daySheetId('clinic', d)) } }).lean();
-  expect(sheets.flatMap((s) => s.holds).sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
+  await expectLedgerMatches(booking.models);
   return stored;
 }
 
 describe('concurrent moves', () => {
-  it('of 50 appointments onto one free slot: exactly one moves, the others keep their time and seats', async () => {
+  it('of 50 appointments onto one free slot: exactly one moves, the others keep their time and places', async () => {
     const days = [monday(0), monday(1), monday(2), monday(3)];
     const movers: Awaited<ReturnType<typeof book>>[] = [];
     for (let i = 0; i < 50; i++) movers.push(await book(days[Math.floor(i / 16)], OPEN_SLOTS[i % 16], i));
-    const seatsBefore = new Map(await Promise.all(movers.map(async (m) => [m.id, (await booking.models.Appointment.findById(m.id).lean())?.seats] as const)));
+    const blocksBefore = new Map(await Promise.all(movers.map(async (m) => [m.id, (await booking.models.Appointment.findById(m.id).lean())?.blocks] as const)));
     const target = { date: monday(4), time: '12:00' };
 
     const answers = await Promise.all(movers.map((m) => reschedule(m.token, target.date, target.time)));
@@ -75,7 +70,7 @@ describe('concurrent moves', () => {
         expect(doc).toMatchObject({ preferredDate: target.date, preferredTime: target.time, revision: 1 });
       } else {
         expect(doc).toMatchObject({ preferredDate: mover?.preferredDate, preferredTime: mover?.preferredTime, revision: 0 });
-        expect(doc.seats).toEqual(seatsBefore.get(String(doc._id)));
+        expect(doc.blocks).toEqual(blocksBefore.get(String(doc._id)));
       }
     }
     // The winner's old time is free again.
@@ -83,7 +78,7 @@ describe('concurrent moves', () => {
     expect((await reschedule(loser.token, winners[0].preferredDate, winners[0].preferredTime)).status).toBe(200);
   });
 
-  it('of one appointment to 20 different free slots: the moves happen one after another and it ends holding one set of seats', async () => {
+  it('of one appointment to 20 different free slots: the moves happen one after another and it ends holding one set of places', async () => {
     const days = [monday(10), monday(11)];
     const mover = await book(days[0], '09:00', 0);
     const targets = OPEN_SLOTS.slice(1)
@@ -106,8 +101,8 @@ describe('concurrent moves', () => {
     const [doc] = await expectConsistent(days);
     expect(doc.revision).toBe(won.length);
     expect(won.map((w) => `${w.date} ${w.time}`)).toContain(`${doc.preferredDate} ${doc.preferredTime}`);
-    expect(doc.seats).toHaveLength(1);
-    expect(await booking.models.Seat.countDocuments({ appointmentId: doc._id })).toBe(1);
+    expect(doc.blocks).toHaveLength(1);
+    expect((await ledgerHolders(booking.models)).held.get(`a${String(doc._id)}`)).toEqual(doc.blocks);
     expect((await reschedule(mover.token, doc.preferredDate, doc.preferredTime)).body.message).toBe(MANAGE_MESSAGES.sameTime);
   });
 
@@ -115,8 +110,8 @@ describe('concurrent moves', () => {
     const made = await book(monday(12), '09:00', 0);
     const answers = await Promise.all(Array.from({ length: 5 }, () => call<ManagedAppointment>(booking.url, 'POST', `/api/manage/${made.token}/cancel`)));
     expect(answers.map((a) => [a.status, a.body.status])).toEqual(Array(5).fill([200, 'cancelled']));
-    expect(await booking.models.Appointment.findById(made.id).lean()).toMatchObject({ status: 'cancelled', revision: 1, seats: [] });
-    expect(await booking.models.Seat.countDocuments({ appointmentId: made.id })).toBe(0);
-    expect(await booking.models.DaySheet.findById(daySheetId('clinic', monday(12))).lean()).toMatchObject({ holds: [] });
+    expect(await booking.models.Appointment.findById(made.id).lean()).toMatchObject({ status: 'cancelled', revision: 1, blocks: [] });
+    expect((await ledgerHolders(booking.models)).held.get(`a${made.id}`)).toBeUndefined();
+    await expectLedgerMatches(booking.models);
   });
 });

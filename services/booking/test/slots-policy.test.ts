@@ -59,7 +59,7 @@ describe('booking policy in the slots', () => {
 
   it('holds the buffer after each appointment: a buffer never lets two appointments touch, either way', () => {
     const early: OfficeDay = { isActive: true, startTime: '08:00', endTime: '17:00' };
-    // An appointment 10:00–11:00 with a 30-minute buffer holds the seats of 10:00–11:30.
+    // An appointment 10:00–11:00 with a 30-minute buffer holds the places of 10:00–11:30.
     const holds = [booked('10:00', 90)];
     const p = withPolicy({ minimumNoticeMinutes: 0, bufferMinutes: 30 }, { hours: early, holds, now: at('06:00') });
     // After it: 11:00 would start inside its buffer; 11:30 is the first.

@@ -1,5 +1,5 @@
 import { blocksCovering, manilaInstant, weekdayOf } from '@bb/service-kit';
-import { bookingDuration, checkSlot, daySlots, longDate, planDay, slotsResponse, type CapacityHold } from '../src/domain/slots';
+import { bookingDuration, checkSlot, daySlots, longDate, planDay, slotsResponse } from '../src/domain/slots';
 import { at, availableTimes, booked, LONG_AGO, MONDAY, plan, response, SUNDAY, unavailableTimes } from './support/slot-plans';
 
 describe('Manila time', () => {
@@ -75,10 +75,12 @@ describe('slots of a day', () => {
     expect(availableTimes({ holds })).toContain('09:00');
   });
 
-  it('counts each 30-minute seat of a stored booking like the part of the appointment it stands for', () => {
-    const seat = (time: string): CapacityHold => ({ startTime: at(time), endTime: new Date(at(time).getTime() + 30 * 60000) });
-    const fromSeats = response({ holds: [seat('10:00'), seat('10:30'), seat('11:00')] });
-    expect(fromSeats).toEqual(response({ holds: [booked('10:00', 90)] }));
+  it("counts the ledger's places per 30-minute block like the appointment they stand for", () => {
+    const taken = new Map(['10:00', '10:30', '11:00'].map((time) => [at(time).getTime(), 1]));
+    expect(response({ taken })).toEqual(response({ holds: [booked('10:00', 90)] }));
+    expect(response({ taken, capacity: 2, holds: [booked('10:00', 30)] })).toEqual(
+      response({ capacity: 2, holds: [booked('10:00', 90), booked('10:00', 30)] }),
+    );
   });
 
   it('counts done appointments like pending ones', () => {

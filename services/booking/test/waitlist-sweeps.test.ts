@@ -1,7 +1,8 @@
 import { testMongoUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
 import type { AppointmentDoc } from '../src/models/appointment';
-import { releaseSeats } from '../src/store/seats';
-import { asAdmin, call, monday, startBooking, type BookingUnderTest } from './support/booking';
+import { appointmentHolder } from '../src/domain/ledger';
+import { beginChange, finishChange } from '../src/store/ledger';
+import { asAdmin, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 import { book, cancel, entriesOf, join, settle, waitlistApps, type SlotOpened } from './support/waitlist';
 
 const { withItems, slotOpenedEvents } = waitlistApps();
@@ -37,7 +38,7 @@ describe('two booking processes with their sweeps running', () => {
     expect(told).toEqual(joined.map((j) => [j.id, j.position]));
   });
 
-  it('notify by the sweep what a process that stopped after freeing the seats never checked', async () => {
+  it('notify by the sweep what a process that stopped after freeing the places never checked', async () => {
     const [a] = replicas;
     const slot = { preferredDate: monday(7), preferredTime: '10:00' };
     const taken = await book(a.url, slot);
@@ -45,10 +46,13 @@ describe('two booking processes with their sweeps running', () => {
     const [rosa] = await entriesOf(a, slot.preferredDate);
     const before = heard.length;
 
-    // Cancelled and its seats given back, as a process does before it stops (no check follows).
-    const doc = await a.models.Appointment.findOneAndUpdate({ _id: taken.id }, { $set: { status: 'cancelled', seats: [] } }).lean<AppointmentDoc>();
+    // Cancelled and its places given back, as a process does before it stops (no check follows).
+    const doc = await a.models.Appointment.findOneAndUpdate({ _id: taken.id }, { $set: { status: 'cancelled', blocks: [] } }).lean<AppointmentDoc>();
     if (!doc) throw new Error('the booked appointment is missing');
-    await releaseSeats(a.models, doc.seats, doc._id);
+    const change = { offering: 'clinic' as const, holder: appointmentHolder(doc._id), from: doc.blocks, to: [], capacity: 1, now: TEST_NOW };
+    const begun = await beginChange(a.models, change);
+    if (!begun.ok) throw new Error('the ledger refused the release');
+    await finishChange(a.models, change, [], begun);
     await waitFor('the sweep tells rosa', () => heard.length > before, 10000);
     await settle();
     expect(heard.slice(before).map((e) => [e.data.entryId, e.data.position])).toEqual([[String(rosa._id), 1]]);

@@ -4,26 +4,42 @@
 import type { Connection } from 'mongoose';
 import { Types } from 'mongoose';
 import type { AppointmentFacts, AppointmentStatus, Side } from '@bb/contracts';
-import { blocksCovering, clockTime, DAY_MS, manilaInstant } from '@bb/service-kit';
+import { clockTime, DAY_MS, manilaInstant } from '@bb/service-kit';
 import { startHarness, type Harness } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { applyBookableChange } from '../src/events/bookables';
 import { createModels } from '../src/models';
 import { toAppointmentFacts, type AppointmentDoc, type BookedItem } from '../src/models/appointment';
-import { holdEntry } from '../src/models/day-sheet';
-import { seatId, type SeatDoc } from '../src/models/seat';
-import { sheetOf } from '../src/store/seats';
+import { appointmentHolder, fieldsByLedger, ledgerBlocks, type LedgerBlock, type LedgerDoc } from '../src/domain/ledger';
 import { wire } from '../src/wire';
 
 export { createModels, type BookingModels } from '../src/models';
-export { daySheetId } from '../src/models/day-sheet';
+export { ledgerId, countsAgree, type LedgerDoc } from '../src/domain/ledger';
+
+/** Ledger documents as bookings leave them: each appointment not cancelled counted in its blocks, under its holder. */
+class LedgerBuilder {
+  readonly docs = new Map<string, Required<LedgerDoc>>();
+
+  constructor(existing: LedgerDoc[] = []) {
+    for (const doc of existing) this.docs.set(doc._id, { _id: doc._id, b: { ...(doc.b ?? {}) }, h: { ...(doc.h ?? {}) } });
+  }
+
+  add(offering: Side, appointmentId: Types.ObjectId, blocks: LedgerBlock[]): void {
+    for (const [id, fields] of fieldsByLedger(offering, blocks)) {
+      const doc = this.docs.get(id) ?? { _id: id, b: {}, h: {} };
+      for (const field of fields) doc.b[field] = (doc.b[field] ?? 0) + 1;
+      doc.h[appointmentHolder(appointmentId)] = { b: fields, s: 'k' };
+      this.docs.set(id, doc);
+    }
+  }
+}
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * `bookables` treatments (clinic-0…) and packages (studio-0…) of 30, 60 and 90 minutes, and
  * `count` one-hour appointments from `firstDay` on: eight per offering per weekday (a full day
- * at capacity 1), one in ten cancelled, with their seats and day sheets.
+ * at capacity 1), one in ten cancelled, with their ledger.
  */
 export async function seedBookings(conn: Connection, { count, bookables, firstDay }: { count: number; bookables: number; firstDay: number }) {
   const models = createModels(conn);
@@ -41,7 +57,7 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
   }
   // Eight one-hour appointments per offering per weekday (a full day at capacity 1), one in ten cancelled.
   const appointments: Record<string, unknown>[] = [];
-  const seats: SeatDoc[] = [];
+  const ledger = new LedgerBuilder();
   for (let day = 0; appointments.length < count; day++) {
     const date = isoDate(firstDay + day * DAY_MS);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -52,15 +68,8 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
         const start = manilaInstant(date, hour * 60);
         const end = new Date(start.getTime() + 3600000);
         const cancelled = appointments.length % 10 === 9;
-        const held = (cancelled ? [] : blocksCovering(start, end)).map((block): SeatDoc => ({
-          _id: seatId(offering, block, 0),
-          offeringType: offering,
-          blockStart: block,
-          seat: 0,
-          appointmentId: _id,
-          claimedAt: new Date(),
-        }));
-        seats.push(...held);
+        const blocks = cancelled ? [] : ledgerBlocks(start, end);
+        ledger.add(offering, _id, blocks);
         appointments.push({
           _id,
           firstName: `Customer${appointments.length}`,
@@ -79,7 +88,7 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
           notes: '',
           status: cancelled ? 'cancelled' : 'pending',
           adminComment: '',
-          seats: held.map((seat) => seat._id),
+          blocks,
           requestHash: null,
           // No manage link: seeded appointments have no customer to send one to.
           revision: 0,
@@ -93,14 +102,8 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
     }
   }
   for (let i = 0; i < appointments.length; i += 500) await models.Appointment.insertMany(appointments.slice(i, i + 500), { lean: true });
-  for (let i = 0; i < seats.length; i += 1000) await models.Seat.insertMany(seats.slice(i, i + 1000), { lean: true });
-  const sheets = new Map<string, string[]>();
-  for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
-  await models.DaySheet.insertMany(
-    [...sheets].map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds })),
-    { lean: true },
-  );
-  return { appointments: appointments.length, seats: seats.length, daySheets: sheets.size };
+  await models.Ledger.insertMany([...ledger.docs.values()], { lean: true });
+  return { appointments: appointments.length, ledgerDocuments: ledger.docs.size };
 }
 
 /** An appointment of the past or the coming months, as a year of bookings leaves it. */
@@ -124,12 +127,11 @@ export interface HistoricAppointment {
 const HISTORY_BOOKABLES = 3;
 
 /**
- * Stores appointments straight into booking's database in its own shapes, with the seats and
- * day-sheet entries of every one not cancelled, as booking would have left them: each takes the
- * lowest seat of each of its blocks that no appointment holds (stored before or earlier in the
- * list), as a booking does, so capacity stays right beside what is stored already as long as the
- * list itself never puts more in a block than the offering's capacity. Items are the stored
- * bookables of the offering, in turn. Answers each appointment's facts, as booking's events carry them.
+ * Stores appointments straight into booking's database in its own shapes, each one not cancelled
+ * counted in the ledger under its blocks as booking would have left it, beside what is stored
+ * already, so capacity stays right as long as the list itself never puts more in a block than
+ * the offering's capacity. Items are the stored bookables of the offering, in turn. Answers each
+ * appointment's facts, as booking's events carry them.
  */
 export async function seedAppointmentHistory(conn: Connection, history: HistoricAppointment[]): Promise<AppointmentFacts[]> {
   const models = createModels(conn);
@@ -151,29 +153,14 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
     }
     items[side].push(...stored.map((b) => ({ id: b._id, name: b.name })));
   }
-  // Seats held already, by block: a new holder takes the lowest free seat.
-  const held = new Set((await models.Seat.find({}, { _id: 1 }).lean()).map((seat) => seat._id));
   const appointments: AppointmentDoc[] = [];
-  const seats: SeatDoc[] = [];
+  const planned: { offering: Side; id: Types.ObjectId; blocks: LedgerBlock[] }[] = [];
   for (const [n, entry] of history.entries()) {
     const _id = new Types.ObjectId(Types.ObjectId.generate(Math.floor(entry.bookedAt.getTime() / 1000)));
     const start = manilaInstant(entry.date, entry.startMinutes);
     const end = new Date(start.getTime() + entry.durationMinutes * 60_000);
-    const own: SeatDoc[] = [];
-    for (const block of entry.status === 'cancelled' ? [] : blocksCovering(start, end)) {
-      let seat = 0;
-      while (held.has(seatId(entry.offering, block, seat))) seat++;
-      held.add(seatId(entry.offering, block, seat));
-      own.push({
-        _id: seatId(entry.offering, block, seat),
-        offeringType: entry.offering,
-        blockStart: block,
-        seat,
-        appointmentId: _id,
-        claimedAt: entry.bookedAt,
-      });
-    }
-    seats.push(...own);
+    const blocks = entry.status === 'cancelled' ? [] : ledgerBlocks(start, end);
+    planned.push({ offering: entry.offering, id: _id, blocks });
     const item = items[entry.offering][n % items[entry.offering].length];
     appointments.push({
       _id,
@@ -193,11 +180,11 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
       notes: n % 7 === 0 ? 'First visit, please call before.' : '',
       status: entry.status,
       adminComment: entry.status === 'done' && n % 5 === 0 ? 'Came on time.' : '',
-      seats: own.map((seat) => seat._id),
+      blocks,
       requestHash: null,
       // Booked, then (done, cancelled) changed once by staff.
       revision: entry.status === 'pending' ? 0 : 1,
-      contactClaims: [],
+      contactCounts: [],
       outbox: [],
       outboxLockedUntil: null,
       outboxAttempts: 0,
@@ -207,16 +194,11 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
     });
   }
   for (let i = 0; i < appointments.length; i += 500) await models.Appointment.collection.insertMany(appointments.slice(i, i + 500));
-  for (let i = 0; i < seats.length; i += 1000) await models.Seat.insertMany(seats.slice(i, i + 1000), { lean: true });
-  // Day sheets: new ones inserted at once, those that exist already (earlier bookings) added to.
-  const sheets = new Map<string, string[]>();
-  for (const seat of seats) sheets.set(sheetOf(seat._id), [...(sheets.get(sheetOf(seat._id)) ?? []), holdEntry(seat._id, seat.appointmentId)]);
-  const existing = new Set((await models.DaySheet.find({ _id: { $in: [...sheets.keys()] } }, { _id: 1 }).lean()).map((sheet) => sheet._id));
-  const fresh = [...sheets]
-    .filter(([id]) => !existing.has(id))
-    .map(([_id, holds]) => ({ _id, offeringType: _id.split('|')[0], date: _id.split('|')[1], holds }));
-  for (let i = 0; i < fresh.length; i += 500) await models.DaySheet.insertMany(fresh.slice(i, i + 500), { lean: true });
-  for (const id of existing) await models.DaySheet.updateOne({ _id: id }, { $addToSet: { holds: { $each: sheets.get(id) ?? [] } } });
+  // The ledger: the months' documents stored before (earlier bookings) counted further, the others new.
+  const months = [...new Set(planned.flatMap((p) => [...fieldsByLedger(p.offering, p.blocks).keys()]))];
+  const ledger = new LedgerBuilder(await models.Ledger.find({ _id: { $in: months } }).lean<LedgerDoc[]>());
+  for (const p of planned) ledger.add(p.offering, p.id, p.blocks);
+  for (const doc of ledger.docs.values()) await models.Ledger.replaceOne({ _id: doc._id }, doc, { upsert: true });
   return appointments.map(toAppointmentFacts);
 }
 

@@ -32,6 +32,9 @@ export function contactKeys(email: string, contact: string): string[] {
   return [`e:${mailboxOf(email)}`, ...(phone ? [`p:${phone}`] : [])];
 }
 
+/** A counted appointment still missing after this long never got stored (its booking stopped between counting and storing). */
+export const CLAIM_GRACE_MS = 2 * 60 * 1000;
+
 /** Whether the holder of a contact claim still counts: not cancelled, not deleted, still to come. */
 export interface ClaimHolder {
   status: string;

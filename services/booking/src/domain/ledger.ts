@@ -84,23 +84,41 @@ export function fieldsByLedger(offering: Side, blocks: readonly LedgerBlock[]): 
 /** Whether an entry stops counting at `now`: a visitor's hold past its expiry. Changes count until settled. */
 export const expired = (entry: LedgerEntry, now: Date) => entry.s === 'v' && (entry.u?.getTime() ?? 0) <= now.getTime();
 
+/** Whether an entry is a change whose deadline has passed: its appointment says what it holds. */
+export const overdue = (entry: LedgerEntry, now: Date) => entry.s === 'c' && (entry.u?.getTime() ?? 0) <= now.getTime();
+
 /**
  * Places taken per block field of a document at `now`: its counts, less the blocks of holds that
- * have expired and of the holders `leftOut` (an appointment being moved counts as free for itself,
- * a visitor's own hold for them).
+ * have expired, of the holders `leftOut` (an appointment being moved counts as free for itself,
+ * a visitor's own hold for them), and those overdue changes no longer hold by their appointment
+ * (`settled`: holder → the fields it keeps), as settling them will find.
  */
-export function takenPlaces(doc: LedgerDoc | null, now: Date, leftOut: ReadonlySet<string> = new Set()): Map<string, number> {
+export function takenPlaces(
+  doc: LedgerDoc | null,
+  now: Date,
+  leftOut: ReadonlySet<string> = new Set(),
+  settled: ReadonlyMap<string, readonly string[]> = new Map(),
+): Map<string, number> {
   const taken = new Map(Object.entries(doc?.b ?? {}));
   for (const [holder, entry] of Object.entries(doc?.h ?? {})) {
-    if (!leftOut.has(holder) && !expired(entry, now)) continue;
-    for (const field of entry.b) taken.set(field, (taken.get(field) ?? 0) - 1);
+    const kept = leftOut.has(holder) || expired(entry, now) ? [] : settled.get(holder);
+    if (kept === undefined) continue;
+    for (const field of entry.b) if (!kept.includes(field)) taken.set(field, (taken.get(field) ?? 0) - 1);
   }
   return taken;
 }
 
 /** Block starts and their taken places, for the slot plan. */
-export function takenBlocks(doc: LedgerDoc | null, month: string, now: Date, leftOut?: ReadonlySet<string>): { start: Date; places: number }[] {
-  return [...takenPlaces(doc, now, leftOut)].flatMap(([field, places]) => (places > 0 ? [{ start: blockStart(blockOfField(month, field)), places }] : []));
+export function takenBlocks(
+  doc: LedgerDoc | null,
+  month: string,
+  now: Date,
+  leftOut?: ReadonlySet<string>,
+  settled?: ReadonlyMap<string, readonly string[]>,
+): { start: Date; places: number }[] {
+  return [...takenPlaces(doc, now, leftOut, settled)].flatMap(([field, places]) =>
+    places > 0 ? [{ start: blockStart(blockOfField(month, field)), places }] : [],
+  );
 }
 
 /**
@@ -111,9 +129,7 @@ export function takenBlocks(doc: LedgerDoc | null, month: string, now: Date, lef
 export function staleEntries(doc: LedgerDoc, fields: readonly string[], now: Date, holder?: string): [string, LedgerEntry][] {
   const wanted = new Set(fields);
   return Object.entries(doc.h ?? {}).filter(
-    ([key, entry]) =>
-      (key === holder || entry.b.some((field) => wanted.has(field))) &&
-      (expired(entry, now) || (entry.s === 'c' && (entry.u?.getTime() ?? 0) <= now.getTime())),
+    ([key, entry]) => (key === holder || entry.b.some((field) => wanted.has(field))) && (expired(entry, now) || overdue(entry, now)),
   );
 }
 

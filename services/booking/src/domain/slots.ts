@@ -22,7 +22,7 @@ export interface OfficeDay {
 
 /**
  * Something that takes one unit of capacity in every 30-minute block it overlaps: an
- * appointment, or one of the 30-minute seats the service stores for each block of one.
+ * appointment (the ledger's counts come as `taken` instead).
  */
 export interface CapacityHold {
   startTime: Date;
@@ -52,6 +52,8 @@ export interface DayRequest {
   capacity: number;
   /** What holds capacity of the offering on that day. */
   holds: CapacityHold[];
+  /** Places taken per block start (ms), as the ledger counts them, besides `holds`. */
+  taken?: ReadonlyMap<number, number>;
   now: Date;
   /** Absent: no notice, horizon or buffer (the spec's rules alone). */
   policy?: SlotPolicy;
@@ -68,7 +70,7 @@ export interface PlannedSlot {
   /** End of the capacity it holds: its end plus the buffer. */
   holdEnd: Date;
   state: SlotState;
-  /** Unavailable for lack of capacity alone: freed seats would make it bookable (the waitlist's slots). */
+  /** Unavailable for lack of capacity alone: freed places would make it bookable (the waitlist's slots). */
   lacksOnlyCapacity: boolean;
 }
 
@@ -84,10 +86,10 @@ export function bookingDuration(items: { defaultDuration: number | null }[]): nu
 /**
  * The slots of a day. They start at opening and every 30 minutes after, while start +
  * duration ≤ closing. A slot is available when it starts after now and every 30-minute
- * block of its duration plus the buffer holds fewer than `capacity` seats (the buffer is not
+ * block of its duration plus the buffer holds fewer than `capacity` places (the buffer is not
  * clipped at closing: the blocks after closing are free anyway), it starts at least the
  * minimum notice after now, and its date is within the horizon. The booking write re-checks
- * with this same function; seats in the database then settle races.
+ * with this same function; the ledger's guarded write then settles races.
  */
 export function planDay(req: DayRequest): DayPlan {
   const opening = minutesOfDay(req.hours.startTime);
@@ -95,7 +97,7 @@ export function planDay(req: DayRequest): DayPlan {
   if (!req.hours.isActive || opening === null || closing === null || closing <= opening) return { open: false, date: req.date, override: req.override ?? null };
   const policy = req.policy ?? { minimumNoticeMinutes: 0, horizonDays: Infinity, bufferMinutes: 0 };
 
-  const taken = new Map<number, number>();
+  const taken = new Map<number, number>(req.taken ?? []);
   for (const hold of req.holds) {
     if (hold.status === 'cancelled') continue;
     for (const block of blocksCovering(hold.startTime, hold.endTime)) taken.set(block.getTime(), (taken.get(block.getTime()) ?? 0) + 1);

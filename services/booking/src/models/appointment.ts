@@ -10,6 +10,7 @@ import {
   type Side,
 } from '@bb/contracts';
 import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
+import type { LedgerBlock } from '../domain/ledger';
 import { reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 
 export interface BookedItem {
@@ -37,8 +38,11 @@ export interface AppointmentDoc extends WithOutbox {
   notes: string;
   status: AppointmentStatus;
   adminComment: string;
-  /** Ids of the capacity seats this appointment holds; empty once cancelled or deleted. */
-  seats: string[];
+  /**
+   * The 30-minute blocks (`LedgerBlock`, Manila) it holds in the ledger, its buffer's included:
+   * what its ledger entries must say; empty once cancelled or deleted.
+   */
+  blocks: LedgerBlock[];
   /** Fingerprint of the request when it came with an Idempotency-Key. */
   requestHash: string | null;
   /**
@@ -54,10 +58,11 @@ export interface AppointmentDoc extends WithOutbox {
    */
   revision?: number;
   /**
-   * The per-contact cap's places it holds (`claimContact`), given back when it is cancelled or
-   * deleted; empty when booked with the cap off. Absent on appointments booked before places.
+   * The per-contact cap's counts it is in (`countContact`, ids of `contact_counts`), left when it
+   * is cancelled or deleted; empty when booked with the cap off. Absent on appointments booked
+   * before counts.
    */
-  contactClaims?: string[];
+  contactCounts?: string[];
   /** Moves its customer made through the manage link (the offering's `maxReschedulesPerBooking` limits them); absent: none. */
   customerMoves?: number;
   createdAt: Date;
@@ -82,11 +87,11 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     notes: { type: String, default: '' },
     status: { type: String, enum: APPOINTMENT_STATUSES, default: 'pending' },
     adminComment: { type: String, default: '' },
-    seats: { type: [String], default: [] },
+    blocks: { type: [String], default: [] },
     requestHash: { type: String, default: null },
     manageTokenHash: { type: String },
     revision: { type: Number, default: 0 },
-    contactClaims: { type: [String], default: undefined },
+    contactCounts: { type: [String], default: undefined },
     customerMoves: { type: Number },
     ...outboxFields,
   },

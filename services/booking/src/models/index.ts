@@ -3,20 +3,18 @@ import { seedMarkerModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
-import { contactClaimModel } from './contact-claim';
+import { contactCountModel } from './contact-count';
 import { dateOverrideModel } from './date-override';
-import { daySheetModel } from './day-sheet';
+import { ledgerModel } from './ledger';
 import { migrationModel } from './migration';
 import { officeHoursModel } from './office-hours';
-import { seatModel } from './seat';
 import { settingsModel } from './settings';
 import { waitlistEntryModel } from './waitlist-entry';
 
 export const createModels = (conn: Connection) => ({
   Appointment: appointmentModel(conn),
-  Seat: seatModel(conn),
-  ContactClaim: contactClaimModel(conn),
-  DaySheet: daySheetModel(conn),
+  Ledger: ledgerModel(conn),
+  ContactCount: contactCountModel(conn),
   OfficeHours: officeHoursModel(conn),
   DateOverride: dateOverrideModel(conn),
   Settings: settingsModel(conn),

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { scheduleRoutes, type Settings, type Side } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
-import { claimForUpcoming } from '../store/contact-claims';
+import { countUpcoming } from '../store/contact-counts';
 import type { ScheduleCopy } from '../store/schedule-copy';
 import { saveSettings } from '../store/schedule-writes';
 
@@ -19,15 +19,15 @@ const settingsOf = (schedule: ScheduleCopy, offering: Side): Settings => ({
 export function mountSettings(app: Express, { models, schedule, bus, waitlist, now }: BookingDeps): void {
   bind(app, getSettings, ({ params }) => settingsOf(schedule, params.offering));
 
-  // Lowering capacity leaves existing appointments alone: their seats stay, new bookings find the block full.
-  // A new policy applies to bookings from now on: appointments keep the seats (buffer too) they hold.
+  // Lowering capacity leaves existing appointments alone: their places stay, new bookings find the block full.
+  // A new policy applies to bookings from now on: appointments keep the places (buffer too) they hold.
   bind(app, putSettings, async ({ params, body }) => {
     await saveSettings(models, params.offering, body);
     await schedule.scheduleSaved(bus, params.offering);
     await waitlist.settingsSaved(params.offering);
     // A cap saved on counts the appointments booked while it was off too.
     const cap = schedule.policy(params.offering).maxUpcomingPerContact;
-    if (body.maxUpcomingPerContact !== undefined && cap > 0) await claimForUpcoming(models, params.offering, cap, now());
+    if (body.maxUpcomingPerContact !== undefined && cap > 0) await countUpcoming(models, params.offering, cap, now());
     return settingsOf(schedule, params.offering);
   });
 }

@@ -1,24 +1,74 @@
-import { blocksCovering, conflict, MINUTE_MS, notFound } from '@bb/service-kit';
+import { conflict, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
 import type { BookingDeps } from '../deps';
+import { appointmentHolder, ledgerBlocks, type LedgerBlock } from '../domain/ledger';
 import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
-import { releaseContactClaims } from './contact-claims';
-import { claimSeats, releaseSeats } from './seats';
+import { uncountContact } from './contact-counts';
+import { beginChange, finishChange } from './ledger';
 
 export const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
 const STAYS_CANCELLED = 'That time is fully booked now, so the appointment stays cancelled.';
 
 const afterWrite = { returnDocument: 'after' as const };
+/** How long a change waits for another change of the same appointment to be stored. */
+const OTHER_CHANGE_WAIT_MS = 5000;
 
 /** The appointment as a lifecycle write leaves it: the event describes this state. */
 const nextRevision = (current: AppointmentDoc, set: Partial<AppointmentDoc>): AppointmentDoc => ({ ...current, ...set, revision: revisionOf(current) + 1 });
 
 /**
- * Cancels the appointment as it was read: status, seats, revision and the cancelled event in
- * one write guarded by the revision read, then its seats and per-contact places are given back. Null when it changed
- * since it was read (nothing was written). `also` is set in the same write (a staff comment).
- * Whoever waits for a slot of that day is told if it has room now.
+ * The ledger change that takes an appointment from the blocks it holds to `to`, run around its
+ * appointment write: the ledger is marked first (`busy` when another change of it is under way),
+ * then `write` stores the appointment, then the ledger keeps what the appointment says: `to`
+ * when the write happened, its old blocks when it did not (null: changed meanwhile).
+ */
+export async function withLedgerChange<T>(
+  deps: BookingDeps,
+  current: AppointmentDoc,
+  to: LedgerBlock[],
+  write: () => Promise<T | null>,
+): Promise<{ ok: true; written: T | null } | { ok: false; reason: 'full' | 'busy' }> {
+  const change = {
+    offering: current.offeringType,
+    holder: appointmentHolder(current._id),
+    from: current.blocks ?? [],
+    to,
+    capacity: deps.schedule.capacity(current.offeringType),
+    now: deps.now(),
+  };
+  const begun = await beginChange(deps.models, change);
+  if (!begun.ok) {
+    // Another change of it is under way: its outcome is what the caller reads next.
+    if (begun.reason === 'busy') await otherChangeDone(deps, current);
+    return begun;
+  }
+  let written: T | null = null;
+  try {
+    written = await write();
+  } finally {
+    if (!(await finishChange(deps.models, change, written === null ? change.from : to, begun)))
+      deps.logger.warn({ appointmentId: String(current._id) }, 'ledger entry settled by another process meanwhile');
+  }
+  return { ok: true, written };
+}
+
+/** Waits (a few seconds at most) until the appointment is past the revision read: the change under way is stored or given up. */
+async function otherChangeDone(deps: BookingDeps, current: AppointmentDoc): Promise<void> {
+  const deadline = Date.now() + OTHER_CHANGE_WAIT_MS;
+  while (Date.now() < deadline) {
+    const now = await deps.models.Appointment.findById(current._id, { revision: 1 }).lean<Pick<AppointmentDoc, 'revision'>>();
+    if (!now || revisionOf(now) !== revisionOf(current)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Cancels the appointment as it was read: its ledger entry is marked, then status, blocks,
+ * revision and the cancelled event go in one write guarded by the revision read, then its
+ * places and per-contact counts are given back. Null when it changed since it was read (nothing
+ * was written). `also` is set in the same write (a staff comment). Whoever waits for a slot of
+ * that day is told if it has room now.
  */
 export async function cancelAppointment(
   deps: BookingDeps,
@@ -28,24 +78,22 @@ export async function cancelAppointment(
   also: Partial<AppointmentDoc> = {},
 ): Promise<AppointmentDoc | null> {
   const { models } = deps;
-  const set = { ...also, status: 'cancelled' as const, seats: [], contactClaims: [] };
+  const set = { ...also, status: 'cancelled' as const, blocks: [], contactCounts: [] };
   const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId);
-  const cancelled = await models.Appointment.findOneAndUpdate(
-    atRevision(current),
-    { $set: set, $inc: { revision: 1 }, $push: { outbox: event } },
-    afterWrite,
-  ).lean<AppointmentDoc>();
+  const changed = await withLedgerChange(deps, current, [], () =>
+    models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>(),
+  );
+  const cancelled = changed.ok ? changed.written : null;
   if (!cancelled) return null;
   deps.relay.publishDocument(models.Appointment, current._id);
-  await releaseSeats(models, current.seats, current._id);
-  await releaseContactClaims(models, current.contactClaims ?? [], current._id);
-  await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);
+  await uncountContact(models, current.contactCounts ?? [], current._id);
+  await deps.waitlist.placesFreed(current.offeringType, current.preferredDate);
   return cancelled;
 }
 
 /**
- * Staff set done or pending. Re-opening a cancelled appointment takes its seats again first
- * (409 when its time has filled up meanwhile) and gives them back if the write then misses.
+ * Staff set done or pending. Re-opening a cancelled appointment takes its places again (409
+ * when its time has filled up meanwhile) in the same ledger change as its write.
  */
 async function setStatus(
   deps: BookingDeps,
@@ -55,35 +103,32 @@ async function setStatus(
   correlationId?: string,
 ) {
   const { models } = deps;
-  let claimed: string[] = [];
-  if (current.status === 'cancelled') {
+  const reopening = current.status === 'cancelled';
+  let blocks = current.blocks ?? [];
+  if (reopening) {
     const { start, end } = intervalOf(current);
-    // Staff decide over notice, horizon and cap (no per-contact places are taken); the buffer is capacity, so it is claimed as at booking.
-    const holdEnd = new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS);
-    const claim = await claimSeats(models, {
-      offering: current.offeringType,
-      blocks: blocksCovering(start, holdEnd),
-      appointmentId: current._id,
-      capacity: deps.schedule.capacity(current.offeringType),
-    });
-    if (!claim.ok) throw conflict(STAYS_CANCELLED);
-    claimed = claim.seats;
+    // Staff decide over notice, horizon and cap (no per-contact counts are taken); the buffer is capacity, so it is claimed as at booking.
+    blocks = ledgerBlocks(start, new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS));
   }
-  const set = { ...also, status, seats: current.status === 'cancelled' ? claimed : current.seats };
+  const set = { ...also, status, blocks };
   const event = appointmentStatusChanged(nextRevision(current, set), current.status, correlationId);
-  const updated = await models.Appointment.findOneAndUpdate(
-    atRevision(current),
-    { $set: set, $inc: { revision: 1 }, $push: { outbox: event } },
-    afterWrite,
-  ).lean<AppointmentDoc>();
+  const write = () =>
+    models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
+  let updated: AppointmentDoc | null;
+  if (reopening) {
+    const changed = await withLedgerChange(deps, { ...current, blocks: [] }, blocks, write);
+    if (!changed.ok && changed.reason === 'full') throw conflict(STAYS_CANCELLED);
+    updated = changed.ok ? changed.written : null;
+  } else {
+    updated = await write();
+  }
   if (updated) deps.relay.publishDocument(models.Appointment, current._id);
-  else await releaseSeats(models, claimed, current._id);
   return updated;
 }
 
 /**
  * Staff set status and comment. A new status is a lifecycle change: written with its event,
- * guarded by the revision read, so a concurrent change cannot leave seats held by a cancelled
+ * guarded by the revision read, so a concurrent change cannot leave places held by a cancelled
  * appointment or missing for an active one, nor two events claim the same revision. A comment
  * alone changes nothing a customer sees: no event, no new revision.
  */
@@ -109,7 +154,7 @@ export async function changeAppointment(deps: BookingDeps, id: string, change: A
 }
 
 /**
- * Deletes an appointment and frees its seats. Deleting one not yet cancelled cancels it, so
+ * Deletes an appointment and frees its places. Deleting one not yet cancelled cancels it, so
  * its reminder is dropped, but the customer is not written to (staff decided, and may have
  * told them already). The document stays as a tombstone until its outbox is empty: the
  * relay removes it once the events it holds have left.
@@ -118,20 +163,21 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
   const { models } = deps;
   const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
-  const set = { deletedAt: new Date(), seats: [], contactClaims: [] };
+  const set = { deletedAt: new Date(), blocks: [], contactCounts: [] };
   const announce = current.status !== 'cancelled';
   const update = announce
     ? {
         $set: set,
         $inc: { revision: 1 },
-        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', seats: [] }), 'staff', false, correlationId) },
+        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId) },
       }
     : { $set: set };
-  const deleted = await models.Appointment.updateOne(atRevision(current), update);
-  if (deleted.matchedCount === 0) throw conflict(CHANGED_MEANWHILE);
-  await releaseSeats(models, current.seats, current._id);
-  await releaseContactClaims(models, current.contactClaims ?? [], current._id);
+  const changed = await withLedgerChange(deps, current, [], async () =>
+    (await models.Appointment.updateOne(atRevision(current), update)).matchedCount === 1 ? true : null,
+  );
+  if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
+  await uncountContact(models, current.contactCounts ?? [], current._id);
   const gone = !announce && (await models.Appointment.deleteOne({ _id: current._id, outbox: { $size: 0 } })).deletedCount === 1;
   if (!gone) deps.relay.publishDocument(models.Appointment, current._id);
-  await deps.waitlist.seatsFreed(current.offeringType, current.preferredDate);
+  await deps.waitlist.placesFreed(current.offeringType, current.preferredDate);
 }

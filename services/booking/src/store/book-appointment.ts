@@ -11,8 +11,10 @@ import {
   type BookedAppointment,
   type Side,
 } from '@bb/contracts';
-import { blocksCovering, conflict, invalid, isDuplicateKey, manageLinkToken } from '@bb/service-kit';
+import { conflict, invalid, isDuplicateKey, manageLinkToken, unavailable } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
+import { appointmentHolder, fieldsByLedger, ledgerBlocks } from '../domain/ledger';
+import { holdOf } from '../domain/slot-hold';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
@@ -20,10 +22,10 @@ import type { BookingDeps } from '../deps';
 import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
-import { claimContact, releaseContactClaims } from './contact-claims';
-import { readDay } from './day-plan';
+import { countContact, uncountContact } from './contact-counts';
+import { readDay, settleOverdue } from './day-plan';
+import { beginChange, finishChange } from './ledger';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
-import { claimSeats, releaseSeats } from './seats';
 
 export interface BookingRequest {
   body: z.output<typeof appointmentRequestSchema>;
@@ -33,8 +35,9 @@ export interface BookingRequest {
 }
 
 const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
-/** How long a request waits for a copy of itself (same key) that holds seats to finish. */
+/** How long a request waits for a copy of itself (same key) that holds places to finish. */
 const TWIN_WAIT_MS = 5000;
+const TOO_SLOW = 'The booking could not be completed in time. Please try again.';
 
 /** A retry answers what the first request answered (its token too), not what staff did with the booking since. */
 function firstAnswer(deps: BookingDeps, doc: AppointmentDoc, fingerprint: string): BookedAppointment {
@@ -91,15 +94,16 @@ export function slotRefusal(
 }
 
 /**
- * A copy of this request (same key) may hold seats and be about to store the appointment:
+ * A copy of this request (same key) may hold places and be about to store the appointment:
  * wait for it to finish rather than answer 409 to a retry whose first attempt succeeded.
  */
-async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<AppointmentDoc | null> {
+async function copyInFlight(models: BookingModels, id: Types.ObjectId, ledgers: string[]): Promise<AppointmentDoc | null> {
   const deadline = Date.now() + TWIN_WAIT_MS;
+  const holder = appointmentHolder(id);
   while (Date.now() < deadline) {
     const stored = await models.Appointment.findById(id).lean<AppointmentDoc>();
     if (stored) return stored;
-    if (!(await models.Seat.exists({ appointmentId: id }))) return null;
+    if (!(await models.Ledger.exists({ _id: { $in: ledgers }, [`h.${holder}`]: { $exists: true } }))) return null;
     await new Promise((r) => setTimeout(r, 50));
   }
   return null;
@@ -108,15 +112,18 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId): Promise<
 /**
  * Books an appointment: replays the first answer for a retried request (same Idempotency-Key),
  * checks the time against the same slots the visitor chose from (the spec's checks, then notice
- * and horizon), claims the seats (which settle races between any number of processes), then the
- * contact's places when the offering has a per-contact cap (which settle a contact's own races),
- * stores the appointment with its event, and gives seats and places back if the cap refuses or
- * the store fails. The answer carries the manage link's token, derived from the id (never stored).
+ * and horizon), claims its blocks in the ledger (one guarded write, which settles races between
+ * any number of processes; a visitor's hold on the slot is taken over in it), counts the contact
+ * when the offering has a per-contact cap, stores the appointment with its event, and settles
+ * its ledger entry; places and counts go back if the cap refuses or the store fails. The answer
+ * carries the manage link's token, derived from the id (never stored).
  */
 export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
   requirePhoneNumber(body.contact);
   const { models } = deps;
-  const retry = idempotencyKey ? { id: new Types.ObjectId(appointmentIdForKey(idempotencyKey)), fingerprint: requestFingerprint(body) } : null;
+  const retry = idempotencyKey
+    ? { id: new Types.ObjectId(appointmentIdForKey(idempotencyKey)), fingerprint: requestFingerprint({ ...body, holdId: undefined }) }
+    : null;
   const id = retry?.id ?? new Types.ObjectId();
   if (retry) {
     const first = await models.Appointment.findById(id).lean<AppointmentDoc>();
@@ -126,33 +133,36 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const now = deps.now();
   const offering = body.offeringType;
   const policy = deps.schedule.policy(offering);
-  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
+  const hold = body.holdId ? holdOf(body.holdId, offering) : null;
+  const [items, day] = await Promise.all([
+    chosenItems(deps.schedule, body.treatments, offering),
+    readDay(models, deps.schedule, offering, body.preferredDate, now, hold ? new Set([hold]) : undefined),
+  ]);
+  await settleOverdue(models, offering, day);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
-  const claim = check.ok
-    ? await claimSeats(
-        models,
-        { offering, blocks: blocksCovering(check.slot.start, check.slot.holdEnd), appointmentId: id, capacity: day.capacity },
-        day.heldSeats,
-      )
-    : null;
-  if (!check.ok || !claim?.ok) {
+  const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
+  const change = { offering, holder: appointmentHolder(id), from: [], to: blocks, capacity: day.capacity, now };
+  const held = hold ? day.heldBy(hold) : [];
+  const begun = check.ok ? await beginChange(models, { ...change, ...(held.length > 0 && hold ? { converting: { holder: hold, blocks: held } } : {}) }) : null;
+  if (!check.ok || !begun?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.
-    const first = retry && full ? await copyInFlight(models, id) : null;
+    const first = retry && full ? await copyInFlight(models, id, [...fieldsByLedger(offering, blocks).keys()]) : null;
     if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
   }
-  // The per-contact cap's places, once the seats are held: of a crowd racing for a slot only the winners take any.
+  const { start, end } = check.slot;
+  const giveBack = () => finishChange(models, change, [], begun);
+  // The per-contact cap's counts, once the places are held: of a crowd racing for a slot only the winners are counted.
   const cap = policy.maxUpcomingPerContact;
-  const places =
+  const counted =
     cap > 0
-      ? await claimContact(models, { offering, keys: contactKeys(body.email, body.contact), appointmentId: id, cap, now })
-      : { ok: true as const, claims: [] };
-  if (!places.ok) {
-    await releaseSeats(models, claim.seats, id);
+      ? await countContact(models, { offering, keys: contactKeys(body.email, body.contact), appointmentId: id, start, cap, now })
+      : { ok: true as const, counts: [] };
+  if (!counted.ok) {
+    await giveBack();
     throw invalid(POLICY_MESSAGES.cap(cap));
   }
-  const { start, end } = check.slot;
 
   const booked = items.map((b) => ({ id: b._id, name: b.name }));
   const manageToken = manageLinkToken(deps.manageLink.secret, String(id));
@@ -174,10 +184,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     notes: body.notes ?? '',
     status: 'pending' as const,
     adminComment: '',
-    seats: claim.seats,
+    blocks,
     requestHash: retry?.fingerprint ?? null,
     revision: 0,
-    contactClaims: places.claims,
+    contactCounts: counted.counts,
     createdAt: now,
     updatedAt: now,
     outbox: [],
@@ -186,12 +196,19 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     // createdAt comes from the business clock, like the slot check, not from mongoose.
     await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, correlationId)] }).save({ timestamps: false });
   } catch (err) {
-    await releaseSeats(models, claim.seats, id);
-    await releaseContactClaims(models, places.claims, id);
+    await giveBack();
+    await uncountContact(models, counted.counts, id);
     // A copy of this request (same key) stored it first.
     const first = retry && isDuplicateKey(err) ? await models.Appointment.findById(id).lean<AppointmentDoc>() : null;
     if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw err;
+  }
+  if (!(await finishChange(models, change, blocks, begun))) {
+    // Its places were settled as unclaimed before the appointment was stored (it took longer than
+    // the ledger's deadline): the booking is undone rather than stored without a place.
+    await models.Appointment.deleteOne({ _id: id, revision: 0 });
+    await uncountContact(models, counted.counts, id);
+    throw unavailable(TOO_SLOW);
   }
   deps.relay.publishDocument(models.Appointment, id);
   return { ...toAppointment(fields), manageToken };

@@ -1,61 +1,114 @@
-import type { Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
-import { BLOCK_MS } from '@bb/service-kit';
+import { DAY_MS } from '@bb/service-kit';
+import {
+  appointmentHolder,
+  appointmentOfHolder,
+  blockOfField,
+  blocksToKeep,
+  ledgerId,
+  monthOf,
+  overdue,
+  takenBlocks,
+  type LedgerBlock,
+  type LedgerDoc,
+  type LedgerEntry,
+} from '../domain/ledger';
 import type { DayRequest } from '../domain/slots';
 import type { BookingModels } from '../models';
-import { daySheetId, holderOf, seatOfHold, type DaySheetDoc } from '../models/day-sheet';
-import { parseSeatId } from '../models/seat';
+import type { AppointmentDoc } from '../models/appointment';
+import { readLedgers, settleEntries } from './ledger';
 import type { ScheduleCopy } from './schedule-copy';
 
 /** What the slot function needs to know of one day of one offering, besides the duration and now. */
-export type DayInputs = Pick<DayRequest, 'date' | 'hours' | 'override' | 'capacity' | 'holds' | 'policy'> & {
-  /** The seats the day sheet lists: where a claim starts looking for a free one. */
-  heldSeats: ReadonlySet<string>;
+export type DayInputs = Pick<DayRequest, 'date' | 'hours' | 'override' | 'capacity' | 'holds' | 'taken' | 'policy'> & {
+  /** The blocks a holder counts in the documents read (a visitor's hold a booking takes over). */
+  heldBy: (holder: string) => LedgerBlock[];
+  /** Changes whose deadline passed, by document: a write that read them settles them (`settleOverdue`). */
+  overdue: [string, [string, LedgerEntry][]][];
 };
 
-type Sheets = Pick<BookingModels, 'DaySheet'>;
+/**
+ * Holders whose places count as free for this read: the appointment being moved (its own
+ * places in the blocks of its new time stay its own), a visitor's own hold.
+ */
+export type LeftOut = ReadonlySet<string>;
+
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
- * One day from its day sheet (null when nothing was ever booked on it); hours (the date
- * override's or the weekday's), capacity and policy come from the schedule copy. What holds
- * capacity is the seats of the day: one per 30-minute block of every non-cancelled
- * appointment and of its buffer, the records the booking write claims. An appointment being
- * moved (`movingAppointment`) does not count against itself: the seats it holds in the
- * blocks of its new time stay its own.
+ * Days of slots from the ledger: the documents of their months in one read by `_id` (one
+ * document for a day or a month; the next month's too when the last day is a month's last, as
+ * a buffer may run past midnight). Hours (the date override's or the weekday's), capacity and
+ * policy come from the schedule copy. A read never changes the ledger: changes under way count
+ * as held, overdue ones as their appointments say, expired holds as free.
  */
-export function dayFromSheet(
-  schedule: ScheduleCopy,
-  offering: Side,
-  date: string,
-  sheet: Pick<DaySheetDoc, 'holds'> | null,
-  movingAppointment?: Types.ObjectId,
-): DayInputs {
-  const others = movingAppointment === undefined ? (sheet?.holds ?? []) : (sheet?.holds ?? []).filter((entry) => holderOf(entry) !== String(movingAppointment));
-  const seats = others.map(seatOfHold);
-  const holds = seats.map((seat) => {
-    const { blockStart } = parseSeatId(seat);
-    return { startTime: blockStart, endTime: new Date(blockStart.getTime() + BLOCK_MS) };
-  });
-  const { hours, override } = schedule.hoursOn(offering, date);
-  return { date, hours, override, capacity: schedule.capacity(offering), policy: schedule.policy(offering), holds, heldSeats: new Set(seats) };
-}
-
-/** One day, in one read by `_id`: the day sheet. */
-export async function readDay(models: Sheets, schedule: ScheduleCopy, offering: Side, date: string, movingAppointment?: Types.ObjectId): Promise<DayInputs> {
-  const sheet = await models.DaySheet.findById(daySheetId(offering, date)).lean();
-  return dayFromSheet(schedule, offering, date, sheet, movingAppointment);
-}
-
-/** Several days (a range of the slots), in one read of all their day sheets; one day by `_id`. */
 export async function readDays(
-  models: Sheets,
+  models: Pick<BookingModels, 'Ledger' | 'Appointment'>,
   schedule: ScheduleCopy,
   offering: Side,
   dates: string[],
-  movingAppointment?: Types.ObjectId,
+  now: Date,
+  leftOut?: LeftOut,
 ): Promise<DayInputs[]> {
-  if (dates.length === 1) return [await readDay(models, schedule, offering, dates[0], movingAppointment)];
-  const sheets = await models.DaySheet.find({ _id: { $in: dates.map((date) => daySheetId(offering, date)) } }).lean();
-  const byId = new Map(sheets.map((sheet) => [sheet._id, sheet]));
-  return dates.map((date) => dayFromSheet(schedule, offering, date, byId.get(daySheetId(offering, date)) ?? null, movingAppointment));
+  const ids = [...dates, nextDate(dates[dates.length - 1])].map((date) => ledgerId(offering, date));
+  const docs = await readLedgers(models, ids);
+  const settled = await settledView(models, offering, docs, now);
+  const taken = new Map<number, number>();
+  for (const id of new Set(ids)) {
+    for (const block of takenBlocks(docs.get(id) ?? null, monthOf(id), now, leftOut, settled.get(id))) taken.set(block.start.getTime(), block.places);
+  }
+  const heldBy = (holder: string) => [...docs].flatMap(([id, doc]) => (doc.h?.[holder]?.b ?? []).map((field) => blockOfField(monthOf(id), field)));
+  const open = [...docs].flatMap(([id, doc]): [string, [string, LedgerEntry][]][] => {
+    const entries = Object.entries(doc.h ?? {}).filter(([, entry]) => overdue(entry, now));
+    return entries.length > 0 ? [[id, entries]] : [];
+  });
+  return dates.map((date) => {
+    const { hours, override } = schedule.hoursOn(offering, date);
+    return { date, hours, override, capacity: schedule.capacity(offering), policy: schedule.policy(offering), holds: [], taken, heldBy, overdue: open };
+  });
+}
+
+/**
+ * What the overdue changes among the documents hold by their appointments (read by `_id`, at
+ * once; only after a process stopped in the middle of a change): so a read shows what settling
+ * them will find, without writing.
+ */
+async function settledView(
+  models: Pick<BookingModels, 'Appointment'>,
+  offering: Side,
+  docs: Map<string, LedgerDoc>,
+  now: Date,
+): Promise<Map<string, Map<string, string[]>>> {
+  const open = [...docs].flatMap(([id, doc]) => Object.entries(doc.h ?? {}).flatMap(([holder, entry]) => (overdue(entry, now) ? [{ id, holder, entry }] : [])));
+  const views = new Map<string, Map<string, string[]>>();
+  if (open.length === 0) return views;
+  const ids = open.flatMap(({ holder }) => appointmentOfHolder(holder) ?? []);
+  const appointments = await models.Appointment.find({ _id: { $in: ids } }, { status: 1, deletedAt: 1, blocks: 1 }).lean<AppointmentDoc[]>();
+  const byHolder = new Map(appointments.map((a) => [appointmentHolder(a._id), a]));
+  for (const { id, holder, entry } of open) {
+    const view = views.get(id) ?? new Map<string, string[]>();
+    view.set(holder, blocksToKeep(byHolder.get(holder) ?? null, offering, id, entry.b));
+    views.set(id, view);
+  }
+  return views;
+}
+
+/** One day. */
+export async function readDay(
+  models: Pick<BookingModels, 'Ledger' | 'Appointment'>,
+  schedule: ScheduleCopy,
+  offering: Side,
+  date: string,
+  now: Date,
+  leftOut?: LeftOut,
+): Promise<DayInputs> {
+  return (await readDays(models, schedule, offering, [date], now, leftOut))[0];
+}
+
+/**
+ * Settles the overdue changes a write read (after a process stopped in the middle of one): only
+ * then does it cost anything. Reads leave them to the next write.
+ */
+export async function settleOverdue(models: Pick<BookingModels, 'Ledger' | 'Appointment'>, offering: Side, day: Pick<DayInputs, 'overdue'>): Promise<void> {
+  for (const [id, entries] of day.overdue) await settleEntries(models, offering, id, entries);
 }

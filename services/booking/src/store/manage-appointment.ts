@@ -7,19 +7,18 @@ import {
   type SlotsRangeResponse,
   type SlotsResponse,
 } from '@bb/contracts';
-import { appointmentIcs, appointmentIdOfManageToken, blocksCovering, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
+import { appointmentIcs, appointmentIdOfManageToken, conflict, gone, invalid, MINUTE_MS, notFound } from '@bb/service-kit';
 import type { z } from 'zod';
 import type { BookingDeps } from '../deps';
 import { calendarEntry } from '../domain/calendar-entry';
+import { appointmentHolder, ledgerBlocks } from '../domain/ledger';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, datesOf, planDay, slotsAnswer } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointmentFacts, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
-import { parseSeatId } from '../models/seat';
-import { cancelAppointment, CHANGED_MEANWHILE } from './appointment-changes';
+import { cancelAppointment, CHANGED_MEANWHILE, withLedgerChange } from './appointment-changes';
 import { slotRefusal } from './book-appointment';
-import { readDay, readDays } from './day-plan';
-import { claimSeats, releaseSeats } from './seats';
+import { readDay, readDays, settleOverdue } from './day-plan';
 
 // What a customer does through the link of their confirmation mail: see, cancel, move. The
 // link's token is the only credential: an unknown one gets the same message as a malformed
@@ -84,7 +83,7 @@ const lengthOf = (doc: AppointmentDoc) => {
 
 /**
  * The times the link's appointment can move to, as the slots of its offering answer them for
- * its length, with its own seats counted as free: the same day plans `rescheduleByCustomer`
+ * its length, with its own places counted as free: the same day plans `rescheduleByCustomer`
  * checks a move against, so what shows as available is what the move accepts (a move by half
  * an hour at capacity 1 included). Refused as a move would be when the link cannot move it.
  */
@@ -93,8 +92,8 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
   const refusal = moveRefusal(deps, current);
   if (refusal) throw refusal;
   const offering = current.offeringType;
-  const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), current._id);
   const now = deps.now();
+  const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), now, new Set([appointmentHolder(current._id)]));
   const durationMinutes = lengthOf(current);
   return slotsAnswer(
     days.map((day) => planDay({ ...day, durationMinutes, now })),
@@ -105,11 +104,12 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
 
 /**
  * Moves the appointment to another slot of its offering, keeping its length: the new time is
- * checked like a booking against the day's slots. Capacity holds under any race because the new time's
- * seats are claimed before the old ones are given back, and only in the blocks the old time
- * does not cover: where the two overlap the appointment keeps its own seat, so a move by half
- * an hour works at capacity 1. The write is guarded by the revision read; if anything changed
- * the appointment meanwhile, the new seats go back and it keeps its time.
+ * checked like a booking against the day's slots. Capacity holds under any race because the
+ * ledger takes the new blocks (checking room in those the old time does not cover: where the two
+ * overlap the appointment keeps its own place, so a move by half an hour works at capacity 1)
+ * before the appointment is written, and gives the old ones back after. The write is guarded by
+ * the revision read; if anything changed the appointment meanwhile, the new places go back and
+ * it keeps its time.
  * The customer's moves are limited per appointment (`maxReschedulesPerBooking`, mails and
  * calendar files go out with each): the count goes up in the same revision-guarded write as the
  * move, so of parallel moves that read the last one left only one is stored.
@@ -127,41 +127,28 @@ export async function rescheduleByCustomer(
   if (to.preferredDate === current.preferredDate && to.preferredTime === current.preferredTime) throw invalid(MANAGE_MESSAGES.sameTime);
 
   const offering = current.offeringType;
-  const day = await readDay(models, deps.schedule, offering, to.preferredDate, current._id);
-  const check = checkSlot(planDay({ ...day, durationMinutes: lengthOf(current), now: deps.now() }), to.preferredTime);
+  const now = deps.now();
+  const day = await readDay(models, deps.schedule, offering, to.preferredDate, now, new Set([appointmentHolder(current._id)]));
+  await settleOverdue(models, offering, day);
+  const check = checkSlot(planDay({ ...day, durationMinutes: lengthOf(current), now }), to.preferredTime);
   // The booking policy's notice and horizon hold for a move too; its cap does not (a move adds nothing).
   const policy = deps.schedule.policy(offering);
   if (!check.ok) throw slotRefusal(check.reason, offering, policy);
   const { start, end, holdEnd } = check.slot;
 
-  const ownSeatOfBlock = new Map(current.seats.map((seat) => [parseSeatId(seat).blockStart.getTime(), seat]));
-  const blocks = blocksCovering(start, holdEnd);
-  const kept = blocks.flatMap((block) => ownSeatOfBlock.get(block.getTime()) ?? []);
-  const newBlocks = blocks.filter((block) => !ownSeatOfBlock.has(block.getTime()));
-  const claim = await claimSeats(models, { offering, blocks: newBlocks, appointmentId: current._id, capacity: day.capacity }, day.heldSeats);
-  if (!claim.ok) throw slotRefusal('full', offering, policy);
-
-  const set = { preferredDate: to.preferredDate, preferredTime: to.preferredTime, startTime: start, endTime: end, seats: [...kept, ...claim.seats] };
+  const set = { preferredDate: to.preferredDate, preferredTime: to.preferredTime, startTime: start, endTime: end, blocks: ledgerBlocks(start, holdEnd) };
   const moved = { ...current, ...set, revision: revisionOf(current) + 1, customerMoves: (current.customerMoves ?? 0) + 1 };
   const event = appointmentRescheduled(moved, current, 'customer', correlationId);
-  let written = false;
-  try {
+  const changed = await withLedgerChange(deps, current, set.blocks, async () => {
     const result = await models.Appointment.updateOne(
       { ...atRevision(current), status: { $ne: 'cancelled' } },
       { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } },
     );
-    written = result.matchedCount === 1;
-  } finally {
-    // Whatever kept the move from being stored, the seats claimed for it go back.
-    if (!written) await releaseSeats(models, claim.seats, current._id);
-  }
-  if (!written) throw conflict(CHANGED_MEANWHILE);
+    return result.matchedCount === 1 ? true : null;
+  });
+  if (!changed.ok && changed.reason === 'full') throw slotRefusal('full', offering, policy);
+  if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
   deps.relay.publishDocument(models.Appointment, current._id);
-  await releaseSeats(
-    models,
-    current.seats.filter((seat) => !kept.includes(seat)),
-    current._id,
-  );
-  await deps.waitlist.seatsFreed(offering, current.preferredDate);
+  await deps.waitlist.placesFreed(offering, current.preferredDate);
   return managedView(deps, moved);
 }

@@ -75,7 +75,7 @@ export async function notifyOpenedSlots(deps: WaitlistDeps, scope: WaitlistScope
   let notified = 0;
   for (const entries of groupBy(waiting, (e) => `${e.offeringType}|${e.preferredDate}`).values()) {
     const { offeringType, preferredDate } = entries[0];
-    const day = await readDay(deps.models, deps.schedule, offeringType, preferredDate);
+    const day = await readDay(deps.models, deps.schedule, offeringType, preferredDate, now);
     for (const [time, ofSlot] of groupBy(entries, (e) => e.preferredTime)) {
       const open = ofSlot.some((e) => checkSlot(planDay({ ...day, durationMinutes: e.durationMinutes, now }), time).ok);
       if (open) notified += await notifySlot(deps, ofSlot, now);
@@ -85,7 +85,7 @@ export async function notifyOpenedSlots(deps: WaitlistDeps, scope: WaitlistScope
 }
 
 /**
- * Tells waiting visitors when their slot frees up: right after seats are given back or capacity
+ * Tells waiting visitors when their slot frees up: right after places are given back or capacity
  * is saved, and on a periodic sweep, the net for a process that stopped in between. The
  * sweep also deletes entries a week past their slot where the database has no TTL index
  * (FerretDB).
@@ -102,10 +102,10 @@ export class WaitlistNotifier {
   }
 
   /**
-   * After seats of the offering's day were given back. Never fails: the request that freed
+   * After places of the offering's day were given back. Never fails: the request that freed
    * them has done its part, and the sweep notifies what this could not.
    */
-  async seatsFreed(offering: Side, date: string): Promise<void> {
+  async placesFreed(offering: Side, date: string): Promise<void> {
     await this.check({ offering, date });
   }
 

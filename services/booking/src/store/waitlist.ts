@@ -14,7 +14,7 @@ export const ENTRY_NOT_FOUND = 'Waitlist entry not found';
 /**
  * Signs a visitor up for a full slot. The slot is checked as a booking checks it (same items
  * check, same refusals) and must be full now, and bookable but for its capacity: a free one
- * is to be booked, and freed seats would not open one refused for another reason. The unique
+ * is to be booked, and freed places would not open one refused for another reason. The unique
  * index on slot and address keeps one entry per address (two sign-ups at once store one). The
  * answer is the same whether this sign-up stored the entry or the address already waited, and
  * an existing entry is left as it is (its place, its status): anyone may send any address, so
@@ -25,10 +25,13 @@ export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof wait
   requirePhoneNumber(body.contact);
   const { models } = deps;
   const offering = body.offeringType;
-  const [items, day] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readDay(models, deps.schedule, offering, body.preferredDate)]);
   const now = deps.now();
+  const [items, day] = await Promise.all([
+    chosenItems(deps.schedule, body.treatments, offering),
+    readDay(models, deps.schedule, offering, body.preferredDate, now),
+  ]);
   const durationMinutes = bookingDuration(items);
-  // Whether a booking would get the slot if it had room: freed seats could only help then.
+  // Whether a booking would get the slot if it had room: freed places could only help then.
   const withRoom = checkSlot(planDay({ ...day, capacity: Infinity, durationMinutes, now }), body.preferredTime);
   if (!withRoom.ok) throw slotRefusal(withRoom.reason, offering, deps.schedule.policy(offering));
   if (checkSlot(planDay({ ...day, durationMinutes, now }), body.preferredTime).ok) throw conflict(WAITLIST_MESSAGES.notFull);

@@ -2,7 +2,7 @@
 // the serial project, alone, so it neither slows nor is slowed by the other suites.
 import { SLOT_FULL_MESSAGE, type Appointment } from '@bb/contracts';
 import { blocksCovering } from '@bb/service-kit';
-import { addBookable, asAdmin, bookingRequest, call, expectSeatsOfDay, monday } from '../support/booking';
+import { addBookable, asAdmin, bookingRequest, call, expectLedgerOfDay, monday } from '../support/booking';
 import { twoProcessesOn } from '../support/processes';
 
 const CAPACITY = 2;
@@ -33,7 +33,7 @@ async function race(date: string, attempts: Attempt[]) {
   );
 }
 
-/** What the database holds for the day: never more than capacity per block, and seats that match. */
+/** What the database holds for the day: never more than capacity per block, and a ledger that matches. */
 async function expectCapacityKept(date: string) {
   const stored = await app.booking.models.Appointment.find({ preferredDate: date, deletedAt: null }).lean();
   const perBlock = new Map<number, number>();
@@ -41,17 +41,15 @@ async function expectCapacityKept(date: string) {
     for (const block of blocksCovering(a.startTime as Date, a.endTime as Date)) perBlock.set(block.getTime(), (perBlock.get(block.getTime()) ?? 0) + 1);
   }
   expect(Math.max(...perBlock.values())).toBeLessThanOrEqual(CAPACITY);
-  // Every stored appointment holds one seat per block it covers, no other seat is left, and the
-  // day sheet the slots are read from lists exactly those seats.
-  await expectSeatsOfDay(app.booking, date, stored, perBlock);
+  // Every stored appointment holds a place in each block it covers and no other place is taken.
+  await expectLedgerOfDay(app.booking, date, stored, perBlock);
   return stored;
 }
 
 /** Rounds start from an empty day and an empty database, so each round costs the same. */
 async function clearRound() {
   await app.booking.models.Appointment.deleteMany({});
-  await app.booking.models.Seat.deleteMany({});
-  await app.booking.models.DaySheet.deleteMany({});
+  await app.booking.models.Ledger.deleteMany({});
 }
 
 // Twenty rounds of fifty bookings on a shared, loaded test machine: time enough for the slowest.

@@ -1,11 +1,12 @@
 import type { Connection } from 'mongoose';
-import type { ApiError, Envelope, EventData } from '@bb/contracts';
-import { EventBus, manilaInstant, type OutboxRelay } from '@bb/service-kit';
+import type { ApiError, Envelope, EventData, Side } from '@bb/contracts';
+import { EventBus, type OutboxRelay } from '@bb/service-kit';
 import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
-import { daySheetId, holdEntry } from '../../src/models/day-sheet';
+import { appointmentHolder, blockOfField, blockStart, countsAgree, ledgerId, monthOf, type LedgerDoc } from '../../src/domain/ledger';
+import type { AppointmentDoc } from '../../src/models/appointment';
 import { wire } from '../../src/wire';
 
 export interface BookingUnderTest {
@@ -137,14 +138,52 @@ export async function appointmentEvents(exchange: string) {
   };
 }
 
+/** The blocks each appointment holds in the ledger (holder key → Manila blocks, sorted), and whether every document's counts agree with its holders. */
+export async function ledgerHolders(models: BookingModels, offering: Side = 'clinic') {
+  const docs = await models.Ledger.find({ _id: { $regex: `^${offering}\\|` } }).lean<LedgerDoc[]>();
+  const held = new Map<string, string[]>();
+  for (const doc of docs)
+    for (const [holder, entry] of Object.entries(doc.h ?? {}))
+      held.set(holder, [...(held.get(holder) ?? []), ...entry.b.map((f) => blockOfField(monthOf(doc._id), f))].sort());
+  return { docs, held, agree: docs.every(countsAgree), states: docs.flatMap((doc) => Object.values(doc.h ?? {}).map((e) => e.s)) };
+}
+
 /**
- * The clinic's seats of the day are exactly those the stored appointments hold, `perBlock` of them
- * in each block (block start in ms to count), and the day sheet the slots are read from lists them.
+ * The ledger and the appointments agree: every document's counts are its holders, every holder
+ * is kept (no change left open), and the holders are exactly the active appointments (of those
+ * given: all of the offering's when left out) with the blocks each lists.
  */
-export async function expectSeatsOfDay(booking: BookingUnderTest, date: string, stored: { seats: string[] }[], perBlock: Map<number, number>) {
-  const seats = await booking.models.Seat.find({ blockStart: { $gte: manilaInstant(date, 0), $lt: manilaInstant(date, 24 * 60) } }).lean();
-  expect(seats.map((s) => s._id).sort()).toEqual(stored.flatMap((a) => a.seats).sort());
-  expect(seats).toHaveLength([...perBlock.values()].reduce((x, y) => x + y, 0));
-  const sheet = await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean();
-  expect([...(sheet?.holds ?? [])].sort()).toEqual(seats.map((s) => holdEntry(s._id, s.appointmentId)).sort());
+export async function expectLedgerMatches(models: BookingModels, appointments?: Pick<AppointmentDoc, '_id' | 'blocks'>[], offering: Side = 'clinic') {
+  const active =
+    appointments ?? (await models.Appointment.find({ offeringType: offering, deletedAt: null, status: { $ne: 'cancelled' } }).lean<AppointmentDoc[]>());
+  const { held, agree, states } = await ledgerHolders(models, offering);
+  expect(agree).toBe(true);
+  expect(states.filter((s) => s !== 'k')).toEqual([]);
+  expect(Object.fromEntries([...held].filter(([holder]) => holder.startsWith('a')))).toEqual(
+    Object.fromEntries(active.filter((a) => a.blocks.length > 0).map((a) => [appointmentHolder(a._id), [...a.blocks].sort()])),
+  );
+}
+
+/**
+ * The clinic's ledger for the day holds `perBlock` places in each block (block start in ms to
+ * count) and nothing else, and its holders are exactly the stored appointments with their blocks.
+ */
+export async function expectLedgerOfDay(
+  booking: BookingUnderTest,
+  date: string,
+  stored: Pick<AppointmentDoc, '_id' | 'blocks'>[],
+  perBlock: Map<number, number>,
+) {
+  const doc = await booking.models.Ledger.findById(ledgerId('clinic', date)).lean<LedgerDoc>();
+  const day = date.slice(8, 10);
+  const counts = Object.entries(doc?.b ?? {}).filter(([field, n]) => field.startsWith(day) && n !== 0);
+  expect(Object.fromEntries(counts.map(([field, n]) => [blockStart(blockOfField(date.slice(0, 7), field)).getTime(), n]))).toEqual(
+    Object.fromEntries(perBlock),
+  );
+  const { held, agree, states } = await ledgerHolders(booking.models);
+  expect([agree, states.filter((s) => s !== 'k')]).toEqual([true, []]);
+  const onDay = (blocks: string[]) => blocks.filter((b) => b.startsWith(date));
+  expect(Object.fromEntries([...held].flatMap(([holder, blocks]) => (onDay(blocks).length > 0 ? [[holder, onDay(blocks)]] : [])))).toEqual(
+    Object.fromEntries(stored.filter((a) => onDay(a.blocks).length > 0).map((a) => [appointmentHolder(a._id), onDay([...a.blocks].sort())])),
+  );
 }

@@ -1,6 +1,5 @@
 import type { BookedAppointment, ManagedAppointment } from '@bb/contracts';
-import { daySheetId } from '../../src/models/day-sheet';
-import { addBookable, asAdmin, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './booking';
+import { addBookable, asAdmin, bookingRequest, call, ledgerHolders, startBooking, TEST_NOW, type BookingUnderTest } from './booking';
 
 /** The token with its character at `index` replaced by another one. */
 export const flipped = (token: string, index: number) => `${token.slice(0, index)}${token[index] === 'A' ? 'B' : 'A'}${token.slice(index + 1)}`;
@@ -45,7 +44,7 @@ export function startManageApp(label: string) {
     setMoveLimit: (maxReschedulesPerBooking: number) => call(booking.url, 'PUT', '/api/settings/clinic', { maxReschedulesPerBooking }, asAdmin),
     calendarFile: (token: string) => call(booking.url, 'GET', `/api/manage/${token}/calendar.ics`),
     stored: (id: string) => booking.models.Appointment.findById(id).lean(),
-    seatsOf: async (id: string) => (await booking.models.Seat.find({ appointmentId: id }).lean()).map((s) => s._id).sort(),
-    sheetOf: async (date: string) => (await booking.models.DaySheet.findById(daySheetId('clinic', date)).lean())?.holds ?? [],
+    /** The blocks the appointment holds in the ledger, sorted. */
+    blocksOf: async (id: string) => (await ledgerHolders(booking.models)).held.get(`a${id}`) ?? [],
   };
 }

@@ -32,10 +32,12 @@ export async function bundleInstance(): Promise<string> {
 export interface BookingProcess {
   url: string;
   stop: () => Promise<void>;
+  /** Ends it at once (SIGKILL): whatever it was writing stays half done. */
+  kill: () => Promise<void>;
 }
 
-/** Starts a booking process on the given database and resolves with its URL. */
-export function startBookingProcess(bundle: string, mongoUrl: string): Promise<BookingProcess> {
+/** Starts a booking process on the given database (its business clock at `now`, TEST_NOW unless given) and resolves with its URL. */
+export function startBookingProcess(bundle: string, mongoUrl: string, now: Date = TEST_NOW): Promise<BookingProcess> {
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
@@ -50,22 +52,24 @@ export function startBookingProcess(bundle: string, mongoUrl: string): Promise<B
       MANAGE_LINK_SECRET: TEST_MANAGE_LINK_SECRET,
       // The race is about the database: no copy of the stack's catalog.
       CATALOG_URL: '',
-      BOOKING_TEST_NOW: TEST_NOW.toISOString(),
+      BOOKING_TEST_NOW: now.toISOString(),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const stop = () =>
+  const end = (signal: NodeJS.Signals) => () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
+  const stop = end('SIGTERM');
+  const kill = end('SIGKILL');
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const line = output.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, stop });
+      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, stop, kill });
     });
     child.once('exit', (code) => reject(new Error(`booking process exited with ${code} before listening`)));
   });

@@ -1,0 +1,223 @@
+import type { Side } from '@bb/contracts';
+import { isDuplicateKey } from '@bb/service-kit';
+import {
+  appointmentOfHolder,
+  blocksToKeep,
+  CHANGE_DEADLINE_MS,
+  countChanges,
+  fieldsByLedger,
+  staleEntries,
+  unionOf,
+  type LedgerBlock,
+  type LedgerDoc,
+  type LedgerEntry,
+} from '../domain/ledger';
+import type { BookingModels } from '../models';
+import type { AppointmentDoc } from '../models/appointment';
+
+// Every write of the ledger: one guarded update of one month's document, which changes counts
+// and holders together, so they cannot disagree; FerretDB (under the launcher's per-collection
+// lock) and MongoDB both make it atomic. The filters use `_id` equality (the one lookup FerretDB
+// pushes down) and conditions on dotted paths, never `$or`/`$not`.
+
+type Models = Pick<BookingModels, 'Ledger' | 'Appointment'>;
+
+/** A holder going from the blocks it counts now to others: a booking (from none), a move, a cancel (to none). */
+export interface LedgerChange {
+  offering: Side;
+  /** `appointmentHolder(id)` or `visitorHolder(token)`. */
+  holder: string;
+  from: readonly LedgerBlock[];
+  to: readonly LedgerBlock[];
+  /** maxSessionsPerSlot now: a block takes a new holder while it holds fewer. */
+  capacity: number;
+  /** The business clock: expiries and deadlines are read and written on it. */
+  now: Date;
+  /** A visitor's hold the change takes over in the same write (its places become the holder's). */
+  converting?: { holder: string; blocks: readonly LedgerBlock[] };
+  /** A visitor's hold: written as such (`v`, until `expiresAt`) instead of as a change. */
+  expiresAt?: Date;
+}
+
+export type BeginResult = { ok: true; until: Date; converted: boolean; documents: string[] } | { ok: false; reason: 'full' | 'busy' };
+
+/** How often a refused claim clears stale entries and tries again before it answers. */
+const ATTEMPTS = 3;
+
+/** "This block has room": its count is missing (0) or below capacity; `$in` with null matches a missing field, which `$lt` does not. */
+const room = (capacity: number) => ({ $in: [null, ...Array.from({ length: capacity }, (_, i) => i)] });
+
+const entryPath = (holder: string) => `h.${holder}`;
+
+/** The ledger documents of some months, by `_id` in one read (a month is one document). */
+export async function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<Map<string, LedgerDoc>> {
+  const unique = [...new Set(ids)];
+  const docs =
+    unique.length === 1 ? [await models.Ledger.findById(unique[0]).lean<LedgerDoc>()] : await models.Ledger.find({ _id: { $in: unique } }).lean<LedgerDoc[]>();
+  return new Map(docs.flatMap((doc) => (doc ? [[doc._id, doc] as const] : [])));
+}
+
+/**
+ * Starts a change: in each document it touches (in ascending order), one write that checks room
+ * in every block newly taken, adds them and marks the holder changing (counting old and new
+ * blocks) until a deadline; a visitor's hold being converted gives up its places in that write.
+ * A refused write reads the document once, clears expired holds and changes past their deadline
+ * among those blocks, and tries again. When a document refuses, those already changed are put
+ * back. `full`: no room; `busy`: the holder is in another change (or not in the state read).
+ */
+export async function beginChange(models: Models, change: LedgerChange): Promise<BeginResult> {
+  const until = change.expiresAt ?? new Date(change.now.getTime() + CHANGE_DEADLINE_MS);
+  const from = fieldsByLedger(change.offering, change.from);
+  const to = fieldsByLedger(change.offering, change.to);
+  let converting = change.converting ? fieldsByLedger(change.offering, change.converting.blocks) : new Map<string, string[]>();
+  const ids = [...new Set([...from.keys(), ...to.keys()])].sort();
+  const begun: string[] = [];
+  for (const id of ids) {
+    let outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], converting.get(id), until);
+    if (outcome === 'no-hold' && change.converting) {
+      // The hold expired or went: the booking takes its places like any other.
+      converting = new Map();
+      outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], undefined, until);
+    }
+    if (outcome === 'absent') continue;
+    if (outcome !== 'ok') {
+      for (const done of begun) await finishIn(models, change.holder, done, unionOf(from.get(done) ?? [], to.get(done) ?? []), from.get(done) ?? [], until);
+      return { ok: false, reason: outcome === 'busy' ? 'busy' : 'full' };
+    }
+    begun.push(id);
+  }
+  return { ok: true, until, converted: converting.size > 0, documents: begun };
+}
+
+async function beginIn(
+  models: Models,
+  change: LedgerChange,
+  id: string,
+  from: string[],
+  to: string[],
+  converting: string[] | undefined,
+  until: Date,
+): Promise<'ok' | 'full' | 'busy' | 'no-hold' | 'absent'> {
+  const entry = entryPath(change.holder);
+  const changes = countChanges(from, to, converting);
+  const needRoom = [...changes].flatMap(([field, by]) => (by > 0 ? [field] : []));
+  const hold = change.converting && converting ? entryPath(change.converting.holder) : null;
+  const filter: Record<string, unknown> = {
+    _id: id,
+    // Changed only from the state the caller read: kept, with the blocks it read.
+    ...(from.length > 0 ? { [`${entry}.s`]: 'k', [`${entry}.b`]: from } : { [entry]: { $exists: false } }),
+    ...Object.fromEntries(needRoom.map((field) => [`b.${field}`, room(change.capacity)])),
+    ...(hold ? { [`${hold}.s`]: 'v', [`${hold}.u`]: { $gt: change.now } } : {}),
+  };
+  const state = change.expiresAt ? 'v' : 'c';
+  const update = {
+    ...(changes.size > 0 ? { $inc: Object.fromEntries([...changes].map(([field, by]) => [`b.${field}`, by])) } : {}),
+    $set: { [entry]: { b: unionOf(from, to), s: state, u: until } },
+    ...(hold ? { $unset: { [hold]: '' } } : {}),
+  };
+  for (let attempt = 1; ; attempt++) {
+    if (await guardedWrite(models, filter, update, from.length === 0 && !hold)) return 'ok';
+    const doc = await models.Ledger.findById(id).lean<LedgerDoc>();
+    const stale = doc ? staleEntries(doc, needRoom, change.now, change.holder) : [];
+    if (attempt < ATTEMPTS && stale.length > 0 && (await settleEntries(models, change.offering, id, stale)) > 0) continue;
+    const own = doc?.h?.[change.holder];
+    // Nothing of the holder's here to give back (never claimed, or settled away): nothing to change.
+    if (from.length > 0 && own === undefined && to.length === 0) return 'absent';
+    if (from.length > 0 ? own?.s !== 'k' || own.b.join() !== from.join() : own !== undefined) return 'busy';
+    const held = hold ? doc?.h?.[hold.slice(2)] : undefined;
+    if (hold && (held?.s !== 'v' || (held.u?.getTime() ?? 0) <= change.now.getTime())) return 'no-hold';
+    // Room may have come since (a release between the write and the read): one more try then.
+    if (attempt < ATTEMPTS && doc && needRoom.every((field) => (doc.b?.[field] ?? 0) < change.capacity)) continue;
+    return 'full';
+  }
+}
+
+/** One update; false when its filter matched nothing (an upsert then meets the existing `_id`). */
+async function guardedWrite(models: Models, filter: Record<string, unknown>, update: Record<string, unknown>, upsert: boolean): Promise<boolean> {
+  try {
+    const result = await models.Ledger.updateOne(filter, update, { upsert });
+    return result.matchedCount + result.upsertedCount === 1;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Ends a change `begun`: the holder keeps `keep` (what its appointment now says: the
+ * new blocks, the old ones when its write failed, none when it went) and gives back the rest, in
+ * one write per document guarded by the change being still open. True when every document
+ * agrees with `keep` afterwards (also when someone settled it meanwhile to the same).
+ */
+export async function finishChange(
+  models: Models,
+  change: Pick<LedgerChange, 'offering' | 'holder' | 'from' | 'to'>,
+  keep: readonly LedgerBlock[],
+  begun: Extract<BeginResult, { ok: true }>,
+): Promise<boolean> {
+  const { until } = begun;
+  const from = fieldsByLedger(change.offering, change.from);
+  const to = fieldsByLedger(change.offering, change.to);
+  const kept = fieldsByLedger(change.offering, keep);
+  let agreed = true;
+  for (const id of begun.documents) {
+    const counted = unionOf(from.get(id) ?? [], to.get(id) ?? []);
+    const keepHere = kept.get(id) ?? [];
+    if (await finishIn(models, change.holder, id, counted, keepHere, until)) continue;
+    const entry = (await models.Ledger.findById(id).lean<LedgerDoc>())?.h?.[change.holder];
+    agreed &&= keepHere.length === 0 ? entry === undefined : entry?.s === 'k' && unionOf(entry.b, []).join() === unionOf(keepHere, []).join();
+  }
+  return agreed;
+}
+
+async function finishIn(models: Models, holder: string, id: string, counted: string[], keep: string[], until: Date): Promise<boolean> {
+  const entry = entryPath(holder);
+  const given = counted.filter((field) => !keep.includes(field));
+  const result = await models.Ledger.updateOne(
+    { _id: id, [`${entry}.s`]: 'c', [`${entry}.u`]: until },
+    {
+      ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
+      ...(keep.length > 0 ? { $set: { [entry]: { b: keep, s: 'k' } } } : { $unset: { [entry]: '' } }),
+    },
+  );
+  return result.matchedCount === 1;
+}
+
+/**
+ * Settles entries found stale in a document: an expired hold gives its places back; a change
+ * past its deadline keeps what its appointment says (read by `_id`, all at once), the rest
+ * given back. Each write is guarded by the entry being as read, so two settling at once settle
+ * it once. Answers how many this call settled.
+ */
+export async function settleEntries(models: Models, offering: Side, id: string, stale: [string, LedgerEntry][]): Promise<number> {
+  const appointmentIds = stale.flatMap(([holder, entry]) => (entry.s === 'c' ? (appointmentOfHolder(holder) ?? []) : []));
+  const appointments =
+    appointmentIds.length === 0
+      ? []
+      : await models.Appointment.find({ _id: { $in: appointmentIds } }, { status: 1, deletedAt: 1, blocks: 1 }).lean<AppointmentDoc[]>();
+  const byId = new Map(appointments.map((a) => [String(a._id), a]));
+  let settled = 0;
+  for (const [holder, entry] of stale) {
+    const appointment = byId.get(appointmentOfHolder(holder) ?? '') ?? null;
+    const keep = entry.s === 'c' ? blocksToKeep(appointment, offering, id, entry.b) : [];
+    const given = entry.b.filter((field) => !keep.includes(field));
+    const path = entryPath(holder);
+    const result = await models.Ledger.updateOne(
+      { _id: id, [`${path}.s`]: entry.s, [`${path}.u`]: entry.u },
+      {
+        ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
+        ...(keep.length > 0 ? { $set: { [path]: { b: keep, s: 'k' } } } : { $unset: { [path]: '' } }),
+      },
+    );
+    settled += result.matchedCount;
+  }
+  return settled;
+}
+
+/** A visitor's hold gives its places back (nothing when it is gone already). */
+export async function releaseHold(models: Models, offering: Side, holder: string, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const entry = (await models.Ledger.findById(id, { [entryPath(holder)]: 1 }).lean<LedgerDoc>())?.h?.[holder];
+    if (entry?.s === 'v') await settleEntries(models, offering, id, [[holder, entry]]);
+  }
+}
