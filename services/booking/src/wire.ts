@@ -7,6 +7,7 @@ import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
+import { migrateToLedger } from './store/ledger-migration';
 import { ScheduleCopy } from './store/schedule-copy';
 import { WaitlistNotifier } from './store/waitlist-notify';
 
@@ -36,6 +37,8 @@ export const wire: Wire<BookingConfig> = (ctx) => {
       logger,
     }),
     beforeServe: async () => {
+      // A database of the seats era moves onto the ledger first (once; replicas wait for the one running it).
+      await migrateToLedger(ctx.conn, models.Migration, { logger, now: ctx.now() });
       await resync.start();
       await schedule.start(ctx.bus);
       if (config.APP_MODE === 'demo') await importDemoHolidays({ models, schedule, bus: ctx.bus, logger, now: ctx.now() });

@@ -192,6 +192,18 @@ describe('the ledger migration of 5,000 appointments of the seats era', () => {
 });
 
 describe('replicas starting at once', () => {
+  it('each start it before serving: both serve once the ledger holds every appointment, and the seats era is gone', async () => {
+    const { conn, url, seed } = await seededDatabase('ledger_migration_started', 300);
+    const replicas = await Promise.all([1, 2].map(() => startBooking('ledger_migration_started', { mongoUrl: url, startBus: false })));
+    try {
+      expect(await ledgerOf(conn)).toEqual(expectedLedger(seed));
+      const names = (await conn.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+      expect(names.filter((n) => ['seats', 'day_sheets', 'contact_claims'].includes(n))).toEqual([]);
+    } finally {
+      for (const replica of replicas) await replica.close();
+    }
+  }, 120_000);
+
   it('run it once; the other waits for it to complete', async () => {
     const { conn, seed } = await seededDatabase('ledger_migration_replicas', 300);
     const runs = await Promise.all([
