@@ -7,6 +7,7 @@ import { consumeBookableChanges } from './events/bookables';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
+import { migrateToLedger } from './store/ledger-migration';
 import { ScheduleCopy } from './store/schedule-copy';
 import { WaitlistNotifier } from './store/waitlist-notify';
 
@@ -38,6 +39,8 @@ export const wire: Wire<BookingConfig> = (ctx) => {
     beforeServe: async () => {
       await resync.start();
       await schedule.start(ctx.bus);
+      // A database from before the ledger: its upcoming appointments' seats become ledger entries, once.
+      await migrateToLedger(models, ctx.now(), logger);
       if (config.APP_MODE === 'demo') await importDemoHolidays({ models, schedule, bus: ctx.bus, logger, now: ctx.now() });
       // Appointments stored while a cap was off (or before counts) are counted nowhere: an offering with a cap on counts them from now.
       for (const offering of sideSchema.options) {
