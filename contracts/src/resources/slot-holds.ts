@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { route } from '../route';
-import { appointmentFieldsSchema, holdIdSchema, SLOT_FULL_MESSAGE } from './appointments';
+import { appointmentFieldsSchema, holdIdSchema, requireItems, SLOT_FULL_MESSAGE } from './appointments';
 
 /** The slot to hold, as the booking form has it: offering, date, time and the chosen items. */
-export const slotHoldRequestSchema = appointmentFieldsSchema.pick({ offeringType: true, preferredDate: true, preferredTime: true, treatments: true }).strict();
+export const slotHoldRequestSchema = appointmentFieldsSchema
+  .pick({ offeringType: true, preferredDate: true, preferredTime: true, treatments: true })
+  .superRefine(requireItems);
 export type SlotHoldRequest = z.input<typeof slotHoldRequestSchema>;
 
 export const slotHoldSchema = z.object({ holdId: z.string(), expiresAt: z.string() });

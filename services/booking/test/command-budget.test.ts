@@ -54,6 +54,34 @@ describe('database commands per operation', () => {
     expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAWeekInOneCall);
   });
 
+  it('slots for a month in one range call', async () => {
+    const commands = await ledger.measure('slots for a month in one call', async () =>
+      expect((await call(booking.url, 'GET', '/api/available-slots?offeringType=clinic&from=2030-03-01&to=2030-03-31&treatmentId=facial')).status).toBe(200),
+    );
+    expect(describeCommands(commands).length).toBeLessThanOrEqual(BUDGET.slotsForAMonthInOneCall);
+  });
+
+  it("a visitor's hold: hold, book within it; and a hold released", async () => {
+    const slot = { offeringType: 'clinic', preferredDate: monday(7), preferredTime: '10:00', treatments: ['facial'] };
+    let holdId = '';
+    const held = await ledger.measure('hold a slot', async () => {
+      const res = await call<{ holdId: string }>(booking.url, 'POST', '/api/slot-holds', slot);
+      expect(res.status).toBe(201);
+      holdId = res.body.holdId;
+    });
+    expect(describeCommands(held).length).toBeLessThanOrEqual(BUDGET.hold);
+    const within = await ledger.measure('book within the hold', async () =>
+      expect((await book({ preferredDate: monday(7), preferredTime: '10:00', holdId })).status).toBe(201),
+    );
+    expect(describeCommands(within).length).toBeLessThanOrEqual(BUDGET.bookWithinHold);
+    const other = await call<{ holdId: string }>(booking.url, 'POST', '/api/slot-holds', { ...slot, preferredTime: '14:00' });
+    await ledger.settle();
+    const released = await ledger.measure('release a hold', async () =>
+      expect((await call(booking.url, 'DELETE', `/api/slot-holds/${other.body.holdId}`)).status).toBe(204),
+    );
+    expect(describeCommands(released).length).toBeLessThanOrEqual(BUDGET.releaseHold);
+  });
+
   it('book (90 minutes: three blocks)', async () => {
     const commands = await ledger.measure('book', async () =>
       expect((await book({ preferredDate: monday(2), preferredTime: '10:00', treatments: ['facial', 'peel'] })).status).toBe(201),
@@ -163,11 +191,18 @@ describe('database commands per operation', () => {
  * back (10 → 8: the seats and the sheet were two writes each way). With the cap on a booking
  * counts the contact under each of its two keys, one guarded write per key document in order
  * (7 → 8: the places were one insert of both), and a cancel takes it out of both (as before).
+ * A month of slots in one range call is one read (the month's document). A visitor's hold is
+ * the ledger's read and one claim; booking within it is a booking (the hold is given up in the
+ * claim's write); releasing reads the hold's entry and gives it back.
  */
 const BUDGET = {
   slotsForADay: 1,
   slotsForAWeek: 7,
   slotsForAWeekInOneCall: 1,
+  slotsForAMonthInOneCall: 1,
+  hold: 2,
+  bookWithinHold: 6,
+  releaseHold: 2,
   book: 6,
   bookWithKey: 7,
   bookWithCap: 8,

@@ -1,5 +1,5 @@
 import type { Connection, Model } from 'mongoose';
-import { DEFAULT_BOOKING_POLICY, type Side, type SlotsResponse } from '@bb/contracts';
+import { DEFAULT_BOOKING_POLICY, SLOT_FULL_MESSAGE, type Side, type SlotsResponse } from '@bb/contracts';
 import { BLOCK_MS, connectMongo, weekdayOf } from '@bb/service-kit';
 import { commandsDuring, silentLogger, testMongoUrl } from '@bb/service-kit/testing';
 import { appointmentHolder, blockStart, countsAgree, fieldsByLedger, type LedgerDoc } from '../src/domain/ledger';
@@ -7,7 +7,7 @@ import { defaultOfficeDay } from '../src/domain/office-hours';
 import { planDay, slotsResponse } from '../src/domain/slots';
 import { migrationModel, type MigrationDoc } from '../src/models/migration';
 import { LEDGER_MIGRATION_ID, migrateToLedger, type LedgerMigrationOptions } from '../src/store/ledger-migration';
-import { addBookable, call, startBooking, TEST_NOW } from './support/booking';
+import { addBookable, bookingRequest, call, startBooking, TEST_NOW } from './support/booking';
 import { SEAT_ERA_CAPACITY } from './support/seat-era';
 import { seedSeatEra, type SeatEraSeed } from './support/seat-era';
 
@@ -25,11 +25,11 @@ const connections: Connection[] = [];
 /** The marker's model of a connection (only that one: the others would create the seats era's collections again). */
 const markers = new Map<Connection, Model<MigrationDoc>>();
 const migrationsOf = (conn: Connection) => markers.get(conn) ?? (markers.set(conn, migrationModel(conn)).get(conn) as Model<MigrationDoc>);
-async function seededDatabase(label: string, count = COUNT): Promise<{ conn: Connection; seed: SeatEraSeed; url: string }> {
+async function seededDatabase(label: string, count = COUNT, from?: string): Promise<{ conn: Connection; seed: SeatEraSeed; url: string }> {
   const url = testMongoUrl(label);
   const conn = await connectMongo(url, silentLogger());
   connections.push(conn);
-  return { conn, url, seed: await seedSeatEra(conn, { count, now: TEST_NOW, orphans: ORPHANS }) };
+  return { conn, url, seed: await seedSeatEra(conn, { count, now: TEST_NOW, orphans: ORPHANS, from }) };
 }
 afterAll(async () => {
   for (const conn of connections) await conn.dropDatabase().then(() => conn.close());
@@ -192,20 +192,34 @@ describe('the ledger migration of 5,000 appointments of the seats era', () => {
 });
 
 describe('replicas starting at once', () => {
-  it('each start it before serving: both serve once the ledger holds every appointment, and the seats era is gone', async () => {
-    const { conn, url, seed } = await seededDatabase('ledger_migration_started', 300);
+  it('each start it before serving: both serve once the ledger holds every appointment, and book on it', async () => {
+    const { conn, url, seed } = await seededDatabase('ledger_migration_started', 300, '2030-01-02');
+    await conn.collection<{ _id: string }>('settings').insertOne({ _id: 'clinic', maxSessionsPerSlot: SEAT_ERA_CAPACITY });
     const replicas = await Promise.all([1, 2].map(() => startBooking('ledger_migration_started', { mongoUrl: url, startBus: false })));
     try {
-      expect(await ledgerOf(conn)).toEqual(expectedLedger(seed));
+      const expected = expectedLedger(seed);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await ledgerOf(conn)).toEqual(expected);
       const names = (await conn.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
       expect(names.filter((n) => ['seats', 'day_sheets', 'contact_claims'].includes(n))).toEqual([]);
+      // What the moved appointments fill is refused, what they leave free is booked, through either replica.
+      await addBookable(replicas[0].models, { id: 'migration-facial', defaultDuration: 30 });
+      const january8 = expected.find((doc) => doc._id === 'clinic|2030-01')?.b ?? {};
+      const fullAt = Object.keys(january8).find((field) => field.startsWith('08T') && january8[field] >= SEAT_ERA_CAPACITY);
+      const freeAt = ['08T0900', '08T0930', '08T1000', '08T1030', '08T1100', '08T1130', '08T1200', '08T1230'].find((field) => (january8[field] ?? 0) === 0);
+      if (!fullAt || !freeAt) throw new Error('the seed has no full and no free half hour on 8 January');
+      const at = (field: string) => ({ preferredDate: '2030-01-08', preferredTime: `${field.slice(3, 5)}:${field.slice(5, 7)}`, treatments: ['migration-facial'] });
+      const refused = await call(replicas[1].url, 'POST', '/api/appointments', bookingRequest(at(fullAt)));
+      expect([refused.status, refused.body.message]).toEqual([409, SLOT_FULL_MESSAGE]);
+      expect((await call(replicas[0].url, 'POST', '/api/appointments', bookingRequest(at(freeAt)))).status).toBe(201);
+      expect((await ledgerOf(conn)).every(countsAgree)).toBe(true);
     } finally {
       for (const replica of replicas) await replica.close();
     }
   }, 120_000);
 
   it('run it once; the other waits for it to complete', async () => {
-    const { conn, seed } = await seededDatabase('ledger_migration_replicas', 300);
+    const { conn, seed } = await seededDatabase('ledger_migration_replicas', 300, '2030-01-02');
     const runs = await Promise.all([
       migrateToLedger(conn, migrationsOf(conn), options({ pollMs: 50 })),
       migrateToLedger(conn, migrationsOf(conn), options({ pollMs: 50 })),

@@ -19,10 +19,8 @@ export interface SeatEraSeed {
   buffered: string[];
 }
 
-const WEEKDAYS_FROM = '2029-11-01';
-
 /**
- * `count` appointments from November 2029 to the following months, both offerings, Monday to
+ * `count` appointments from `from` (1 November 2029 unless given) on, both offerings, Monday to
  * Saturday between 9:00 and 17:00: 30, 60 or 90 minutes, studio ones one in three with a
  * 30-minute buffer after (its seats cover it), at most `SEAT_ERA_CAPACITY` in a block (each
  * takes the lowest free seat of each block, as a booking did); one in ten cancelled and one in
@@ -30,7 +28,10 @@ const WEEKDAYS_FROM = '2029-11-01';
  * cancelled appointments are left behind (as a crash between the two writes did) and as many
  * sheet entries lost, for the comparison.
  */
-export async function seedSeatEra(conn: Connection, { count, now, orphans = 0 }: { count: number; now: Date; orphans?: number }): Promise<SeatEraSeed> {
+export async function seedSeatEra(
+  conn: Connection,
+  { count, now, orphans = 0, from = '2029-11-01' }: { count: number; now: Date; orphans?: number; from?: string },
+): Promise<SeatEraSeed> {
   let random = 12345;
   const next = (n: number) => {
     random = (random * 1103515245 + 12345) % 2147483648;
@@ -43,7 +44,7 @@ export async function seedSeatEra(conn: Connection, { count, now, orphans = 0 }:
   const cancelledSeats: typeof seats = [];
   let day = 0;
   while (appointments.length < count) {
-    const date = new Date(Date.parse(`${WEEKDAYS_FROM}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(Date.parse(`${from}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
     day += 1;
     if (new Date(`${date}T00:00:00Z`).getUTCDay() === 0) continue;
     for (const offering of ['clinic', 'studio'] as const) {
