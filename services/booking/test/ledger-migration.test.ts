@@ -208,7 +208,11 @@ describe('replicas starting at once', () => {
       const fullAt = Object.keys(january8).find((field) => field.startsWith('08T') && january8[field] >= SEAT_ERA_CAPACITY);
       const freeAt = ['08T0900', '08T0930', '08T1000', '08T1030', '08T1100', '08T1130', '08T1200', '08T1230'].find((field) => (january8[field] ?? 0) === 0);
       if (!fullAt || !freeAt) throw new Error('the seed has no full and no free half hour on 8 January');
-      const at = (field: string) => ({ preferredDate: '2030-01-08', preferredTime: `${field.slice(3, 5)}:${field.slice(5, 7)}`, treatments: ['migration-facial'] });
+      const at = (field: string) => ({
+        preferredDate: '2030-01-08',
+        preferredTime: `${field.slice(3, 5)}:${field.slice(5, 7)}`,
+        treatments: ['migration-facial'],
+      });
       const refused = await call(replicas[1].url, 'POST', '/api/appointments', bookingRequest(at(fullAt)));
       expect([refused.status, refused.body.message]).toEqual([409, SLOT_FULL_MESSAGE]);
       expect((await call(replicas[0].url, 'POST', '/api/appointments', bookingRequest(at(freeAt)))).status).toBe(201);
