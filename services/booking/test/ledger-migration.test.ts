@@ -194,7 +194,7 @@ describe('the ledger migration of 5,000 appointments of the seats era', () => {
 describe('replicas starting at once', () => {
   it('each start it before serving: both serve once the ledger holds every appointment, and book on it', async () => {
     const { conn, url, seed } = await seededDatabase('ledger_migration_started', 300, '2030-01-02');
-    await conn.collection<{ _id: string }>('settings').insertOne({ _id: 'clinic', maxSessionsPerSlot: SEAT_ERA_CAPACITY });
+    await conn.collection<{ _id: string; maxSessionsPerSlot: number }>('settings').insertOne({ _id: 'clinic', maxSessionsPerSlot: SEAT_ERA_CAPACITY });
     const replicas = await Promise.all([1, 2].map(() => startBooking('ledger_migration_started', { mongoUrl: url, startBus: false })));
     try {
       const expected = expectedLedger(seed);
