@@ -5,20 +5,24 @@ import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
 import { SettingsStore } from '../src/store/settings-store';
-import { booked, factsOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import {
+  booked,
+  cancelled,
+  factsOf,
+  mailSettings,
+  mailsTo,
+  PUBLIC_URL,
+  rescheduled,
+  startNotifications,
+  uniqueAddress,
+  type NotificationsHarness,
+} from './harness';
 
 // Reminders with a one-minute lead: an appointment starting a minute and a few seconds from
 // now has its reminder due in those few seconds.
 let svc: NotificationsHarness;
 const LEAD_MS = 60_000;
-const settings = (over: Partial<NotificationSettings> = {}) => ({
-  staffAlertEmail: '',
-  senderName: 'Lumière Clinic',
-  senderEmail: 'clinic@beauty-booking.local',
-  reminderLeadHours: LEAD_MS / 3_600_000,
-  enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-  ...over,
-});
+const settings = (over: Partial<NotificationSettings> = {}) => ({ ...mailSettings('clinic', { reminderLeadHours: LEAD_MS / 3_600_000 }), ...over });
 const saveSettings = async (over: Partial<NotificationSettings> = {}) =>
   expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings(over) })).status).toBe(200);
 
@@ -43,13 +47,7 @@ describe('reminders', () => {
     await svc.publisher.publish('booking.appointment.created', kept);
     await svc.publisher.publish('booking.appointment.created', dropped);
     await waitFor('both reminders queued', async () => (await reminderOf(kept.appointmentId)) && (await reminderOf(dropped.appointmentId)));
-    await svc.publisher.publish('booking.appointment.cancelled', {
-      ...factsOf(dropped),
-      revision: 1,
-      status: 'cancelled',
-      by: 'customer',
-      notifyCustomer: true,
-    });
+    await svc.publisher.publish('booking.appointment.cancelled', cancelled(dropped, 'customer'));
 
     await mailsTo(mailpit, kept.email, /reminder/i, 1, 20_000);
     // Not before it was due, by the service's clock: Mailpit stamps mails with its own, which a

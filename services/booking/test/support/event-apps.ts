@@ -1,7 +1,7 @@
 import type { Envelope, EventData } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
-import { addBookable, appointmentEvents, startBooking, type BookingUnderTest } from './booking';
+import { addFacialAndPeel, appointmentEvents, startBooking, type BookingUnderTest } from './booking';
 
 export type Created = Envelope<EventData<'booking.appointment.created'>>;
 
@@ -24,8 +24,7 @@ export function eventApps() {
     async start(label: string, options: { startBus?: boolean } = {}) {
       const booking = await startBooking(label, options);
       toClose.push(booking);
-      await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-      await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+      await addFacialAndPeel(booking.models);
       return booking;
     },
     /** A subscriber on the booking's exchange, like the subscribers service. */
