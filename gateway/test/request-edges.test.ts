@@ -61,24 +61,25 @@ describe('the copy of a body kept to send it again', () => {
       body: frame.replace('""}', `"${'x'.repeat(bytes - frame.length)}"}`),
     });
   };
-
-  it(`is kept up to ${REPLAYABLE_BODY_BYTES / 1024} KiB: such a write a stopped replica refused reaches the live one`, async () => {
+  /** A gateway in front of two subscribers replicas, the first of them stopped. */
+  const withStoppedReplica = async () => {
     const stopped = await countingService();
     const live = await countingService();
     closeAfterAll(live.close);
     const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
     await stopped.close();
+    return { gw, live };
+  };
+
+  it(`is kept up to ${REPLAYABLE_BODY_BYTES / 1024} KiB: such a write a stopped replica refused reaches the live one`, async () => {
+    const { gw, live } = await withStoppedReplica();
     const res = await post(gw.url, 90 * 1024);
     expect(res.status).toBe(201);
     expect(live.arrived).toHaveLength(1);
   });
 
   it('is not kept past it: a larger write streams on, and is answered 502 when its replica refused it (it was sent again with up to 256 KiB kept)', async () => {
-    const stopped = await countingService();
-    const live = await countingService();
-    closeAfterAll(live.close);
-    const gw = await start({ SUBSCRIBERS_URL: [stopped.url, live.url] });
-    await stopped.close();
+    const { gw, live } = await withStoppedReplica();
     const res = await post(gw.url, 150 * 1024);
     expect(res.status).toBe(502);
     expect(((await res.json()) as { message: string }).message).toMatch(/subscribers service is unavailable/);

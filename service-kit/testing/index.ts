@@ -3,6 +3,7 @@
 export * from './helpers';
 export * from './calendar';
 export * from './harness';
+export * from './listener';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';

@@ -16,7 +16,6 @@ import {
   testAmqpUrl,
   testMongoUrl,
   uniqueName,
-  waitFor,
   type Harness,
   type MailpitClient,
   type MailpitSummary,
@@ -233,18 +232,9 @@ export function factsOf(data: EventData<'booking.appointment.created'> | EventDa
   return { appointmentId, revision, firstName, lastName, email, contact, offeringType, items, preferredDate, preferredTime, startTime, endTime, status };
 }
 
-/** The mails to an address whose subject matches, once there are `count` of them (newest first). */
-export async function mailsTo(mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> {
-  return waitFor(
-    `${count} mail(s) "${subject.source}" to ${address}`,
-    async () => {
-      const found = (await mailpit.messagesTo(address)).filter((m) => subject.test(m.Subject));
-      return found.length >= count && found;
-    },
-    timeoutMs,
-    100,
-  );
-}
+/** The mails to an address whose subject matches, once there are `count` of them (newest first), looked for every 100 ms. */
+export const mailsTo = (mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> =>
+  mailpit.waitForMails(address, subject, count, timeoutMs, 100);
 
 /** The calendar file of a mail, read back the way a calendar client would. */
 export async function inviteOf(mailpit: MailpitClient, id: string) {

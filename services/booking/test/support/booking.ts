@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { ApiError, Envelope, EventData } from '@bb/contracts';
 import { EventBus, manilaInstant, type OutboxRelay } from '@bb/service-kit';
-import { adminToken, api, partsOf, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { adminToken, api, listenOn, partsOf, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
@@ -133,18 +133,13 @@ export const LIFECYCLE_TYPES: LifecycleType[] = [
 
 /** What a consumer of appointment events (mail, subscriber capture) hears on the booking's exchange, in arrival order. */
 export async function appointmentEvents(exchange: string) {
-  const received: Envelope<EventData<LifecycleType>>[] = [];
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'notifications', logger: silentLogger() });
-  bus.subscribe(uniqueName('lifecycle'), LIFECYCLE_TYPES, async (event) => {
-    received.push(event);
-  });
-  await bus.start();
+  const { received, close } = await listenOn(exchange, LIFECYCLE_TYPES, 'notifications');
   return {
     received,
     /** The events of one appointment, each with its type. */
     of: (appointmentId: string) => received.filter((e) => e.data.appointmentId === appointmentId),
     ofType: <T extends LifecycleType>(type: T) => received.filter((e) => e.type === type) as Envelope<EventData<T>>[],
-    close: () => bus.close(),
+    close,
   };
 }
 

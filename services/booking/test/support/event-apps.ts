@@ -1,6 +1,6 @@
 import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
-import { silentLogger, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import type { EventBus } from '@bb/service-kit';
+import { listenOn } from '@bb/service-kit/testing';
 import { addFacialAndPeel, appointmentEvents, startBooking, type BookingUnderTest } from './booking';
 
 export type Created = Envelope<EventData<'booking.appointment.created'>>;
@@ -29,13 +29,8 @@ export function eventApps() {
     },
     /** A subscriber on the booking's exchange, like the subscribers service. */
     async listen(exchange: string): Promise<Created[]> {
-      const received: Created[] = [];
-      const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'subscribers', logger: silentLogger() });
-      buses.push(bus);
-      bus.subscribe(uniqueName('capture'), ['booking.appointment.created'], async (e) => {
-        received.push(e);
-      });
-      await bus.start();
+      const { received, close } = await listenOn(exchange, ['booking.appointment.created'], 'subscribers');
+      buses.push({ close });
       return received;
     },
     /** A consumer of every appointment lifecycle event, like the notifications service. */
