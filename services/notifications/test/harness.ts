@@ -22,6 +22,9 @@ import {
 } from '@bb/service-kit/testing';
 import { notificationsEnvShape, type NotificationsConfig } from '../src/config';
 import { createModels, type NotificationModels } from '../src/models';
+import { AppointmentStore } from '../src/store/appointment-store';
+import type { MailerDeps } from '../src/store/mailer';
+import { SettingsStore } from '../src/store/settings-store';
 import { wire } from '../src/wire';
 
 export const PUBLIC_URL = 'https://booking.example.com';
@@ -156,6 +159,17 @@ export function clinicMailsInFile(label: string) {
     },
   };
 }
+
+/** What a Mailer needs besides its mail store, on the service's database: for tests that drive one by hand (no queues, no sender). */
+export const mailerDeps = (svc: NotificationsHarness, rescheduleQuietMs: number): Omit<MailerDeps, 'mails'> => ({
+  appointments: new AppointmentStore(svc.models),
+  settings: new SettingsStore(svc.models),
+  publicUrl: PUBLIC_URL,
+  rescheduleQuietMs,
+  now: () => new Date(),
+  queued: () => undefined,
+  logger: silentLogger(),
+});
 
 /** The token of an appointment's manage link, as booking and this service derive it. */
 export const manageTokenOf = (appointmentId: string) => manageLinkToken(TEST_MANAGE_LINK_SECRET, appointmentId);

@@ -1,17 +1,15 @@
-import type { Mail, NotificationSettings } from '@bb/contracts';
-import { api, mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
+import type { NotificationSettings } from '@bb/contracts';
+import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
-import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
-import { SettingsStore } from '../src/store/settings-store';
 import {
   booked,
   cancelled,
   factsOf,
   mailSettings,
+  mailerDeps,
   mailsTo,
-  PUBLIC_URL,
   rescheduled,
   startNotifications,
   uniqueAddress,
@@ -59,7 +57,7 @@ describe('reminders', () => {
     expect(await remindersIn(kept.email)).toHaveLength(1);
     expect(await remindersIn(dropped.email)).toEqual([]);
     expect(await reminderOf(dropped.appointmentId)).toMatchObject({ status: 'cancelled', attempts: 0 });
-    const log = (await api<Mail[]>(svc.url, `/api/appointments/${kept.appointmentId}/mails`, { token: svc.token })).body;
+    const log = await svc.mailLog(kept.appointmentId);
     expect(log.find((m) => m.kind === 'reminder')).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -72,19 +70,9 @@ describe('reminders', () => {
     // the reminders just after the booking (revision 0) read them and just before it wrote its
     // own. Found by the system test: the cancelled appointment's reminder went out.
     const mails = new MailStore(svc.models);
-    const appointments = new AppointmentStore(svc.models);
-    const settingsStore = new SettingsStore(svc.models);
-    const deps = {
-      appointments,
-      settings: settingsStore,
-      publicUrl: PUBLIC_URL,
-      rescheduleQuietMs: 0,
-      now: () => new Date(),
-      queued: () => undefined,
-      logger: silentLogger(),
-    };
+    const deps = mailerDeps(svc, 0);
     const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
-    const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const cancellation = cancelled(made, 'customer', false);
     const racing = Object.create(mails) as MailStore;
     racing.remindersOf = async (appointmentId) => {
       const found = await mails.remindersOf(appointmentId);

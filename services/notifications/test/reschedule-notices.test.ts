@@ -1,20 +1,19 @@
 import { buildEnvelope } from '@bb/service-kit';
-import { mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
+import { mailpit, waitFor } from '@bb/service-kit/testing';
 import { renderAppointmentMail } from '../src/domain/appointment-mails';
 import { MANAGE_TOKEN_PLACEHOLDER } from '../src/domain/manage-link';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { manilaDateTime } from '../src/domain/manila-format';
 import { defaultSettings } from '../src/domain/settings';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore, type Move } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
-import { SettingsStore } from '../src/store/settings-store';
 import {
   booked,
   cancelled,
   factsOf,
   inviteOf,
+  mailerDeps,
   mailsTo,
   PUBLIC_URL,
   rescheduled,
@@ -217,19 +216,11 @@ describe('a reschedule notice in the store', () => {
     // The events come on separate queues: the cancellation (revision 2) applies and looks for
     // notices just before the move (revision 1) writes its notice.
     const store = mails();
-    const deps = {
-      appointments: new AppointmentStore(svc.models),
-      settings: new SettingsStore(svc.models),
-      publicUrl: PUBLIC_URL,
-      rescheduleQuietMs: HOUR_MS,
-      now: () => new Date(),
-      queued: () => undefined,
-      logger: silentLogger(),
-    };
+    const deps = mailerDeps(svc, HOUR_MS);
     const data = booked(uniqueAddress('raced-notice'));
     await new Mailer({ ...deps, mails: store }).created(data);
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
-    const cancellation = { ...factsOf(moved), revision: 2, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const cancellation = cancelled(moved, 'customer', false);
     const racing = Object.create(store) as MailStore;
     racing.noticeMove = async (move) => {
       await new Mailer({ ...deps, mails: store }).cancelled(cancellation);
