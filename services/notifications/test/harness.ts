@@ -231,7 +231,7 @@ export function rescheduled(
   };
 }
 
-/** The same appointment cancelled (revision + 1), as the cancelled event says it; without notifyCustomer, deleted by staff without a mail. */
+/** The same appointment cancelled (revision + 1), as the cancelled event says it; `notifyCustomer` false: deleted by staff, no mail. */
 export function cancelled(
   from: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>,
   by: EventData<'booking.appointment.cancelled'>['by'],
