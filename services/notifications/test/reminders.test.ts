@@ -1,24 +1,26 @@
-import type { Mail, NotificationSettings } from '@bb/contracts';
-import { api, mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
+import type { NotificationSettings } from '@bb/contracts';
+import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
-import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
-import { SettingsStore } from '../src/store/settings-store';
-import { booked, factsOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import {
+  booked,
+  cancelled,
+  factsOf,
+  mailSettings,
+  mailerDeps,
+  mailsTo,
+  rescheduled,
+  startNotifications,
+  uniqueAddress,
+  type NotificationsHarness,
+} from './harness';
 
 // Reminders with a one-minute lead: an appointment starting a minute and a few seconds from
 // now has its reminder due in those few seconds.
 let svc: NotificationsHarness;
 const LEAD_MS = 60_000;
-const settings = (over: Partial<NotificationSettings> = {}) => ({
-  staffAlertEmail: '',
-  senderName: 'Lumière Clinic',
-  senderEmail: 'clinic@beauty-booking.local',
-  reminderLeadHours: LEAD_MS / 3_600_000,
-  enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-  ...over,
-});
+const settings = (over: Partial<NotificationSettings> = {}) => ({ ...mailSettings('clinic', { reminderLeadHours: LEAD_MS / 3_600_000 }), ...over });
 const saveSettings = async (over: Partial<NotificationSettings> = {}) =>
   expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings(over) })).status).toBe(200);
 
@@ -43,13 +45,7 @@ describe('reminders', () => {
     await svc.publisher.publish('booking.appointment.created', kept);
     await svc.publisher.publish('booking.appointment.created', dropped);
     await waitFor('both reminders queued', async () => (await reminderOf(kept.appointmentId)) && (await reminderOf(dropped.appointmentId)));
-    await svc.publisher.publish('booking.appointment.cancelled', {
-      ...factsOf(dropped),
-      revision: 1,
-      status: 'cancelled',
-      by: 'customer',
-      notifyCustomer: true,
-    });
+    await svc.publisher.publish('booking.appointment.cancelled', cancelled(dropped, 'customer'));
 
     await mailsTo(mailpit, kept.email, /reminder/i, 1, 20_000);
     // Not before it was due, by the service's clock: Mailpit stamps mails with its own, which a
@@ -61,7 +57,7 @@ describe('reminders', () => {
     expect(await remindersIn(kept.email)).toHaveLength(1);
     expect(await remindersIn(dropped.email)).toEqual([]);
     expect(await reminderOf(dropped.appointmentId)).toMatchObject({ status: 'cancelled', attempts: 0 });
-    const log = (await api<Mail[]>(svc.url, `/api/appointments/${kept.appointmentId}/mails`, { token: svc.token })).body;
+    const log = await svc.mailLog(kept.appointmentId);
     expect(log.find((m) => m.kind === 'reminder')).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -74,19 +70,9 @@ describe('reminders', () => {
     // the reminders just after the booking (revision 0) read them and just before it wrote its
     // own. Found by the system test: the cancelled appointment's reminder went out.
     const mails = new MailStore(svc.models);
-    const appointments = new AppointmentStore(svc.models);
-    const settingsStore = new SettingsStore(svc.models);
-    const deps = {
-      appointments,
-      settings: settingsStore,
-      publicUrl: PUBLIC_URL,
-      rescheduleQuietMs: 0,
-      now: () => new Date(),
-      queued: () => undefined,
-      logger: silentLogger(),
-    };
+    const deps = mailerDeps(svc, 0);
     const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
-    const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const cancellation = cancelled(made, 'customer', false);
     const racing = Object.create(mails) as MailStore;
     racing.remindersOf = async (appointmentId) => {
       const found = await mails.remindersOf(appointmentId);
