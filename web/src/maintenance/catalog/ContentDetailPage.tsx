@@ -8,14 +8,12 @@ interface ContentDetailPageProps<Item> {
   query: { isLoading: boolean; error: unknown; data?: Item; refetch: () => unknown };
   /** The way back to the list: 'Back to News'. */
   back: { to: string; label: string };
-  loadingText: string;
-  /** The spec's text for an item that does not exist ('Treatment not found'…). */
-  notFoundText: string;
-  failedText: string;
-  /** The page's heading. */
-  title: (item: Item) => ReactNode;
+  /** What it says while loading, for an item that does not exist (the spec's 'Treatment not found'…), and when loading failed. */
+  texts: { loading: string; notFound: string; failed: string };
   /** A line above the heading (a news article's date). */
   eyebrow?: (item: Item) => ReactNode;
+  /** The page's heading. */
+  title: (item: Item) => ReactNode;
   /** 'Edit Article', 'Edit Result'…: the button beside the heading. */
   editLabel: string;
   onEdit: () => void;
@@ -24,21 +22,10 @@ interface ContentDetailPageProps<Item> {
 }
 
 /** A console item's detail screen: the way back, its heading with an Edit button, and what it shows; loading, missing or failed as DetailStates says. */
-export function ContentDetailPage<Item>({
-  query,
-  back,
-  loadingText,
-  notFoundText,
-  failedText,
-  title,
-  eyebrow,
-  editLabel,
-  onEdit,
-  children,
-}: ContentDetailPageProps<Item>) {
+export function ContentDetailPage<Item>({ query, back, texts, eyebrow, title, editLabel, onEdit, children }: ContentDetailPageProps<Item>) {
   const backLink = <BackLink to={back.to} label={back.label} />;
   return (
-    <DetailStates query={query} back={backLink} loadingText={loadingText} notFoundText={notFoundText} failedText={failedText}>
+    <DetailStates query={query} back={backLink} loadingText={texts.loading} notFoundText={texts.notFound} failedText={texts.failed}>
       {(item) => {
         const heading = (
           <Heading as="h1" size="2xl">

@@ -16,11 +16,9 @@ export function NewsDetailPage() {
     <ContentDetailPage
       query={article}
       back={{ to: '/maintenance/news', label: 'Back to News' }}
-      loadingText="Loading news..."
-      notFoundText="News article not found"
-      failedText="The article could not be loaded."
-      title={(a) => a.title}
+      texts={{ loading: 'Loading news...', notFound: 'News article not found', failed: 'The article could not be loaded.' }}
       eyebrow={(a) => <Text color="fg.muted">{formatNewsDate(a.publishedAt)}</Text>}
+      title={(a) => a.title}
       editLabel="Edit Article"
       onEdit={() => setEditing(true)}
     >

@@ -20,9 +20,7 @@ export function ResultDetailPage() {
     <ContentDetailPage
       query={result}
       back={{ to: '/maintenance/results', label: 'Back to Results' }}
-      loadingText="Loading result..."
-      notFoundText="Result not found"
-      failedText="The result could not be loaded."
+      texts={{ loading: 'Loading result...', notFound: 'Result not found', failed: 'The result could not be loaded.' }}
       title={(r) => resultTitle(r.description)}
       editLabel="Edit Result"
       onEdit={() => setEditing(true)}

@@ -19,9 +19,7 @@ export function TreatmentDetailPage() {
     <ContentDetailPage
       query={treatment}
       back={{ to: '/maintenance/treatments', label: 'Back to Treatments' }}
-      loadingText="Loading treatment..."
-      notFoundText="Treatment not found"
-      failedText="The treatment could not be loaded."
+      texts={{ loading: 'Loading treatment...', notFound: 'Treatment not found', failed: 'The treatment could not be loaded.' }}
       title={(t) => t.name}
       editLabel="Edit Treatment"
       onEdit={() => setEditing(true)}
