@@ -31,14 +31,15 @@ function parseInvite(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const event = calendar.getFirstSubcomponent('vevent');
   if (!event) throw new Error('no VEVENT in the calendar file');
-  const start = event.getFirstPropertyValue('dtstart') as ICAL.Time;
+  const dtstart = event.getFirstProperty('dtstart');
+  const read = (name: string) => String(event.getFirstPropertyValue(name));
   return {
     method: String(calendar.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
+    uid: read('uid'),
     sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: String(event.getFirstPropertyValue('status')),
-    start: start.toJSDate(),
-    tzid: event.getFirstProperty('dtstart')?.getParameter('tzid'),
+    status: read('status'),
+    start: (dtstart?.getFirstValue() as ICAL.Time).toJSDate(),
+    tzid: dtstart?.getParameter('tzid'),
   };
 }
 

@@ -1,22 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext } from 'playwright-core';
 import type { ChatMessage, Conversation, WebhookConfig } from '@bb/contracts';
-import { adminApiToken, api, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import { adminApiToken, api, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
+const suite = browserSuite({ each: { admin: true } });
 
 describe('support chat', () => {
   it('replies as Support Team and the visitor’s conversation shows the reply', async () => {
@@ -33,7 +24,7 @@ describe('support chat', () => {
     });
     expect(asked.status).toBe(201);
 
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
     await page.getByRole('tab', { name: /^Unanswered/ }).waitFor();
     await page.getByRole('button', { name: new RegExp(customerName) }).click();
@@ -68,7 +59,7 @@ describe('unseen conversations', () => {
       body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' },
     });
 
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
     const unseenTab = page.getByRole('tab', { name: /^Unseen/ });
     await unseenTab.waitFor();
@@ -106,7 +97,7 @@ describe('chat API', () => {
 
   it('asks for a URL, saves one, tests it against a local receiver and shows Success', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat-api'));
     const input = page.getByLabel('Webhook URL');
     await input.fill('');
@@ -131,8 +122,8 @@ describe('chat API', () => {
   });
 
   it('copies a secret and shows Copied! for 2 seconds', async () => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl('/').replace(/\/$/, '') });
-    const page = await context.newPage();
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl('/').replace(/\/$/, '') });
+    const page = await suite.context.newPage();
     await page.goto(siteUrl('/maintenance/chat-api'));
     await page.getByRole('button', { name: 'Copy Incoming reply secret' }).click();
     const copied = page.getByRole('button', { name: 'Copied!' });

@@ -2,29 +2,18 @@
 // /clinic and /studio store the offering, field errors go as soon as the field is valid (and
 // not before) in the booking form, the newsletter and the chat start, the contact field wants a
 // phone number, and an error toast stays clear of what the visitor is working on.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, POLICY_MESSAGES, type Package, type Treatment } from '@bb/contracts';
-import { api, openContext, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, farDateOn, field, fillDetails, openBookingForm, SCREENS } from './public-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(() => context?.close());
-afterAll(() => browser.close());
-
-async function open(screen: (typeof SCREENS)[number][1]): Promise<Page> {
-  context = await openContext(browser, screen);
-  page = await context.newPage();
-  return page;
-}
+const open = (screen: (typeof SCREENS)[number][1]): Promise<Page> => suite.open(screen);
 
 type Box = { x: number; y: number; width: number; height: number };
 

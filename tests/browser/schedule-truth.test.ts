@@ -3,29 +3,24 @@
 // free time; "Next free time" jumps there on any screen. The browser's clock is set to a
 // moment on a random far week (Playwright's page.clock) and the slots answers are rewritten as
 // the server would give them at that moment, so the test reads the same at any hour.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Treatment } from '@bb/contracts';
 import { addDays, to12Hour } from '../../web/src/shared/format';
-import { api, book, openContext, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { book, clinicTreatments, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, dayName, farDateOn, manilaMoment, openBookingForm, openSchedule, rewriteSlots, SCREENS, weekLoaded } from './public-helpers';
-import { launchBrowser, seriousViolations } from './support/browser';
+import { seriousViolations } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite();
 let treatment: Treatment;
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  [treatment] = await clinicTreatments();
 });
-afterEach(() => context?.close());
-afterAll(() => browser.close());
 
 async function pageAt(screen: (typeof SCREENS)[number][1], date: string, time: string): Promise<Page> {
-  context = await openContext(browser, screen);
-  const page = await context.newPage();
+  const page = await suite.open(screen);
   await page.clock.setFixedTime(manilaMoment(date, time));
   return page;
 }
