@@ -30,9 +30,7 @@ describe('maintenance sign-in and protection', () => {
   it('says Login Failed for a wrong password and stays on the form', async () => {
     const page = await suite.open();
     await page.goto(siteUrl('/admin/login'));
-    await page.getByLabel(/^Username/).fill('admin');
-    await page.getByLabel(/^Password/).fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughForm(page, 'wrong-password');
     await seeText(page, 'Login Failed');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
   });
@@ -40,9 +38,7 @@ describe('maintenance sign-in and protection', () => {
   it('signs an admin in through the form: Welcome back!, then /admin leads to the Maintenance home', async () => {
     const page = await suite.open();
     await page.goto(siteUrl('/admin/login'));
-    await page.getByLabel(/^Username/).fill('admin');
-    await page.getByLabel(/^Password/).fill('admin123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughForm(page);
     await seeText(page, 'Welcome back!');
     await page.waitForURL('**/maintenance');
     await page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChatMessage, Conversation, WebhookConfig } from '@bb/contracts';
-import { adminApiToken, api, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import type { ChatMessage, WebhookConfig } from '@bb/contracts';
+import { adminApiToken, api, conversationAsking, seeText, TEST_TIMEOUT } from './maintenance-helpers';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -11,18 +11,7 @@ const suite = browserSuite({ each: { admin: true } });
 
 describe('support chat', () => {
   it('replies as Support Team and the visitor’s conversation shows the reply', async () => {
-    const customerName = unique('Bea');
-    const started = await api<Conversation>('/api/conversations', {
-      method: 'POST',
-      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-    });
-    expect(started.status).toBe(201);
-    const conversationId = started.body.id;
-    const asked = await api('/api/messages', {
-      method: 'POST',
-      body: { conversationId, senderType: 'customer', senderName: customerName, content: 'Is the clinic open on Saturday?' },
-    });
-    expect(asked.status).toBe(201);
+    const { id: conversationId, name: customerName } = await conversationAsking('Is the clinic open on Saturday?', 'Bea');
 
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
@@ -49,15 +38,7 @@ describe('support chat', () => {
 
 describe('unseen conversations', () => {
   it('stay unseen when Chat opens on them by itself, and become seen when a person opens one', async () => {
-    const customerName = unique('Ivy');
-    const started = await api<Conversation>('/api/conversations', {
-      method: 'POST',
-      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-    });
-    await api('/api/messages', {
-      method: 'POST',
-      body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' },
-    });
+    const { id: conversationId, name: customerName } = await conversationAsking('Do you have parking?', 'Ivy');
 
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
@@ -74,7 +55,7 @@ describe('unseen conversations', () => {
     await unseenTab.click();
     await page.getByRole('button', { name: new RegExp(customerName) }).waitFor({ state: 'detached' });
     const seen = JSON.parse((await page.evaluate(`localStorage.getItem('chat-seen-message-counts')`)) as string) as Record<string, number>;
-    expect(seen[started.body.id]).toBe(1);
+    expect(seen[conversationId]).toBe(1);
   });
 });
 

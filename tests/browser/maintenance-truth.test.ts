@@ -3,9 +3,9 @@
 // "This field is required" goes once the field is filled; "1 appointment to export"; the mail
 // log says in words what became of a mail.
 import type { Locator, Page } from 'playwright-core';
-import type { AppointmentReport, Conversation, Mail, Treatment } from '@bb/contracts';
+import type { AppointmentReport, Mail, Treatment } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { api, book, clinicTreatments, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, ask, book, clinicTreatments, conversationAsking, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { farDateOn, SCREENS } from './public-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite, type ContextOptions } from './support/suite';
@@ -19,22 +19,6 @@ beforeAll(async () => {
 });
 
 const open = (screen: ContextOptions, admin = true): Promise<Page> => suite.open({ admin, ...screen });
-
-/** A visitor's conversation with one question in it. */
-async function conversationAsking(question: string): Promise<{ id: string; name: string }> {
-  const name = unique('Visitor');
-  const started = await api<Conversation>('/api/conversations', {
-    method: 'POST',
-    body: { customerName: name, customerEmail: `${name.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-  });
-  expect(started.status).toBe(201);
-  await ask(started.body.id, name, question);
-  return { id: started.body.id, name };
-}
-
-async function ask(conversationId: string, name: string, content: string) {
-  expect((await api('/api/messages', { method: 'POST', body: { conversationId, senderType: 'customer', senderName: name, content } })).status).toBe(201);
-}
 
 /** Whether the row shows within the list's visible part (the list scrolls on its own). */
 async function inView(row: Locator, list: Locator): Promise<boolean> {

@@ -21,6 +21,16 @@ beforeAll(async () => {
 });
 afterAll(removeOverrides);
 
+/** The visitor's booking form with the treatment chosen, its schedule open at `date`, and that day's column there. */
+async function scheduleAt(page: Page, date: string) {
+  const form = await openBookingForm(page, 'clinic');
+  await choose(form, treatment.name);
+  const schedule = await openSchedule(page, form);
+  await schedule.getByLabel('Jump to a date').fill(date);
+  await weekLoaded(schedule);
+  return { form, schedule, day: schedule.getByRole('region', { name: longDate(date) }) };
+}
+
 async function removeOverrides(): Promise<void> {
   for (const date of madeOverrides) await api(`/api/date-overrides/clinic/${date}`, { method: 'DELETE', token: suite.token });
   madeOverrides.clear();
@@ -81,12 +91,7 @@ describe('dates with other hours', () => {
     // The visitor's schedule: that day reads Closed, its neighbours do not.
     const visitor = await newContext(suite.browser);
     const publicPage = await visitor.newPage();
-    const form = await openBookingForm(publicPage, 'clinic');
-    await choose(form, treatment.name);
-    const schedule = await openSchedule(publicPage, form);
-    await schedule.getByLabel('Jump to a date').fill(date);
-    await weekLoaded(schedule);
-    const day = schedule.getByRole('region', { name: longDate(date) });
+    const { schedule, day } = await scheduleAt(publicPage, date);
     await day.getByText('Closed', { exact: true }).waitFor();
     expect(await schedule.getByRole('region', { name: longDate(addDays(date, -1)) }).innerText()).not.toContain('Closed');
     expect((await slots('clinic', date, treatment.id)).message).toContain(note);
@@ -164,12 +169,7 @@ describe('the waitlist', () => {
 
     try {
       const { page } = suite;
-      const form = await openBookingForm(page, 'clinic');
-      await choose(form, treatment.name);
-      const schedule = await openSchedule(page, form);
-      await schedule.getByLabel('Jump to a date').fill(date);
-      await weekLoaded(schedule);
-      const day = schedule.getByRole('region', { name: longDate(date) });
+      const { form, schedule, day } = await scheduleAt(page, date);
       await day.getByRole('button', { name: `${longDate(date)} at ${to12Hour(free.time)} is booked: get notified if it frees up` }).click();
       await schedule.waitFor({ state: 'hidden' });
 
