@@ -25,6 +25,18 @@ async function pageAt(screen: (typeof SCREENS)[number][1], date: string, time: s
   return page;
 }
 
+/** The visitor's schedule, opened on a page whose days up to `today` are past, full until `firstFree` and free from then on. */
+async function scheduleFreeFrom(page: Page, today: string, firstFree: string) {
+  await rewriteSlots(page, (date) => {
+    if (date <= today) return { available: false, full: undefined, reason: 'past' };
+    if (date < firstFree) return { available: false, full: true, reason: 'full' };
+    return { available: true, full: undefined, reason: undefined };
+  });
+  const form = await openBookingForm(page, 'clinic');
+  await choose(form, treatment.name);
+  return openSchedule(page, form);
+}
+
 /**
  * Where two days of the open schedule sit against the top of the part that scrolls: the top of
  * one, the bottom of an earlier one; and how far that part is scrolled.
@@ -101,14 +113,7 @@ describe.each(SCREENS)('the schedule at %s', (_, screen) => {
     const tuesday = farDateOn(2);
     const nextWednesday = addDays(tuesday, 8);
     const page = await pageAt(screen, tuesday, '16:40');
-    await rewriteSlots(page, (date) => {
-      if (date <= tuesday) return { available: false, full: undefined, reason: 'past' };
-      if (date < nextWednesday) return { available: false, full: true, reason: 'full' };
-      return { available: true, full: undefined, reason: undefined };
-    });
-    const form = await openBookingForm(page, 'clinic');
-    await choose(form, treatment.name);
-    const dialog = await openSchedule(page, form);
+    const dialog = await scheduleFreeFrom(page, tuesday, nextWednesday);
 
     await dialog.getByRole('button', { name: 'Next free time' }).click();
     await dialog.getByRole('region', { name: dayName(nextWednesday) }).waitFor();
@@ -136,14 +141,7 @@ describe('the schedule on a phone', () => {
     const tuesday = farDateOn(2);
     const thursday = addDays(tuesday, 2);
     const page = await pageAt(SCREENS[1][1], tuesday, '16:40');
-    await rewriteSlots(page, (date) => {
-      if (date <= tuesday) return { available: false, full: undefined, reason: 'past' };
-      if (date < thursday) return { available: false, full: true, reason: 'full' };
-      return { available: true, full: undefined, reason: undefined };
-    });
-    const form = await openBookingForm(page, 'clinic');
-    await choose(form, treatment.name);
-    const dialog = await openSchedule(page, form);
+    const dialog = await scheduleFreeFrom(page, tuesday, thursday);
 
     // Thursday is at the top of what the dialog shows (the last days may not fill the rest, so
     // it can sit a little lower); today's column of greyed times is scrolled past.
