@@ -11,11 +11,16 @@ beforeAll(async () => {
   treatment = await newTreatment(suite.token);
 });
 
+/** A clinic appointment a visitor booked in an open slot of the treatment, and the name the console lists it by. */
+async function bookedAppointment() {
+  const slot = await findOpenSlot('clinic', treatment.id);
+  const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+  return { slot, booked, name: `${booked.firstName} ${booked.lastName}` };
+}
+
 describe('appointments', () => {
   it('opens an appointment a visitor booked and marks it done; the list passes axe', async () => {
-    const slot = await findOpenSlot('clinic', treatment.id);
-    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
-    const name = `${booked.firstName} ${booked.lastName}`;
+    const { slot, booked, name } = await bookedAppointment();
 
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/appointments'));
@@ -42,9 +47,7 @@ describe('appointments', () => {
   });
 
   it('deletes an appointment only after a confirmation that says it cannot be undone', async () => {
-    const slot = await findOpenSlot('clinic', treatment.id);
-    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
-    const name = `${booked.firstName} ${booked.lastName}`;
+    const { booked, name } = await bookedAppointment();
 
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/appointments'));
@@ -60,11 +63,9 @@ describe('appointments', () => {
   });
 
   it('says Session Expired and goes to the login screen when the token is no longer accepted', async () => {
-    const slot = await findOpenSlot('clinic', treatment.id);
-    const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
+    const { booked, name } = await bookedAppointment();
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/appointments'));
-    const name = `${booked.firstName} ${booked.lastName}`;
     await page.getByRole('button', { name, exact: true }).click();
     await page.route('**/api/appointments/*', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }));
     await page.getByRole('dialog', { name: 'Edit Appointment' }).getByLabel('Status').selectOption('cancelled');
