@@ -33,7 +33,10 @@ module.exports = {
     {
       ...common,
       displayName: 'scaled-journeys',
-      testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{public-booking,manage-booking,public-chat,maintenance-chat}.test.ts'],
+      testMatch: [
+        '<rootDir>/tests/api/**/*.test.ts',
+        '<rootDir>/tests/browser/{public-booking,public-booking-form,manage-booking,public-chat,maintenance-chat}.test.ts',
+      ],
     },
     // Restart shared servers or kill stack processes: run alone, after everything else.
     {
