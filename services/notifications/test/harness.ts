@@ -144,20 +144,28 @@ export async function startWithClinicMails(label: string, staff: string): Promis
   return svc;
 }
 
-/** For one test file: a service sending every clinic mail (startWithClinicMails), started before its tests and closed after them. */
-export function clinicMailsInFile(label: string) {
-  const staff = uniqueAddress('staff');
+/** For one test file: a service started (and `prepare`d) before its tests and closed after them, behind a getter. */
+export function notificationsInFile(start: () => Promise<NotificationsHarness>, prepare: (svc: NotificationsHarness) => Promise<void> = async () => undefined) {
   let svc: NotificationsHarness;
   beforeAll(async () => {
-    svc = await startWithClinicMails(label, staff);
+    svc = await start();
+    await prepare(svc);
   });
   afterAll(() => svc.close());
   return {
-    staff,
     get svc() {
       return svc;
     },
   };
+}
+
+/** For one test file: a service sending every clinic mail (startWithClinicMails). */
+export function clinicMailsInFile(label: string) {
+  const staff = uniqueAddress('staff');
+  return Object.assign(
+    notificationsInFile(() => startWithClinicMails(label, staff)),
+    { staff },
+  );
 }
 
 /** What a Mailer needs besides its mail store, on the service's database: for tests that drive one by hand (no queues, no sender). */

@@ -1,4 +1,4 @@
-import { appointmentReference } from '@bb/contracts';
+import { appointmentReference, type OfferingType } from '@bb/contracts';
 import { buildEnvelope } from '@bb/service-kit';
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
@@ -6,6 +6,22 @@ import { MAIL_QUEUES } from '../src/events/mail-events';
 import { booked, cancelled, clinicMailsInFile, inviteOf, mailsTo, mailSettings, manageTokenOf, PUBLIC_URL, rescheduled, uniqueAddress } from './harness';
 
 const file = clinicMailsInFile('notif_life');
+/** A newsletter sign-up asking for its confirmation mail now. */
+const signUp = (subscriberId: string, email: string, offeringType: OfferingType, confirmToken: string) => ({
+  subscriberId,
+  email,
+  offeringType,
+  confirmToken,
+  requestedAt: new Date().toISOString(),
+});
+/** The calendar invitation of an appointment not yet confirmed, at its `sequence`th version. */
+const tentativeRequest = (appointmentId: string, sequence: number, wallTime: string) => ({
+  method: 'REQUEST',
+  uid: `appointment-${appointmentId}@beauty-booking`,
+  sequence,
+  status: 'TENTATIVE',
+  wallTime,
+});
 const { staff } = file;
 
 /** Every event handed to the running replica has been handled (its queues are empty and it is idle). */
@@ -34,14 +50,7 @@ describe("an appointment's mails", () => {
     expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}"`);
     expect(message.Text).toContain(appointmentReference(data.appointmentId));
     const invite = await inviteOf(mailpit, summary.ID);
-    expect(invite).toMatchObject({
-      method: 'REQUEST',
-      uid: `appointment-${data.appointmentId}@beauty-booking`,
-      sequence: 0,
-      status: 'TENTATIVE',
-      tzid: 'Asia/Manila',
-      wallTime: '2026-12-01T10:00:00',
-    });
+    expect(invite).toMatchObject({ ...tentativeRequest(data.appointmentId, 0, '2026-12-01T10:00:00'), tzid: 'Asia/Manila' });
     expect(await mailpit.raw(summary.ID)).toMatch(/Content-Type: text\/calendar; method=REQUEST; charset=utf-8/i);
     expect((await mailpit.headers(summary.ID))['Message-Id']).toEqual([`<${id}@beauty-booking>`]);
 
@@ -83,13 +92,7 @@ describe("an appointment's mails", () => {
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
     const update = await inviteOf(mailpit, notice.ID);
-    expect(update).toMatchObject({
-      method: 'REQUEST',
-      uid: `appointment-${data.appointmentId}@beauty-booking`,
-      sequence: 1,
-      status: 'TENTATIVE',
-      wallTime: '2026-12-02T14:30:00',
-    });
+    expect(update).toMatchObject(tentativeRequest(data.appointmentId, 1, '2026-12-02T14:30:00'));
     // The manage link of the booking, derived from its id.
     expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${manageTokenOf(data.appointmentId)}`);
 
@@ -168,14 +171,7 @@ describe("an appointment's mails", () => {
   it('mails a newsletter sign-up its confirmation link, with a one-click List-Unsubscribe', async () => {
     const email = uniqueAddress('news');
     const unsubscribeUrl = `${PUBLIC_URL}/api/email-subscribers/unsubscribe?token=sub-1.signature`;
-    await file.svc.publisher.publish('subscribers.confirmation.requested', {
-      subscriberId: 'sub-1',
-      email,
-      offeringType: 'both',
-      confirmToken: 'confirm-token-123',
-      requestedAt: new Date().toISOString(),
-      unsubscribeUrl,
-    });
+    await file.svc.publisher.publish('subscribers.confirmation.requested', { ...signUp('sub-1', email, 'both', 'confirm-token-123'), unsubscribeUrl });
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     const message = await mailpit.message(mail.ID);
     expect(message.Text).toContain(`${PUBLIC_URL}/api/email-subscribers/confirm?token=confirm-token-123`);
@@ -187,13 +183,7 @@ describe("an appointment's mails", () => {
 
   it('mails a sign-up requested before the unsubscribe link came with it, without List-Unsubscribe', async () => {
     const email = uniqueAddress('news-old');
-    await file.svc.publisher.publish('subscribers.confirmation.requested', {
-      subscriberId: 'sub-2',
-      email,
-      offeringType: 'clinic',
-      confirmToken: 'confirm-token-456',
-      requestedAt: new Date().toISOString(),
-    });
+    await file.svc.publisher.publish('subscribers.confirmation.requested', signUp('sub-2', email, 'clinic', 'confirm-token-456'));
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     expect(await mailpit.headers(mail.ID)).not.toHaveProperty('List-Unsubscribe');
   });
