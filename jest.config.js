@@ -1,9 +1,19 @@
 // One jest run, four kinds of test. Each integration test file gets its own database and
 // queue names, so files run in parallel against the one set of servers npm test starts.
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+  '^.+\\.([tj]sx?|mjs)$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// The gateway's proxy (http-proxy-middleware 4, httpxy) ships as ES modules only: compiled to CommonJS for jest like our own code.
+const ESM_ONLY_PACKAGES = ['http-proxy-middleware', 'httpxy', 'is-plain-obj'];
+const common = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
 
 module.exports = {
   testTimeout: 60000,
@@ -23,7 +33,10 @@ module.exports = {
     {
       ...common,
       displayName: 'scaled-journeys',
-      testMatch: ['<rootDir>/tests/api/**/*.test.ts', '<rootDir>/tests/browser/{public-booking,manage-booking,public-chat,maintenance-chat}.test.ts'],
+      testMatch: [
+        '<rootDir>/tests/api/**/*.test.ts',
+        '<rootDir>/tests/browser/{public-booking,public-booking-form,manage-booking,public-chat,maintenance-chat}.test.ts',
+      ],
     },
     // Restart shared servers or kill stack processes: run alone, after everything else.
     {

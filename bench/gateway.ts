@@ -26,7 +26,8 @@ const ratioOf = ({ direct, gateway }: Pair) => gateway.requestsPerSec / direct.r
  *    generator keep the same CPU in both runs, as when the gateway runs on its own host or
  *    container; this is the hop's cost, not the competition for cores.
  * 3. Open loop, evenly paced at half of what the gateway path managed in (1): both paths
- *    busy but not saturated, for the latency the hop itself adds.
+ *    busy but not saturated, for the latency the hop itself adds. BENCH_GATEWAY_PACED_RATE
+ *    sets the rate instead, so that runs on different builds or runtimes compare at one rate.
  */
 export default async function run(ctx: BenchContext): Promise<BenchResult> {
   /** The same load directly and then through the gateway. */
@@ -47,7 +48,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
 
   const shared = await closedLoop('closed loop, shared CPUs');
   const ownCpu = canPin() ? await withGatewayOnItsOwnCpu(ctx.pids, closedLoop) : undefined;
-  const rate = Math.round(shared.gateway.requestsPerSec / 2);
+  const rate = Number(process.env.BENCH_GATEWAY_PACED_RATE) || Math.round(shared.gateway.requestsPerSec / 2);
   const paced = await measure(`${rate} req/s paced`, (target, url) =>
     pacedLoad({
       scenario: `GET ${PATH}, ${rate} req/s paced, up to ${CONNECTIONS} connections`,

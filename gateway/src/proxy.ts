@@ -139,7 +139,9 @@ export function serviceProxy(service: ServiceName, targets: readonly string[], t
   if (targets.length === 0) return (_req, res) => json(res, 503, `The ${service} service is not deployed`);
   const pool = new UpstreamPool(targets);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10000 });
-  const onError = (err: Error, req: http.IncomingMessage, res: http.ServerResponse | Socket) => {
+  const onError = (err: Error, req?: http.IncomingMessage, res?: http.ServerResponse | Socket) => {
+    // httpxy also reports errors of its own set-up without a request: nothing to answer then.
+    if (!req || !res) return logger.warn({ service, err: err.message }, 'proxy error outside a request');
     const state = forwardingOf(req);
     const startedAt = state.startedAt ?? Date.now();
     const timedOut = Date.now() - startedAt >= timeoutMs - 50;

@@ -79,3 +79,8 @@ export async function startHarness<S extends ZodRawShape>(
     },
   };
 }
+
+/** What tests mostly hold of a started service: its address, connection, bus, outbox relay and exchange, and how to close it. */
+export function partsOf<C>({ url, ctx, close }: Harness<C>) {
+  return { url, conn: ctx.conn, bus: ctx.bus, relay: ctx.relay, exchange: ctx.config.BUS_EXCHANGE, close };
+}

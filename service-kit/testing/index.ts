@@ -1,7 +1,9 @@
 // Helpers for integration tests: every test file gets its own database and queue names on
 // the servers `npm test` started, so files run in parallel without seeing each other.
 export * from './helpers';
+export * from './calendar';
 export * from './harness';
+export * from './listener';
 export * from './command-count';
 export * from './mailpit';
 export * from './ports';

@@ -70,7 +70,7 @@ export class MailpitClient {
   }
 
   /** The mails to an address whose subject matches, once there are `count` of them (mail travels through the broker: it takes a moment). */
-  async waitForMails(address: string, subject: RegExp, count = 1, timeoutMs = 30000): Promise<MailpitSummary[]> {
+  async waitForMails(address: string, subject: RegExp = /./, count = 1, timeoutMs = 30000, intervalMs = 250): Promise<MailpitSummary[]> {
     return waitFor(
       `${count} mail(s) "${subject.source}" to ${address}`,
       async () => {
@@ -78,7 +78,7 @@ export class MailpitClient {
         return found.length >= count && found;
       },
       timeoutMs,
-      250,
+      intervalMs,
     );
   }
 

@@ -83,3 +83,43 @@ export function sendRaw(base: string, request: string | Buffer, giveUpMs = 10000
   const bytes = Buffer.isBuffer(request) ? request : Buffer.from(request, 'latin1');
   return sendSlowly(base, bytes, { delayMs: 0, pieceBytes: bytes.length, giveUpMs });
 }
+
+export interface SlowSenders {
+  /** The path of a read whose head is sent a byte every 50 ms. */
+  readPath: string;
+  /** A JSON write whose head is sent at once and its body a byte every 50 ms. */
+  write: { path: string; body: unknown };
+  /** What another client asks meanwhile, again and again; it checks its own answer. */
+  other: () => Promise<unknown>;
+  /** How long the other client keeps asking. */
+  forMs: number;
+}
+
+/**
+ * Two slow senders at once against a server started with a 1.5 s request timeout and a 0.8 s
+ * headers timeout: both are cut off (408, or the connection closed) within 4 s having sent
+ * little of what they crawl, and the other client is answered in under half a second each time.
+ */
+export async function expectSlowSendersCutOff(base: string, { readPath, write, other, forMs }: SlowSenders): Promise<void> {
+  const slowHeaders = sendSlowly(base, `GET ${readPath} HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(200)}\r\n\r\n`, { delayMs: 50, giveUpMs: 10000 });
+  const body = JSON.stringify(write.body);
+  const request = `POST ${write.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+  // The head at once (the write is admitted), then the body a byte every 50 ms: only the request timeout cuts it.
+  const slowBody = sendSlowly(base, request, { delayMs: 50, startWith: headLength(request), giveUpMs: 10000 });
+  const others: number[] = [];
+  const started = Date.now();
+  while (Date.now() - started < forMs) {
+    const t = Date.now();
+    await other();
+    others.push(Date.now() - t);
+  }
+  const [headers, bodyOutcome] = await Promise.all([slowHeaders, slowBody]);
+  for (const outcome of [headers, bodyOutcome]) {
+    expect([408, null]).toContain(outcome.status);
+    expect(outcome.elapsedMs).toBeLessThan(4000);
+  }
+  expect(headers.bytesSent).toBeLessThan(250);
+  expect(bodyOutcome.elapsedMs).toBeGreaterThanOrEqual(1400);
+  expect(bodyOutcome.bytesSent - headLength(request)).toBeLessThan(100);
+  expect(Math.max(...others)).toBeLessThan(500);
+}

@@ -1,13 +1,10 @@
 // Booking through the gateway: a customer books, the slot turns unavailable at capacity 1,
 // staff list and cancel the appointment, and the slot is free again.
 import { randomUUID } from 'node:crypto';
-import type { ApiError, Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
+import type { Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
 import { clockTime, EventBus, manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
-
-const gateway = () => requireEnv('GATEWAY_URL');
-
-const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
+import { requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { adminLogin, api } from './support';
 
 const treatmentId = `system-${randomUUID()}`;
 let token: string;
@@ -15,7 +12,7 @@ let catalog: EventBus;
 let originalCapacity: number;
 
 beforeAll(async () => {
-  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  token = await adminLogin();
   // A 90-minute treatment, announced on the bus as the catalog announces one.
   catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
   await catalog.start();

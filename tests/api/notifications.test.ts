@@ -2,26 +2,23 @@
 // confirmation with its calendar invitation and manage link, rescheduling and cancelling
 // through that link (capacity taken and freed, each with its mail and .ics), the change
 // cut-off, the staff alert, and a reminder that arrives once — never for a cancelled booking.
-import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { ApiError, BookedAppointment, ManagedAppointment, NotificationSettings, Settings, SlotsResponse, Treatment } from '@bb/contracts';
+import type { BookedAppointment, ManagedAppointment, NotificationSettings, Settings, SlotsResponse, Treatment } from '@bb/contracts';
 import { appointmentReference } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, mailpit, requireEnv, type ApiOptions, waitFor } from '@bb/service-kit/testing';
+import { mailpit, waitFor } from '@bb/service-kit/testing';
+import { adminLogin, api, gateway, runAddress } from './support';
 
 jest.setTimeout(5 * 60 * 1000);
 
-const gateway = () => requireEnv('GATEWAY_URL');
-const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
-const run = randomUUID().slice(0, 8);
-const address = (label: string) => `notify-${run}-${label}@example.com`;
+const address = runAddress('notify');
 
 let token = '';
 let treatmentId = '';
 let packageId = '';
 
 beforeAll(async () => {
-  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  token = await adminLogin();
   treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0].id;
   packageId = (await api<Treatment[]>('/api/packages?offering=studio')).body[0].id;
 });
@@ -31,14 +28,15 @@ function parseInvite(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const event = calendar.getFirstSubcomponent('vevent');
   if (!event) throw new Error('no VEVENT in the calendar file');
-  const start = event.getFirstPropertyValue('dtstart') as ICAL.Time;
+  const dtstart = event.getFirstProperty('dtstart');
+  const read = (name: string) => String(event.getFirstPropertyValue(name));
   return {
     method: String(calendar.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
+    uid: read('uid'),
     sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: String(event.getFirstPropertyValue('status')),
-    start: start.toJSDate(),
-    tzid: event.getFirstProperty('dtstart')?.getParameter('tzid'),
+    status: read('status'),
+    start: (dtstart?.getFirstValue() as ICAL.Time).toJSDate(),
+    tzid: dtstart?.getParameter('tzid'),
   };
 }
 

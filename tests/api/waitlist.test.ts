@@ -1,7 +1,6 @@
 // The waitlist through the gateway, with the mail read back from Mailpit: two visitors wait
 // for a full slot, its appointment is cancelled, both are mailed a link that books that very
 // slot, and the first to use it wins while the slower one gets the usual 409.
-import { randomUUID } from 'node:crypto';
 import {
   SLOT_FULL_MESSAGE,
   WAITLIST_MESSAGES,
@@ -14,21 +13,19 @@ import {
   type WaitlistJoined,
 } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, mailpit, requireEnv, uniquePhone, type ApiOptions } from '@bb/service-kit/testing';
+import { mailpit, uniquePhone } from '@bb/service-kit/testing';
+import { adminLogin, api, gateway, runAddress } from './support';
 
 jest.setTimeout(3 * 60 * 1000);
 
-const gateway = () => requireEnv('GATEWAY_URL');
-const api = <T = ApiError>(path: string, options: ApiOptions = {}) => callApi<T>(gateway(), path, options);
-const run = randomUUID().slice(0, 8);
-const address = (label: string) => `waitlist-${run}-${label}@example.com`;
+const address = runAddress('waitlist');
 
 let treatmentId = '';
 let capacity = 1;
 let token = '';
 
 beforeAll(async () => {
-  token = (await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } })).body.token;
+  token = await adminLogin();
   capacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0].id;
 });

@@ -1,15 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, siteUrl } from './support/browser';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const suite = browserSuite();
 
 describe('API reference page', () => {
   it('opens /api/docs in headless Chromium and shows the API title and every resource', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await suite.open();
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(siteUrl('/api/docs'));

@@ -7,29 +7,18 @@
 // the business will confirm (the page's promise), never "confirmed", and its calendar entry is
 // TENTATIVE; a cancelled one is cancelled everywhere.
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { appointmentReference, PENDING_PROMISE, type BookedAppointment, type ManagedAppointment, type SlotsResponse, type Treatment } from '@bb/contracts';
 import { mailpit, waitFor, type MailpitSummary } from '@bb/service-kit/testing';
 import { manageLinkPath } from './mail-helpers';
-import { api, openContext, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, fillDetails, openBookingForm, openSchedule, pickFreeSlot } from './public-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT * 2);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await openContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-});
+const suite = browserSuite({ once: {} });
 
 type State = 'pending' | 'cancelled';
 
@@ -169,16 +158,16 @@ describe('the mails of a booking and the pages of the same moment', () => {
     const found: string[] = [];
 
     // Booked in the browser: the success panel, and the mails it causes.
-    const form = await openBookingForm(page, 'clinic');
+    const form = await openBookingForm(suite.page, 'clinic');
     await choose(form, treatment.name);
-    await pickFreeSlot(await openSchedule(page, form), 6);
+    await pickFreeSlot(await openSchedule(suite.page, form), 6);
     await fillDetails(form, who);
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/appointments');
+    const answer = suite.page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/appointments');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     const booked = (await (await answer).json()) as BookedAppointment;
     const token = booked.manageToken as string;
     const reference = appointmentReference(booked.id);
-    const success = page.getByTestId('booking-success');
+    const success = suite.page.getByTestId('booking-success');
     await success.waitFor();
     const successText = await success.innerText();
     expect(successText).toContain(PENDING_PROMISE);
@@ -203,8 +192,8 @@ describe('the mails of a booking and the pages of the same moment', () => {
     const notice = movedMails.find((m) => m.to === who.email);
     expect(notice?.subject).toContain(twelveHour(target.time));
     const receivedBody = await mailpit.message(received.id);
-    await page.goto(siteUrl(manageLinkPath(`${receivedBody.Text}\n${receivedBody.HTML}`)));
-    const managed: Locator = page.getByTestId('managed-booking');
+    await suite.page.goto(siteUrl(manageLinkPath(`${receivedBody.Text}\n${receivedBody.HTML}`)));
+    const managed: Locator = suite.page.getByTestId('managed-booking');
     await managed.waitFor();
     await managed.getByText(twelveHour(target.time), { exact: false }).first().waitFor();
     expect(moved.body.status).toBe('pending');
@@ -212,7 +201,7 @@ describe('the mails of a booking and the pages of the same moment', () => {
 
     // Cancelled on the manage page: the page, and the cancellation.
     await managed.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await page.getByRole('alertdialog', { name: 'Cancel Appointment' }).getByRole('button', { name: 'Cancel Appointment' }).click();
+    await suite.page.getByRole('alertdialog', { name: 'Cancel Appointment' }).getByRole('button', { name: 'Cancel Appointment' }).click();
     await waitFor('the appointment cancelled', async () => (await api<ManagedAppointment>(`/api/manage/${token}`)).body.status === 'cancelled', 30_000, 250);
     await managed
       .getByText(/cancelled/i)

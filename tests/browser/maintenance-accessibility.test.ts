@@ -1,24 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import type { NewsArticle, Result, Treatment } from '@bb/contracts';
-import { api, book, findOpenSlot, openContext, TEST_TIMEOUT } from './maintenance-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { api, book, clinicTreatments, findOpenSlot, TEST_TIMEOUT } from './maintenance-helpers';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite({ each: { admin: true } });
 beforeAll(async () => {
-  browser = await launchBrowser();
   // The appointment screens are checked with an appointment on them, whatever other files left.
-  const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  const [treatment] = await clinicTreatments();
   const slot = await findOpenSlot('clinic', treatment.id);
   await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
 });
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
 
 /** Every screen of the console, by its address and the h1 it opens with. */
 const SCREENS: [path: string, heading: string][] = [
@@ -43,7 +36,7 @@ const SCREENS: [path: string, heading: string][] = [
 
 describe('accessibility of the console (axe: no serious or critical violation)', () => {
   it.each(SCREENS)('%s', async (path, heading) => {
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl(path));
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page
@@ -57,7 +50,7 @@ describe('accessibility of the console (axe: no serious or critical violation)',
     const [treatment] = (await api<Treatment[]>('/api/treatments')).body;
     const [result] = (await api<Result[]>('/api/results')).body;
     const [article] = (await api<NewsArticle[]>('/api/news')).body;
-    const page = await context.newPage();
+    const { page } = suite;
     for (const [path, edit] of [
       [`/maintenance/treatments/${treatment.id}`, 'Edit Treatment'],
       [`/maintenance/results/${result.id}`, 'Edit Result'],
@@ -73,7 +66,7 @@ describe('accessibility of the console (axe: no serious or critical violation)',
   });
 
   it('the appointments calendar, and the edit dialog', async () => {
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/appointments'));
     await page.getByText(/^Total appointments: \d+$/).waitFor();
     await page.locator('tr[data-appointment-id] button').first().click();
@@ -86,7 +79,7 @@ describe('accessibility of the console (axe: no serious or critical violation)',
   });
 
   it('the add dialogs of packages, portfolio, staff and news, empty and with their errors', async () => {
-    const page = await context.newPage();
+    const { page } = suite;
     for (const [path, button, dialog] of [
       ['/maintenance/packages', /^Add (Package|Your First Package)$/, 'Add Package'],
       ['/maintenance/portfolio', /^Add Item$/, 'Add Portfolio Item'],
@@ -106,20 +99,15 @@ describe('accessibility of the console (axe: no serious or critical violation)',
   });
 
   it('the appointments and the menu on a phone', async () => {
-    const phone = await openContext(browser, { admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    try {
-      const page = await phone.newPage();
-      await page.goto(siteUrl('/maintenance/appointments'));
-      await page.getByText(/^Total appointments: \d+$/).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Calendar' }).click();
-      await page.getByTestId('calendar-period').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await phone.close();
-    }
+    const page = await suite.open({ admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(siteUrl('/maintenance/appointments'));
+    await page.getByText(/^Total appointments: \d+$/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Calendar' }).click();
+    await page.getByTestId('calendar-period').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

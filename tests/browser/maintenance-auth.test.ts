@@ -1,20 +1,16 @@
-import type { Browser } from 'playwright-core';
 import type { AuthConfig } from '@bb/contracts';
 import { adminToken, requireEnv, waitFor } from '@bb/service-kit/testing';
-import { adminApiToken, api, openContext, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { adminApiToken, api, seeText, signInThroughForm, TEST_TIMEOUT } from './maintenance-helpers';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const suite = browserSuite();
 
 describe('maintenance sign-in and protection', () => {
   it('sends an unauthenticated visit to /maintenance/staff to /admin/login', async () => {
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/maintenance/staff'));
     await page.waitForURL('**/admin/login');
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
@@ -23,7 +19,7 @@ describe('maintenance sign-in and protection', () => {
 
   it('shows the demo credentials only because the server runs in demo mode, and axe finds nothing serious', async () => {
     const { body: config } = await api<AuthConfig>('/api/auth/config');
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/admin/login'));
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     if (config.demo && config.demoCredentials) await seeText(page, config.demoCredentials.password);
@@ -32,21 +28,17 @@ describe('maintenance sign-in and protection', () => {
   });
 
   it('says Login Failed for a wrong password and stays on the form', async () => {
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/admin/login'));
-    await page.getByLabel(/^Username/).fill('admin');
-    await page.getByLabel(/^Password/).fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughForm(page, 'wrong-password');
     await seeText(page, 'Login Failed');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
   });
 
   it('signs an admin in through the form: Welcome back!, then /admin leads to the Maintenance home', async () => {
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/admin/login'));
-    await page.getByLabel(/^Username/).fill('admin');
-    await page.getByLabel(/^Password/).fill('admin123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughForm(page);
     await seeText(page, 'Welcome back!');
     await page.waitForURL('**/maintenance');
     await page.getByRole('heading', { level: 1, name: 'Maintenance' }).waitFor();
@@ -56,7 +48,7 @@ describe('maintenance sign-in and protection', () => {
   });
 
   it('brings the admin back to the page they asked for once signed in', async () => {
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/maintenance/chat-api'));
     await page.waitForURL('**/admin/login');
     await signInThroughForm(page);
@@ -66,7 +58,7 @@ describe('maintenance sign-in and protection', () => {
   });
 
   it('says Session Expired when the session lapses while the admin reads, and signs them back in on the same page', async () => {
-    const page = await (await openContext(browser)).newPage();
+    const page = await suite.open();
     await page.goto(siteUrl('/maintenance/staff'));
     await page.waitForURL('**/admin/login');
     await signInThroughForm(page);
@@ -110,7 +102,7 @@ describe('maintenance sign-in and protection', () => {
 
     it.each(cases)('%s at %i px: says Session Expired, lands on the login screen and comes back to the page once signed in', async (_, tokenFor, width) => {
       const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-      const page = await (await openContext(browser, width === 375 ? phone : {})).newPage();
+      const page = await suite.open(width === 375 ? phone : {});
       // Stored once, as a visit days ago would have left it.
       await page.goto(siteUrl('/api/auth/config'));
       await page.evaluate(`localStorage.setItem('auth_token', ${JSON.stringify(await tokenFor())})`);
@@ -133,7 +125,7 @@ describe('maintenance sign-in and protection', () => {
   });
 
   it("shows the error screen when the console's code does not arrive, and Try again loads it", async () => {
-    const page = await (await openContext(browser, { admin: true })).newPage();
+    const page = await suite.open({ admin: true });
     let offline = true;
     await page.route(/\/assets\/MaintenanceApp-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
     await page.goto(siteUrl('/maintenance/staff'));
@@ -146,8 +138,8 @@ describe('maintenance sign-in and protection', () => {
   });
 
   it('switches to the studio menu (no News) and back to the home page; Ctrl+B collapses the sidebar and remembers it', async () => {
-    const context = await openContext(browser, { admin: true });
-    const page = await context.newPage();
+    const page = await suite.open({ admin: true });
+    const { context } = suite;
     await page.goto(siteUrl('/maintenance/staff'));
     await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
     await page.getByRole('button', { name: 'Studio' }).click();

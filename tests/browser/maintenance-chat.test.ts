@@ -1,39 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext } from 'playwright-core';
-import type { ChatMessage, Conversation, WebhookConfig } from '@bb/contracts';
-import { adminApiToken, api, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import type { ChatMessage, WebhookConfig } from '@bb/contracts';
+import { adminApiToken, api, conversationAsking, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
+const suite = browserSuite({ each: { admin: true } });
 
 describe('support chat', () => {
   it('replies as Support Team and the visitor’s conversation shows the reply', async () => {
-    const customerName = unique('Bea');
-    const started = await api<Conversation>('/api/conversations', {
-      method: 'POST',
-      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-    });
-    expect(started.status).toBe(201);
-    const conversationId = started.body.id;
-    const asked = await api('/api/messages', {
-      method: 'POST',
-      body: { conversationId, senderType: 'customer', senderName: customerName, content: 'Is the clinic open on Saturday?' },
-    });
-    expect(asked.status).toBe(201);
+    const { id: conversationId, name: customerName } = await conversationAsking('Is the clinic open on Saturday?', 'Bea');
 
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
     await page.getByRole('tab', { name: /^Unanswered/ }).waitFor();
     await page.getByRole('button', { name: new RegExp(customerName) }).click();
@@ -58,17 +38,9 @@ describe('support chat', () => {
 
 describe('unseen conversations', () => {
   it('stay unseen when Chat opens on them by itself, and become seen when a person opens one', async () => {
-    const customerName = unique('Ivy');
-    const started = await api<Conversation>('/api/conversations', {
-      method: 'POST',
-      body: { customerName, customerEmail: `${customerName.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-    });
-    await api('/api/messages', {
-      method: 'POST',
-      body: { conversationId: started.body.id, senderType: 'customer', senderName: customerName, content: 'Do you have parking?' },
-    });
+    const { id: conversationId, name: customerName } = await conversationAsking('Do you have parking?', 'Ivy');
 
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat'));
     const unseenTab = page.getByRole('tab', { name: /^Unseen/ });
     await unseenTab.waitFor();
@@ -83,7 +55,7 @@ describe('unseen conversations', () => {
     await unseenTab.click();
     await page.getByRole('button', { name: new RegExp(customerName) }).waitFor({ state: 'detached' });
     const seen = JSON.parse((await page.evaluate(`localStorage.getItem('chat-seen-message-counts')`)) as string) as Record<string, number>;
-    expect(seen[started.body.id]).toBe(1);
+    expect(seen[conversationId]).toBe(1);
   });
 });
 
@@ -106,7 +78,7 @@ describe('chat API', () => {
 
   it('asks for a URL, saves one, tests it against a local receiver and shows Success', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/chat-api'));
     const input = page.getByLabel('Webhook URL');
     await input.fill('');
@@ -131,8 +103,8 @@ describe('chat API', () => {
   });
 
   it('copies a secret and shows Copied! for 2 seconds', async () => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl('/').replace(/\/$/, '') });
-    const page = await context.newPage();
+    await suite.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteUrl('/').replace(/\/$/, '') });
+    const page = await suite.context.newPage();
     await page.goto(siteUrl('/maintenance/chat-api'));
     await page.getByRole('button', { name: 'Copy Incoming reply secret' }).click();
     const copied = page.getByRole('button', { name: 'Copied!' });

@@ -1,27 +1,16 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import type { NewsArticle, Package, Treatment } from '@bb/contracts';
-import { adminApiToken, api, openContext, scrollUntilVisible, seeText, TEST_TIMEOUT, tinyPng, unique } from './maintenance-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import { api, scrollUntilVisible, seeText, TEST_TIMEOUT, tinyPng, unique } from './maintenance-helpers';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let token: string;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminApiToken();
-});
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
+const suite = browserSuite({ each: { admin: true }, signIn: true });
 
 describe('maintenance content screens', () => {
   it('creates a studio package with an uploaded image, and the studio page shows it', async () => {
     const name = unique('Golden Hour Session');
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance'));
     await page.getByRole('button', { name: 'Studio' }).click();
     await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Packages' }).click();
@@ -52,14 +41,14 @@ describe('maintenance content screens', () => {
     expect(saved).toMatchObject({ price: 4500, defaultDuration: 90, offeringType: 'studio', features: ['30 edited photos', '2 outfits', 'Online gallery'] });
     expect(saved?.imageUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
 
-    const visitor = await (await openContext(browser)).newPage();
+    const visitor = await suite.open();
     await visitor.goto(siteUrl('/studio'));
     await scrollUntilVisible(visitor, visitor.getByRole('heading', { name }));
     await visitor.context().close();
   });
 
   it('refuses a file that is not JPG or PNG before uploading it', async () => {
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/staff'));
     await page.getByRole('button', { name: 'Add Staff Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Staff Member' });
@@ -72,7 +61,7 @@ describe('maintenance content screens', () => {
   it('edits a treatment (name and what to expect) and its public page shows the change', async () => {
     const created = await api<Treatment>('/api/treatments', {
       method: 'POST',
-      token,
+      token: suite.token,
       body: {
         name: unique('Glow Facial'),
         description: 'A gentle facial.',
@@ -84,7 +73,7 @@ describe('maintenance content screens', () => {
     });
     expect(created.status).toBe(201);
     const renamed = unique('Radiance Facial');
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl(`/maintenance/treatments/${created.body.id}`));
     await page.getByRole('heading', { level: 1, name: created.body.name }).waitFor();
     await page.getByRole('button', { name: 'Edit Treatment' }).click();
@@ -101,7 +90,7 @@ describe('maintenance content screens', () => {
     const { body: saved } = await api<Treatment>(`/api/treatments/${created.body.id}`);
     expect(saved).toMatchObject({ name: renamed, whatToExpect: ['LED light therapy'] });
 
-    const visitor = await (await openContext(browser)).newPage();
+    const visitor = await suite.open();
     await visitor.goto(siteUrl(`/treatment/${created.body.id}`));
     await visitor.getByRole('heading', { name: renamed }).first().waitFor();
     await seeText(visitor, 'LED light therapy');
@@ -109,14 +98,14 @@ describe('maintenance content screens', () => {
   });
 
   it('shows Treatment not found for an unknown id', async () => {
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/treatments/000000000000000000000000'));
     await seeText(page, 'Treatment not found');
   });
 
   it('says a treatment could not be loaded, not that it does not exist, when the server fails, and Try again reads it again', async () => {
     const [treatment] = (await api<Treatment[]>('/api/treatments')).body;
-    const page = await context.newPage();
+    const { page } = suite;
     let failing = true;
     await page.route(`**/api/treatments/${treatment.id}`, (route) =>
       failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }) : route.continue(),
@@ -131,7 +120,7 @@ describe('maintenance content screens', () => {
 
   it('says a news article could not be loaded when the connection drops', async () => {
     const [article] = (await api<NewsArticle[]>('/api/news')).body;
-    const page = await context.newPage();
+    const { page } = suite;
     await page.route(`**/api/news/${article.id}`, (route) => route.abort('internetdisconnected'));
     await page.goto(siteUrl(`/maintenance/news/${article.id}`));
     await seeText(page, 'The article could not be loaded.');
@@ -140,7 +129,7 @@ describe('maintenance content screens', () => {
   });
 
   it('still offers Add Package when the package list fails to load', async () => {
-    const page = await context.newPage();
+    const { page } = suite;
     await page.route('**/api/packages?offering=*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
     );

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { Appointment, AppointmentRequest, Side, SlotsResponse } from '@bb/contracts';
+import type { Appointment, AppointmentRequest, Conversation, Side, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, type ApiOptions, uniquePhone } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
@@ -28,10 +28,24 @@ export const unique = (label: string) => `${label} ${randomBytes(3).toString('he
 
 export const api = <T = unknown>(path: string, options: ApiOptions = {}) => callApi<T>(siteUrl(''), path, options);
 
+/** The clinic's treatments, as the public site lists them. */
+export const clinicTreatments = async (): Promise<Treatment[]> => (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+
 export async function adminApiToken(): Promise<string> {
   const { status, body } = await api<{ token: string }>('/api/auth/login', { method: 'POST', body: { username: 'admin', password: 'admin123' } });
   if (status !== 200) throw new Error(`admin sign-in failed: ${status}`);
   return body.token;
+}
+
+/** A clinic treatment of 30 minutes made for the test, by the admin of `token`. */
+export async function newTreatment(token: string): Promise<Treatment> {
+  const created = await api<Treatment>('/api/treatments', {
+    method: 'POST',
+    token,
+    body: { name: unique('Brow Lamination'), description: 'Shaped brows.', duration: '30 minutes', price: '900', defaultDuration: 30 },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
 }
 
 /** A valid 8×8 PNG (one colour), built by hand so the test needs no image file. */
@@ -79,11 +93,28 @@ export async function findOpenSlot(offeringType: Side, treatmentId: string, from
   throw new Error(`no open ${offeringType} slot in the next 60 days`);
 }
 
-/** Signs in as the demo admin through the login form the page is on. */
-export async function signInThroughForm(page: Page): Promise<void> {
+/** Signs in as the demo admin (or tries, with another password) through the login form the page is on. */
+export async function signInThroughForm(page: Page, password = 'admin123'): Promise<void> {
   await page.getByLabel(/^Username/).fill('admin');
-  await page.getByLabel(/^Password/).fill('admin123');
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A visitor's clinic conversation (the visitor named from `label`) with one question in it. */
+export async function conversationAsking(question: string, label = 'Visitor'): Promise<{ id: string; name: string }> {
+  const name = unique(label);
+  const started = await api<Conversation>('/api/conversations', {
+    method: 'POST',
+    body: { customerName: name, customerEmail: `${name.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
+  });
+  expect(started.status).toBe(201);
+  await ask(started.body.id, name, question);
+  return { id: started.body.id, name };
+}
+
+/** The visitor's next message in the conversation. */
+export async function ask(conversationId: string, name: string, content: string): Promise<void> {
+  expect((await api('/api/messages', { method: 'POST', body: { conversationId, senderType: 'customer', senderName: name, content } })).status).toBe(201);
 }
 
 /** Waits for a toast (or any text) to appear. */

@@ -1,39 +1,27 @@
 // The console's mail screens: the Notifications screen of an offering (its values saved and read
 // back after a reload, a bad value refused under its field, the global newsletter opt-in), and
 // the mails of an appointment in its dialog, with Resend.
-import type { Browser, BrowserContext } from 'playwright-core';
 import type { Mail, NotificationSettings, Settings, SubscriberSettings, Treatment } from '@bb/contracts';
 import { mailpit, waitFor } from '@bb/service-kit/testing';
-import { adminApiToken, api, book, findOpenSlot, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { api, book, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let token: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminApiToken();
-});
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
+const suite = browserSuite({ each: { admin: true }, signIn: true });
 
 describe('the Notifications screen', () => {
   it("saves an offering's mail settings and cut-off, shows them again after a reload, and refuses a bad address under its field", async () => {
-    const stored = (await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body;
+    const stored = (await api<NotificationSettings>('/api/notification-settings/clinic', { token: suite.token })).body;
     const { offeringType: _offering, ...original } = stored;
-    const cutoff = (await api<Settings>('/api/settings/clinic', { token })).body.changeCutoffHours;
+    const cutoff = (await api<Settings>('/api/settings/clinic', { token: suite.token })).body.changeCutoffHours;
     const senderName = unique('Lumière Clinic');
     // Changes nothing another test relies on: the clinic's sender name, reminders (its bookings are
     // months ahead) and a cut-off below the weeks ahead the booking tests book.
     const lead = stored.reminderLeadHours === 30 ? '36' : '30';
     const newCutoff = cutoff === 30 ? 36 : 30;
-    const page = await context.newPage();
+    const { page } = suite;
     try {
       await page.goto(siteUrl('/maintenance'));
       await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Notifications' }).click();
@@ -57,12 +45,12 @@ describe('the Notifications screen', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await seeText(page, 'Notification settings saved');
 
-      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body).toMatchObject({
+      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token: suite.token })).body).toMatchObject({
         senderName,
         reminderLeadHours: Number(lead),
         enabled: { ...stored.enabled, reminder: !stored.enabled.reminder },
       });
-      expect((await api<Settings>('/api/settings/clinic', { token })).body.changeCutoffHours).toBe(newCutoff);
+      expect((await api<Settings>('/api/settings/clinic', { token: suite.token })).body.changeCutoffHours).toBe(newCutoff);
 
       await page.reload();
       await page.getByLabel(/^Sender name/).waitFor();
@@ -82,16 +70,16 @@ describe('the Notifications screen', () => {
         .first()
         .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token })).body.senderEmail).toBe(stored.senderEmail);
+      expect((await api<NotificationSettings>('/api/notification-settings/clinic', { token: suite.token })).body.senderEmail).toBe(stored.senderEmail);
     } finally {
-      await api('/api/notification-settings/clinic', { method: 'PUT', token, body: original });
-      await api('/api/settings/clinic', { method: 'PUT', token, body: { changeCutoffHours: cutoff } });
+      await api('/api/notification-settings/clinic', { method: 'PUT', token: suite.token, body: original });
+      await api('/api/settings/clinic', { method: 'PUT', token: suite.token, body: { changeCutoffHours: cutoff } });
     }
   });
 
   it('switches newsletter double opt-in, a setting of the whole site as its help text says', async () => {
-    const before = (await api<SubscriberSettings>('/api/subscriber-settings', { token })).body.doubleOptIn;
-    const page = await context.newPage();
+    const before = (await api<SubscriberSettings>('/api/subscriber-settings', { token: suite.token })).body.doubleOptIn;
+    const { page } = suite;
     try {
       await page.goto(siteUrl('/maintenance/notifications'));
       const toggle = page.getByRole('checkbox', { name: 'Newsletter double opt-in' });
@@ -105,11 +93,14 @@ describe('the Notifications screen', () => {
       for (const wanted of [!before, before]) {
         await page.locator('label', { hasText: /^Newsletter double opt-in$/ }).click();
         await waitFor('the switch to settle', async () => (await toggle.isEnabled()) && (await toggle.isChecked()) === wanted);
-        await waitFor('the saved opt-in', async () => (await api<SubscriberSettings>('/api/subscriber-settings', { token })).body.doubleOptIn === wanted);
+        await waitFor(
+          'the saved opt-in',
+          async () => (await api<SubscriberSettings>('/api/subscriber-settings', { token: suite.token })).body.doubleOptIn === wanted,
+        );
       }
       await seeText(page, 'Newsletter setting saved');
     } finally {
-      await api('/api/subscriber-settings', { method: 'PUT', token, body: { doubleOptIn: before } });
+      await api('/api/subscriber-settings', { method: 'PUT', token: suite.token, body: { doubleOptIn: before } });
     }
   });
 });
@@ -119,12 +110,12 @@ describe("an appointment's mails", () => {
     const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
     const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
     const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
-    const mailsOf = async () => (await api<Mail[]>(`/api/appointments/${booked.id}/mails`, { token })).body;
+    const mailsOf = async () => (await api<Mail[]>(`/api/appointments/${booked.id}/mails`, { token: suite.token })).body;
     // The confirmation has been sent before the dialog is opened, so it reads Sent.
     await waitFor('the confirmation sent', async () => (await mailsOf()).some((m) => m.kind === 'confirmation' && m.status === 'sent'), 30000, 250);
     const before = await mailsOf();
 
-    const page = await context.newPage();
+    const { page } = suite;
     await page.goto(siteUrl('/maintenance/appointments'));
     await page.getByRole('button', { name: `${booked.firstName} ${booked.lastName}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });

@@ -2,48 +2,23 @@
 // answered in view and marks the ones with new messages instead of re-sorting; a dialog's
 // "This field is required" goes once the field is filled; "1 appointment to export"; the mail
 // log says in words what became of a mail.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { AppointmentReport, Conversation, Mail, Treatment } from '@bb/contracts';
+import type { Locator, Page } from 'playwright-core';
+import type { AppointmentReport, Mail, Treatment } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { adminApiToken, api, book, findOpenSlot, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, ask, book, clinicTreatments, conversationAsking, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { farDateOn, SCREENS } from './public-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite, type ContextOptions } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let token: string;
+const suite = browserSuite({ signIn: true });
 let treatment: Treatment;
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminApiToken();
-  [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  [treatment] = await clinicTreatments();
 });
-afterEach(() => context?.close());
-afterAll(() => browser.close());
 
-async function open(screen: Parameters<typeof openContext>[1], admin = true): Promise<Page> {
-  context = await openContext(browser, { admin, ...screen });
-  return context.newPage();
-}
-
-/** A visitor's conversation with one question in it. */
-async function conversationAsking(question: string): Promise<{ id: string; name: string }> {
-  const name = unique('Visitor');
-  const started = await api<Conversation>('/api/conversations', {
-    method: 'POST',
-    body: { customerName: name, customerEmail: `${name.replace(' ', '.')}@example.com`, offeringType: 'clinic' },
-  });
-  expect(started.status).toBe(201);
-  await ask(started.body.id, name, question);
-  return { id: started.body.id, name };
-}
-
-async function ask(conversationId: string, name: string, content: string) {
-  expect((await api('/api/messages', { method: 'POST', body: { conversationId, senderType: 'customer', senderName: name, content } })).status).toBe(201);
-}
+const open = (screen: ContextOptions, admin = true): Promise<Page> => suite.open({ admin, ...screen });
 
 /** Whether the row shows within the list's visible part (the list scrolls on its own). */
 async function inView(row: Locator, list: Locator): Promise<boolean> {
@@ -109,7 +84,7 @@ describe.each(SCREENS)('the console at %s', (_, screen) => {
     expect(await required.count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    const signedOut = await (await openContext(browser, screen)).newPage();
+    const signedOut = await suite.open(screen);
     try {
       await signedOut.goto(siteUrl('/maintenance'));
       await signedOut.getByRole('button', { name: 'Sign In' }).click();
@@ -124,7 +99,8 @@ describe.each(SCREENS)('the console at %s', (_, screen) => {
 
   it('says "1 appointment to export" and exports "1 appointment"', async () => {
     let date = farDateOn(4);
-    const matching = async (d: string) => (await api<AppointmentReport>(`/api/reports/appointments?from=${d}&to=${d}&offering=clinic`, { token })).body.total;
+    const matching = async (d: string) =>
+      (await api<AppointmentReport>(`/api/reports/appointments?from=${d}&to=${d}&offering=clinic`, { token: suite.token })).body.total;
     for (let tries = 0; tries < 10 && (await matching(date)) > 0; tries++) date = farDateOn(4);
     expect(await matching(date)).toBe(0);
     const slot = (
@@ -145,7 +121,7 @@ describe.each(SCREENS)('the console at %s', (_, screen) => {
   it('says in words what became of each mail, not the mail server’s raw answer', async () => {
     const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
     const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
-    const mailsOf = async () => (await api<(Mail & { outcome?: string })[]>(`/api/appointments/${booked.id}/mails`, { token })).body;
+    const mailsOf = async () => (await api<(Mail & { outcome?: string })[]>(`/api/appointments/${booked.id}/mails`, { token: suite.token })).body;
     await waitFor('the confirmation sent', async () => (await mailsOf()).some((m) => m.kind === 'confirmation' && m.status === 'sent'), 30000, 250);
     const sent = (await mailsOf()).find((m) => m.kind === 'confirmation' && m.status === 'sent') as Mail & { outcome?: string };
 

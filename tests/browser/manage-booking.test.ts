@@ -4,34 +4,24 @@
 // cancelling it.
 import fs from 'node:fs';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { BookedAppointment, ManagedAppointment, Package, Settings, Treatment } from '@bb/contracts';
 import { appointmentReference, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { mailpit } from '@bb/service-kit/testing';
 import { mailBody, manageLinkPath } from './mail-helpers';
-import { adminApiToken, api, book, manilaDateInDays, openContext, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { adminApiToken, api, book, clinicTreatments, manilaDateInDays, seeText, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, dayName, field, fillDetails, openBookingForm, openSchedule, pickFreeSlot, weekLoaded } from './public-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { bookingVisitor } from './support/booking';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const suite = browserSuite({ each: { acceptDownloads: true } });
 let treatments: Treatment[];
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  treatments = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  treatments = await clinicTreatments();
 });
-beforeEach(async () => {
-  context = await openContext(browser, { acceptDownloads: true });
-  page = await context.newPage();
-});
-afterEach(() => context.close());
-afterAll(() => browser.close());
-
-const visitor = () => ({ firstName: 'Bianca', lastName: unique('Reyes').replace(' ', '-'), email: `${unique('manage').replace(' ', '.')}@example.ph` });
 
 const dayLabel = dayName;
 
@@ -64,7 +54,7 @@ async function someFreeSlot(dialog: Locator, notOn: string): Promise<{ button: L
 /** The schedule of the manage page, opened by Reschedule, once its week has loaded. */
 async function openReschedule(managed: Locator): Promise<Locator> {
   await managed.getByRole('button', { name: 'Reschedule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose a New Time' });
+  const dialog = suite.page.getByRole('dialog', { name: 'Choose a New Time' });
   await dialog.waitFor();
   await weekLoaded(dialog);
   return dialog;
@@ -77,21 +67,21 @@ describe('managing a booking', () => {
     // The refused move below fills a slot with one booking: the clinic takes one per slot.
     expect((await api<Settings>('/api/settings/clinic', { token: await adminApiToken() })).body.maxSessionsPerSlot).toBe(1);
     const treatment = treatments[0];
-    const who = visitor();
+    const who = bookingVisitor('manage');
 
     // Book five weeks ahead, clear of the change cut-off and of the other booking tests' weeks.
-    const form = await openBookingForm(page, 'clinic');
+    const form = await openBookingForm(suite.page, 'clinic');
     await choose(form, treatment.name);
-    await pickFreeSlot(await openSchedule(page, form), 5);
+    await pickFreeSlot(await openSchedule(suite.page, form), 5);
     const bookedDate = await field(form, 'Preferred date').inputValue();
     await fillDetails(form, who);
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/appointments');
+    const answer = suite.page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/appointments');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     const booked = (await (await answer).json()) as BookedAppointment;
     expect(booked.manageToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     // The success panel: what, when, where, the reference, where the mail went, and the links.
-    const success = page.getByTestId('booking-success');
+    const success = suite.page.getByTestId('booking-success');
     await success.waitFor();
     expect(await success.innerText()).toContain(treatment.name);
     expect(await success.getByTestId('booked-offering').innerText()).toBe('Lumière Clinic');
@@ -101,7 +91,7 @@ describe('managing a booking', () => {
     expect(await success.getByRole('link', { name: 'Manage booking' }).getAttribute('href')).toBe(managePath);
     const calendar = success.getByRole('link', { name: 'Add to calendar' });
     expect(await calendar.getAttribute('href')).toBe(`/api/manage/${booked.manageToken}/calendar.ics`);
-    const [file] = await Promise.all([page.waitForEvent('download'), calendar.click()]);
+    const [file] = await Promise.all([suite.page.waitForEvent('download'), calendar.click()]);
     const event = new ICAL.Component(ICAL.parse(fs.readFileSync(await file.path(), 'utf8'))).getFirstSubcomponent('vevent');
     const start = event?.getFirstPropertyValue('dtstart') as ICAL.Time;
     expect(event?.getFirstProperty('dtstart')?.getParameter('tzid')).toBe('Asia/Manila');
@@ -112,8 +102,8 @@ describe('managing a booking', () => {
     const mailed = manageLinkPath(await mailBody(confirmation.ID));
     expect(mailed).toBe(managePath);
 
-    await page.goto(siteUrl(mailed));
-    const managed = page.getByTestId('managed-booking');
+    await suite.page.goto(siteUrl(mailed));
+    const managed = suite.page.getByTestId('managed-booking');
     await managed.waitFor();
     expect(await managed.getByTestId('manage-reference').innerText()).toBe(appointmentReference(booked.id));
     expect(await managed.getByTestId('manage-status').innerText()).toBe('Booked');
@@ -121,22 +111,22 @@ describe('managing a booking', () => {
     expect(await when(managed)).toMatch(new RegExp(`^${dayLabel(bookedDate)}, \\d{4} at \\d{1,2}:\\d{2} (AM|PM)$`));
     const bookedWhen = await when(managed);
     expect(await managed.getByRole('link', { name: 'Add to calendar' }).count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(suite.page)).toEqual([]);
 
     // The schedule opens on the booked week, the booked time marked as the visitor's own.
     let dialog = await openReschedule(managed);
     expect(await dialog.locator('[data-current]').innerText()).toContain(bookedWhen.split(' at ')[1]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(suite.page)).toEqual([]);
 
     // Someone else takes the chosen time between the schedule's reading and the confirmation: refused, and the booking stays.
     const taken = await someFreeSlot(dialog, dayLabel(bookedDate));
     await taken.button.click();
-    const confirmMove = page.getByRole('alertdialog', { name: 'Confirm New Time' });
+    const confirmMove = suite.page.getByRole('alertdialog', { name: 'Confirm New Time' });
     await confirmMove.waitFor();
     await book({ preferredDate: dateNamed(taken.day), preferredTime: to24Hour(taken.time), treatments: [treatment.id] });
     await confirmMove.getByRole('button', { name: 'Move Appointment' }).click();
-    await seeText(page, 'Reschedule Failed');
-    await seeText(page, SLOT_FULL_MESSAGE);
+    await seeText(suite.page, 'Reschedule Failed');
+    await seeText(suite.page, SLOT_FULL_MESSAGE);
     expect(await when(managed)).toBe(bookedWhen);
 
     // A free time, confirmed: moved, said so, and shown.
@@ -144,7 +134,7 @@ describe('managing a booking', () => {
     const target = await someFreeSlot(dialog, dayLabel(bookedDate));
     await target.button.click();
     await confirmMove.getByRole('button', { name: 'Move Appointment' }).click();
-    await seeText(page, 'Appointment Rescheduled');
+    await seeText(suite.page, 'Appointment Rescheduled');
     await managed
       .getByTestId('manage-when')
       .filter({ hasText: new RegExp(`^${target.day}, \\d{4} at ${target.time}$`) })
@@ -154,11 +144,11 @@ describe('managing a booking', () => {
 
     // Cancel asks first, then shows the cancelled booking with nothing left to change.
     await managed.getByRole('button', { name: 'Cancel Appointment' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Cancel Appointment' });
+    const confirm = suite.page.getByRole('alertdialog', { name: 'Cancel Appointment' });
     await confirm.getByRole('button', { name: 'Keep Appointment' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(suite.page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await seeText(page, 'Appointment Cancelled');
+    await seeText(suite.page, 'Appointment Cancelled');
     await managed.getByTestId('manage-status').filter({ hasText: 'Cancelled' }).waitFor();
     const cancelled = (await api<ManagedAppointment>(`/api/manage/${booked.manageToken}`)).body;
     expect(cancelled).toMatchObject({ status: 'cancelled', changeable: false });
@@ -166,26 +156,26 @@ describe('managing a booking', () => {
     expect(await managed.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     expect(await managed.getByRole('button', { name: 'Cancel Appointment' }).count()).toBe(0);
     expect(await managed.getByRole('link', { name: 'Add to calendar' }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(suite.page)).toEqual([]);
   });
 
   it('says plainly, in the server’s words, when a link names no booking', async () => {
     const unknown = `/manage/${'A'.repeat(32)}`;
     const { status, body } = await api<{ message: string }>(`/api${unknown}`);
     expect(status).toBe(404);
-    await page.goto(siteUrl(unknown));
-    const problem = page.getByTestId('manage-problem');
+    await suite.page.goto(siteUrl(unknown));
+    const problem = suite.page.getByTestId('manage-problem');
     await problem.getByRole('heading', { name: 'Booking Not Found' }).waitFor();
     expect(await problem.innerText()).toContain(body.message);
     expect(await problem.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(suite.page)).toEqual([]);
   });
 
   it('books a studio package with the same success panel, and its manage page is the studio’s', async () => {
     const [pkg] = (await api<Package[]>('/api/packages?offering=studio')).body;
-    const form = await openBookingForm(page, 'studio');
+    const form = await openBookingForm(suite.page, 'studio');
     await choose(form, pkg.name);
-    const dialog = await openSchedule(page, form);
+    const dialog = await openSchedule(suite.page, form);
     // The studio opens fewer days: the first week from six weeks ahead that has a free slot.
     for (let week = 0; week < 6; week++) {
       await dialog.getByRole('button', { name: 'Next week' }).click();
@@ -197,23 +187,23 @@ describe('managing a booking', () => {
       await weekLoaded(dialog);
     }
     await pickFreeSlot(dialog, 0);
-    const who = visitor();
+    const who = bookingVisitor('manage');
     await fillDetails(form, who);
     await form.getByRole('button', { name: 'Book Appointment' }).click();
 
-    const success = page.getByTestId('booking-success');
+    const success = suite.page.getByTestId('booking-success');
     await success.waitFor();
     expect(await success.innerText()).toContain(pkg.name);
     expect(await success.getByTestId('booked-offering').innerText()).toBe('Lumière Studio');
     expect(await success.getByTestId('booked-email').innerText()).toBe(`We've e-mailed a confirmation to ${who.email}.`);
     expect(await success.getByRole('link', { name: 'Add to calendar' }).count()).toBe(1);
     await success.getByRole('link', { name: 'Manage booking' }).click();
-    await page.waitForURL(/\/manage\/[A-Za-z0-9_-]{32}$/);
-    const managed = page.getByTestId('managed-booking');
+    await suite.page.waitForURL(/\/manage\/[A-Za-z0-9_-]{32}$/);
+    const managed = suite.page.getByTestId('managed-booking');
     await managed.waitFor();
     expect(await managed.getByTestId('manage-offering').innerText()).toBe('Lumière Studio');
     expect(await managed.getByTestId('manage-items').innerText()).toContain(pkg.name);
     // The page takes the booking's side: the studio's colours.
-    await page.locator('.lx-page[data-side="studio"]').waitFor();
+    await suite.page.locator('.lx-page[data-side="studio"]').waitFor();
   });
 });

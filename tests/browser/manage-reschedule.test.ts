@@ -2,28 +2,24 @@
 // seats as free (the times next to YOUR TIME can be chosen), names every chip, and shows old →
 // new before anything is sent; a cancelled booking's page offers no buttons it cannot press; a
 // move's answer is not undone by a slower read of the booking started before it.
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import type { BookedAppointment, ManagedAppointment, Treatment } from '@bb/contracts';
 import { to12Hour } from '../../web/src/shared/format';
 import { SLOT_FULL_MESSAGE } from '@bb/contracts';
-import { api, book, openContext, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, book, clinicTreatments, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { dayName, farDateOn, SCREENS, weekLoaded } from './public-helpers';
-import { launchBrowser, seriousViolations, siteUrl } from './support/browser';
+import { seriousViolations, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite();
 let treatment: Treatment;
-
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A booking long enough to hold the next half hour too: that is the slot that was wrongly Booked.
-  const treatments = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  const treatments = await clinicTreatments();
   treatment = treatments.find((t) => (t.defaultDuration ?? 60) >= 60) ?? treatments[0];
 });
-afterEach(() => context?.close());
-afterAll(() => browser.close());
 
 /** "14:30" → "15:00". */
 const halfHourLater = (time: string) => {
@@ -62,8 +58,7 @@ async function openManage(page: Page, token: string) {
 describe.each(SCREENS)('moving a booking at %s', (_, screen) => {
   it('offers the times next to YOUR TIME, names every chip, and asks old → new before anything is sent', async () => {
     const { booked, date, time, next } = await bookWithRoomAfter();
-    context = await openContext(browser, screen);
-    const page = await context.newPage();
+    const page = await suite.open(screen);
     const moves: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('/reschedule') && moves.push(r.url()));
     const managed = await openManage(page, booked.manageToken as string);
@@ -121,8 +116,7 @@ describe.each(SCREENS)('moving a booking at %s', (_, screen) => {
     const cancelled = await api<ManagedAppointment>(`/api/manage/${booked.manageToken}/cancel`, { method: 'POST' });
     expect(cancelled.status).toBe(200);
 
-    context = await openContext(browser, screen);
-    const page = await context.newPage();
+    const page = await suite.open(screen);
     const managed = await openManage(page, booked.manageToken as string);
     await managed.getByTestId('manage-status').filter({ hasText: 'Cancelled' }).waitFor();
     expect(await managed.getByTestId('manage-closed-reason').innerText()).toBe(cancelled.body.changeClosedReason);
@@ -146,8 +140,7 @@ describe('a move answered while an older read of the booking is still on its way
     if (!taken) throw new Error(`no second free hour on ${date}`);
     const token = booked.manageToken as string;
 
-    context = await openContext(browser, SCREENS[0][1]);
-    const page = await context.newPage();
+    const page = await suite.open(SCREENS[0][1]);
     let holdReads = false;
     let heldRead: (value: { request: Request; release: () => Promise<void> }) => void = () => undefined;
     const held = new Promise<{ request: Request; release: () => Promise<void> }>((resolve) => (heldRead = resolve));

@@ -78,6 +78,15 @@ export async function untilLoaded(page: Page): Promise<void> {
   if (quietLooks < 2) throw new Error(`still loading: ${(await pending.count()) > 0 ? await pending.first().innerText() : 'sections kept changing'}`);
 }
 
+/** A heading of the page by its text (the page's title at level 1). */
+export const heading = (page: Page, name: string, level = 1) => page.getByRole('heading', { name, level });
+
+/** Sections below the hero render when near the screen, or at the first Tab: show them all. */
+export async function revealSections(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  await untilLoaded(page);
+}
+
 /** The two screens every issue-26 journey runs on: a laptop and a phone. */
 export const SCREENS = [
   ['1280 px', { viewport: { width: 1280, height: 900 } }],

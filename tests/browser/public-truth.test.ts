@@ -2,29 +2,18 @@
 // /clinic and /studio store the offering, field errors go as soon as the field is valid (and
 // not before) in the booking form, the newsletter and the chat start, the contact field wants a
 // phone number, and an error toast stays clear of what the visitor is working on.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { BOOKING_MESSAGES, POLICY_MESSAGES, type Package, type Treatment } from '@bb/contracts';
-import { api, openContext, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, farDateOn, field, fillDetails, openBookingForm, SCREENS } from './public-helpers';
-import { launchBrowser, siteUrl } from './support/browser';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(() => context?.close());
-afterAll(() => browser.close());
-
-async function open(screen: (typeof SCREENS)[number][1]): Promise<Page> {
-  context = await openContext(browser, screen);
-  page = await context.newPage();
-  return page;
-}
+const open = (screen: (typeof SCREENS)[number][1]): Promise<Page> => suite.open(screen);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -50,6 +39,17 @@ async function settledBox(target: Locator) {
 const toastWith = (p: Page, title: string) => p.locator('[data-scope="toast"][data-part="root"]', { hasText: title });
 
 const invalid = async (control: Locator) => (await control.getAttribute('aria-invalid')) === 'true';
+
+/** A field typed wrong shows its one message and is invalid; typed right, both go. */
+async function expectFixedAsTyped(form: Locator, label: string, [wrong, right]: [string, string], message: string): Promise<void> {
+  const control = field(form, label);
+  await control.fill(wrong);
+  expect(await invalid(control)).toBe(true);
+  expect(await form.getByText(message).count()).toBe(1);
+  await control.fill(right);
+  expect(await invalid(control)).toBe(false);
+  expect(await form.getByText(message).count()).toBe(0);
+}
 
 describe.each(SCREENS)('public pages at %s', (_, screen) => {
   it('"Book This Package" ticks that package in the booking form, and ticks it again when asked again', async () => {
@@ -107,21 +107,8 @@ describe.each(SCREENS)('public pages at %s', (_, screen) => {
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(p, 'First Name Required');
 
-    const email = field(form, 'Email');
-    await email.fill('ana');
-    expect(await invalid(email)).toBe(true);
-    expect(await form.getByText(BOOKING_MESSAGES.email).count()).toBe(1);
-    await email.fill('ana@example.ph');
-    expect(await invalid(email)).toBe(false);
-    expect(await form.getByText(BOOKING_MESSAGES.email).count()).toBe(0);
-
-    const contact = field(form, 'Contact number');
-    await contact.fill('abc');
-    expect(await invalid(contact)).toBe(true);
-    expect(await form.getByText(BOOKING_MESSAGES.contactNotAPhone).count()).toBe(1);
-    await contact.fill('0917 555 0148');
-    expect(await invalid(contact)).toBe(false);
-    expect(await form.getByText(BOOKING_MESSAGES.contactNotAPhone).count()).toBe(0);
+    await expectFixedAsTyped(form, 'Email', ['ana', 'ana@example.ph'], BOOKING_MESSAGES.email);
+    await expectFixedAsTyped(form, 'Contact number', ['abc', '0917 555 0148'], BOOKING_MESSAGES.contactNotAPhone);
     // Fields not yet fixed keep theirs.
     expect(await invalid(field(form, 'Last name'))).toBe(true);
 
@@ -130,7 +117,7 @@ describe.each(SCREENS)('public pages at %s', (_, screen) => {
     p.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/appointments') && posts.push(r.url()));
     await field(form, 'First name').fill('Ana');
     await field(form, 'Last name').fill('Cruz');
-    await contact.fill('abc');
+    await field(form, 'Contact number').fill('abc');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(p, 'Invalid Contact Number');
     expect(posts).toEqual([]);

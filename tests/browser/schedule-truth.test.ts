@@ -3,31 +3,38 @@
 // free time; "Next free time" jumps there on any screen. The browser's clock is set to a
 // moment on a random far week (Playwright's page.clock) and the slots answers are rewritten as
 // the server would give them at that moment, so the test reads the same at any hour.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Treatment } from '@bb/contracts';
 import { addDays, to12Hour } from '../../web/src/shared/format';
-import { api, book, openContext, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { book, clinicTreatments, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, dayName, farDateOn, manilaMoment, openBookingForm, openSchedule, rewriteSlots, SCREENS, weekLoaded } from './public-helpers';
-import { launchBrowser, seriousViolations } from './support/browser';
+import { seriousViolations } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite();
 let treatment: Treatment;
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+  [treatment] = await clinicTreatments();
 });
-afterEach(() => context?.close());
-afterAll(() => browser.close());
 
 async function pageAt(screen: (typeof SCREENS)[number][1], date: string, time: string): Promise<Page> {
-  context = await openContext(browser, screen);
-  const page = await context.newPage();
+  const page = await suite.open(screen);
   await page.clock.setFixedTime(manilaMoment(date, time));
   return page;
+}
+
+/** The visitor's schedule, opened on a page whose days up to `today` are past, full until `firstFree` and free from then on. */
+async function scheduleFreeFrom(page: Page, today: string, firstFree: string) {
+  await rewriteSlots(page, (date) => {
+    if (date <= today) return { available: false, full: undefined, reason: 'past' };
+    if (date < firstFree) return { available: false, full: true, reason: 'full' };
+    return { available: true, full: undefined, reason: undefined };
+  });
+  const form = await openBookingForm(page, 'clinic');
+  await choose(form, treatment.name);
+  return openSchedule(page, form);
 }
 
 /**
@@ -106,14 +113,7 @@ describe.each(SCREENS)('the schedule at %s', (_, screen) => {
     const tuesday = farDateOn(2);
     const nextWednesday = addDays(tuesday, 8);
     const page = await pageAt(screen, tuesday, '16:40');
-    await rewriteSlots(page, (date) => {
-      if (date <= tuesday) return { available: false, full: undefined, reason: 'past' };
-      if (date < nextWednesday) return { available: false, full: true, reason: 'full' };
-      return { available: true, full: undefined, reason: undefined };
-    });
-    const form = await openBookingForm(page, 'clinic');
-    await choose(form, treatment.name);
-    const dialog = await openSchedule(page, form);
+    const dialog = await scheduleFreeFrom(page, tuesday, nextWednesday);
 
     await dialog.getByRole('button', { name: 'Next free time' }).click();
     await dialog.getByRole('region', { name: dayName(nextWednesday) }).waitFor();
@@ -141,14 +141,7 @@ describe('the schedule on a phone', () => {
     const tuesday = farDateOn(2);
     const thursday = addDays(tuesday, 2);
     const page = await pageAt(SCREENS[1][1], tuesday, '16:40');
-    await rewriteSlots(page, (date) => {
-      if (date <= tuesday) return { available: false, full: undefined, reason: 'past' };
-      if (date < thursday) return { available: false, full: true, reason: 'full' };
-      return { available: true, full: undefined, reason: undefined };
-    });
-    const form = await openBookingForm(page, 'clinic');
-    await choose(form, treatment.name);
-    const dialog = await openSchedule(page, form);
+    const dialog = await scheduleFreeFrom(page, tuesday, thursday);
 
     // Thursday is at the top of what the dialog shows (the last days may not fill the rest, so
     // it can sit a little lower); today's column of greyed times is scrolled past.

@@ -1,39 +1,38 @@
 // Issue 17 in the browser: staff close a date and import public holidays on the Settings
 // screen, and a visitor joins the waitlist of a full slot. Other browser files share this stack,
 // so every date here is a random one far ahead, and everything made here is removed afterwards.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { WAITLIST_MESSAGES, type Appointment, type DateOverride, type Holiday, type Treatment, type WaitlistEntry } from '@bb/contracts';
-import { adminApiToken, api, book, manilaDateInDays, openContext, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, book, clinicTreatments, manilaDateInDays, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, fillDetails, openBookingForm, openSchedule, weekLoaded } from './public-helpers';
 import { formatCalendarDate } from '../../web/src/maintenance/domain/dates';
 import { addDays, to12Hour } from '../../web/src/shared/format';
-import { launchBrowser, newContext, siteUrl } from './support/browser';
+import { newContext, siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
-let browser: Browser;
-let context: BrowserContext;
-let token: string;
+const suite = browserSuite({ each: { admin: true }, signIn: true });
 let treatment: Treatment;
 /** Overrides this file made, removed at the end whatever happened. */
 const madeOverrides = new Set<string>();
-
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminApiToken();
-  treatment = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0];
+  [treatment] = await clinicTreatments();
 });
-beforeEach(async () => {
-  context = await openContext(browser, { admin: true });
-});
-afterEach(() => context.close());
-afterAll(async () => {
-  await removeOverrides();
-  await browser.close();
-});
+afterAll(removeOverrides);
+
+/** The visitor's booking form with the treatment chosen, its schedule open at `date`, and that day's column there. */
+async function scheduleAt(page: Page, date: string) {
+  const form = await openBookingForm(page, 'clinic');
+  await choose(form, treatment.name);
+  const schedule = await openSchedule(page, form);
+  await schedule.getByLabel('Jump to a date').fill(date);
+  await weekLoaded(schedule);
+  return { form, schedule, day: schedule.getByRole('region', { name: longDate(date) }) };
+}
 
 async function removeOverrides(): Promise<void> {
-  for (const date of madeOverrides) await api(`/api/date-overrides/clinic/${date}`, { method: 'DELETE', token });
+  for (const date of madeOverrides) await api(`/api/date-overrides/clinic/${date}`, { method: 'DELETE', token: suite.token });
   madeOverrides.clear();
 }
 
@@ -57,7 +56,7 @@ async function openSettings(page: Page): Promise<void> {
 const longDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-const overrides = async () => (await api<DateOverride[]>('/api/date-overrides/clinic', { token })).body;
+const overrides = async () => (await api<DateOverride[]>('/api/date-overrides/clinic', { token: suite.token })).body;
 
 describe('dates with other hours', () => {
   it('closes a date that has a booking (cancelling it on request), and the public schedule shows that day Closed', async () => {
@@ -67,7 +66,7 @@ describe('dates with other hours', () => {
     if (!free) throw new Error(`no free slot on ${date}`);
     const booked = await book({ offeringType: 'clinic', preferredDate: date, preferredTime: free.time, treatments: [treatment.id], firstName: 'Closure' });
 
-    const page = await context.newPage();
+    const { page } = suite;
     await openSettings(page);
     await page.getByRole('button', { name: 'Add Date' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Date with Other Hours' });
@@ -86,18 +85,13 @@ describe('dates with other hours', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain(note);
     expect((await overrides()).find((o) => o.date === date)).toMatchObject({ closed: true, note });
-    const after = (await api<Appointment[]>('/api/appointments', { token })).body.find((a) => a.id === booked.id);
+    const after = (await api<Appointment[]>('/api/appointments', { token: suite.token })).body.find((a) => a.id === booked.id);
     expect(after?.status).toBe('cancelled');
 
     // The visitor's schedule: that day reads Closed, its neighbours do not.
-    const visitor = await newContext(browser);
+    const visitor = await newContext(suite.browser);
     const publicPage = await visitor.newPage();
-    const form = await openBookingForm(publicPage, 'clinic');
-    await choose(form, treatment.name);
-    const schedule = await openSchedule(publicPage, form);
-    await schedule.getByLabel('Jump to a date').fill(date);
-    await weekLoaded(schedule);
-    const day = schedule.getByRole('region', { name: longDate(date) });
+    const { schedule, day } = await scheduleAt(publicPage, date);
     await day.getByText('Closed', { exact: true }).waitFor();
     expect(await schedule.getByRole('region', { name: longDate(addDays(date, -1)) }).innerText()).not.toContain('Closed');
     expect((await slots('clinic', date, treatment.id)).message).toContain(note);
@@ -113,7 +107,7 @@ describe('dates with other hours', () => {
 
   it("imports next year's public holidays as closures, marking a date that already has its own hours", async () => {
     const year = Number(manilaDateInDays(0).slice(0, 4)) + 1;
-    const holidays = (await api<Holiday[]>(`/api/holidays/${year}`, { token })).body;
+    const holidays = (await api<Holiday[]>(`/api/holidays/${year}`, { token: suite.token })).body;
     expect(holidays.length).toBeGreaterThan(5);
     // Two are imported (other files book far-off dates on this stack too); the third already has hours of its own.
     const [first, second, third] = holidays;
@@ -123,14 +117,14 @@ describe('dates with other hours', () => {
       (
         await api(`/api/date-overrides/clinic/${third.date}`, {
           method: 'PUT',
-          token,
+          token: suite.token,
           body: { closed: false, startTime: '10:00', endTime: '12:00', note: 'Short day' },
         })
       ).status,
     ).toBe(200);
 
     try {
-      const page = await context.newPage();
+      const { page } = suite;
       await openSettings(page);
       await page.getByLabel('Holiday year').selectOption(String(year));
       await page.getByRole('button', { name: 'Show holidays' }).click();
@@ -174,13 +168,8 @@ describe('the waitlist', () => {
     const email = `${unique('waiting').replace(' ', '.')}@example.ph`;
 
     try {
-      const page = await context.newPage();
-      const form = await openBookingForm(page, 'clinic');
-      await choose(form, treatment.name);
-      const schedule = await openSchedule(page, form);
-      await schedule.getByLabel('Jump to a date').fill(date);
-      await weekLoaded(schedule);
-      const day = schedule.getByRole('region', { name: longDate(date) });
+      const { page } = suite;
+      const { form, schedule, day } = await scheduleAt(page, date);
       await day.getByRole('button', { name: `${longDate(date)} at ${to12Hour(free.time)} is booked: get notified if it frees up` }).click();
       await schedule.waitFor({ state: 'hidden' });
 
@@ -194,15 +183,15 @@ describe('the waitlist', () => {
       await offer.getByTestId('waitlist-joined').waitFor();
       expect(await offer.getByTestId('waitlist-joined').innerText()).toBe(WAITLIST_MESSAGES.joined);
 
-      const entries = (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token })).body.filter((e) => e.email === email);
+      const entries = (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token: suite.token })).body.filter((e) => e.email === email);
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ preferredDate: date, preferredTime: free.time, status: 'waiting', firstName: 'Wendy' });
       expect(entries[0].items.map((i) => i.id)).toEqual([treatment.id]);
     } finally {
-      for (const e of (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token })).body.filter((w) => w.email === email)) {
-        await api(`/api/waitlist/${e.id}`, { method: 'DELETE', token });
+      for (const e of (await api<WaitlistEntry[]>('/api/waitlist?offeringType=clinic', { token: suite.token })).body.filter((w) => w.email === email)) {
+        await api(`/api/waitlist/${e.id}`, { method: 'DELETE', token: suite.token });
       }
-      await api(`/api/appointments/${taken.id}`, { method: 'DELETE', token });
+      await api(`/api/appointments/${taken.id}`, { method: 'DELETE', token: suite.token });
     }
   });
 });

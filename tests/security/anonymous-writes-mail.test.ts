@@ -53,6 +53,24 @@ const signUp = (target: string, email: string) =>
   raw(target, { method: 'POST', path: '/api/email-subscribers', headers: json, body: JSON.stringify({ email }) });
 
 /** Free clinic times of a random far day (no other test shares it), at least `count` of them. */
+/** A clinic booking of Ada (a new contact) sent to `base` itself. */
+const bookAt = (base: string, { lastName, email, date, time }: { lastName: string; email: string; date: string; time: string }) =>
+  raw(base, {
+    method: 'POST',
+    path: '/api/appointments',
+    headers: json,
+    body: JSON.stringify({
+      firstName: 'Ada',
+      lastName,
+      email,
+      contact: uniquePhone(),
+      preferredDate: date,
+      preferredTime: time,
+      treatments: [treatmentId],
+      offeringType: 'clinic',
+    }),
+  });
+
 async function freeTimes(count: number): Promise<{ date: string; times: string[] }> {
   for (;;) {
     const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
@@ -105,21 +123,7 @@ describe('an address list in an anonymous form', () => {
   it('leaves a booking of one address mailed to that address alone: the only recipient on the envelope and in the header', async () => {
     const email = address('single');
     const { date, times } = await freeTimes(1);
-    const booked = await raw(bookings[0].url, {
-      method: 'POST',
-      path: '/api/appointments',
-      headers: json,
-      body: JSON.stringify({
-        firstName: 'Ada',
-        lastName: 'Single',
-        email,
-        contact: uniquePhone(),
-        preferredDate: date,
-        preferredTime: times[0],
-        treatments: [treatmentId],
-        offeringType: 'clinic',
-      }),
-    });
+    const booked = await bookAt(bookings[0].url, { lastName: 'Single', email, date, time: times[0] });
     expect(booked.status).toBe(201);
     const [confirmation] = await mailpit.waitForMails(email, /request received/i);
     // Mailpit lists envelope recipients that no header names as Bcc.
@@ -134,21 +138,7 @@ describe('a flood of anonymous reschedules', () => {
   it('through every gateway and booking process makes one notice after the quiet period, with the last time and SEQUENCE', async () => {
     const email = address('flood');
     const { date, times } = await freeTimes(5);
-    const made = await raw(gateway, {
-      method: 'POST',
-      path: '/api/appointments',
-      headers: json,
-      body: JSON.stringify({
-        firstName: 'Ada',
-        lastName: 'Flood',
-        email,
-        contact: uniquePhone(),
-        preferredDate: date,
-        preferredTime: times[0],
-        treatments: [treatmentId],
-        offeringType: 'clinic',
-      }),
-    });
+    const made = await bookAt(gateway, { lastName: 'Flood', email, date, time: times[0] });
     expect(made.status).toBe(201);
     const booked = JSON.parse(made.text) as BookedAppointment;
     await mailpit.waitForMails(email, /request received/i);

@@ -1,16 +1,15 @@
-import ICAL from 'ical.js';
 import { Types } from 'mongoose';
 import type { BookedAppointment, CalendarFeed } from '@bb/contracts';
+import { readCalendar } from '@bb/service-kit/testing';
 import { newFeedToken, offeringFeed, tokenOfFeed } from '../src/domain/calendar-feed';
 import type { AppointmentDoc } from '../src/models/appointment';
-import { addBookable, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
+import { addBookable, addFacialAndPeel, asAdmin, bookingRequest, call, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 let booking: BookingUnderTest;
 
 beforeAll(async () => {
   booking = await startBooking('calendar_feed');
-  await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-  await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+  await addFacialAndPeel(booking.models);
   await addBookable(booking.models, { id: 'portrait', name: 'Portrait Session', defaultDuration: 60, offeringType: 'studio' });
 });
 afterAll(() => booking.close());
@@ -54,34 +53,6 @@ async function storeAppointment(start: Date, firstName: string): Promise<string>
   return String(_id);
 }
 
-/** The feed read back as a calendar client reads it. */
-function parse(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const zone = calendar.getFirstSubcomponent('vtimezone');
-  if (zone) ICAL.TimezoneService.register(zone);
-  const events = calendar.getAllSubcomponents('vevent').map((event) => {
-    const dtstart = event.getFirstProperty('dtstart');
-    const start = dtstart?.getFirstValue() as ICAL.Time;
-    const end = event.getFirstPropertyValue('dtend') as ICAL.Time;
-    return {
-      uid: String(event.getFirstPropertyValue('uid')),
-      sequence: Number(event.getFirstPropertyValue('sequence')),
-      summary: String(event.getFirstPropertyValue('summary')),
-      description: String(event.getFirstPropertyValue('description')),
-      status: String(event.getFirstPropertyValue('status')),
-      tzid: String(dtstart?.getParameter('tzid')),
-      wallTime: start.toString(),
-      start: start.toJSDate().toISOString(),
-      end: end.toJSDate().toISOString(),
-    };
-  });
-  return {
-    name: String(calendar.getFirstPropertyValue('x-wr-calname')),
-    method: calendar.getFirstPropertyValue('method'),
-    tzid: zone ? String(zone.getFirstPropertyValue('tzid')) : null,
-    events,
-  };
-}
 const uidOf = (id: string) => `appointment-${id}@beauty-booking`;
 
 describe('the calendar feed address', () => {
@@ -122,7 +93,7 @@ describe('the calendar feed', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
-    const feed = parse(await res.text());
+    const feed = readCalendar(await res.text());
     expect(feed.name).toBe('Clinic appointments');
     expect(feed.method).toBeNull();
     expect(feed.tzid).toBe('Asia/Manila');
@@ -158,13 +129,13 @@ describe('the calendar feed', () => {
     const changed = await fetchFeed(path, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(parse(await changed.text()).events.map((e) => e.uid)).toContain(uidOf(made.id));
+    expect(readCalendar(await changed.text()).events.map((e) => e.uid)).toContain(uidOf(made.id));
 
     // Cancelled: the next poll no longer lists it, so the calendar drops it.
     expect((await call(booking.url, 'PATCH', `/api/appointments/${made.id}`, { status: 'cancelled' }, asAdmin)).status).toBe(200);
     const afterCancel = await fetchFeed(path, { 'if-none-match': changed.headers.get('etag') ?? '' });
     expect(afterCancel.status).toBe(200);
-    expect(parse(await afterCancel.text()).events.map((e) => e.uid)).not.toContain(uidOf(made.id));
+    expect(readCalendar(await afterCancel.text()).events.map((e) => e.uid)).not.toContain(uidOf(made.id));
   });
 
   it('ends the old address when rotated: it answers 404, the new one the feed', async () => {

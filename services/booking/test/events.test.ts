@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { Appointment, BookedAppointment, EventData } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { asAdmin, bookingRequest, call, monday, type LifecycleType } from './support/booking';
+import { asAdmin, bookingRequest, call, FACIAL_AND_PEEL, monday, placedAt, type LifecycleType } from './support/booking';
 import { eventApps, settle } from './support/event-apps';
 
 const { start, listen, lifecycle } = eventApps();
@@ -35,15 +35,8 @@ describe('booking.appointment.created', () => {
       email: 'c0@example.com',
       contact: '0917 000 0000',
       offeringType: 'clinic',
-      items: [
-        { id: 'facial', name: 'Hydra Facial' },
-        { id: 'peel', name: 'Chemical Peel' },
-      ],
-      preferredDate: monday(0),
-      preferredTime: '09:00',
-      // 09:00 in Manila; 90 minutes.
-      startTime: `${monday(0)}T01:00:00.000Z`,
-      endTime: `${monday(0)}T02:30:00.000Z`,
+      items: FACIAL_AND_PEEL,
+      ...placedAt(monday(0), '09:00'),
       status: 'pending',
       createdAt: answers[0].body.createdAt,
     });

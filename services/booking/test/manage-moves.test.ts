@@ -9,7 +9,7 @@ import {
 } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import { CHANGED_MEANWHILE } from '../src/store/appointment-changes';
-import { asAdmin, bookingRequest, call, monday } from './support/booking';
+import { asAdmin, bookingRequest, call, monday, placedAt } from './support/booking';
 import { flipped, startManageApp, UNKNOWN_TOKEN } from './support/manage';
 
 const app = startManageApp('manage-moves');
@@ -22,10 +22,7 @@ describe('moving an appointment through the link', () => {
     const res = await reschedule(made.token, monday(7), '2:00 PM');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      preferredDate: monday(7),
-      preferredTime: '14:00',
-      startTime: `${monday(7)}T06:00:00.000Z`,
-      endTime: `${monday(7)}T07:30:00.000Z`,
+      ...placedAt(monday(7), '14:00'),
       status: 'pending',
       changeable: true,
     });

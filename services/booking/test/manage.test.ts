@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appointmentReference, MANAGE_MESSAGES } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import { manageTokenHash } from '../src/domain/manage-link';
-import { asAdmin, call, monday } from './support/booking';
+import { asAdmin, call, FACIAL_AND_PEEL, monday, placedAt } from './support/booking';
 import { flipped, startManageApp, UNKNOWN_TOKEN } from './support/manage';
 
 const app = startManageApp('manage');
@@ -26,14 +26,8 @@ describe('the manage link', () => {
       email: 'ana@example.com',
       contact: '0917 000 0000',
       offeringType: 'clinic',
-      items: [
-        { id: 'facial', name: 'Hydra Facial' },
-        { id: 'peel', name: 'Chemical Peel' },
-      ],
-      preferredDate: monday(0),
-      preferredTime: '10:00',
-      startTime: `${monday(0)}T02:00:00.000Z`,
-      endTime: `${monday(0)}T03:30:00.000Z`,
+      items: FACIAL_AND_PEEL,
+      ...placedAt(monday(0), '10:00'),
       status: 'pending',
       changeable: true,
       changeClosedReason: null,

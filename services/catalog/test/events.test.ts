@@ -1,29 +1,20 @@
-import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
-import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
+import { listenOn, waitFor, type Listener } from '@bb/service-kit/testing';
 import { client, startCatalog, type Catalog } from './support/harness';
 
-type Changed = Envelope<EventData<'catalog.bookable.changed'>>;
-
 let catalog: Catalog;
-let listener: EventBus;
-const received: Changed[] = [];
+let listener: Listener<'catalog.bookable.changed'>;
 
 beforeAll(async () => {
   // The catalog starts without its broker connection: everything written now must wait in the outbox.
   catalog = await startCatalog('events', { busUp: false });
-  listener = new EventBus({ url: testAmqpUrl(), exchange: catalog.exchange, source: 'booking-test', logger: silentLogger() });
-  listener.subscribe(uniqueName('bookables'), ['catalog.bookable.changed'], async (event) => {
-    received.push(event);
-  });
-  await listener.start();
+  listener = await listenOn(catalog.exchange, ['catalog.bookable.changed'], 'booking-test');
 });
 afterAll(async () => {
   await listener.close();
   await catalog.close();
 });
 
-const eventsOf = (id: string) => received.filter((e) => e.data.id === id).sort((a, b) => a.data.version - b.data.version);
+const eventsOf = (id: string) => listener.received.filter((e) => e.data.id === id).sort((a, b) => a.data.version - b.data.version);
 /** Lets any duplicate arrive before counting. */
 const settle = () => new Promise((r) => setTimeout(r, 1000));
 
@@ -45,15 +36,15 @@ describe('catalog.bookable.changed', () => {
     await api.put(`/api/packages/${pkg.id}`, { offeringType: 'both' });
 
     await new Promise((r) => setTimeout(r, 300));
-    expect(received).toHaveLength(0);
+    expect(listener.received).toHaveLength(0);
     expect(await catalog.models.Treatment.countDocuments({ _id: treatment.id, 'outbox.2': { $exists: true } })).toBe(1);
 
     await catalog.bus.start();
     catalog.relay.kick();
-    await waitFor('five events', () => received.length >= 5, 15000);
+    await waitFor('five events', () => listener.received.length >= 5, 15000);
     await settle();
-    expect(received).toHaveLength(5);
-    expect(new Set(received.map((e) => e.id)).size).toBe(5);
+    expect(listener.received).toHaveLength(5);
+    expect(new Set(listener.received.map((e) => e.id)).size).toBe(5);
 
     expect(eventsOf(treatment.id).map((e) => e.data)).toEqual([
       { id: treatment.id, kind: 'treatment', name: 'Hydra Facial', defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1 },
@@ -64,7 +55,7 @@ describe('catalog.bookable.changed', () => {
       { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'studio', deleted: false, version: 1 },
       { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'both', deleted: false, version: 2 },
     ]);
-    expect(received.every((e) => e.source === 'catalog' && e.type === 'catalog.bookable.changed')).toBe(true);
+    expect(listener.received.every((e) => e.source === 'catalog' && e.type === 'catalog.bookable.changed')).toBe(true);
   });
 
   it('removes a deleted item for good once its last event is out', async () => {
@@ -91,10 +82,10 @@ describe('catalog.bookable.changed', () => {
 
   it('announces nothing for content that booking does not need', async () => {
     const api = client(catalog.url);
-    const before = received.length;
+    const before = listener.received.length;
     await api.post('/api/staff', { name: 'Camille Cruz', position: 'Skin Therapist', bio: 'b' });
     await api.post('/api/news', { title: 't', excerpt: 'e', content: 'c' });
     await settle();
-    expect(received.length).toBe(before);
+    expect(listener.received.length).toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import { api, commandLedger, mailpit, waitFor } from '@bb/service-kit/testing';
-import { booked, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { booked, mailSettings, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 // Database commands per mail operation, on the service's own connection. The poll is set an
 // hour apart, so only the operation (and the sending it sets off) counts.
@@ -41,13 +41,7 @@ describe('database commands per mail operation', () => {
     );
     expect(log.length).toBeLessThanOrEqual(BUDGET.log);
 
-    const settings = {
-      staffAlertEmail: '',
-      senderName: 'Lumière Clinic',
-      senderEmail: 'clinic@beauty-booking.local',
-      reminderLeadHours: 24,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-    };
+    const settings = mailSettings('clinic');
     const save = await ledger.measure('settings saved, lead time unchanged', async () =>
       expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings })).status).toBe(200),
     );

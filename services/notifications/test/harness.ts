@@ -3,12 +3,12 @@
 // processes on the same database and queues; a publisher plays booking and subscribers.
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import ICAL from 'ical.js';
-import type { EventData } from '@bb/contracts';
+import { APPOINTMENT_MAIL_KINDS, type EventData, type Mail, type MailKind, type NotificationSettings } from '@bb/contracts';
 import { connectMongo, EventBus, manageLinkToken } from '@bb/service-kit';
 import {
   adminToken,
   api,
+  readCalendar,
   requireEnv,
   silentLogger,
   startHarness,
@@ -16,13 +16,15 @@ import {
   testAmqpUrl,
   testMongoUrl,
   uniqueName,
-  waitFor,
   type Harness,
   type MailpitClient,
   type MailpitSummary,
 } from '@bb/service-kit/testing';
 import { notificationsEnvShape, type NotificationsConfig } from '../src/config';
 import { createModels, type NotificationModels } from '../src/models';
+import { AppointmentStore } from '../src/store/appointment-store';
+import type { MailerDeps } from '../src/store/mailer';
+import { SettingsStore } from '../src/store/settings-store';
 import { wire } from '../src/wire';
 
 export const PUBLIC_URL = 'https://booking.example.com';
@@ -36,6 +38,8 @@ export interface NotificationsHarness {
   /** Publishes on the service's exchange, as booking and subscribers do. */
   publisher: EventBus;
   token: string;
+  /** An appointment's mail log, as staff read it. */
+  mailLog: (appointmentId: string) => Promise<Mail[]>;
   /** The running replicas (none between stop() and start()). */
   replicas: Harness<NotificationsConfig>[];
   /** One more replica on the same database and queues; env overrides this replica's settings. */
@@ -80,15 +84,20 @@ export async function startNotifications(label: string, { env: overrides = {} }:
   const stop = async () => {
     for (const replica of replicas.splice(0)) await replica.close();
   };
+  const token = adminToken();
+  const running = () => {
+    if (!replicas[0]) throw new Error('the notifications service is stopped');
+    return replicas[0];
+  };
   return {
     get url() {
-      if (!replicas[0]) throw new Error('the notifications service is stopped');
-      return replicas[0].url;
+      return running().url;
     },
     conn,
     models: createModels(conn),
     publisher,
-    token: adminToken(),
+    token,
+    mailLog: async (appointmentId) => (await api<Mail[]>(running().url, `/api/appointments/${appointmentId}/mails`, { token })).body,
     replicas,
     addReplica,
     stop,
@@ -104,23 +113,71 @@ export async function startNotifications(label: string, { env: overrides = {} }:
   };
 }
 
+/**
+ * An offering's mail settings as the tests save them: from the Lumière clinic or studio, a
+ * reminder a day ahead, every appointment mail on and each kind in `off` turned off.
+ */
+export function mailSettings(
+  offering: 'clinic' | 'studio',
+  { off = [], ...over }: { off?: MailKind[] } & Partial<Omit<NotificationSettings, 'offeringType' | 'enabled'>> = {},
+) {
+  const kinds = [...new Set([...APPOINTMENT_MAIL_KINDS, ...off])];
+  return {
+    staffAlertEmail: '',
+    senderName: offering === 'clinic' ? 'Lumière Clinic' : 'Lumière Studio',
+    senderEmail: `${offering}@beauty-booking.local`,
+    reminderLeadHours: 24,
+    enabled: Object.fromEntries(kinds.map((kind) => [kind, !off.includes(kind)])) as NotificationSettings['enabled'],
+    ...over,
+  };
+}
+
 /** A notifications service (its database named by `label`) sending every clinic mail, from the clinic, its staff alerts to `staff`. */
 export async function startWithClinicMails(label: string, staff: string): Promise<NotificationsHarness> {
   const svc = await startNotifications(label);
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: {
-      staffAlertEmail: staff,
-      senderName: 'Lumière Clinic',
-      senderEmail: 'clinic@beauty-booking.local',
-      reminderLeadHours: 24,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-    },
+    body: mailSettings('clinic', { staffAlertEmail: staff }),
   });
   expect(saved.status).toBe(200);
   return svc;
 }
+
+/** For one test file: a service started (and `prepare`d) before its tests and closed after them, behind a getter. */
+export function notificationsInFile(start: () => Promise<NotificationsHarness>, prepare: (svc: NotificationsHarness) => Promise<void> = async () => undefined) {
+  let svc: NotificationsHarness;
+  beforeAll(async () => {
+    svc = await start();
+    await prepare(svc);
+  });
+  afterAll(() => svc.close());
+  return {
+    get svc() {
+      return svc;
+    },
+  };
+}
+
+/** For one test file: a service sending every clinic mail (startWithClinicMails). */
+export function clinicMailsInFile(label: string) {
+  const staff = uniqueAddress('staff');
+  return Object.assign(
+    notificationsInFile(() => startWithClinicMails(label, staff)),
+    { staff },
+  );
+}
+
+/** What a Mailer needs besides its mail store, on the service's database: for tests that drive one by hand (no queues, no sender). */
+export const mailerDeps = (svc: NotificationsHarness, rescheduleQuietMs: number): Omit<MailerDeps, 'mails'> => ({
+  appointments: new AppointmentStore(svc.models),
+  settings: new SettingsStore(svc.models),
+  publicUrl: PUBLIC_URL,
+  rescheduleQuietMs,
+  now: () => new Date(),
+  queued: () => undefined,
+  logger: silentLogger(),
+});
 
 /** The token of an appointment's manage link, as booking and this service derive it. */
 export const manageTokenOf = (appointmentId: string) => manageLinkToken(TEST_MANAGE_LINK_SECRET, appointmentId);
@@ -182,24 +239,24 @@ export function rescheduled(
   };
 }
 
+/** The same appointment cancelled (revision + 1), as the cancelled event says it; `notifyCustomer` false: deleted by staff, no mail. */
+export function cancelled(
+  from: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>,
+  by: EventData<'booking.appointment.cancelled'>['by'],
+  notifyCustomer = true,
+): EventData<'booking.appointment.cancelled'> {
+  return { ...factsOf(from), revision: from.revision + 1, status: 'cancelled', by, notifyCustomer };
+}
+
 /** The appointment fields alone, for building the next event of it. */
 export function factsOf(data: EventData<'booking.appointment.created'> | EventData<'booking.appointment.rescheduled'>) {
   const { appointmentId, revision, firstName, lastName, email, contact, offeringType, items, preferredDate, preferredTime, startTime, endTime, status } = data;
   return { appointmentId, revision, firstName, lastName, email, contact, offeringType, items, preferredDate, preferredTime, startTime, endTime, status };
 }
 
-/** The mails to an address whose subject matches, once there are `count` of them (newest first). */
-export async function mailsTo(mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> {
-  return waitFor(
-    `${count} mail(s) "${subject.source}" to ${address}`,
-    async () => {
-      const found = (await mailpit.messagesTo(address)).filter((m) => subject.test(m.Subject));
-      return found.length >= count && found;
-    },
-    timeoutMs,
-    100,
-  );
-}
+/** The mails to an address whose subject matches, once there are `count` of them (newest first), looked for every 100 ms. */
+export const mailsTo = (mailpit: MailpitClient, address: string, subject: RegExp = /./, count = 1, timeoutMs = 15_000): Promise<MailpitSummary[]> =>
+  mailpit.waitForMails(address, subject, count, timeoutMs, 100);
 
 /** The calendar file of a mail, read back the way a calendar client would. */
 export async function inviteOf(mailpit: MailpitClient, id: string) {
@@ -207,19 +264,9 @@ export async function inviteOf(mailpit: MailpitClient, id: string) {
   const part = message.Attachments.find((a) => a.FileName === 'invite.ics');
   if (!part) throw new Error(`mail ${id} has no invite.ics`);
   const text = await mailpit.attachment(id, part.PartID);
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const event = calendar.getFirstSubcomponent('vevent');
+  const calendar = readCalendar(text);
+  const [event] = calendar.events;
   if (!event) throw new Error('no VEVENT in the calendar file');
-  const dtstart = event.getFirstProperty('dtstart');
-  const start = dtstart?.getFirstValue() as ICAL.Time;
-  return {
-    text,
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: String(event.getFirstPropertyValue('status')),
-    tzid: String(dtstart?.getParameter('tzid')),
-    /** DTSTART's wall-clock time as written, "2026-12-01T10:00:00". */
-    wallTime: start.toString(),
-  };
+  const { uid, sequence, status, tzid, wallTime } = event;
+  return { text, method: String(calendar.method), uid, sequence, status, tzid, wallTime };
 }

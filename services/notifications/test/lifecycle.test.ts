@@ -1,34 +1,33 @@
-import { appointmentReference, type Mail } from '@bb/contracts';
+import { appointmentReference, type OfferingType } from '@bb/contracts';
 import { buildEnvelope } from '@bb/service-kit';
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import {
-  booked,
-  factsOf,
-  inviteOf,
-  mailsTo,
-  manageTokenOf,
-  PUBLIC_URL,
-  rescheduled,
-  startWithClinicMails,
-  uniqueAddress,
-  type NotificationsHarness,
-} from './harness';
+import { booked, cancelled, clinicMailsInFile, inviteOf, mailsTo, mailSettings, manageTokenOf, PUBLIC_URL, rescheduled, uniqueAddress } from './harness';
 
-let svc: NotificationsHarness;
-const staff = uniqueAddress('staff');
-
-beforeAll(async () => {
-  svc = await startWithClinicMails('notif_life', staff);
+const file = clinicMailsInFile('notif_life');
+/** A newsletter sign-up asking for its confirmation mail now. */
+const signUp = (subscriberId: string, email: string, offeringType: OfferingType, confirmToken: string) => ({
+  subscriberId,
+  email,
+  offeringType,
+  confirmToken,
+  requestedAt: new Date().toISOString(),
 });
-afterAll(() => svc.close());
+/** The calendar invitation of an appointment not yet confirmed, at its `sequence`th version. */
+const tentativeRequest = (appointmentId: string, sequence: number, wallTime: string) => ({
+  method: 'REQUEST',
+  uid: `appointment-${appointmentId}@beauty-booking`,
+  sequence,
+  status: 'TENTATIVE',
+  wallTime,
+});
+const { staff } = file;
 
-const mailLog = async (appointmentId: string) => (await api<Mail[]>(svc.url, `/api/appointments/${appointmentId}/mails`, { token: svc.token })).body;
 /** Every event handed to the running replica has been handled (its queues are empty and it is idle). */
 const drained = () =>
   waitFor('queues drained', async () => {
-    const depths = await Promise.all(Object.values(MAIL_QUEUES).map((q) => svc.replicas[0].ctx.bus.queueDepth(q)));
+    const depths = await Promise.all(Object.values(MAIL_QUEUES).map((q) => file.svc.replicas[0].ctx.bus.queueDepth(q)));
     return depths.every((d) => d === 0);
   });
 
@@ -38,7 +37,7 @@ describe("an appointment's mails", () => {
     // Tuesday 1 December 2026, 10:00 in Manila.
     const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
     const sentAt = Date.now();
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     const [summary] = await mailsTo(mailpit, email, /request received/i);
     expect(Date.now() - sentAt).toBeLessThan(5000);
     expect(summary.Subject).toBe('Appointment request received: Tuesday, 1 December 2026, 10:00 AM');
@@ -51,19 +50,12 @@ describe("an appointment's mails", () => {
     expect(message.HTML).toContain(`href="${PUBLIC_URL}/manage/${manageTokenOf(data.appointmentId)}"`);
     expect(message.Text).toContain(appointmentReference(data.appointmentId));
     const invite = await inviteOf(mailpit, summary.ID);
-    expect(invite).toMatchObject({
-      method: 'REQUEST',
-      uid: `appointment-${data.appointmentId}@beauty-booking`,
-      sequence: 0,
-      status: 'TENTATIVE',
-      tzid: 'Asia/Manila',
-      wallTime: '2026-12-01T10:00:00',
-    });
+    expect(invite).toMatchObject({ ...tentativeRequest(data.appointmentId, 0, '2026-12-01T10:00:00'), tzid: 'Asia/Manila' });
     expect(await mailpit.raw(summary.ID)).toMatch(/Content-Type: text\/calendar; method=REQUEST; charset=utf-8/i);
     expect((await mailpit.headers(summary.ID))['Message-Id']).toEqual([`<${id}@beauty-booking>`]);
 
     const log = await waitFor('the confirmation logged as sent', async () => {
-      const mails = await mailLog(data.appointmentId);
+      const mails = await file.svc.mailLog(data.appointmentId);
       return mails.find((m) => m.kind === 'confirmation' && m.status === 'sent') && mails;
     });
     expect(log.find((m) => m.kind === 'confirmation')).toMatchObject({
@@ -81,7 +73,7 @@ describe("an appointment's mails", () => {
   it("alerts staff at the offering's address with the customer's contact details", async () => {
     const email = uniqueAddress('alerted');
     const data = booked(email, { firstName: 'Lia', lastName: 'Santos', contact: '0917 000 1111' });
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     const alerts = await mailsTo(mailpit, staff, new RegExp(`New booking: Lia Santos`));
     const message = await mailpit.message(alerts[0].ID);
     for (const expected of [email, '0917 000 1111', 'Hydrating Facial', appointmentReference(data.appointmentId)]) expect(message.Text).toContain(expected);
@@ -91,33 +83,27 @@ describe("an appointment's mails", () => {
   it('follows a reschedule and a cancellation with a notice each, the invitation updated and then withdrawn', async () => {
     const email = uniqueAddress('moved');
     const data = booked(email, { startsAt: new Date('2026-12-01T02:00:00Z') });
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     await mailsTo(mailpit, email, /request received/i);
 
     // Wednesday 2 December 2026, 2:30 PM in Manila.
     const moved = rescheduled(data, new Date('2026-12-02T06:30:00Z'));
-    await svc.publisher.publish('booking.appointment.rescheduled', moved);
+    await file.svc.publisher.publish('booking.appointment.rescheduled', moved);
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect(notice.Subject).toBe('Appointment rescheduled: Wednesday, 2 December 2026, 2:30 PM');
     const update = await inviteOf(mailpit, notice.ID);
-    expect(update).toMatchObject({
-      method: 'REQUEST',
-      uid: `appointment-${data.appointmentId}@beauty-booking`,
-      sequence: 1,
-      status: 'TENTATIVE',
-      wallTime: '2026-12-02T14:30:00',
-    });
+    expect(update).toMatchObject(tentativeRequest(data.appointmentId, 1, '2026-12-02T14:30:00'));
     // The manage link of the booking, derived from its id.
     expect((await mailpit.message(notice.ID)).Text).toContain(`/manage/${manageTokenOf(data.appointmentId)}`);
 
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'customer', notifyCustomer: true });
+    await file.svc.publisher.publish('booking.appointment.cancelled', cancelled(moved, 'customer'));
     const [cancellation] = await mailsTo(mailpit, email, /cancelled/i);
     const withdrawn = await inviteOf(mailpit, cancellation.ID);
     expect(withdrawn).toMatchObject({ method: 'CANCEL', uid: update.uid, sequence: 2, status: 'CANCELLED' });
     expect(await mailpit.raw(cancellation.ID)).toMatch(/Content-Type: text\/calendar; method=CANCEL; charset=utf-8/i);
 
     const log = await waitFor('three mails sent', async () => {
-      const mails = (await mailLog(data.appointmentId)).filter((m) => m.recipient === email && m.kind !== 'reminder');
+      const mails = (await file.svc.mailLog(data.appointmentId)).filter((m) => m.recipient === email && m.kind !== 'reminder');
       return mails.every((m) => m.status === 'sent') && mails.length === 3 && mails;
     });
     expect(log.map((m) => m.kind)).toEqual(['confirmation', 'reschedule', 'cancellation']);
@@ -125,32 +111,32 @@ describe("an appointment's mails", () => {
     expect(log.map((m) => m.outcome)).toEqual(['Accepted by the mail server', 'Accepted by the mail server', 'Accepted by the mail server']);
     expect(log.map((m) => m.lastResponse)).toEqual([expect.stringMatching(/^250 /), expect.stringMatching(/^250 /), expect.stringMatching(/^250 /)]);
     // Its reminder was moved with it, then dropped.
-    const reminders = (await mailLog(data.appointmentId)).filter((m) => m.kind === 'reminder');
+    const reminders = (await file.svc.mailLog(data.appointmentId)).filter((m) => m.kind === 'reminder');
     expect(reminders.map((m) => [m.status, m.outcome])).toEqual([['cancelled', 'Not sent: no longer needed']]);
   });
 
   it('sends no cancellation when staff delete without telling the customer, and still drops the reminder', async () => {
     const email = uniqueAddress('quiet');
     const data = booked(email);
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     await mailsTo(mailpit, email, /request received/i);
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(data), revision: 1, status: 'cancelled', by: 'staff', notifyCustomer: false });
-    await waitFor('the reminder dropped', async () => (await mailLog(data.appointmentId)).find((m) => m.kind === 'reminder')?.status === 'cancelled');
+    await file.svc.publisher.publish('booking.appointment.cancelled', cancelled(data, 'staff', false));
+    await waitFor('the reminder dropped', async () => (await file.svc.mailLog(data.appointmentId)).find((m) => m.kind === 'reminder')?.status === 'cancelled');
     await drained();
-    expect((await mailLog(data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
+    expect((await file.svc.mailLog(data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
     expect(await mailpit.messagesTo(email)).toHaveLength(1);
   });
 
   it('creates nothing twice when an event is delivered again', async () => {
     const email = uniqueAddress('twice');
     const event = buildEnvelope('booking', 'booking.appointment.created', booked(email));
-    await svc.publisher.publishEnvelope(event);
+    await file.svc.publisher.publishEnvelope(event);
     await mailsTo(mailpit, email, /request received/i);
-    await svc.publisher.publishEnvelope(event);
+    await file.svc.publisher.publishEnvelope(event);
     await drained();
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailpit.messagesTo(email)).toHaveLength(1);
-    expect((await mailLog(event.data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
+    expect((await file.svc.mailLog(event.data.appointmentId)).map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder', 'staff-alert']);
   });
 
   it('ignores an event older than what it holds', async () => {
@@ -158,47 +144,34 @@ describe("an appointment's mails", () => {
     const data = booked(email);
     const first = rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000));
     const second = rescheduled(first, new Date(Date.parse(data.startTime) + 7_200_000));
-    await svc.publisher.publish('booking.appointment.created', data);
-    await svc.publisher.publish('booking.appointment.rescheduled', second);
+    await file.svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.rescheduled', second);
     await mailsTo(mailpit, email, /rescheduled/i);
-    await svc.publisher.publish('booking.appointment.rescheduled', first);
+    await file.svc.publisher.publish('booking.appointment.rescheduled', first);
     await drained();
     await new Promise((r) => setTimeout(r, 500));
     const notices = (await mailpit.messagesTo(email)).filter((m) => /rescheduled/i.test(m.Subject));
     expect(notices).toHaveLength(1);
-    const copy = await svc.models.Appointment.findById(data.appointmentId).lean();
+    const copy = await file.svc.models.Appointment.findById(data.appointmentId).lean();
     expect(copy).toMatchObject({ revision: 2, startTime: second.startTime });
   });
 
   it('makes no record of a kind turned off for the offering', async () => {
-    const off = {
-      staffAlertEmail: '',
-      senderName: 'Lumière Studio',
-      senderEmail: 'studio@beauty-booking.local',
-      reminderLeadHours: 24,
-      enabled: { confirmation: false, reschedule: true, cancellation: true, reminder: false, 'staff-alert': true },
-    };
-    expect((await api(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off })).status).toBe(200);
+    const off = mailSettings('studio', { off: ['confirmation', 'reminder'] });
+    expect((await api(file.svc.url, '/api/notification-settings/studio', { method: 'PUT', token: file.svc.token, body: off })).status).toBe(200);
     const email = uniqueAddress('off');
     const data = booked(email, { offeringType: 'studio', items: [{ id: 'p1', name: 'Family Portrait' }] });
-    await svc.publisher.publish('booking.appointment.created', data);
-    await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000)));
+    await file.svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.rescheduled', rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000)));
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect(notice.From).toEqual({ Name: 'Lumière Studio', Address: 'studio@beauty-booking.local' });
-    expect((await mailLog(data.appointmentId)).map((m) => m.kind)).toEqual(['reschedule']);
+    expect((await file.svc.mailLog(data.appointmentId)).map((m) => m.kind)).toEqual(['reschedule']);
   });
 
   it('mails a newsletter sign-up its confirmation link, with a one-click List-Unsubscribe', async () => {
     const email = uniqueAddress('news');
     const unsubscribeUrl = `${PUBLIC_URL}/api/email-subscribers/unsubscribe?token=sub-1.signature`;
-    await svc.publisher.publish('subscribers.confirmation.requested', {
-      subscriberId: 'sub-1',
-      email,
-      offeringType: 'both',
-      confirmToken: 'confirm-token-123',
-      requestedAt: new Date().toISOString(),
-      unsubscribeUrl,
-    });
+    await file.svc.publisher.publish('subscribers.confirmation.requested', { ...signUp('sub-1', email, 'both', 'confirm-token-123'), unsubscribeUrl });
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     const message = await mailpit.message(mail.ID);
     expect(message.Text).toContain(`${PUBLIC_URL}/api/email-subscribers/confirm?token=confirm-token-123`);
@@ -210,13 +183,7 @@ describe("an appointment's mails", () => {
 
   it('mails a sign-up requested before the unsubscribe link came with it, without List-Unsubscribe', async () => {
     const email = uniqueAddress('news-old');
-    await svc.publisher.publish('subscribers.confirmation.requested', {
-      subscriberId: 'sub-2',
-      email,
-      offeringType: 'clinic',
-      confirmToken: 'confirm-token-456',
-      requestedAt: new Date().toISOString(),
-    });
+    await file.svc.publisher.publish('subscribers.confirmation.requested', signUp('sub-2', email, 'clinic', 'confirm-token-456'));
     const [mail] = await mailsTo(mailpit, email, /confirm your newsletter/i);
     expect(await mailpit.headers(mail.ID)).not.toHaveProperty('List-Unsubscribe');
   });

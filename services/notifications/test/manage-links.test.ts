@@ -4,31 +4,13 @@ import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { renderAppointmentMail } from '../src/domain/appointment-mails';
 import { defaultSettings } from '../src/domain/settings';
 import { MailStore } from '../src/store/mail-store';
-import {
-  booked,
-  factsOf,
-  inviteOf,
-  mailsTo,
-  manageTokenOf,
-  PUBLIC_URL,
-  rescheduled,
-  startWithClinicMails,
-  uniqueAddress,
-  type NotificationsHarness,
-} from './harness';
+import { booked, cancelled, clinicMailsInFile, factsOf, inviteOf, mailsTo, manageTokenOf, PUBLIC_URL, rescheduled, uniqueAddress } from './harness';
 
 // The manage link's token is derived from the appointment id when a mail is sent: none is
 // stored by this service (not in its appointment copies, not in its mail records), and none
 // comes in the `created` event.
-let svc: NotificationsHarness;
-const staff = uniqueAddress('staff');
-
-beforeAll(async () => {
-  svc = await startWithClinicMails('notif_links', staff);
-});
-afterAll(() => svc.close());
-
-const mailLog = async (appointmentId: string) => (await api<Mail[]>(svc.url, `/api/appointments/${appointmentId}/mails`, { token: svc.token })).body;
+const file = clinicMailsInFile('notif_links');
+const { staff } = file;
 
 /** Every string stored in the service's database, with a calendar file's folded lines joined again. */
 async function storedText(): Promise<string[]> {
@@ -38,7 +20,7 @@ async function storedText(): Promise<string[]> {
     else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object' && !(value instanceof Date)) Object.values(value).forEach(walk);
   };
-  for (const { name } of await svc.conn.db!.listCollections().toArray()) walk(await svc.conn.db!.collection(name).find().toArray());
+  for (const { name } of await file.svc.conn.db!.listCollections().toArray()) walk(await file.svc.conn.db!.collection(name).find().toArray());
   return found;
 }
 
@@ -49,7 +31,7 @@ describe('manage links', () => {
     const token = manageTokenOf(data.appointmentId);
     const link = `${PUBLIC_URL}/manage/${token}`;
     // As booking published it before: an event still in its outbox when this version started.
-    await svc.publisher.publish('booking.appointment.created', { ...data, manageToken: token } as EventData<'booking.appointment.created'>);
+    await file.svc.publisher.publish('booking.appointment.created', { ...data, manageToken: token } as EventData<'booking.appointment.created'>);
     const [confirmation] = await mailsTo(mailpit, email, /request received/i);
     const message = await mailpit.message(confirmation.ID);
     expect(message.Text).toContain(link);
@@ -58,14 +40,14 @@ describe('manage links', () => {
     expect((await inviteOf(mailpit, confirmation.ID)).text.replace(/\r\n[ \t]/g, '').split(link)).toHaveLength(3);
 
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000));
-    await svc.publisher.publish('booking.appointment.rescheduled', moved);
+    await file.svc.publisher.publish('booking.appointment.rescheduled', moved);
     const [notice] = await mailsTo(mailpit, email, /rescheduled/i);
     expect((await mailpit.message(notice.ID)).Text).toContain(link);
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'staff', notifyCustomer: true });
+    await file.svc.publisher.publish('booking.appointment.cancelled', cancelled(moved, 'staff'));
     const [cancellation] = await mailsTo(mailpit, email, /cancelled/i);
     expect((await inviteOf(mailpit, cancellation.ID)).text.replace(/\r\n[ \t]/g, '')).toContain(link);
     await mailsTo(mailpit, staff, /New booking/i);
-    await waitFor('every mail recorded', async () => (await mailLog(data.appointmentId)).filter((m) => m.status === 'sent').length === 4);
+    await waitFor('every mail recorded', async () => (await file.svc.mailLog(data.appointmentId)).filter((m) => m.status === 'sent').length === 4);
 
     const stored = await storedText();
     expect(stored.filter((text) => text.includes(data.appointmentId)).length).toBeGreaterThan(0);
@@ -78,7 +60,7 @@ describe('manage links', () => {
     const oldToken = randomBytes(24).toString('base64url');
     // A copy and a sent confirmation as the previous version stored them: the token in clear.
     const { appointmentId, ...facts } = factsOf(data);
-    await svc.models.Appointment.collection.insertOne({ _id: appointmentId as never, ...facts, manageToken: oldToken });
+    await file.svc.models.Appointment.collection.insertOne({ _id: appointmentId as never, ...facts, manageToken: oldToken });
     const content = await renderAppointmentMail({
       kind: 'confirmation',
       appointment: factsOf(data),
@@ -90,7 +72,7 @@ describe('manage links', () => {
     const now = new Date();
     // Queued for later, so no sender takes it before it is marked sent.
     const later = new Date(now.getTime() + 3_600_000);
-    await new MailStore(svc.models).queue({
+    await new MailStore(file.svc.models).queue({
       id: mailId,
       kind: 'confirmation',
       appointmentId,
@@ -101,20 +83,20 @@ describe('manage links', () => {
       dueAt: later,
       createdAt: now,
     });
-    await svc.models.Mail.updateOne({ _id: mailId }, { $set: { status: 'sent', sentAt: now, dueAt: now, attempts: 1 } });
+    await file.svc.models.Mail.updateOne({ _id: mailId }, { $set: { status: 'sent', sentAt: now, dueAt: now, attempts: 1 } });
     expect((await storedText()).filter((text) => text.includes(oldToken)).length).toBeGreaterThan(0);
 
-    await svc.stop();
-    await svc.start();
+    await file.svc.stop();
+    await file.svc.start();
     expect((await storedText()).filter((text) => text.includes(oldToken))).toEqual([]);
-    expect(await svc.models.Appointment.collection.findOne({ _id: appointmentId as never })).not.toHaveProperty('manageToken');
+    expect(await file.svc.models.Appointment.collection.findOne({ _id: appointmentId as never })).not.toHaveProperty('manageToken');
     // A second start finds nothing left to do and changes nothing.
-    const before = await svc.models.Mail.findById(mailId).lean();
-    await svc.stop();
-    await svc.start();
-    expect(await svc.models.Mail.findById(mailId).lean()).toEqual(before);
+    const before = await file.svc.models.Mail.findById(mailId).lean();
+    await file.svc.stop();
+    await file.svc.start();
+    expect(await file.svc.models.Mail.findById(mailId).lean()).toEqual(before);
 
-    const resent = await api<Mail>(svc.url, `/api/mails/${mailId}/resend`, { method: 'POST', token: svc.token });
+    const resent = await api<Mail>(file.svc.url, `/api/mails/${mailId}/resend`, { method: 'POST', token: file.svc.token });
     expect(resent.status).toBe(201);
     const [copy, ...more] = await mailsTo(mailpit, email, /request received/i);
     expect(more).toEqual([]);

@@ -1,8 +1,8 @@
-import type { Mail, MailKind } from '@bb/contracts';
-import { api, mailpit, waitFor, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
+import type { MailKind } from '@bb/contracts';
+import { mailpit, waitFor, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
 import { NOT_SENT } from '../src/domain/outgoing-mail';
 import { dueFields } from '../src/domain/due-hours';
-import { booked, factsOf, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { booked, cancelled, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 // Every mail goes to exactly one address. Addresses stored before the forms took only one
 // plain address may be lists ("a@x.test, b@y.test"): a mail library sends to every address in
@@ -15,10 +15,9 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mailLog = async (appointmentId: string) => (await api<Mail[]>(svc.url, `/api/appointments/${appointmentId}/mails`, { token: svc.token })).body;
 const failed = (appointmentId: string, kind: MailKind) =>
   waitFor(`the ${kind} failed`, async () => {
-    const mail = (await mailLog(appointmentId)).find((m) => m.kind === kind);
+    const mail = (await svc.mailLog(appointmentId)).find((m) => m.kind === kind);
     return mail?.status === 'failed' && mail;
   });
 /** What Mailpit received, with the envelope recipients that no header names (Mailpit lists those as Bcc). */
@@ -66,12 +65,12 @@ describe('one address per mail', () => {
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + 3_600_000));
     await svc.publisher.publish('booking.appointment.rescheduled', moved);
     expect(await failed(data.appointmentId, 'reschedule')).toMatchObject({ attempts: 0, lastResponse: NOT_SENT.recipient });
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'customer', notifyCustomer: true });
+    await svc.publisher.publish('booking.appointment.cancelled', cancelled(moved, 'customer'));
     expect(await failed(data.appointmentId, 'cancellation')).toMatchObject({ attempts: 0, lastResponse: NOT_SENT.recipient });
 
     // A failure for good: no sender tries again. (The move planned a new reminder, which the cancellation dropped.)
     await sleep(1000);
-    expect((await mailLog(data.appointmentId)).map((m) => [m.kind, m.status, m.attempts])).toEqual([
+    expect((await svc.mailLog(data.appointmentId)).map((m) => [m.kind, m.status, m.attempts])).toEqual([
       ['confirmation', 'failed', 0],
       ['reminder', 'failed', 0],
       ['reschedule', 'failed', 0],

@@ -1,38 +1,26 @@
-import type { Mail, NotificationSettings } from '@bb/contracts';
-import { api, mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
+import type { NotificationSettings } from '@bb/contracts';
+import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
-import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
-import { SettingsStore } from '../src/store/settings-store';
-import { booked, factsOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { booked, cancelled, factsOf, mailSettings, mailerDeps, mailsTo, notificationsInFile, rescheduled, startNotifications, uniqueAddress } from './harness';
 
 // Reminders with a one-minute lead: an appointment starting a minute and a few seconds from
 // now has its reminder due in those few seconds.
-let svc: NotificationsHarness;
 const LEAD_MS = 60_000;
-const settings = (over: Partial<NotificationSettings> = {}) => ({
-  staffAlertEmail: '',
-  senderName: 'Lumière Clinic',
-  senderEmail: 'clinic@beauty-booking.local',
-  reminderLeadHours: LEAD_MS / 3_600_000,
-  enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-  ...over,
-});
+const file = notificationsInFile(
+  () => startNotifications('notif_remind'),
+  () => saveSettings(),
+);
+const settings = (over: Partial<NotificationSettings> = {}) => ({ ...mailSettings('clinic', { reminderLeadHours: LEAD_MS / 3_600_000 }), ...over });
 const saveSettings = async (over: Partial<NotificationSettings> = {}) =>
-  expect((await api(svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: svc.token, body: settings(over) })).status).toBe(200);
-
-beforeAll(async () => {
-  svc = await startNotifications('notif_remind');
-  await saveSettings();
-});
-afterAll(() => svc.close());
+  expect((await api(file.svc.url, '/api/notification-settings/clinic', { method: 'PUT', token: file.svc.token, body: settings(over) })).status).toBe(200);
 
 /** A start whose reminder is due `dueInMs` from now. */
 const startingSoon = (dueInMs: number) => new Date(Date.now() + LEAD_MS + dueInMs);
 /** The reminder planned from that revision, or undefined (so waitFor waits for it). */
 const reminderOf = async (appointmentId: string, revision = 0) =>
-  (await svc.models.Mail.findById(appointmentMailId(appointmentId, 'reminder', revision)).lean()) ?? undefined;
+  (await file.svc.models.Mail.findById(appointmentMailId(appointmentId, 'reminder', revision)).lean()) ?? undefined;
 const remindersIn = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /reminder/i.test(m.Subject));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,16 +28,10 @@ describe('reminders', () => {
   it('sends a reminder due in seconds exactly once, and none for an appointment cancelled meanwhile', async () => {
     const kept = booked(uniqueAddress('kept'), { startsAt: startingSoon(3000) });
     const dropped = booked(uniqueAddress('dropped'), { startsAt: startingSoon(3500) });
-    await svc.publisher.publish('booking.appointment.created', kept);
-    await svc.publisher.publish('booking.appointment.created', dropped);
+    await file.svc.publisher.publish('booking.appointment.created', kept);
+    await file.svc.publisher.publish('booking.appointment.created', dropped);
     await waitFor('both reminders queued', async () => (await reminderOf(kept.appointmentId)) && (await reminderOf(dropped.appointmentId)));
-    await svc.publisher.publish('booking.appointment.cancelled', {
-      ...factsOf(dropped),
-      revision: 1,
-      status: 'cancelled',
-      by: 'customer',
-      notifyCustomer: true,
-    });
+    await file.svc.publisher.publish('booking.appointment.cancelled', cancelled(dropped, 'customer'));
 
     await mailsTo(mailpit, kept.email, /reminder/i, 1, 20_000);
     // Not before it was due, by the service's clock: Mailpit stamps mails with its own, which a
@@ -61,7 +43,7 @@ describe('reminders', () => {
     expect(await remindersIn(kept.email)).toHaveLength(1);
     expect(await remindersIn(dropped.email)).toEqual([]);
     expect(await reminderOf(dropped.appointmentId)).toMatchObject({ status: 'cancelled', attempts: 0 });
-    const log = (await api<Mail[]>(svc.url, `/api/appointments/${kept.appointmentId}/mails`, { token: svc.token })).body;
+    const log = await file.svc.mailLog(kept.appointmentId);
     expect(log.find((m) => m.kind === 'reminder')).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -73,20 +55,10 @@ describe('reminders', () => {
     // The two events come on separate queues: the cancellation (revision 1) applies and drops
     // the reminders just after the booking (revision 0) read them and just before it wrote its
     // own. Found by the system test: the cancelled appointment's reminder went out.
-    const mails = new MailStore(svc.models);
-    const appointments = new AppointmentStore(svc.models);
-    const settingsStore = new SettingsStore(svc.models);
-    const deps = {
-      appointments,
-      settings: settingsStore,
-      publicUrl: PUBLIC_URL,
-      rescheduleQuietMs: 0,
-      now: () => new Date(),
-      queued: () => undefined,
-      logger: silentLogger(),
-    };
+    const mails = new MailStore(file.svc.models);
+    const deps = mailerDeps(file.svc, 0);
     const made = booked(uniqueAddress('raced'), { startsAt: new Date(Date.now() + 3_600_000) });
-    const cancellation = { ...factsOf(made), revision: 1, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const cancellation = cancelled(made, 'customer', false);
     const racing = Object.create(mails) as MailStore;
     racing.remindersOf = async (appointmentId) => {
       const found = await mails.remindersOf(appointmentId);
@@ -99,17 +71,17 @@ describe('reminders', () => {
 
   it('skips a reminder whose time has already passed at booking', async () => {
     const late = booked(uniqueAddress('late'), { startsAt: startingSoon(-1000) });
-    await svc.publisher.publish('booking.appointment.created', late);
+    await file.svc.publisher.publish('booking.appointment.created', late);
     await mailsTo(mailpit, late.email, /request received/i);
     expect(await reminderOf(late.appointmentId)).toBeUndefined();
   });
 
   it('moves a queued reminder with its appointment, and gives a new time a new one once it went out', async () => {
     const far = booked(uniqueAddress('far'));
-    await svc.publisher.publish('booking.appointment.created', far);
+    await file.svc.publisher.publish('booking.appointment.created', far);
     const planned = await waitFor('the reminder queued', () => reminderOf(far.appointmentId));
     const later = new Date(Date.parse(far.startTime) + 86_400_000);
-    await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(far, later));
+    await file.svc.publisher.publish('booking.appointment.rescheduled', rescheduled(far, later));
     const moved = await waitFor('the reminder moved', async () => {
       const r = await reminderOf(far.appointmentId);
       return r?.factsRevision === 1 && r;
@@ -117,36 +89,36 @@ describe('reminders', () => {
     expect(moved).toMatchObject({ status: 'queued', dueAt: new Date(later.getTime() - LEAD_MS), startsAt: later });
     // Rewritten for the new time, too.
     expect(moved.subject).not.toBe(planned.subject);
-    expect(await svc.models.Mail.countDocuments({ appointmentId: far.appointmentId, kind: 'reminder' })).toBe(1);
+    expect(await file.svc.models.Mail.countDocuments({ appointmentId: far.appointmentId, kind: 'reminder' })).toBe(1);
 
     const soon = booked(uniqueAddress('again'), { startsAt: startingSoon(1000) });
-    await svc.publisher.publish('booking.appointment.created', soon);
+    await file.svc.publisher.publish('booking.appointment.created', soon);
     await mailsTo(mailpit, soon.email, /reminder/i, 1, 20_000);
-    await svc.publisher.publish('booking.appointment.rescheduled', rescheduled(soon, startingSoon(2000)));
+    await file.svc.publisher.publish('booking.appointment.rescheduled', rescheduled(soon, startingSoon(2000)));
     await mailsTo(mailpit, soon.email, /reminder/i, 2, 20_000);
     expect((await reminderOf(soon.appointmentId, 1))?.status).toBe('sent');
   });
 
   it('drops the reminder when the appointment is done, and plans it again when it is re-opened', async () => {
     const data = booked(uniqueAddress('done'));
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     await waitFor('the reminder queued', () => reminderOf(data.appointmentId));
-    await svc.publisher.publish('booking.appointment.status-changed', { ...factsOf(data), revision: 1, status: 'done', previousStatus: 'pending' });
+    await file.svc.publisher.publish('booking.appointment.status-changed', { ...factsOf(data), revision: 1, status: 'done', previousStatus: 'pending' });
     await waitFor('the reminder dropped', async () => (await reminderOf(data.appointmentId))?.status === 'cancelled');
-    await svc.publisher.publish('booking.appointment.status-changed', { ...factsOf(data), revision: 2, status: 'pending', previousStatus: 'done' });
+    await file.svc.publisher.publish('booking.appointment.status-changed', { ...factsOf(data), revision: 2, status: 'pending', previousStatus: 'done' });
     const back = await waitFor('a reminder planned again', () => reminderOf(data.appointmentId, 2));
     expect(back).toMatchObject({ status: 'queued', dueAt: new Date(Date.parse(data.startTime) - LEAD_MS) });
   });
 
   it('moves queued reminders to a new lead time, and leaves sent ones alone', async () => {
     const queued = booked(uniqueAddress('lead'));
-    await svc.publisher.publish('booking.appointment.created', queued);
+    await file.svc.publisher.publish('booking.appointment.created', queued);
     await waitFor('the reminder queued', () => reminderOf(queued.appointmentId));
-    const sentBefore = await svc.models.Mail.find({ kind: 'reminder', status: 'sent' }).lean();
+    const sentBefore = await file.svc.models.Mail.find({ kind: 'reminder', status: 'sent' }).lean();
     try {
       await saveSettings({ reminderLeadHours: 48 });
       expect((await reminderOf(queued.appointmentId))?.dueAt).toEqual(new Date(Date.parse(queued.startTime) - 48 * 3_600_000));
-      const sentAfter = await svc.models.Mail.find({ kind: 'reminder', status: 'sent' }).lean();
+      const sentAfter = await file.svc.models.Mail.find({ kind: 'reminder', status: 'sent' }).lean();
       expect(sentAfter.map((m) => m.dueAt)).toEqual(sentBefore.map((m) => m.dueAt));
     } finally {
       await saveSettings();
@@ -158,7 +130,7 @@ describe('reminders', () => {
   // for the look without buckets, which runs once an hour.
   it('sends at once a reminder whose new lead time lies hours in the past', async () => {
     const data = booked(uniqueAddress('lead-past'), { startsAt: new Date(Date.now() + 2 * 3_600_000) });
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     await waitFor('the reminder queued', () => reminderOf(data.appointmentId));
     try {
       await saveSettings({ reminderLeadHours: 6 });
@@ -173,8 +145,8 @@ describe('reminders', () => {
     const many = Array.from({ length: 150 }, (_, i) => booked(uniqueAddress(`many-${i}`)));
     const ids = many.map((m) => m.appointmentId);
     const queuedReminders = () =>
-      svc.models.Mail.find({ kind: 'reminder', status: 'queued', appointmentId: { $in: ids } }, { appointmentId: 1, dueAt: 1 }).lean();
-    for (const made of many) await svc.publisher.publish('booking.appointment.created', made);
+      file.svc.models.Mail.find({ kind: 'reminder', status: 'queued', appointmentId: { $in: ids } }, { appointmentId: 1, dueAt: 1 }).lean();
+    for (const made of many) await file.svc.publisher.publish('booking.appointment.created', made);
     await waitFor('150 reminders queued', async () => (await queuedReminders()).length === many.length, 60_000, 500);
     try {
       await saveSettings({ reminderLeadHours: 36 });
@@ -187,12 +159,12 @@ describe('reminders', () => {
 
   it('keeps reminders across a restart: one due while the service was down goes out once it is back', async () => {
     const data = booked(uniqueAddress('restart'), { startsAt: startingSoon(2500) });
-    await svc.publisher.publish('booking.appointment.created', data);
+    await file.svc.publisher.publish('booking.appointment.created', data);
     await mailsTo(mailpit, data.email, /request received/i);
-    await svc.stop();
+    await file.svc.stop();
     await sleep(3500);
     expect(await remindersIn(data.email)).toEqual([]);
-    await svc.start();
+    await file.svc.start();
     await mailsTo(mailpit, data.email, /reminder/i);
     await sleep(1000);
     expect(await remindersIn(data.email)).toHaveLength(1);

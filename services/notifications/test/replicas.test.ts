@@ -1,7 +1,7 @@
 import { api, mailpit, waitFor } from '@bb/service-kit/testing';
 import { dueFields } from '../src/domain/due-hours';
 import { appointmentMailId } from '../src/domain/mail-ids';
-import { booked, mailsTo, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { booked, mailSettings, mailsTo, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 // Two replicas on one database and one set of queues, as the scaled stack runs them: both
 // consume, both send, and every mail goes out once.
@@ -14,13 +14,7 @@ beforeAll(async () => {
   const saved = await api(svc.url, '/api/notification-settings/clinic', {
     method: 'PUT',
     token: svc.token,
-    body: {
-      staffAlertEmail: '',
-      senderName: 'Lumière Clinic',
-      senderEmail: 'clinic@beauty-booking.local',
-      reminderLeadHours: LEAD_MS / 3_600_000,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true },
-    },
+    body: mailSettings('clinic', { reminderLeadHours: LEAD_MS / 3_600_000 }),
   });
   expect(saved.status).toBe(200);
 });

@@ -1,17 +1,26 @@
-import type { Mail } from '@bb/contracts';
 import { buildEnvelope } from '@bb/service-kit';
-import { api, mailpit, silentLogger, waitFor } from '@bb/service-kit/testing';
+import { mailpit, waitFor } from '@bb/service-kit/testing';
 import { renderAppointmentMail } from '../src/domain/appointment-mails';
 import { MANAGE_TOKEN_PLACEHOLDER } from '../src/domain/manage-link';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { manilaDateTime } from '../src/domain/manila-format';
 import { defaultSettings } from '../src/domain/settings';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import { AppointmentStore } from '../src/store/appointment-store';
 import { MailStore, type Move } from '../src/store/mail-store';
 import { Mailer } from '../src/store/mailer';
-import { SettingsStore } from '../src/store/settings-store';
-import { booked, factsOf, inviteOf, mailsTo, PUBLIC_URL, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import {
+  booked,
+  cancelled,
+  factsOf,
+  inviteOf,
+  mailerDeps,
+  mailsTo,
+  PUBLIC_URL,
+  rescheduled,
+  startNotifications,
+  uniqueAddress,
+  type NotificationsHarness,
+} from './harness';
 
 // Several moves of one appointment within the quiet period make one reschedule notice, sent
 // once the appointment stayed put, telling the latest time (and SEQUENCE). Two replicas
@@ -30,7 +39,6 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mailLog = async (appointmentId: string) => (await api<Mail[]>(svc.url, `/api/appointments/${appointmentId}/mails`, { token: svc.token })).body;
 const noticesTo = async (email: string) => (await mailpit.messagesTo(email)).filter((m) => /rescheduled/i.test(m.Subject));
 /** Every event handed to the replicas has been handled. */
 const drained = () =>
@@ -59,7 +67,7 @@ describe('reschedule notices', () => {
     const [notice] = await mailsTo(mailpit, data.email, /rescheduled/i);
     // After the quiet period, by the service's clock (Mailpit stamps mails with its own, which a
     // test run on a shifted clock cannot compare with).
-    const sentAt = async () => (await mailLog(data.appointmentId)).find((m) => m.kind === 'reschedule' && m.status === 'sent')?.sentAt;
+    const sentAt = async () => (await svc.mailLog(data.appointmentId)).find((m) => m.kind === 'reschedule' && m.status === 'sent')?.sentAt;
     await waitFor('the notice recorded sent', sentAt);
     expect(Date.parse((await sentAt())!)).toBeGreaterThanOrEqual(lastMoved - 500 + QUIET_MS);
     expect(notice.Subject).toBe(`Appointment rescheduled: ${manilaDateTime(new Date(third.startTime))}`);
@@ -71,7 +79,7 @@ describe('reschedule notices', () => {
     await drained();
     await sleep(QUIET_MS + 1000);
     expect(await noticesTo(data.email)).toHaveLength(1);
-    const notices = (await mailLog(data.appointmentId)).filter((m) => m.kind === 'reschedule');
+    const notices = (await svc.mailLog(data.appointmentId)).filter((m) => m.kind === 'reschedule');
     expect(notices.map((m) => [m.status, m.attempts])).toEqual([['sent', 1]]);
     // The reminder follows the last time.
     const reminder = await svc.models.Mail.findOne({ appointmentId: data.appointmentId, kind: 'reminder', status: 'queued' }).lean();
@@ -97,12 +105,12 @@ describe('reschedule notices', () => {
     const data = await bookedAndConfirmed('moved-then-cancelled');
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
     await svc.publisher.publish('booking.appointment.rescheduled', moved);
-    await svc.publisher.publish('booking.appointment.cancelled', { ...factsOf(moved), revision: 2, status: 'cancelled', by: 'customer', notifyCustomer: true });
+    await svc.publisher.publish('booking.appointment.cancelled', cancelled(moved, 'customer'));
     await mailsTo(mailpit, data.email, /cancelled/i);
     await drained();
     await sleep(QUIET_MS + 1500);
     expect(await noticesTo(data.email)).toEqual([]);
-    const notice = (await mailLog(data.appointmentId)).find((m) => m.kind === 'reschedule');
+    const notice = (await svc.mailLog(data.appointmentId)).find((m) => m.kind === 'reschedule');
     expect(notice).toMatchObject({ status: 'cancelled', attempts: 0, lastResponse: 'Not sent: the appointment was cancelled' });
   });
 
@@ -111,7 +119,7 @@ describe('reschedule notices', () => {
     const first = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
     const second = { ...rescheduled(first, new Date(Date.parse(data.startTime) + 2 * HOUR_MS)), by: 'staff' as const };
     await svc.publisher.publish('booking.appointment.rescheduled', second);
-    await waitFor('the later move noticed first', async () => (await mailLog(data.appointmentId)).some((m) => m.kind === 'reschedule'));
+    await waitFor('the later move noticed first', async () => (await svc.mailLog(data.appointmentId)).some((m) => m.kind === 'reschedule'));
     await svc.publisher.publish('booking.appointment.rescheduled', first);
 
     const [notice] = await mailsTo(mailpit, data.email, /rescheduled/i);
@@ -135,7 +143,7 @@ describe('reschedule notices', () => {
     await drained();
     await sleep(QUIET_MS + 1000);
     expect(await noticesTo(data.email)).toHaveLength(1);
-    expect((await mailLog(data.appointmentId)).filter((m) => m.kind === 'reschedule')).toHaveLength(1);
+    expect((await svc.mailLog(data.appointmentId)).filter((m) => m.kind === 'reschedule')).toHaveLength(1);
   });
 });
 
@@ -208,19 +216,11 @@ describe('a reschedule notice in the store', () => {
     // The events come on separate queues: the cancellation (revision 2) applies and looks for
     // notices just before the move (revision 1) writes its notice.
     const store = mails();
-    const deps = {
-      appointments: new AppointmentStore(svc.models),
-      settings: new SettingsStore(svc.models),
-      publicUrl: PUBLIC_URL,
-      rescheduleQuietMs: HOUR_MS,
-      now: () => new Date(),
-      queued: () => undefined,
-      logger: silentLogger(),
-    };
+    const deps = mailerDeps(svc, HOUR_MS);
     const data = booked(uniqueAddress('raced-notice'));
     await new Mailer({ ...deps, mails: store }).created(data);
     const moved = rescheduled(data, new Date(Date.parse(data.startTime) + HOUR_MS));
-    const cancellation = { ...factsOf(moved), revision: 2, status: 'cancelled' as const, by: 'customer' as const, notifyCustomer: false };
+    const cancellation = cancelled(moved, 'customer', false);
     const racing = Object.create(store) as MailStore;
     racing.noticeMove = async (move) => {
       await new Mailer({ ...deps, mails: store }).cancelled(cancellation);

@@ -56,38 +56,36 @@ describe('when the SMTP server is away', () => {
   });
 });
 
+/** The confirmation of a booking once it failed, sent by a service started with `env` (and closed after). */
+async function failedConfirmation(label: string, env: Record<string, string>) {
+  const svc = await startNotifications(`notif_${label}`, { env: { ...env, ...retryFast } });
+  try {
+    const data = booked(uniqueAddress(label));
+    await svc.publisher.publish('booking.appointment.created', data);
+    return await waitFor('the mail failed', async () => {
+      const mail = await svc.models.Mail.findById(appointmentMailId(data.appointmentId, 'confirmation', 0)).lean();
+      return mail?.status === 'failed' && mail;
+    });
+  } finally {
+    await svc.close();
+  }
+}
+
 describe('giving up', () => {
   it('marks a mail failed after MAIL_MAX_ATTEMPTS attempts against a closed port', async () => {
-    const svc = await startNotifications('notif_giveup', { env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, MAIL_MAX_ATTEMPTS: '3', ...retryFast } });
-    try {
-      const data = booked(uniqueAddress('giveup'));
-      await svc.publisher.publish('booking.appointment.created', data);
-      const failed = await waitFor('the mail failed', async () => {
-        const mail = await svc.models.Mail.findById(appointmentMailId(data.appointmentId, 'confirmation', 0)).lean();
-        return mail?.status === 'failed' && mail;
-      });
-      expect(failed.attempts).toBe(3);
-      expect(failed.lastResponse).toMatch(/ECONNREFUSED/);
-      expect(failed.sentAt).toBeNull();
-    } finally {
-      await svc.close();
-    }
+    const failed = await failedConfirmation('giveup', { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, MAIL_MAX_ATTEMPTS: '3' });
+    expect(failed.attempts).toBe(3);
+    expect(failed.lastResponse).toMatch(/ECONNREFUSED/);
+    expect(failed.sentAt).toBeNull();
   });
 
   it('marks a mail failed at once when the server refuses its recipient for good (5xx)', async () => {
     const smtp = await startPrivateMailpit({ args: ['--smtp-allowed-recipients', '@allowed\\.test$'] });
-    const svc = await startNotifications('notif_refused', { env: { SMTP_URL: smtp.smtpUrl, ...retryFast } });
     try {
-      const data = booked(uniqueAddress('refused'));
-      await svc.publisher.publish('booking.appointment.created', data);
-      const failed = await waitFor('the mail failed', async () => {
-        const mail = await svc.models.Mail.findById(appointmentMailId(data.appointmentId, 'confirmation', 0)).lean();
-        return mail?.status === 'failed' && mail;
-      });
+      const failed = await failedConfirmation('refused', { SMTP_URL: smtp.smtpUrl });
       expect(failed.attempts).toBe(1);
       expect(failed.lastResponse).toMatch(/5\d\d/);
     } finally {
-      await svc.close();
       await smtp.stop();
     }
   });

@@ -4,7 +4,7 @@ import { buildEnvelope } from '@bb/service-kit';
 import { api, mailpit, startPrivateMailpit, waitFor, type PrivateMailpit } from '@bb/service-kit/testing';
 import { slotOpenedMailId } from '../src/domain/mail-ids';
 import { MAIL_QUEUES } from '../src/events/mail-events';
-import { mailsTo, PUBLIC_URL, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { mailSettings, mailsTo, PUBLIC_URL, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
 const MINUTE_MS = 60_000;
 
@@ -103,13 +103,7 @@ describe('a time a waitlisted visitor wanted is free', () => {
   });
 
   it('makes none when staff turned waitlist mails off for the offering, and the switch reads back', async () => {
-    const off = {
-      staffAlertEmail: '',
-      senderName: 'Lumière Studio',
-      senderEmail: 'studio@beauty-booking.local',
-      reminderLeadHours: 24,
-      enabled: { confirmation: true, reschedule: true, cancellation: true, reminder: true, 'staff-alert': true, 'slot-opened': false },
-    };
+    const off = mailSettings('studio', { off: ['slot-opened'] });
     const saved = await api<NotificationSettings>(svc.url, '/api/notification-settings/studio', { method: 'PUT', token: svc.token, body: off });
     expect(saved.status).toBe(200);
     expect(saved.body.enabled['slot-opened']).toBe(false);

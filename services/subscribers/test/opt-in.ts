@@ -1,11 +1,7 @@
 // A subscribers service with double opt-in for one test file, and the calls of the opt-in tests.
 import { createHash } from 'node:crypto';
-import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
-import { silentLogger, testAmqpUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
+import { listenOn, waitFor, type Listener } from '@bb/service-kit/testing';
 import { clientOf, startSubscribers, type SubscribersHarness } from './harness';
-
-type Requested = Envelope<EventData<'subscribers.confirmation.requested'>>;
 
 export const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
 export const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
@@ -17,16 +13,11 @@ const confirmPath = (token: string) => `/api/email-subscribers/confirm?token=${e
 /** The service (its database named by `label`) and the confirmation mails it asks for, as notifications hears them. */
 export function optInApp(label: string) {
   let svc: SubscribersHarness;
-  let listener: EventBus;
-  const received: Requested[] = [];
+  let listener: Listener<'subscribers.confirmation.requested'>;
 
   beforeAll(async () => {
     svc = await startSubscribers(label);
-    listener = new EventBus({ url: testAmqpUrl(), exchange: svc.exchange, source: 'notifications', logger: silentLogger() });
-    listener.subscribe(uniqueName('confirmations'), ['subscribers.confirmation.requested'], async (event) => {
-      received.push(event);
-    });
-    await listener.start();
+    listener = await listenOn(svc.exchange, ['subscribers.confirmation.requested'], 'notifications');
   });
   afterAll(async () => {
     await listener.close();
@@ -34,7 +25,7 @@ export function optInApp(label: string) {
   });
 
   const { request, subscribe, byEmail } = clientOf(() => svc);
-  const requestsFor = (email: string) => received.filter((e) => e.data.email === email);
+  const requestsFor = (email: string) => listener.received.filter((e) => e.data.email === email);
   return {
     get svc() {
       return svc;

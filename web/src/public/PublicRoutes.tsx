@@ -4,6 +4,7 @@ import { retryableLazy } from '../shared/errors/retryable-lazy';
 import { RouteErrorBoundary } from '../shared/errors/RouteError';
 import { StatusText } from './components/StatusText';
 import './shell.css';
+import './screens.css';
 import { ClinicPage } from './pages/ClinicPage';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { ApiError, Envelope, EventData, Side } from '@bb/contracts';
 import { EventBus, type OutboxRelay } from '@bb/service-kit';
-import { adminToken, api, silentLogger, startHarness, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
+import { adminToken, api, listenOn, partsOf, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
@@ -42,16 +42,7 @@ export async function startBooking(
     mongoUrl: options.mongoUrl,
     env: { OUTBOX_SWEEP_INTERVAL_MS: '200', ...options.env },
   });
-  const { ctx } = booking;
-  return {
-    url: booking.url,
-    conn: ctx.conn,
-    models: createModels(ctx.conn),
-    bus: ctx.bus,
-    relay: ctx.relay,
-    exchange: ctx.config.BUS_EXCHANGE,
-    close: booking.close,
-  };
+  return { ...partsOf(booking), models: createModels(booking.ctx.conn) };
 }
 
 export const ADMIN = adminToken();
@@ -78,6 +69,26 @@ export const addBookable = (models: BookingModels, change: Partial<EventData<'ca
     version: 1,
     ...change,
   });
+
+/** The two treatments most tests book: a facial of an hour and a peel of half an hour. */
+export async function addFacialAndPeel(models: BookingModels) {
+  await addBookable(models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
+  await addBookable(models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+}
+/** The items of an appointment of both, as booking answers and publishes them. */
+export const FACIAL_AND_PEEL = [
+  { id: 'facial', name: 'Hydra Facial' },
+  { id: 'peel', name: 'Chemical Peel' },
+];
+
+/**
+ * Where booking places an appointment of `minutes` asked for at `time` on `date`: the date and
+ * time as asked, and the start and end instants, Manila being UTC+8 all year.
+ */
+export function placedAt(date: string, time: string, minutes = 90) {
+  const start = new Date(`${date}T${time}:00+08:00`);
+  return { preferredDate: date, preferredTime: time, startTime: start.toISOString(), endTime: new Date(start.getTime() + minutes * 60_000).toISOString() };
+}
 
 const contactOfRequest = new Map<string, number>();
 
@@ -123,18 +134,13 @@ export const LIFECYCLE_TYPES: LifecycleType[] = [
 
 /** What a consumer of appointment events (mail, subscriber capture) hears on the booking's exchange, in arrival order. */
 export async function appointmentEvents(exchange: string) {
-  const received: Envelope<EventData<LifecycleType>>[] = [];
-  const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'notifications', logger: silentLogger() });
-  bus.subscribe(uniqueName('lifecycle'), LIFECYCLE_TYPES, async (event) => {
-    received.push(event);
-  });
-  await bus.start();
+  const { received, close } = await listenOn(exchange, LIFECYCLE_TYPES, 'notifications');
   return {
     received,
     /** The events of one appointment, each with its type. */
     of: (appointmentId: string) => received.filter((e) => e.data.appointmentId === appointmentId),
     ofType: <T extends LifecycleType>(type: T) => received.filter((e) => e.type === type) as Envelope<EventData<T>>[],
-    close: () => bus.close(),
+    close,
   };
 }
 

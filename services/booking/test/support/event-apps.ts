@@ -1,7 +1,7 @@
 import type { Envelope, EventData } from '@bb/contracts';
-import { EventBus } from '@bb/service-kit';
-import { silentLogger, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
-import { addBookable, appointmentEvents, startBooking, type BookingUnderTest } from './booking';
+import type { EventBus } from '@bb/service-kit';
+import { listenOn } from '@bb/service-kit/testing';
+import { addFacialAndPeel, appointmentEvents, startBooking, type BookingUnderTest } from './booking';
 
 export type Created = Envelope<EventData<'booking.appointment.created'>>;
 
@@ -24,19 +24,13 @@ export function eventApps() {
     async start(label: string, options: { startBus?: boolean } = {}) {
       const booking = await startBooking(label, options);
       toClose.push(booking);
-      await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-      await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+      await addFacialAndPeel(booking.models);
       return booking;
     },
     /** A subscriber on the booking's exchange, like the subscribers service. */
     async listen(exchange: string): Promise<Created[]> {
-      const received: Created[] = [];
-      const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'subscribers', logger: silentLogger() });
-      buses.push(bus);
-      bus.subscribe(uniqueName('capture'), ['booking.appointment.created'], async (e) => {
-        received.push(e);
-      });
-      await bus.start();
+      const { received, close } = await listenOn(exchange, ['booking.appointment.created'], 'subscribers');
+      buses.push({ close });
       return received;
     },
     /** A consumer of every appointment lifecycle event, like the notifications service. */

@@ -1,5 +1,5 @@
 import type { BookedAppointment, ManagedAppointment } from '@bb/contracts';
-import { addBookable, asAdmin, bookingRequest, call, ledgerHolders, startBooking, TEST_NOW, type BookingUnderTest } from './booking';
+import { addFacialAndPeel, asAdmin, bookingRequest, call, ledgerHolders, startBooking, TEST_NOW, type BookingUnderTest } from './booking';
 
 /** The token with its character at `index` replaced by another one. */
 export const flipped = (token: string, index: number) => `${token.slice(0, index)}${token[index] === 'A' ? 'B' : 'A'}${token.slice(index + 1)}`;
@@ -16,8 +16,7 @@ export function startManageApp(label: string) {
   let booking: BookingUnderTest;
   beforeAll(async () => {
     booking = await startBooking(label, { now: () => clock ?? TEST_NOW });
-    await addBookable(booking.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-    await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+    await addFacialAndPeel(booking.models);
   });
   afterEach(() => {
     clock = null;

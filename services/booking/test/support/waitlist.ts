@@ -1,7 +1,7 @@
 import { type BookedAppointment, type Envelope, type EventData, type WaitlistJoined } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { silentLogger, testAmqpUrl, uniqueName } from '@bb/service-kit/testing';
-import { addBookable, asAdmin, bookingRequest, call, startBooking, type BookingUnderTest } from './booking';
+import { addBookable, addFacialAndPeel, asAdmin, bookingRequest, call, startBooking, type BookingUnderTest } from './booking';
 
 export type SlotOpened = Envelope<EventData<'booking.waitlist.slot-opened'>>;
 
@@ -18,8 +18,7 @@ export function waitlistApps(label?: string) {
   async function withItems(started: Promise<BookingUnderTest>): Promise<BookingUnderTest> {
     const b = await started;
     toClose.push(b);
-    await addBookable(b.models, { id: 'facial', name: 'Hydra Facial', defaultDuration: 60 });
-    await addBookable(b.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 30 });
+    await addFacialAndPeel(b.models);
     await addBookable(b.models, { id: 'portrait', name: 'Portrait Session', defaultDuration: 60, offeringType: 'studio' });
     return b;
   }

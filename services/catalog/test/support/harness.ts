@@ -4,7 +4,7 @@ import http from 'node:http';
 import { Client } from 'minio';
 import type { Connection } from 'mongoose';
 import type { EventBus, OutboxRelay } from '@bb/service-kit';
-import { adminToken, api, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
+import { adminToken, api, partsOf, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
 import { catalogEnvShape } from '../../src/config';
 import { createModels, type CatalogModels } from '../../src/models';
 import { wire } from '../../src/wire';
@@ -75,16 +75,11 @@ export async function startCatalog(
       READ_CACHE_MS: String(readCacheMs),
     },
   });
-  const { ctx } = harness;
   return {
-    url: harness.url,
-    conn: ctx.conn,
-    models: createModels(ctx.conn),
-    bus: ctx.bus,
-    relay: ctx.relay,
+    ...partsOf(harness),
+    models: createModels(harness.ctx.conn),
     images: new ImageStore(storage),
-    exchange: ctx.config.BUS_EXCHANGE,
-    mongoUrl: ctx.config.MONGO_URL,
+    mongoUrl: harness.ctx.config.MONGO_URL,
     close: async () => {
       await harness.close();
       await dropBucket(storage);

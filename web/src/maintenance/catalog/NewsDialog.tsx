@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
 import type { NewsArticle } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
 import { instantToDateInput } from '../domain/dates';
-import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { newsProblems } from '../domain/forms';
 import { TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { ImageUpload } from '../ui/ImageUpload';
+import { useDialogForm } from './useCatalogResource';
 
 export interface NewsValues {
   title: string;
@@ -39,14 +38,7 @@ interface NewsDialogProps {
 
 /** Create or edit mode; every opening starts from the article (or a blank form), so closing resets it. */
 export function NewsDialog({ open, article, busy, onClose, onSubmit }: NewsDialogProps) {
-  const [form, setForm] = useState<NewsValues>(() => valuesOf(article));
-  const { errors, validate, reset } = useFieldErrors(form, newsProblems);
-  useEffect(() => {
-    if (!open) return;
-    setForm(valuesOf(article));
-    reset();
-  }, [open, article, reset]);
-  const set = (key: keyof NewsValues) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { form, errors, validate, set } = useDialogForm(open, article, valuesOf, newsProblems);
 
   const submit = () => {
     if (validate()) onSubmit({ ...form, title: form.title.trim(), excerpt: form.excerpt.trim(), content: form.content.trim(), imageUrl: form.imageUrl.trim() });

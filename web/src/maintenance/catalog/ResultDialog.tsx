@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { RESULT_CATEGORIES, treatmentRoutes, type Result, type ResultCreate } from '@bb/contracts';
 import { useRoute } from '../../shared/api/routes';
-import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { resultProblems } from '../domain/forms';
 import { SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { ImageUpload } from '../ui/ImageUpload';
+import { useDialogForm } from './useCatalogResource';
 
 const valuesOf = (r: Result | null) => ({
   treatmentId: r?.treatmentId ?? '',
@@ -14,8 +13,6 @@ const valuesOf = (r: Result | null) => ({
   beforeImageUrl: r?.beforeImageUrl ?? '',
   afterImageUrl: r?.afterImageUrl ?? '',
 });
-type Form = ReturnType<typeof valuesOf>;
-
 interface ResultDialogProps {
   open: boolean;
   result: Result | null;
@@ -27,14 +24,7 @@ interface ResultDialogProps {
 /** Related treatment, category, description and the before/after pictures. */
 export function ResultDialog({ open, result, busy, onClose, onSubmit }: ResultDialogProps) {
   const treatments = useRoute(treatmentRoutes.list, { enabled: open });
-  const [form, setForm] = useState<Form>(() => valuesOf(result));
-  const { errors, validate, reset } = useFieldErrors(form, resultProblems);
-  useEffect(() => {
-    if (!open) return;
-    setForm(valuesOf(result));
-    reset();
-  }, [open, result, reset]);
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { form, errors, validate, set } = useDialogForm(open, result, valuesOf, resultProblems);
 
   const submit = () => {
     if (!validate()) return;

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button, DataList, Flex, Heading, Image, List, Stack, Text } from '@chakra-ui/react';
+import { DataList, Heading, Image, List, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { treatmentRoutes } from '@bb/contracts';
 import { formatDuration, formatPeso } from '../../shared/format';
-import { LineIcon } from '../ui/icons';
-import { DetailStates } from '../ui/DetailStates';
-import { BackLink } from './BackLink';
+import { ContentDetailPage } from './ContentDetailPage';
 import { TreatmentDialog } from './TreatmentDialog';
 import { useCatalogItem } from './useCatalogResource';
 
@@ -17,27 +15,17 @@ export function TreatmentDetailPage() {
     setEditing(false),
   );
 
-  const back = <BackLink to="/maintenance/treatments" label="Back to Treatments" />;
   return (
-    <DetailStates
+    <ContentDetailPage
       query={treatment}
-      back={back}
-      loadingText="Loading treatment..."
-      notFoundText="Treatment not found"
-      failedText="The treatment could not be loaded."
+      back={{ to: '/maintenance/treatments', label: 'Back to Treatments' }}
+      texts={{ loading: 'Loading treatment...', notFound: 'Treatment not found', failed: 'The treatment could not be loaded.' }}
+      title={(t) => t.name}
+      editLabel="Edit Treatment"
+      onEdit={() => setEditing(true)}
     >
       {(t) => (
-        <Stack gap="6" maxW="3xl">
-          {back}
-          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
-            <Heading as="h1" size="2xl">
-              {t.name}
-            </Heading>
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <LineIcon name="edit" />
-              Edit Treatment
-            </Button>
-          </Flex>
+        <>
           {t.imageUrl && <Image src={t.imageUrl} alt={t.name} borderRadius="md" maxH="sm" objectFit="cover" />}
           <DataList.Root orientation="horizontal">
             <DataList.Item>
@@ -69,8 +57,8 @@ export function TreatmentDetailPage() {
             )}
           </Stack>
           <TreatmentDialog open={editing} treatment={t} busy={update.isPending} onClose={() => setEditing(false)} onSubmit={(body) => update.mutate(body)} />
-        </Stack>
+        </>
       )}
-    </DetailStates>
+    </ContentDetailPage>
   );
 }

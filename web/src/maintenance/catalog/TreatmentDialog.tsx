@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, IconButton, Input, List, Text } from '@chakra-ui/react';
 import type { Treatment, TreatmentCreate } from '@bb/contracts';
-import { useFieldErrors } from '../../shared/forms/useFieldErrors';
 import { parseBookingDuration, treatmentProblems } from '../domain/forms';
 import { BookingDurationField, TextAreaField, TextField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
+import { useDialogForm } from './useCatalogResource';
 
 const valuesOf = (t: Treatment | null) => ({
   name: t?.name ?? '',
@@ -16,8 +16,6 @@ const valuesOf = (t: Treatment | null) => ({
   defaultDuration: t?.defaultDuration ? String(t.defaultDuration) : '',
   imageUrl: t?.imageUrl ?? '',
 });
-type Form = ReturnType<typeof valuesOf>;
-
 interface TreatmentDialogProps {
   open: boolean;
   treatment: Treatment | null;
@@ -28,18 +26,14 @@ interface TreatmentDialogProps {
 
 /** Name, description, duration, price, image and the what-to-expect list. */
 export function TreatmentDialog({ open, treatment, busy, onClose, onSubmit }: TreatmentDialogProps) {
-  const [form, setForm] = useState<Form>(() => valuesOf(treatment));
+  const { form, errors, validate, set } = useDialogForm(open, treatment, valuesOf, treatmentProblems);
   const [expect, setExpect] = useState<string[]>([]);
   const [newItem, setNewItem] = useState('');
-  const { errors, validate, reset } = useFieldErrors(form, treatmentProblems);
   useEffect(() => {
     if (!open) return;
-    setForm(valuesOf(treatment));
     setExpect(treatment?.whatToExpect ?? []);
     setNewItem('');
-    reset();
-  }, [open, treatment, reset]);
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  }, [open, treatment]);
 
   const addItem = () => {
     const item = newItem.trim();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RouteDef } from '@bb/contracts';
 import type { FieldErrors, FieldOf } from '../../shared/forms/field-errors';
 import { useFieldErrors } from '../../shared/forms/useFieldErrors';
@@ -76,6 +76,27 @@ export function useItemEditor<Item, Form extends Record<string, string>>(
     close: () => setEditing(null),
     set: (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value })),
   };
+}
+
+/**
+ * The form of a dialog that keeps its own (news, results, treatments): every opening starts
+ * from the item, or from the blank form for a new one, with no errors shown yet.
+ */
+export function useDialogForm<Item, Form extends object>(
+  open: boolean,
+  item: Item | null,
+  valuesOf: (item: Item | null) => Form,
+  check: (form: Form) => FieldErrors<FieldOf<Form>>,
+) {
+  const [form, setForm] = useState<Form>(() => valuesOf(item));
+  const { errors, validate, reset } = useFieldErrors(form, check);
+  useEffect(() => {
+    if (!open) return;
+    setForm(valuesOf(item));
+    reset();
+  }, [open, item, valuesOf, reset]);
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  return { form, errors, validate, set };
 }
 
 /** The routes of one catalog item's detail screen. */

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Icon, type IconProps } from '@chakra-ui/react';
+import { LineSvg } from '../../shared/ui/LineSvg';
 
 // A handful of line icons drawn inline: the console needs about twenty, not an icon library.
 const PATHS = {
@@ -35,18 +36,7 @@ export type IconName = keyof typeof PATHS;
 export function LineIcon({ name, ...props }: { name: IconName } & IconProps) {
   return (
     <Icon boxSize="4" {...props} asChild>
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {PATHS[name]}
-      </svg>
+      <LineSvg>{PATHS[name]}</LineSvg>
     </Icon>
   );
 }

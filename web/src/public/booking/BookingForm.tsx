@@ -3,6 +3,7 @@ import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { SERVICE_LABEL, type Side } from '@bb/contracts';
+import { TILE } from '../components/Card';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import type { FieldErrors } from '../../shared/forms/field-errors';
 import { useFieldErrors } from '../../shared/forms/useFieldErrors';
@@ -167,17 +168,7 @@ export default function BookingForm({ side }: { side: Side }) {
   };
 
   const bookingForm = (
-    <chakra.form
-      onSubmit={submit}
-      noValidate
-      aria-label={`Book a ${label}`}
-      bg="white"
-      rounded="2xl"
-      borderWidth="1px"
-      borderColor="gray.100"
-      boxShadow="sm"
-      p={{ base: '5', md: '8' }}
-    >
+    <chakra.form onSubmit={submit} noValidate aria-label={`Book a ${label}`} {...TILE} p={{ base: '5', md: '8' }}>
       <Stack gap="8">
         <ServiceChoices
           label={label}

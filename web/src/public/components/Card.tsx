@@ -2,17 +2,16 @@ import type { ReactNode } from 'react';
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** The white, softly lifted tile every public list uses. */
+/** The look of the public pages' white, softly lifted tiles: cards, pictures, the booking form. */
+export const TILE = { bg: 'white', rounded: '2xl', borderWidth: '1px', borderColor: 'gray.100', boxShadow: 'sm' } as const;
+
+/** The tile every public list uses. */
 export function Card({ media, children }: { media?: ReactNode; children: ReactNode }) {
   return (
     <Box
       as="article"
-      bg="white"
-      rounded="2xl"
+      {...TILE}
       overflow="hidden"
-      borderWidth="1px"
-      borderColor="gray.100"
-      boxShadow="sm"
       transition="box-shadow 0.2s, transform 0.2s"
       _hover={{ boxShadow: 'lg', transform: 'translateY(-2px)' }}
       display="flex"

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toaster';
 import { isSlotsKey, type BookedSlot } from '../booking/domain/schedule';
 import { bookedWhen } from '../booking/domain/summary';
+import { TILE } from '../components/Card';
 import { CalendarIcon } from '../components/icons';
 import { useSetOffering } from '../hooks/usePageSetup';
 import { SIDE_NAME } from '../site';
@@ -171,7 +172,7 @@ export default function ManageBooking({ token }: { token: string }) {
 
   return (
     <Stack gap="6" maxW="3xl" mx="auto" data-testid="managed-booking">
-      <Box bg="white" rounded="2xl" borderWidth="1px" borderColor="gray.100" boxShadow="sm" p={{ base: '5', md: '8' }}>
+      <Box {...TILE} p={{ base: '5', md: '8' }}>
         <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
           <Box>
             <Text fontSize="sm" color="gray.600">

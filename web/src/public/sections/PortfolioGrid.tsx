@@ -1,4 +1,5 @@
 import { Badge, Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { TILE } from '../components/Card';
 import { ItemImage } from '../components/ItemImage';
 import { QueryList } from '../components/QueryList';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
@@ -10,7 +11,7 @@ export function PortfolioGrid() {
       {(items) => (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
           {items.map((item, i) => (
-            <Box as="figure" key={item.id} m="0" rounded="2xl" overflow="hidden" bg="white" borderWidth="1px" borderColor="gray.100" boxShadow="sm">
+            <Box as="figure" key={item.id} m="0" {...TILE} overflow="hidden">
               <ItemImage src={item.imageUrl} alt={item.title} side="studio" index={i + 1} ratio={4 / 5} />
               <Box as="figcaption" p="4">
                 {item.category && (

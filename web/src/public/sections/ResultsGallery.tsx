@@ -5,6 +5,7 @@ import type { Result } from '@bb/contracts';
 import { resultTitle } from '../../shared/format';
 import { filterResults, RESULT_FILTERS, type ResultFilter } from '../domain/results';
 import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
+import { TILE } from '../components/Card';
 import { ItemImage } from '../components/ItemImage';
 import { QueryList } from '../components/QueryList';
 import { StatusText } from '../components/StatusText';
@@ -12,17 +13,7 @@ import { StatusText } from '../components/StatusText';
 function ResultCard({ result, index }: { result: Result; index: number }) {
   const title = resultTitle(result.description);
   return (
-    <LinkBox
-      as="article"
-      bg="white"
-      rounded="2xl"
-      overflow="hidden"
-      borderWidth="1px"
-      borderColor="gray.100"
-      boxShadow="sm"
-      transition="box-shadow 0.2s"
-      _hover={{ boxShadow: 'lg' }}
-    >
+    <LinkBox as="article" {...TILE} overflow="hidden" transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
       <Grid templateColumns="1fr 1fr" gap="0.5" bg="gray.100">
         {(['Before', 'After'] as const).map((label, i) => (
           <Box as="figure" key={label} position="relative" m="0">

@@ -89,6 +89,22 @@ export type SkinConcern = 'acne' | 'lines' | 'dull' | 'spots';
 const SKIN: Rgb = [238, 204, 182];
 const HAIR: Rgb = [70, 48, 44];
 
+/** Blemishes or dark spots: `count` round marks scattered over the cheeks and chin. */
+function cheekMarks(rnd: () => number, count: number, mark: { cyTo: number; rx: [number, number]; color: Rgb; opacity: number; softness: number }): Ellipse[] {
+  const marks: Ellipse[] = [];
+  for (let i = 0; i < count; i++) {
+    marks.push({
+      cx: between(rnd, 0.36, 0.64),
+      cy: between(rnd, 0.55, mark.cyTo),
+      rx: between(rnd, mark.rx[0], mark.rx[1]),
+      color: mark.color,
+      opacity: mark.opacity,
+      softness: mark.softness,
+    });
+  }
+  return marks;
+}
+
 /**
  * Results: an illustrated face. Before shows the concern (blemishes, fine lines, a grey cast,
  * dark spots); after is the same face clear, with a healthy glow.
@@ -106,28 +122,12 @@ export function faceArt(p: Palette, concern: SkinConcern, after: boolean, seed: 
   ];
   if (!after) {
     if (concern === 'acne') {
-      for (let i = 0; i < 9; i++)
-        shapes.push({
-          cx: between(rnd, 0.36, 0.64),
-          cy: between(rnd, 0.55, 0.78),
-          rx: between(rnd, 0.008, 0.016),
-          color: [200, 110, 100],
-          opacity: 0.8,
-          softness: 0.5,
-        });
+      shapes.push(...cheekMarks(rnd, 9, { cyTo: 0.78, rx: [0.008, 0.016], color: [200, 110, 100], opacity: 0.8, softness: 0.5 }));
     } else if (concern === 'lines') {
       for (const y of [0.32, 0.36, 0.4]) shapes.push({ cx: 0.5, cy: y, rx: 0.1, ry: 0.004, color: [190, 150, 132], opacity: 0.8 });
       for (const x of [0.41, 0.59]) shapes.push({ cx: x, cy: 0.64, rx: 0.006, ry: 0.05, color: [190, 150, 132], opacity: 0.7 });
     } else if (concern === 'spots') {
-      for (let i = 0; i < 6; i++)
-        shapes.push({
-          cx: between(rnd, 0.36, 0.64),
-          cy: between(rnd, 0.55, 0.7),
-          rx: between(rnd, 0.015, 0.03),
-          color: [176, 128, 100],
-          opacity: 0.45,
-          softness: 0.6,
-        });
+      shapes.push(...cheekMarks(rnd, 6, { cyTo: 0.7, rx: [0.015, 0.03], color: [176, 128, 100], opacity: 0.45, softness: 0.6 }));
     }
     // Tired, uneven skin reads greyer before the treatment.
     shapes.push({ cx: 0.5, cy: 0.52, rx: 0.25, ry: 0.32, color: [150, 140, 140], opacity: concern === 'dull' ? 0.3 : 0.12, softness: 0.03 });
