@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { ChatMessage, Mail, SlotsResponse } from '@bb/contracts';
 import { blocksCovering, manilaInstant } from '@bb/service-kit';
 import { adminToken, api, mongoDatabaseUrl, requireEnv, uniqueName } from '@bb/service-kit/testing';
-import { countsAgree, createModels as bookingModels, startBookingOn, type LedgerDoc } from '../../services/booking/testing';
+import { countsAgree, createModels as bookingModels, decodeLedger, startBookingOn, type StoredLedgerDoc } from '../../services/booking/testing';
 import { createModels as chatModels, startChatOn } from '../../services/chat/testing';
 import { createModels as notificationModels, startNotificationsOn } from '../../services/notifications/testing';
 import { createModels as subscriberModels } from '../../services/subscribers/testing';
@@ -112,7 +112,7 @@ describe('a hundredth of the year, stored', () => {
 
   it("keeps booking's ledger whole: a place per block of each appointment not cancelled, held under its appointment, dates as booked", async () => {
     const models = bookingModels(conn.booking);
-    const docs = await models.Ledger.find().lean<LedgerDoc[]>();
+    const docs = (await models.Ledger.find().lean<StoredLedgerDoc[]>()).map(decodeLedger);
     expect(docs.filter((doc) => !countsAgree(doc)).map((doc) => doc._id)).toEqual([]);
     const appointments = await models.Appointment.find().lean();
     const offeringOf = new Map(appointments.map((a) => [`a${String(a._id)}`, a.offeringType]));

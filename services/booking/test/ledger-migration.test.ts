@@ -2,7 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import { DEFAULT_BOOKING_POLICY, SLOT_FULL_MESSAGE, type Side, type SlotsResponse } from '@bb/contracts';
 import { BLOCK_MS, connectMongo, weekdayOf } from '@bb/service-kit';
 import { commandsDuring, silentLogger, testMongoUrl } from '@bb/service-kit/testing';
-import { appointmentHolder, blockStart, countsAgree, fieldsByLedger, type LedgerDoc } from '../src/domain/ledger';
+import { appointmentHolder, blockStart, countsAgree, decodeLedger, fieldsByLedger, type LedgerDoc, type StoredLedgerDoc } from '../src/domain/ledger';
 import { defaultOfficeDay } from '../src/domain/office-hours';
 import { planDay, slotsResponse } from '../src/domain/slots';
 import { migrationModel, type MigrationDoc } from '../src/models/migration';
@@ -35,7 +35,7 @@ afterAll(async () => {
   for (const conn of connections) await conn.dropDatabase().then(() => conn.close());
 });
 
-const ledgerOf = async (conn: Connection) => (await conn.collection<LedgerDoc>('ledger').find({}).sort({ _id: 1 }).toArray()) as LedgerDoc[];
+const ledgerOf = async (conn: Connection) => (await conn.collection<StoredLedgerDoc>('ledger').find({}).sort({ _id: 1 }).toArray()).map(decodeLedger);
 const appointmentsOf = (conn: Connection) =>
   conn
     .collection('appointments')

@@ -6,11 +6,14 @@ import {
   blocksToKeep,
   countChanges,
   countsAgree,
+  decodeEntry,
+  encodeEntry,
   expired,
   fieldsByLedger,
   ledgerBlock,
   ledgerBlocks,
   ledgerId,
+  liveHold,
   staleEntries,
   takenBlocks,
   takenPlaces,
@@ -133,5 +136,28 @@ describe('a document agrees with itself', () => {
     expect(countsAgree({ ...doc, b: { '07T0900': 1 } })).toBe(false);
     expect(countsAgree({ ...doc, b: { '07T0900': 2, '07T1000': 1 } })).toBe(false);
     expect(countsAgree({ ...doc, h: {} })).toBe(false);
+  });
+});
+
+describe('an entry stored as one string', () => {
+  it('keeps state, deadline and blocks, in the order written, so a guard meets exactly the entry read', () => {
+    const entries = [
+      { b: ['07T0900', '07T0930'], s: 'k' as const },
+      { b: ['31T2330'], s: 'c' as const, u: later(2) },
+      { b: ['07T0900'], s: 'v' as const, u: later(10) },
+    ];
+    expect(entries.map(encodeEntry)).toEqual(['k 07T0900 07T0930', 'c 2030-01-02T01:02:00.000Z 31T2330', 'v 2030-01-02T01:10:00.000Z 07T0900']);
+    expect(entries.map(encodeEntry).map(decodeEntry)).toEqual(entries);
+  });
+
+  it('is a live hold for the filter exactly while its expiry is after now', () => {
+    const live = liveHold(NOW);
+    const inRange = (stored: string) => stored > live.$gt && stored < live.$lt;
+    expect(inRange(encodeEntry({ b: ['07T0900'], s: 'v', u: later(1) }))).toBe(true);
+    expect(inRange(encodeEntry({ b: ['07T0900'], s: 'v', u: NOW }))).toBe(false);
+    expect(inRange(encodeEntry({ b: ['07T0900'], s: 'v', u: later(-1) }))).toBe(false);
+    expect(inRange(encodeEntry({ b: ['07T0900'], s: 'c', u: later(1) }))).toBe(false);
+    expect(inRange(encodeEntry({ b: ['07T0900'], s: 'k' }))).toBe(false);
+    expect(expired({ b: ['07T0900'], s: 'v', u: NOW }, NOW)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { SLOT_FULL_MESSAGE, type BookedAppointment, type SlotHold } from '@bb/contracts';
 import { manilaInstant, MINUTE_MS } from '@bb/service-kit';
-import { appointmentHolder, CHANGE_DEADLINE_MS, ledgerBlocks } from '../src/domain/ledger';
+import { appointmentHolder, CHANGE_DEADLINE_MS, decodeLedger, ledgerBlocks, type StoredLedgerDoc } from '../src/domain/ledger';
 import { beginChange } from '../src/store/ledger';
 import {
   addBookable,
@@ -46,7 +46,7 @@ async function begin(id: Types.ObjectId | string, from: string[], to: string[]) 
   expect(begun.ok).toBe(true);
 }
 const stateOf = async (id: Types.ObjectId | string) => {
-  const docs = await booking.models.Ledger.find().lean();
+  const docs = (await booking.models.Ledger.find().lean<StoredLedgerDoc[]>()).map(decodeLedger);
   return docs.map((doc) => doc.h?.[appointmentHolder(id)]?.s).find(Boolean);
 };
 

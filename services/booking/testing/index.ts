@@ -10,18 +10,18 @@ import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { applyBookableChange } from '../src/events/bookables';
 import { createModels } from '../src/models';
 import { toAppointmentFacts, type AppointmentDoc, type BookedItem } from '../src/models/appointment';
-import { appointmentHolder, fieldsByLedger, ledgerBlocks, type LedgerBlock, type LedgerDoc } from '../src/domain/ledger';
+import { appointmentHolder, decodeLedger, encodeLedger, fieldsByLedger, ledgerBlocks, type LedgerBlock, type LedgerDoc, type StoredLedgerDoc } from '../src/domain/ledger';
 import { wire } from '../src/wire';
 
 export { createModels, type BookingModels } from '../src/models';
-export { ledgerId, countsAgree, type LedgerDoc } from '../src/domain/ledger';
+export { ledgerId, countsAgree, decodeLedger, type LedgerDoc, type StoredLedgerDoc } from '../src/domain/ledger';
 
 /** Ledger documents as bookings leave them: each appointment not cancelled counted in its blocks, under its holder. */
 class LedgerBuilder {
   readonly docs = new Map<string, Required<LedgerDoc>>();
 
-  constructor(existing: LedgerDoc[] = []) {
-    for (const doc of existing) this.docs.set(doc._id, { _id: doc._id, b: { ...(doc.b ?? {}) }, h: { ...(doc.h ?? {}) } });
+  constructor(existing: StoredLedgerDoc[] = []) {
+    for (const doc of existing.map(decodeLedger)) this.docs.set(doc._id, { _id: doc._id, b: { ...(doc.b ?? {}) }, h: { ...(doc.h ?? {}) } });
   }
 
   add(offering: Side, appointmentId: Types.ObjectId, blocks: LedgerBlock[]): void {
@@ -102,7 +102,7 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
     }
   }
   for (let i = 0; i < appointments.length; i += 500) await models.Appointment.insertMany(appointments.slice(i, i + 500), { lean: true });
-  await models.Ledger.insertMany([...ledger.docs.values()], { lean: true });
+  await models.Ledger.insertMany([...ledger.docs.values()].map(encodeLedger), { lean: true });
   return { appointments: appointments.length, ledgerDocuments: ledger.docs.size };
 }
 
@@ -196,9 +196,9 @@ export async function seedAppointmentHistory(conn: Connection, history: Historic
   for (let i = 0; i < appointments.length; i += 500) await models.Appointment.collection.insertMany(appointments.slice(i, i + 500));
   // The ledger: the months' documents stored before (earlier bookings) counted further, the others new.
   const months = [...new Set(planned.flatMap((p) => [...fieldsByLedger(p.offering, p.blocks).keys()]))];
-  const ledger = new LedgerBuilder(await models.Ledger.find({ _id: { $in: months } }).lean<LedgerDoc[]>());
+  const ledger = new LedgerBuilder(await models.Ledger.find({ _id: { $in: months } }).lean<StoredLedgerDoc[]>());
   for (const p of planned) ledger.add(p.offering, p.id, p.blocks);
-  for (const doc of ledger.docs.values()) await models.Ledger.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  for (const doc of ledger.docs.values()) await models.Ledger.replaceOne({ _id: doc._id }, encodeLedger(doc), { upsert: true });
   return appointments.map(toAppointmentFacts);
 }
 

@@ -1,5 +1,5 @@
 import type { Side } from '@bb/contracts';
-import { appointmentHolder, countsAgree, fieldsByLedger, ledgerBlock, ledgerBlocks, type LedgerBlock, type LedgerDoc } from './ledger';
+import { appointmentHolder, countsAgree, encodeEntry, fieldsByLedger, ledgerBlock, ledgerBlocks, type LedgerBlock, type LedgerDoc } from './ledger';
 
 // Moving the capacity booking kept before the ledger (seat documents `offering|ISO|n`, the
 // seat ids on each appointment, day sheets of `seat#appointment` entries) onto the ledger. The
@@ -83,7 +83,7 @@ export function ledgerAddition(
     filter: { _id: id, ...Object.fromEntries(missing.map(([holder]) => [`h.${holder}`, { $exists: false }])) },
     update: {
       $inc: Object.fromEntries([...counts].map(([field, n]) => [`b.${field}`, n])),
-      $set: Object.fromEntries(missing.map(([holder, fields]) => [`h.${holder}`, { b: [...fields], s: 'k' }])),
+      $set: Object.fromEntries(missing.map(([holder, fields]) => [`h.${holder}`, encodeEntry({ b: [...fields].sort(), s: 'k' })])),
     },
     holders: missing.length,
   };

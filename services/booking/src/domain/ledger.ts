@@ -7,6 +7,10 @@ import { blocksCovering, MINUTE_MS } from '@bb/service-kit';
 // `v<hold token>`), each holder with the blocks of that month it counts in. A count is always
 // the number of holders listing its block, because every write changes both together, in one
 // update of one document. What follows are the rules, without I/O.
+//
+// A holder is stored as one string (`encodeEntry`), not as an object with an array: FerretDB
+// decodes every value of a document on each read and write, and a month's 150 holders as
+// objects made a read take 11 ms against 4.9 ms as strings (bench/results, issue 28).
 
 /** Manila is UTC+8 all year (no daylight saving): its wall clock is the instant plus 8 hours. */
 const MANILA_OFFSET_MS = 8 * 60 * MINUTE_MS;
@@ -39,6 +43,42 @@ export interface LedgerDoc {
   /** Holders by key. */
   h?: Record<string, LedgerEntry>;
 }
+
+/** A ledger document as stored: each holder's entry encoded (`encodeEntry`). */
+export interface StoredLedgerDoc {
+  _id: string;
+  b?: Record<string, number>;
+  h?: Record<string, string>;
+}
+
+/**
+ * An entry as one string: its state, its deadline or expiry as an ISO instant when it has one,
+ * then its block fields, space-separated (`k 07T0930 07T1000`, `v 2030-01-07T01:10:00.000Z
+ * 07T0930`). Guards compare the whole string, so a write meets exactly the entry it read; the
+ * fixed-width ISO instant right after the state makes a live hold a string range (`liveHold`).
+ */
+export const encodeEntry = (entry: LedgerEntry): string => [entry.s, ...(entry.u ? [entry.u.toISOString()] : []), ...entry.b].join(' ');
+
+export function decodeEntry(stored: string): LedgerEntry {
+  const [s, ...rest] = stored.split(' ');
+  const timed = s !== 'k';
+  return { s: s as EntryState, b: timed ? rest.slice(1) : rest, ...(timed ? { u: new Date(rest[0]) } : {}) };
+}
+
+export const decodeLedger = (stored: StoredLedgerDoc): LedgerDoc => ({
+  _id: stored._id,
+  ...(stored.b ? { b: stored.b } : {}),
+  ...(stored.h ? { h: Object.fromEntries(Object.entries(stored.h).map(([holder, entry]) => [holder, decodeEntry(entry)])) } : {}),
+});
+
+export const encodeLedger = (doc: LedgerDoc): StoredLedgerDoc => ({
+  _id: doc._id,
+  ...(doc.b ? { b: doc.b } : {}),
+  ...(doc.h ? { h: Object.fromEntries(Object.entries(doc.h).map(([holder, entry]) => [holder, encodeEntry(entry)])) } : {}),
+});
+
+/** A filter on a stored entry: a visitor's hold that has not expired at `now` (`v <later instant> …`; '~' sorts after ' '). */
+export const liveHold = (now: Date) => ({ $gt: `v ${now.toISOString()}~`, $lt: 'w' });
 
 /**
  * A 30-minute block as appointments store it: its Manila wall-clock start, `yyyy-MM-ddTHH:mm`.

@@ -1,12 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
-import type { LedgerDoc } from '../domain/ledger';
+import type { StoredLedgerDoc } from '../domain/ledger';
 
 /**
  * The booking ledger, one document per offering and Manila month (`_id` `<offering>|<yyyy-MM>`):
- * places taken per 30-minute block and their holders (see domain/ledger.ts). Written only by
+ * places taken per 30-minute block and their holders, each encoded as one string (see domain/ledger.ts). Written only by
  * guarded single-document updates with dotted paths (store/ledger.ts), read by `_id`.
  */
-const ledgerSchema = new Schema<LedgerDoc>(
+const ledgerSchema = new Schema<StoredLedgerDoc>(
   {
     _id: String,
     b: { type: Schema.Types.Mixed },
@@ -15,4 +15,4 @@ const ledgerSchema = new Schema<LedgerDoc>(
   { versionKey: false, minimize: false },
 );
 
-export const ledgerModel = (conn: Connection) => conn.model<LedgerDoc>('Ledger', ledgerSchema, 'ledger');
+export const ledgerModel = (conn: Connection) => conn.model<StoredLedgerDoc>('Ledger', ledgerSchema, 'ledger');

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection, Model, Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
 import { isDuplicateKey, manilaDate, type Logger } from '@bb/service-kit';
-import { blockStart, type LedgerBlock, type LedgerDoc } from '../domain/ledger';
+import { blockStart, decodeLedger, type LedgerBlock, type LedgerDoc, type StoredLedgerDoc } from '../domain/ledger';
 import {
   firstMigratedBlock,
   ledgerAddition,
@@ -32,7 +32,7 @@ const LEASE_MS = 30_000;
 /** The appointments' fields the migration reads. */
 const SEAT_ERA_FIELDS = { offeringType: 1, status: 1, deletedAt: 1, seats: 1, startTime: 1, endTime: 1, preferredDate: 1, preferredTime: 1 };
 
-const ledgerOf = (conn: Connection) => conn.collection<LedgerDoc>('ledger');
+const ledgerOf = (conn: Connection) => conn.collection<StoredLedgerDoc>('ledger');
 type LedgerCollection = ReturnType<typeof ledgerOf>;
 
 interface SeatEraDoc {
@@ -214,7 +214,7 @@ async function addHolders(ledger: LedgerCollection, id: string, planned: Readonl
 async function verify(ledger: LedgerCollection, plan: LedgerPlan): Promise<void> {
   const ids = [...plan.documents.keys()];
   const stored = new Map<string, LedgerDoc>();
-  for (let i = 0; i < ids.length; i += 100) for (const doc of await ledger.find({ _id: { $in: ids.slice(i, i + 100) } }).toArray()) stored.set(doc._id, doc);
+  for (let i = 0; i < ids.length; i += 100) for (const doc of await ledger.find({ _id: { $in: ids.slice(i, i + 100) } }).toArray()) stored.set(doc._id, decodeLedger(doc));
   const wrong = ids.flatMap((id) => ledgerMismatch(id, stored.get(id) ?? null, plan.documents.get(id) ?? new Map()) ?? []);
   if (wrong.length > 0) throw new Error(`ledger migration: the ledger disagrees with the appointments: ${wrong.slice(0, 5).join('; ')}`);
 }

@@ -5,12 +5,16 @@ import {
   blocksToKeep,
   CHANGE_DEADLINE_MS,
   countChanges,
+  decodeLedger,
+  encodeEntry,
   fieldsByLedger,
+  liveHold,
   staleEntries,
   unionOf,
   type LedgerBlock,
   type LedgerDoc,
   type LedgerEntry,
+  type StoredLedgerDoc,
 } from '../domain/ledger';
 import type { BookingModels } from '../models';
 import type { AppointmentDoc } from '../models/appointment';
@@ -53,8 +57,16 @@ const entryPath = (holder: string) => `h.${holder}`;
 export async function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<Map<string, LedgerDoc>> {
   const unique = [...new Set(ids)];
   const docs =
-    unique.length === 1 ? [await models.Ledger.findById(unique[0]).lean<LedgerDoc>()] : await models.Ledger.find({ _id: { $in: unique } }).lean<LedgerDoc[]>();
-  return new Map(docs.flatMap((doc) => (doc ? [[doc._id, doc] as const] : [])));
+    unique.length === 1
+      ? [await models.Ledger.findById(unique[0]).lean<StoredLedgerDoc>()]
+      : await models.Ledger.find({ _id: { $in: unique } }).lean<StoredLedgerDoc[]>();
+  return new Map(docs.flatMap((doc) => (doc ? [[doc._id, decodeLedger(doc)] as const] : [])));
+}
+
+/** One ledger document by `_id`, decoded; null when the month has none yet. */
+export async function readLedger(models: Pick<BookingModels, 'Ledger'>, id: string): Promise<LedgerDoc | null> {
+  const doc = await models.Ledger.findById(id).lean<StoredLedgerDoc>();
+  return doc ? decodeLedger(doc) : null;
 }
 
 /**
@@ -105,19 +117,19 @@ async function beginIn(
   const filter: Record<string, unknown> = {
     _id: id,
     // Changed only from the state the caller read: kept, with the blocks it read.
-    ...(from.length > 0 ? { [`${entry}.s`]: 'k', [`${entry}.b`]: from } : { [entry]: { $exists: false } }),
+    [entry]: from.length > 0 ? encodeEntry({ b: from, s: 'k' }) : { $exists: false },
     ...Object.fromEntries(needRoom.map((field) => [`b.${field}`, room(change.capacity)])),
-    ...(hold ? { [`${hold}.s`]: 'v', [`${hold}.u`]: { $gt: change.now } } : {}),
+    ...(hold ? { [hold]: liveHold(change.now) } : {}),
   };
   const state = change.expiresAt ? 'v' : 'c';
   const update = {
     ...(changes.size > 0 ? { $inc: Object.fromEntries([...changes].map(([field, by]) => [`b.${field}`, by])) } : {}),
-    $set: { [entry]: { b: unionOf(from, to), s: state, u: until } },
+    $set: { [entry]: encodeEntry({ b: unionOf(from, to), s: state, u: until }) },
     ...(hold ? { $unset: { [hold]: '' } } : {}),
   };
   for (let attempt = 1; ; attempt++) {
     if (await guardedWrite(models, filter, update, from.length === 0 && !hold)) return 'ok';
-    const doc = await models.Ledger.findById(id).lean<LedgerDoc>();
+    const doc = await readLedger(models, id);
     const stale = doc ? staleEntries(doc, needRoom, change.now, change.holder) : [];
     if (attempt < ATTEMPTS && stale.length > 0 && (await settleEntries(models, change.offering, id, stale)) > 0) continue;
     const own = doc?.h?.[change.holder];
@@ -164,7 +176,7 @@ export async function finishChange(
     const counted = unionOf(from.get(id) ?? [], to.get(id) ?? []);
     const keepHere = kept.get(id) ?? [];
     if (await finishIn(models, change.holder, id, counted, keepHere, until)) continue;
-    const entry = (await models.Ledger.findById(id).lean<LedgerDoc>())?.h?.[change.holder];
+    const entry = (await readLedger(models, id))?.h?.[change.holder];
     agreed &&= keepHere.length === 0 ? entry === undefined : entry?.s === 'k' && unionOf(entry.b, []).join() === unionOf(keepHere, []).join();
   }
   return agreed;
@@ -174,10 +186,10 @@ async function finishIn(models: Models, holder: string, id: string, counted: str
   const entry = entryPath(holder);
   const given = counted.filter((field) => !keep.includes(field));
   const result = await models.Ledger.updateOne(
-    { _id: id, [`${entry}.s`]: 'c', [`${entry}.u`]: until },
+    { _id: id, [entry]: encodeEntry({ b: counted, s: 'c', u: until }) },
     {
       ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
-      ...(keep.length > 0 ? { $set: { [entry]: { b: keep, s: 'k' } } } : { $unset: { [entry]: '' } }),
+      ...(keep.length > 0 ? { $set: { [entry]: encodeEntry({ b: keep, s: 'k' }) } } : { $unset: { [entry]: '' } }),
     },
   );
   return result.matchedCount === 1;
@@ -203,10 +215,10 @@ export async function settleEntries(models: Models, offering: Side, id: string, 
     const given = entry.b.filter((field) => !keep.includes(field));
     const path = entryPath(holder);
     const result = await models.Ledger.updateOne(
-      { _id: id, [`${path}.s`]: entry.s, [`${path}.u`]: entry.u },
+      { _id: id, [path]: encodeEntry(entry) },
       {
         ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
-        ...(keep.length > 0 ? { $set: { [path]: { b: keep, s: 'k' } } } : { $unset: { [path]: '' } }),
+        ...(keep.length > 0 ? { $set: { [path]: encodeEntry({ b: keep, s: 'k' }) } } : { $unset: { [path]: '' } }),
       },
     );
     settled += result.matchedCount;
@@ -217,7 +229,7 @@ export async function settleEntries(models: Models, offering: Side, id: string, 
 /** A visitor's hold gives its places back (nothing when it is gone already). */
 export async function releaseHold(models: Models, offering: Side, holder: string, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
-    const entry = (await models.Ledger.findById(id, { [entryPath(holder)]: 1 }).lean<LedgerDoc>())?.h?.[holder];
+    const entry = (await readLedger(models, id))?.h?.[holder];
     if (entry?.s === 'v') await settleEntries(models, offering, id, [[holder, entry]]);
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { BookedAppointment } from '@bb/contracts';
 import { MINUTE_MS } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
-import { CHANGE_DEADLINE_MS, ledgerBlocks, staleEntries, type LedgerDoc } from '../../src/domain/ledger';
+import { CHANGE_DEADLINE_MS, decodeLedger, ledgerBlocks, staleEntries, type StoredLedgerDoc } from '../../src/domain/ledger';
 import { settleEntries } from '../../src/store/ledger';
 import { addBookable, asAdmin, bookingRequest, call, expectLedgerMatches, monday, startBooking, TEST_NOW, type BookingUnderTest } from '../support/booking';
 import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';
@@ -87,7 +87,7 @@ async function fire(process: BookingProcess, running: () => boolean, made: { id:
 /** What every refused claim does in the blocks it meets, done for every block: settle what is stale at `now`. */
 async function settleEverything(now: Date): Promise<number> {
   let settled = 0;
-  for (const doc of await booking.models.Ledger.find().lean<LedgerDoc[]>()) {
+  for (const doc of (await booking.models.Ledger.find().lean<StoredLedgerDoc[]>()).map(decodeLedger)) {
     const fields = Object.keys(doc.b ?? {});
     settled += await settleEntries(booking.models, 'clinic', doc._id, staleEntries(doc, fields, now));
   }
@@ -107,7 +107,7 @@ describe('a booking process killed in the middle of its writes', () => {
       await victim.kill();
       running = false;
       const answered = await firing;
-      const open = (await booking.models.Ledger.find().lean<LedgerDoc[]>()).flatMap((doc) => Object.values(doc.h ?? {}).filter((e) => e.s === 'c'));
+      const open = (await booking.models.Ledger.find().lean<StoredLedgerDoc[]>()).map(decodeLedger).flatMap((doc) => Object.values(doc.h ?? {}).filter((e) => e.s === 'c'));
 
       // Another process, on a clock past the deadlines: its refused claims settle what they meet.
       const later = new Date(clock.getTime() + CHANGE_DEADLINE_MS + MINUTE_MS);

@@ -5,7 +5,8 @@ import { adminToken, api, listenOn, partsOf, startHarness } from '@bb/service-ki
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
-import { appointmentHolder, blockOfField, blockStart, countsAgree, ledgerId, monthOf, type LedgerDoc } from '../../src/domain/ledger';
+import { appointmentHolder, blockOfField, blockStart, countsAgree, decodeLedger, ledgerId, monthOf, type StoredLedgerDoc } from '../../src/domain/ledger';
+import { readLedger } from '../../src/store/ledger';
 import type { AppointmentDoc } from '../../src/models/appointment';
 import { wire } from '../../src/wire';
 
@@ -146,7 +147,7 @@ export async function appointmentEvents(exchange: string) {
 
 /** The blocks each appointment holds in the ledger (holder key → Manila blocks, sorted), and whether every document's counts agree with its holders. */
 export async function ledgerHolders(models: BookingModels, offering: Side = 'clinic') {
-  const docs = await models.Ledger.find({ _id: { $regex: `^${offering}\\|` } }).lean<LedgerDoc[]>();
+  const docs = (await models.Ledger.find({ _id: { $regex: `^${offering}\\|` } }).lean<StoredLedgerDoc[]>()).map(decodeLedger);
   const held = new Map<string, string[]>();
   for (const doc of docs)
     for (const [holder, entry] of Object.entries(doc.h ?? {}))
@@ -180,7 +181,7 @@ export async function expectLedgerOfDay(
   stored: Pick<AppointmentDoc, '_id' | 'blocks'>[],
   perBlock: Map<number, number>,
 ) {
-  const doc = await booking.models.Ledger.findById(ledgerId('clinic', date)).lean<LedgerDoc>();
+  const doc = await readLedger(booking.models, ledgerId('clinic', date));
   const day = date.slice(8, 10);
   const counts = Object.entries(doc?.b ?? {}).filter(([field, n]) => field.startsWith(day) && n !== 0);
   expect(Object.fromEntries(counts.map(([field, n]) => [blockStart(blockOfField(date.slice(0, 7), field)).getTime(), n]))).toEqual(
