@@ -14,6 +14,7 @@ export * from './db/mongo';
 export * from './db/outbox-writer';
 export * from './db/outbox-relay';
 export * from './db/seed-marker';
+export * from './db/shared-reads';
 export * from './http/app';
 export * from './http/bind';
 export * from './http/etag';

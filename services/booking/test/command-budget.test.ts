@@ -1,7 +1,10 @@
 import type { BookedAppointment } from '@bb/contracts';
 import { commandLedger, describeCommands, type Harness, startHarness } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
+import { manilaInstant } from '@bb/service-kit';
+import { ledgerBlocks, ledgerId, visitorHolder } from '../src/domain/ledger';
 import { createModels } from '../src/models';
+import { beginChange, readLedgers } from '../src/store/ledger';
 import { wire } from '../src/wire';
 import { addBookable, asAdmin, bookingRequest, call, monday, TEST_NOW } from './support/booking';
 
@@ -217,3 +220,60 @@ const BUDGET = {
   movableSlotsForAWeek: 2,
   reschedule: 8,
 };
+
+describe('a crowd in one process', () => {
+  const date = monday(8);
+  const minutes = (n: number) => n * 60_000;
+  const start = manilaInstant(date, 10 * 60);
+  const blocks = ledgerBlocks(start, new Date(start.getTime() + minutes(30)));
+
+  it('asking for one month at once sends one read', async () => {
+    const models = createModels(booking.ctx.conn);
+    await ledger.settle();
+    const reads = await ledger.measure('ten reads of one month at once', () =>
+      Promise.all(Array.from({ length: 10 }, () => readLedgers(models, [ledgerId('clinic', date)]))),
+    );
+    expect(describeCommands(reads)).toEqual([`find ledger`]);
+  });
+
+  it('claiming one place at once: the place goes once, and the first refusal answers the claims waiting behind it without a write', async () => {
+    const models = createModels(booking.ctx.conn);
+    const seen = new Map([[ledgerId('clinic', date), (await readLedgers(models, [ledgerId('clinic', date)])).get(ledgerId('clinic', date)) ?? null]]);
+    await ledger.settle();
+    const since = performance.now();
+    let outcomes: Awaited<ReturnType<typeof beginChange>>[] = [];
+    const claims = await ledger.measure('ten claims of one place at once', async () => {
+      outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          beginChange(models, {
+            offering: 'clinic',
+            holder: visitorHolder(`crowd-${i}`),
+            from: [],
+            to: blocks,
+            capacity: 1,
+            now: TEST_NOW,
+            expiresAt: new Date(TEST_NOW.getTime() + minutes(10)),
+            seen,
+            since,
+          }),
+        ),
+      );
+    });
+    expect(outcomes.map((o) => o.ok)).toEqual([true, ...Array(9).fill(false)]);
+    expect(describeCommands(claims)).toEqual(['update ledger', 'update ledger']);
+    // A claim that began after the refusal asks the database itself.
+    const later = await ledger.measure('a claim after the refusal', () =>
+      beginChange(models, {
+        offering: 'clinic',
+        holder: visitorHolder('late'),
+        from: [],
+        to: blocks,
+        capacity: 1,
+        now: TEST_NOW,
+        seen,
+        since: performance.now(),
+      }),
+    );
+    expect(describeCommands(later)).toEqual(['update ledger']);
+  });
+});

@@ -10,7 +10,16 @@ import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { applyBookableChange } from '../src/events/bookables';
 import { createModels } from '../src/models';
 import { toAppointmentFacts, type AppointmentDoc, type BookedItem } from '../src/models/appointment';
-import { appointmentHolder, decodeLedger, encodeLedger, fieldsByLedger, ledgerBlocks, type LedgerBlock, type LedgerDoc, type StoredLedgerDoc } from '../src/domain/ledger';
+import {
+  appointmentHolder,
+  decodeLedger,
+  encodeLedger,
+  fieldsByLedger,
+  ledgerBlocks,
+  type LedgerBlock,
+  type LedgerDoc,
+  type StoredLedgerDoc,
+} from '../src/domain/ledger';
 import { wire } from '../src/wire';
 
 export { createModels, type BookingModels } from '../src/models';

@@ -119,6 +119,7 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId, ledgers: 
  * carries the manage link's token, derived from the id (never stored).
  */
 export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
+  const since = performance.now();
   requirePhoneNumber(body.contact);
   const { models } = deps;
   const retry = idempotencyKey
@@ -141,7 +142,8 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   await settleOverdue(models, offering, day);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
   const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
-  const change = { offering, holder: appointmentHolder(id), from: [], to: blocks, capacity: day.capacity, now };
+  // A retry's holder is its key's: its claim may be refused by a copy of itself, not by a full slot, so it reads and tells which.
+  const change = { offering, holder: appointmentHolder(id), from: [], to: blocks, capacity: day.capacity, now, ...(retry ? {} : { seen: day.ledgers, since }) };
   const held = hold ? day.heldBy(hold) : [];
   const begun = check.ok ? await beginChange(models, { ...change, ...(held.length > 0 && hold ? { converting: { holder: hold, blocks: held } } : {}) }) : null;
   if (!check.ok || !begun?.ok) {

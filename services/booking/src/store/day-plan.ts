@@ -25,6 +25,8 @@ export type DayInputs = Pick<DayRequest, 'date' | 'hours' | 'override' | 'capaci
   heldBy: (holder: string) => LedgerBlock[];
   /** Changes whose deadline passed, by document: a write that read them settles them (`settleOverdue`). */
   overdue: [string, [string, LedgerEntry][]][];
+  /** The ledger documents read, by `_id`, null for a month with none yet (a claim's `seen`). */
+  ledgers: ReadonlyMap<string, LedgerDoc | null>;
 };
 
 /**
@@ -58,13 +60,25 @@ export async function readDays(
     for (const block of takenBlocks(docs.get(id) ?? null, monthOf(id), now, leftOut, settled.get(id))) taken.set(block.start.getTime(), block.places);
   }
   const heldBy = (holder: string) => [...docs].flatMap(([id, doc]) => (doc.h?.[holder]?.b ?? []).map((field) => blockOfField(monthOf(id), field)));
+  const ledgers = new Map(ids.map((id) => [id, docs.get(id) ?? null]));
   const open = [...docs].flatMap(([id, doc]): [string, [string, LedgerEntry][]][] => {
     const entries = Object.entries(doc.h ?? {}).filter(([, entry]) => overdue(entry, now));
     return entries.length > 0 ? [[id, entries]] : [];
   });
   return dates.map((date) => {
     const { hours, override } = schedule.hoursOn(offering, date);
-    return { date, hours, override, capacity: schedule.capacity(offering), policy: schedule.policy(offering), holds: [], taken, heldBy, overdue: open };
+    return {
+      date,
+      hours,
+      override,
+      capacity: schedule.capacity(offering),
+      policy: schedule.policy(offering),
+      holds: [],
+      taken,
+      heldBy,
+      overdue: open,
+      ledgers,
+    };
   });
 }
 

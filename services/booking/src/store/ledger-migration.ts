@@ -214,7 +214,8 @@ async function addHolders(ledger: LedgerCollection, id: string, planned: Readonl
 async function verify(ledger: LedgerCollection, plan: LedgerPlan): Promise<void> {
   const ids = [...plan.documents.keys()];
   const stored = new Map<string, LedgerDoc>();
-  for (let i = 0; i < ids.length; i += 100) for (const doc of await ledger.find({ _id: { $in: ids.slice(i, i + 100) } }).toArray()) stored.set(doc._id, decodeLedger(doc));
+  for (let i = 0; i < ids.length; i += 100)
+    for (const doc of await ledger.find({ _id: { $in: ids.slice(i, i + 100) } }).toArray()) stored.set(doc._id, decodeLedger(doc));
   const wrong = ids.flatMap((id) => ledgerMismatch(id, stored.get(id) ?? null, plan.documents.get(id) ?? new Map()) ?? []);
   if (wrong.length > 0) throw new Error(`ledger migration: the ledger disagrees with the appointments: ${wrong.slice(0, 5).join('; ')}`);
 }

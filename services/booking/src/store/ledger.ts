@@ -18,6 +18,7 @@ import {
 } from '../domain/ledger';
 import type { BookingModels } from '../models';
 import type { AppointmentDoc } from '../models/appointment';
+import { claimKey, inTurn, ledgerProcess, noteRefusal, refusedSince } from './ledger-process';
 
 // Every write of the ledger: one guarded update of one month's document, which changes counts
 // and holders together, so they cannot disagree; FerretDB (under the launcher's per-collection
@@ -41,6 +42,14 @@ export interface LedgerChange {
   converting?: { holder: string; blocks: readonly LedgerBlock[] };
   /** A visitor's hold: written as such (`v`, until `expiresAt`) instead of as a change. */
   expiresAt?: Date;
+  /**
+   * The documents the caller read at `now` (its slot check's; null: none yet): a refused new claim
+   * that met nothing stale there answers full without reading again. Only for a holder no one
+   * else can be (a random id), whose claim nothing but a full block refuses.
+   */
+  seen?: ReadonlyMap<string, LedgerDoc | null>;
+  /** `performance.now()` when the request began: a claim on the same blocks refused since then in this process answers it (ledger-process.ts). */
+  since?: number;
 }
 
 export type BeginResult = { ok: true; until: Date; converted: boolean; documents: string[] } | { ok: false; reason: 'full' | 'busy' };
@@ -54,13 +63,30 @@ const room = (capacity: number) => ({ $in: [null, ...Array.from({ length: capaci
 const entryPath = (holder: string) => `h.${holder}`;
 
 /** The ledger documents of some months, by `_id` in one read (a month is one document). */
-export async function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<Map<string, LedgerDoc>> {
-  const unique = [...new Set(ids)];
-  const docs =
-    unique.length === 1
-      ? [await models.Ledger.findById(unique[0]).lean<StoredLedgerDoc>()]
-      : await models.Ledger.find({ _id: { $in: unique } }).lean<StoredLedgerDoc[]>();
-  return new Map(docs.flatMap((doc) => (doc ? [[doc._id, decodeLedger(doc)] as const] : [])));
+export function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<Map<string, LedgerDoc>> {
+  const unique = [...new Set(ids)].sort();
+  return ledgerProcess(models).reads.read(unique.join(' '), unique, async () => {
+    const docs =
+      unique.length === 1
+        ? [await models.Ledger.findById(unique[0]).lean<StoredLedgerDoc>()]
+        : await models.Ledger.find({ _id: { $in: unique } }).lean<StoredLedgerDoc[]>();
+    return new Map(docs.flatMap((doc) => (doc ? [[doc._id, decodeLedger(doc)] as const] : [])));
+  });
+}
+
+/** One update of a ledger document by this process; later reads here send a new query. */
+async function writeLedger(
+  models: Pick<BookingModels, 'Ledger'>,
+  id: string,
+  filter: Record<string, unknown>,
+  update: Record<string, unknown>,
+  upsert = false,
+) {
+  try {
+    return await models.Ledger.updateOne(filter, update, { upsert });
+  } finally {
+    ledgerProcess(models).reads.invalidate(id);
+  }
 }
 
 /** One ledger document by `_id`, decoded; null when the month has none yet. */
@@ -122,32 +148,44 @@ async function beginIn(
     ...(hold ? { [hold]: liveHold(change.now) } : {}),
   };
   const state = change.expiresAt ? 'v' : 'c';
+  const fresh = from.length === 0 && !hold;
+  const key = claimKey(id, change.capacity, needRoom);
+  const process = ledgerProcess(models);
   const update = {
     ...(changes.size > 0 ? { $inc: Object.fromEntries([...changes].map(([field, by]) => [`b.${field}`, by])) } : {}),
     $set: { [entry]: encodeEntry({ b: unionOf(from, to), s: state, u: until }) },
     ...(hold ? { $unset: { [hold]: '' } } : {}),
   };
-  for (let attempt = 1; ; attempt++) {
-    if (await guardedWrite(models, filter, update, from.length === 0 && !hold)) return 'ok';
-    const doc = await readLedger(models, id);
-    const stale = doc ? staleEntries(doc, needRoom, change.now, change.holder) : [];
-    if (attempt < ATTEMPTS && stale.length > 0 && (await settleEntries(models, change.offering, id, stale)) > 0) continue;
-    const own = doc?.h?.[change.holder];
-    // Nothing of the holder's here to give back (never claimed, or settled away): nothing to change.
-    if (from.length > 0 && own === undefined && to.length === 0) return 'absent';
-    if (from.length > 0 ? own?.s !== 'k' || own.b.join() !== from.join() : own !== undefined) return 'busy';
-    const held = hold ? doc?.h?.[hold.slice(2)] : undefined;
-    if (hold && (held?.s !== 'v' || (held.u?.getTime() ?? 0) <= change.now.getTime())) return 'no-hold';
-    // Room may have come since (a release between the write and the read): one more try then.
-    if (attempt < ATTEMPTS && doc && needRoom.every((field) => (doc.b?.[field] ?? 0) < change.capacity)) continue;
-    return 'full';
-  }
+  return inTurn(process, id, async () => {
+    for (let attempt = 1; ; attempt++) {
+      if (fresh && change.since !== undefined && refusedSince(process, key, change.since)) return 'full';
+      if (await guardedWrite(models, id, filter, update, fresh)) return 'ok';
+      const seen = attempt === 1 && fresh ? change.seen?.get(id) : undefined;
+      if (seen !== undefined && (seen === null || staleEntries(seen, needRoom, change.now, change.holder).length === 0)) {
+        noteRefusal(process, key);
+        return 'full';
+      }
+      const doc = await readLedger(models, id);
+      const stale = doc ? staleEntries(doc, needRoom, change.now, change.holder) : [];
+      if (attempt < ATTEMPTS && stale.length > 0 && (await settleEntries(models, change.offering, id, stale)) > 0) continue;
+      const own = doc?.h?.[change.holder];
+      // Nothing of the holder's here to give back (never claimed, or settled away): nothing to change.
+      if (from.length > 0 && own === undefined && to.length === 0) return 'absent';
+      if (from.length > 0 ? own?.s !== 'k' || own.b.join() !== from.join() : own !== undefined) return 'busy';
+      const held = hold ? doc?.h?.[hold.slice(2)] : undefined;
+      if (hold && (held?.s !== 'v' || (held.u?.getTime() ?? 0) <= change.now.getTime())) return 'no-hold';
+      // Room may have come since (a release between the write and the read): one more try then.
+      if (attempt < ATTEMPTS && doc && needRoom.every((field) => (doc.b?.[field] ?? 0) < change.capacity)) continue;
+      if (fresh) noteRefusal(process, key);
+      return 'full';
+    }
+  });
 }
 
 /** One update; false when its filter matched nothing (an upsert then meets the existing `_id`). */
-async function guardedWrite(models: Models, filter: Record<string, unknown>, update: Record<string, unknown>, upsert: boolean): Promise<boolean> {
+async function guardedWrite(models: Models, id: string, filter: Record<string, unknown>, update: Record<string, unknown>, upsert: boolean): Promise<boolean> {
   try {
-    const result = await models.Ledger.updateOne(filter, update, { upsert });
+    const result = await writeLedger(models, id, filter, update, upsert);
     return result.matchedCount + result.upsertedCount === 1;
   } catch (err) {
     if (isDuplicateKey(err)) return false;
@@ -185,7 +223,9 @@ export async function finishChange(
 async function finishIn(models: Models, holder: string, id: string, counted: string[], keep: string[], until: Date): Promise<boolean> {
   const entry = entryPath(holder);
   const given = counted.filter((field) => !keep.includes(field));
-  const result = await models.Ledger.updateOne(
+  const result = await writeLedger(
+    models,
+    id,
     { _id: id, [entry]: encodeEntry({ b: counted, s: 'c', u: until }) },
     {
       ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
@@ -214,7 +254,9 @@ export async function settleEntries(models: Models, offering: Side, id: string, 
     const keep = entry.s === 'c' ? blocksToKeep(appointment, offering, id, entry.b) : [];
     const given = entry.b.filter((field) => !keep.includes(field));
     const path = entryPath(holder);
-    const result = await models.Ledger.updateOne(
+    const result = await writeLedger(
+      models,
+      id,
       { _id: id, [path]: encodeEntry(entry) },
       {
         ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),

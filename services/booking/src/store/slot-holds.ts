@@ -18,6 +18,7 @@ import { beginChange, releaseHold } from './ledger';
  * clears it). Others see the slot taken meanwhile.
  */
 export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHoldRequestSchema>): Promise<SlotHold> {
+  const since = performance.now();
   const { models } = deps;
   const offering = body.offeringType;
   const now = deps.now();
@@ -39,6 +40,8 @@ export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHold
     capacity: day.capacity,
     now,
     expiresAt,
+    seen: day.ledgers,
+    since,
   });
   if (!held.ok) throw slotRefusal('full', offering, policy);
   return { holdId: holdIdOf(token, offering, body.preferredDate), expiresAt: expiresAt.toISOString() };

@@ -107,7 +107,9 @@ describe('a booking process killed in the middle of its writes', () => {
       await victim.kill();
       running = false;
       const answered = await firing;
-      const open = (await booking.models.Ledger.find().lean<StoredLedgerDoc[]>()).map(decodeLedger).flatMap((doc) => Object.values(doc.h ?? {}).filter((e) => e.s === 'c'));
+      const open = (await booking.models.Ledger.find().lean<StoredLedgerDoc[]>())
+        .map(decodeLedger)
+        .flatMap((doc) => Object.values(doc.h ?? {}).filter((e) => e.s === 'c'));
 
       // Another process, on a clock past the deadlines: its refused claims settle what they meet.
       const later = new Date(clock.getTime() + CHANGE_DEADLINE_MS + MINUTE_MS);
