@@ -18,10 +18,33 @@ export const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)
  * The instant of a Manila wall-clock time. Manila has no daylight saving, so every day is
  * 24 hours long and minutes after midnight add linearly.
  */
-export const manilaInstant = (date: string, minutes: number) => new Date(fromZonedTime(`${date}T00:00:00`, TIME_ZONE).getTime() + minutes * MINUTE_MS);
+export const manilaInstant = (date: string, minutes: number) => new Date(midnightOf(date) + minutes * MINUTE_MS);
 
 /** The Manila calendar date (yyyy-MM-dd) of an instant. */
-export const manilaDate = (instant: Date) => formatInTimeZone(instant, TIME_ZONE, 'yyyy-MM-dd');
+export function manilaDate(instant: Date): string {
+  // A Manila date changes on a whole UTC hour (UTC+8), so an hour's answer holds for all of it.
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  return remembered(datesByHour, hour, () => formatInTimeZone(new Date(hour * HOUR_MS), TIME_ZONE, 'yyyy-MM-dd'));
+}
+
+// date-fns-tz asks Intl for every answer (15–20 µs each), and a month of slots asks 60 times or
+// more: the answers are kept, as they never change.
+const HOUR_MS = 60 * MINUTE_MS;
+const REMEMBERED = 10_000;
+const midnights = new Map<string, number>();
+const datesByHour = new Map<number, string>();
+
+function remembered<K, V>(answers: Map<K, V>, key: K, work: () => V): V {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    if (answers.size >= REMEMBERED) answers.clear();
+    answer = work();
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+const midnightOf = (date: string) => remembered(midnights, date, () => fromZonedTime(`${date}T00:00:00`, TIME_ZONE).getTime());
 
 /** The Manila calendar date `days` days after an instant (now by default). */
 export const manilaDateInDays = (days: number, from = new Date()) => manilaDate(new Date(from.getTime() + days * DAY_MS));

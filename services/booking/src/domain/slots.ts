@@ -91,17 +91,23 @@ export function bookingDuration(items: { defaultDuration: number | null }[]): nu
  * minimum notice after now, and its date is within the horizon. The booking write re-checks
  * with this same function; the ledger's guarded write then settles races.
  */
+/** Places taken per block start: the ledger's, plus `holds` (a month's map is shared by its 31 days, so it is copied only when there are holds to add). */
+function takenWith(ledger: ReadonlyMap<number, number> = new Map(), holds: readonly CapacityHold[]): ReadonlyMap<number, number> {
+  const active = holds.filter((hold) => hold.status !== 'cancelled');
+  if (active.length === 0) return ledger;
+  const taken = new Map(ledger);
+  for (const hold of active)
+    for (const block of blocksCovering(hold.startTime, hold.endTime)) taken.set(block.getTime(), (taken.get(block.getTime()) ?? 0) + 1);
+  return taken;
+}
+
 export function planDay(req: DayRequest): DayPlan {
   const opening = minutesOfDay(req.hours.startTime);
   const closing = minutesOfDay(req.hours.endTime);
   if (!req.hours.isActive || opening === null || closing === null || closing <= opening) return { open: false, date: req.date, override: req.override ?? null };
   const policy = req.policy ?? { minimumNoticeMinutes: 0, horizonDays: Infinity, bufferMinutes: 0 };
 
-  const taken = new Map<number, number>(req.taken ?? []);
-  for (const hold of req.holds) {
-    if (hold.status === 'cancelled') continue;
-    for (const block of blocksCovering(hold.startTime, hold.endTime)) taken.set(block.getTime(), (taken.get(block.getTime()) ?? 0) + 1);
-  }
+  const taken = takenWith(req.taken, req.holds);
 
   const beyondHorizon = req.date > lastBookableDate(req.now, policy.horizonDays);
   const noticeEnds = req.now.getTime() + policy.minimumNoticeMinutes * MINUTE_MS;

@@ -16,7 +16,7 @@ interface LedgerProcess {
   reads: SharedReads<Map<string, LedgerDoc>>;
   /** The last claim in turn per document. */
   turns: Map<string, Promise<unknown>>;
-  /** When a claim on these blocks (document, capacity, fields) was last refused as full, `performance.now()`. */
+  /** When a claim on these blocks (document, capacity, fields) last found one full, `performance.now()` before its write. */
   refusedAt: Map<string, number>;
 }
 
@@ -48,11 +48,16 @@ export function inTurn<T>(state: LedgerProcess, id: string, claim: () => Promise
 
 export const claimKey = (id: string, capacity: number, fields: readonly string[]) => `${id}|${capacity}|${fields.join(',')}`;
 
-/** Whether a claim on these blocks was refused as full since `since` (`performance.now()` when the asking request began). */
+/**
+ * Whether a claim on these blocks found one full after `since` (`performance.now()` when the
+ * asking request began): a write sent after the request began met the block full, so the
+ * request may be answered as of that moment.
+ */
 export const refusedSince = (state: LedgerProcess, key: string, since: number) => (state.refusedAt.get(key) ?? -Infinity) >= since;
 
-export function noteRefusal(state: LedgerProcess, key: string): void {
+/** A claim on these blocks whose write was sent at `sent` met one of them full (refused, or filled it). */
+export function noteRefusal(state: LedgerProcess, key: string, sent: number): void {
   const now = performance.now();
   if (state.refusedAt.size >= MANY_REFUSALS) for (const [k, at] of state.refusedAt) if (now - at > REFUSAL_MEMORY_MS) state.refusedAt.delete(k);
-  state.refusedAt.set(key, now);
+  state.refusedAt.set(key, Math.max(sent, state.refusedAt.get(key) ?? -Infinity));
 }

@@ -75,15 +75,9 @@ export function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly
 }
 
 /** One update of a ledger document by this process; later reads here send a new query. */
-async function writeLedger(
-  models: Pick<BookingModels, 'Ledger'>,
-  id: string,
-  filter: Record<string, unknown>,
-  update: Record<string, unknown>,
-  upsert = false,
-) {
+async function writeLedger(models: Pick<BookingModels, 'Ledger'>, id: string, filter: Record<string, unknown>, update: Record<string, unknown>) {
   try {
-    return await models.Ledger.updateOne(filter, update, { upsert });
+    return await models.Ledger.updateOne(filter, update);
   } finally {
     ledgerProcess(models).reads.invalidate(id);
   }
@@ -159,10 +153,16 @@ async function beginIn(
   return inTurn(process, id, async () => {
     for (let attempt = 1; ; attempt++) {
       if (fresh && change.since !== undefined && refusedSince(process, key, change.since)) return 'full';
-      if (await guardedWrite(models, id, filter, update, fresh)) return 'ok';
+      const sent = performance.now();
+      if (fresh) {
+        // A new claim learns the counts it leaves: when they fill a block, the claims waiting here for it are answered at once.
+        const counts = await claimWrite(models, id, filter, update, needRoom);
+        if (counts && needRoom.some((field) => (counts[field] ?? 0) >= change.capacity)) noteRefusal(process, key, sent);
+        if (counts) return 'ok';
+      } else if (await guardedWrite(models, id, filter, update)) return 'ok';
       const seen = attempt === 1 && fresh ? change.seen?.get(id) : undefined;
       if (seen !== undefined && (seen === null || staleEntries(seen, needRoom, change.now, change.holder).length === 0)) {
-        noteRefusal(process, key);
+        noteRefusal(process, key, sent);
         return 'full';
       }
       const doc = await readLedger(models, id);
@@ -176,20 +176,38 @@ async function beginIn(
       if (hold && (held?.s !== 'v' || (held.u?.getTime() ?? 0) <= change.now.getTime())) return 'no-hold';
       // Room may have come since (a release between the write and the read): one more try then.
       if (attempt < ATTEMPTS && doc && needRoom.every((field) => (doc.b?.[field] ?? 0) < change.capacity)) continue;
-      if (fresh) noteRefusal(process, key);
+      if (fresh) noteRefusal(process, key, sent);
       return 'full';
     }
   });
 }
 
-/** One update; false when its filter matched nothing (an upsert then meets the existing `_id`). */
-async function guardedWrite(models: Models, id: string, filter: Record<string, unknown>, update: Record<string, unknown>, upsert: boolean): Promise<boolean> {
+/** One update; false when its filter matched nothing. */
+async function guardedWrite(models: Models, id: string, filter: Record<string, unknown>, update: Record<string, unknown>): Promise<boolean> {
+  const result = await writeLedger(models, id, filter, update);
+  return result.matchedCount === 1;
+}
+
+/**
+ * A new claim's update, upserting the month's document, answering the counts of `fields` it
+ * leaves; null when its filter matched nothing (an upsert then meets the existing `_id`).
+ */
+async function claimWrite(
+  models: Models,
+  id: string,
+  filter: Record<string, unknown>,
+  update: Record<string, unknown>,
+  fields: readonly string[],
+): Promise<Record<string, number> | null> {
   try {
-    const result = await writeLedger(models, id, filter, update, upsert);
-    return result.matchedCount + result.upsertedCount === 1;
+    // The whole document comes back: FerretDB v1 has no projection on findAndModify.
+    const after = await models.Ledger.findOneAndUpdate(filter, update, { upsert: true, returnDocument: 'after' }).lean<StoredLedgerDoc>();
+    return after ? Object.fromEntries(fields.map((field) => [field, after.b?.[field] ?? 0])) : null;
   } catch (err) {
-    if (isDuplicateKey(err)) return false;
+    if (isDuplicateKey(err)) return null;
     throw err;
+  } finally {
+    ledgerProcess(models).reads.invalidate(id);
   }
 }
 
