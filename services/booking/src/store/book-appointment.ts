@@ -25,6 +25,7 @@ import type { BookableDoc } from '../models/bookable';
 import { countContact, uncountContact } from './contact-counts';
 import { readDay, settleOverdue } from './day-plan';
 import { beginChange, finishChange } from './ledger';
+import { claimsAhead } from './ledger-process';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 
 export interface BookingRequest {
@@ -154,6 +155,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
   }
   const { start, end } = check.slot;
+  // The claims this process has waiting on these months go first: each is one write that settles
+  // a visitor's answer (most of a crowd hears "full" from it), where the rest of a booking is five
+  // more; shortest first keeps the crowd's waiting short and costs the winners little.
+  await claimsAhead(models, begun.documents);
   const giveBack = () => finishChange(models, change, [], begun);
   // The per-contact cap's counts, once the places are held: of a crowd racing for a slot only the winners are counted.
   const cap = policy.maxUpcomingPerContact;

@@ -10,7 +10,9 @@ import type { BookingModels } from '../models';
 // - new claims on one document take turns in this process, so that a claim refused as full
 //   answers the requests for the same blocks that were already waiting: the blocks were full at
 //   that moment, inside each waiting request's own time, which is what the database would have
-//   told them a moment later.
+//   told them a moment later;
+// - a booking whose claim won lets the claims queued behind it go before its other writes
+//   (`claimsAhead`): shortest first.
 
 interface LedgerProcess {
   reads: SharedReads<Map<string, LedgerDoc>>;
@@ -60,4 +62,10 @@ export function noteRefusal(state: LedgerProcess, key: string, sent: number): vo
   const now = performance.now();
   if (state.refusedAt.size >= MANY_REFUSALS) for (const [k, at] of state.refusedAt) if (now - at > REFUSAL_MEMORY_MS) state.refusedAt.delete(k);
   state.refusedAt.set(key, Math.max(sent, state.refusedAt.get(key) ?? -Infinity));
+}
+
+/** Resolves once the claims this process has queued on these documents so far are done. */
+export async function claimsAhead(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<void> {
+  const state = ledgerProcess(models);
+  for (const id of ids) await inTurn(state, id, async () => undefined);
 }
