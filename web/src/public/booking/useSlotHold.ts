@@ -25,7 +25,11 @@ export function useSlotHold(side: Side, form: BookingForm) {
   const mounted = useRef(true);
   /** The hold being asked for: a booking sent meanwhile waits for it rather than race its own hold. */
   const asking = useRef<Promise<unknown> | null>(null);
+  /** Its slot, so a second click on the same time asks nothing again. */
+  const asked = useRef<HeldSlot | null>(null);
 
+  /** Whether the visitor holds the slot the form asks for already. */
+  const holding = () => holdIdFor(held.current, latest.current.form, latest.current.side) !== undefined;
   const keep = (next: Hold | null) => {
     held.current = next;
     setHold(next);
@@ -36,15 +40,19 @@ export function useSlotHold(side: Side, form: BookingForm) {
     mutationFn: (slot: HeldSlot) => callRoute(slotHoldRoutes.create, { body: holdRequest(slot) }),
     onSuccess: ({ holdId }, slot) => {
       const now = latest.current;
-      // The visitor moved on (or left) while it was asked for: given straight back.
-      if (!mounted.current || !holdFits(slot, now.form, now.side)) release.mutate(holdId);
+      // The visitor moved on (or left) while it was asked for, or holds that slot already: given straight back.
+      if (!mounted.current || !holdFits(slot, now.form, now.side) || holding()) release.mutate(holdId);
       else keep({ holdId, slot });
     },
     onError: (error, slot) => {
       if (errorStatus(error) !== 409) return;
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       const now = latest.current;
-      if (mounted.current && holdFits(slot, now.form, now.side)) toast.error('Fully booked', serverMessage(error) ?? SLOT_FULL_MESSAGE);
+      // Refused because the visitor's own hold has it (clicking back and forth quickly): nothing to say.
+      if (mounted.current && holdFits(slot, now.form, now.side) && !holding()) toast.error('Fully booked', serverMessage(error) ?? SLOT_FULL_MESSAGE);
+    },
+    onSettled: (_answer, _error, slot) => {
+      if (asked.current === slot) asked.current = null;
     },
   });
   const releaseNow = useRef(release.mutate);
@@ -70,9 +78,10 @@ export function useSlotHold(side: Side, form: BookingForm) {
   /** The visitor picked a time: it is held for the form's items (a hold on another slot goes back first). */
   function pick(date: string, time: string) {
     const slot = slotOfForm({ ...form, preferredDate: date, preferredTime: time }, side);
-    if (held.current && holdFits(held.current.slot, slot, side)) return;
+    if ((held.current && holdFits(held.current.slot, slot, side)) || (asked.current && holdFits(asked.current, slot, side))) return;
     if (held.current) releaseNow.current(held.current.holdId);
     keep(null);
+    asked.current = slot;
     asking.current = take.mutateAsync(slot).catch(() => undefined);
   }
 
