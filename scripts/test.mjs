@@ -88,6 +88,9 @@ process.env.TRUSTED_PROXIES ??= '127.0.0.1';
 // A reschedule notice waits for the appointment to stay put (a minute by default): five seconds
 // keep the tests that wait for one short and still fold the quick moves the attack tests make.
 process.env.RESCHEDULE_MAIL_QUIET_MS ??= '5000';
+// A visitor's hold on a slot lasts 10 minutes by default; the shortest allowed, one minute, lets
+// the browser test see an abandoned hold free its slot (tests/browser/slot-holds.test.ts).
+process.env.SLOT_HOLD_MINUTES ??= '1';
 
 let exitCode = 1;
 let tearDown = async () => undefined;

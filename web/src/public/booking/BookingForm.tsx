@@ -32,6 +32,7 @@ import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
 import { useAfterBooking } from './useAfterBooking';
 import { useBookingSubmit } from './useBookingSubmit';
+import { useSlotHold } from './useSlotHold';
 import { WaitlistOffer } from './WaitlistOffer';
 
 const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
@@ -76,7 +77,15 @@ export default function BookingForm({ side }: { side: Side }) {
     setRefusedFull(null);
   }, [resetErrors]);
   const { after, booked, dismiss } = useAfterBooking(resetForm);
-  const { send, submitting } = useBookingSubmit(side, () => new Map((items ?? []).map((item) => [item.id, item.name])), booked);
+  const hold = useSlotHold(side, form);
+  const { send, submitting } = useBookingSubmit(
+    side,
+    () => new Map((items ?? []).map((item) => [item.id, item.name])),
+    (summary) => {
+      hold.booked();
+      booked(summary);
+    },
+  );
 
   // A detail page's "Book This Treatment" arrives with ?item=…, a package card's "Book This
   // Package" sets it on this page, the waitlist mail's link brings items, date and time: filled
@@ -100,7 +109,7 @@ export default function BookingForm({ side }: { side: Side }) {
 
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const dayAsked = form.treatments.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(form.preferredDate);
-  const dayQuery = useQuery({ ...daySlotsQuery(side, form.preferredDate, form.treatments), enabled: dayAsked });
+  const dayQuery = useQuery({ ...daySlotsQuery(side, form.preferredDate, form.treatments, hold.holdId), enabled: dayAsked });
   const day = dayAsked ? dayView(dayQuery) : NOT_ASKED;
   // Checked as it is typed, so a time that is not free is known before the server says so.
   const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
@@ -120,9 +129,16 @@ export default function BookingForm({ side }: { side: Side }) {
   }
 
   function chooseSlot(date: string, time: string) {
+    hold.pick(date, time);
     setForm((f) => ({ ...f, preferredDate: date, preferredTime: time }));
     setScheduleOpen(false);
     toast.success('Time Selected', `${longDate(date)} at ${to12Hour(time)}`);
+  }
+
+  /** One of the chosen day's free times, under the date field: held like a time picked in the schedule. */
+  function chooseFreeTime(time: string) {
+    hold.pick(form.preferredDate, time);
+    set('preferredTime', time);
   }
 
   function chooseFullSlot(date: string, time: string) {
@@ -157,7 +173,7 @@ export default function BookingForm({ side }: { side: Side }) {
       focusOn(first.field);
       return;
     }
-    const result = await send(form);
+    const result = await send(form, await hold.forBooking(form));
     setRefusedFull(result === 'full' ? { date: form.preferredDate, time: form.preferredTime } : null);
   }
 
@@ -194,6 +210,7 @@ export default function BookingForm({ side }: { side: Side }) {
           canOpenSchedule={form.treatments.length > 0}
           onDate={(date) => set('preferredDate', date)}
           onTime={(time) => set('preferredTime', time)}
+          onPickTime={chooseFreeTime}
           onOpenSchedule={() => setScheduleOpen(true)}
           bind={bind}
           scheduleButton={scheduleButton}
@@ -223,7 +240,7 @@ export default function BookingForm({ side }: { side: Side }) {
         <Suspense fallback={null}>
           <ScheduleDialog
             side={side}
-            source={{ kind: 'offering', side, treatmentIds: form.treatments }}
+            source={{ kind: 'offering', side, treatmentIds: form.treatments, holdId: hold.holdId }}
             initialDate={form.preferredDate || now.today}
             onSelect={chooseSlot}
             onWaitFor={chooseFullSlot}

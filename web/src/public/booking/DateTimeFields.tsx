@@ -18,13 +18,15 @@ interface DateTimeFieldsProps {
   canOpenSchedule: boolean;
   onDate: (date: string) => void;
   onTime: (time: string) => void;
+  /** One of the day's free times chosen (a pick, not typing). */
+  onPickTime: (time: string) => void;
   onOpenSchedule: () => void;
   bind: (field: 'preferredDate' | 'preferredTime') => (element: HTMLElement | null) => void;
   scheduleButton: RefObject<HTMLButtonElement | null>;
 }
 
 /** The free times of the chosen day as buttons; a time typed by hand is checked against them. */
-function FreeTimes({ date, time, day, now, onTime }: Pick<DateTimeFieldsProps, 'date' | 'time' | 'day' | 'now' | 'onTime'>) {
+function FreeTimes({ date, time, day, now, onPickTime }: Pick<DateTimeFieldsProps, 'date' | 'time' | 'day' | 'now' | 'onPickTime'>) {
   switch (day.kind) {
     case 'loading':
       return (
@@ -61,7 +63,7 @@ function FreeTimes({ date, time, day, now, onTime }: Pick<DateTimeFieldsProps, '
           </Text>
           <Flex wrap="wrap" gap="1.5">
             {free.map((t) => (
-              <Button key={t} size="xs" rounded="full" variant={t === time ? 'solid' : 'outline'} aria-pressed={t === time} onClick={() => onTime(t)}>
+              <Button key={t} size="xs" rounded="full" variant={t === time ? 'solid' : 'outline'} aria-pressed={t === time} onClick={() => onPickTime(t)}>
                 {to12Hour(t)}
               </Button>
             ))}
@@ -84,6 +86,7 @@ export function DateTimeFields({
   canOpenSchedule,
   onDate,
   onTime,
+  onPickTime,
   onOpenSchedule,
   bind,
   scheduleButton,
@@ -103,7 +106,7 @@ export function DateTimeFields({
       </Grid>
       {dayAsked && (
         <Box mt="3">
-          <FreeTimes date={date} time={time} day={day} now={now} onTime={onTime} />
+          <FreeTimes date={date} time={time} day={day} now={now} onPickTime={onPickTime} />
         </Box>
       )}
       <HStack mt="4" gap="3" flexWrap="wrap">

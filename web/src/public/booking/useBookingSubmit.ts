@@ -20,13 +20,14 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
   const lastAttempt = useRef<Attempt | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  async function send(form: BookingForm): Promise<'booked' | 'full' | 'failed'> {
+  async function send(form: BookingForm, holdId?: string): Promise<'booked' | 'full' | 'failed'> {
     const request = toAppointmentRequest(form, side);
+    // The hold is not part of what is booked: a retry within another hold is the same booking (as the server counts it).
     const attempt = attemptFor(JSON.stringify(request), lastAttempt.current);
     lastAttempt.current = attempt;
     setSubmitting(true);
     try {
-      const answer = await callRoute(appointmentRoutes.create, { body: request, headers: { [idempotencyKeyHeader]: attempt.key } });
+      const answer = await callRoute(appointmentRoutes.create, { body: { ...request, holdId }, headers: { [idempotencyKeyHeader]: attempt.key } });
       lastAttempt.current = null;
       // The booked slot is taken now: cached days and the console's list are read again.
       void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
