@@ -2,11 +2,10 @@
 // confirmation with its calendar invitation and manage link, rescheduling and cancelling
 // through that link (capacity taken and freed, each with its mail and .ics), the change
 // cut-off, the staff alert, and a reminder that arrives once — never for a cancelled booking.
-import ICAL from 'ical.js';
 import type { BookedAppointment, ManagedAppointment, NotificationSettings, Settings, SlotsResponse, Treatment } from '@bb/contracts';
 import { appointmentReference } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, waitFor } from '@bb/service-kit/testing';
+import { mailpit, readCalendar, waitFor } from '@bb/service-kit/testing';
 import { adminLogin, api, gateway, runAddress } from './support';
 
 jest.setTimeout(5 * 60 * 1000);
@@ -25,19 +24,9 @@ beforeAll(async () => {
 
 /** The one VEVENT of a mailed calendar file, with the calendar's METHOD. */
 function parseInvite(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const event = calendar.getFirstSubcomponent('vevent');
-  if (!event) throw new Error('no VEVENT in the calendar file');
-  const dtstart = event.getFirstProperty('dtstart');
-  const read = (name: string) => String(event.getFirstPropertyValue(name));
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: read('uid'),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: read('status'),
-    start: (dtstart?.getFirstValue() as ICAL.Time).toJSDate(),
-    tzid: dtstart?.getParameter('tzid'),
-  };
+  const { method, events } = readCalendar(text);
+  if (events.length === 0) throw new Error('no VEVENT in the calendar file');
+  return { ...events[0], method, start: new Date(events[0].start) };
 }
 
 const mailsTo = (email: string, subject: RegExp, count = 1) => mailpit.waitForMails(email, subject, count);

@@ -6,10 +6,9 @@
 // a cancellation. They must agree about the state of the booking: a pending booking is a request
 // the business will confirm (the page's promise), never "confirmed", and its calendar entry is
 // TENTATIVE; a cancelled one is cancelled everywhere.
-import ICAL from 'ical.js';
 import type { Locator } from 'playwright-core';
 import { appointmentReference, PENDING_PROMISE, type BookedAppointment, type ManagedAppointment, type SlotsResponse, type Treatment } from '@bb/contracts';
-import { mailpit, waitFor, type MailpitSummary } from '@bb/service-kit/testing';
+import { mailpit, readCalendar, waitFor, type MailpitSummary } from '@bb/service-kit/testing';
 import { manageLinkPath } from './mail-helpers';
 import { api, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, fillDetails, openBookingForm, openSchedule, pickFreeSlot } from './public-helpers';
@@ -50,8 +49,7 @@ interface ReadMail {
   calendar: string[];
 }
 
-const calendarStatuses = (ics: string) =>
-  new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((event) => String(event.getFirstPropertyValue('status')));
+const calendarStatuses = (ics: string) => readCalendar(ics).events.map((event) => event.status);
 
 async function readMail(summary: MailpitSummary): Promise<ReadMail> {
   const message = await mailpit.message(summary.ID);
