@@ -5,15 +5,21 @@ import {
   blockStart,
   blocksToKeep,
   countChanges,
+  countersOf,
   countsAgree,
   decodeEntry,
   encodeEntry,
   expired,
+  fieldOfCounter,
   fieldsByLedger,
   ledgerBlock,
   ledgerBlocks,
   ledgerId,
   liveHold,
+  practitionerKey,
+  resourceOfCounter,
+  resourcesOf,
+  roomKey,
   staleEntries,
   takenBlocks,
   takenPlaces,
@@ -159,5 +165,30 @@ describe('an entry stored as one string', () => {
     expect(inRange(encodeEntry({ b: ['07T0900'], s: 'c', u: later(1) }))).toBe(false);
     expect(inRange(encodeEntry({ b: ['07T0900'], s: 'k' }))).toBe(false);
     expect(expired({ b: ['07T0900'], s: 'v', u: NOW }, NOW)).toBe(true);
+  });
+});
+
+describe('resource counters', () => {
+  it("count each resource per block beside the offering's places, and tell which resource and block a counter is", () => {
+    const counters = countersOf(['07T0900', '07T0930'], [practitionerKey('64ab'), roomKey('laser')]);
+    expect(counters).toEqual(['07T0900', '07T0930', 'p64ab_07T0900', 'p64ab_07T0930', 'xlaser_07T0900', 'xlaser_07T0930']);
+    expect(counters.map(resourceOfCounter)).toEqual([null, null, 'p64ab', 'p64ab', 'xlaser', 'xlaser']);
+    expect(counters.map(fieldOfCounter)).toEqual(['07T0900', '07T0930', '07T0900', '07T0930', '07T0900', '07T0930']);
+    expect(resourcesOf(counters)).toEqual(['p64ab', 'xlaser']);
+    expect(countersOf(['07T0900'])).toEqual(['07T0900']);
+  });
+
+  it('are kept on settling only where the appointment lists the resource', () => {
+    const counted = countersOf(['07T0900'], ['pA', 'xlaser']);
+    const appointment = { status: 'pending', blocks: ['2030-01-07T09:00'], resources: ['pA'] };
+    expect(blocksToKeep(appointment, 'clinic', 'clinic|2030-01', counted)).toEqual(['07T0900', 'pA_07T0900']);
+  });
+
+  it('show in the slot plan per resource', () => {
+    const doc: LedgerDoc = { _id: 'clinic|2030-01', b: { '07T0900': 1, pA_07T0900: 1 }, h: { a1: { b: ['07T0900', 'pA_07T0900'], s: 'k' } } };
+    expect(takenBlocks(doc, '2030-01', NOW).map((t) => [t.resource, t.places])).toEqual([
+      [null, 1],
+      ['pA', 1],
+    ]);
   });
 });

@@ -29,7 +29,7 @@ export const CHANGE_DEADLINE_MS = 2 * 60 * 1000;
 export type EntryState = 'k' | 'c' | 'v';
 
 export interface LedgerEntry {
-  /** Block fields of this document it counts in. */
+  /** Counters of this document it counts in: block fields (`07T0930`) and resource counters (`pA1_07T0930`). */
   b: string[];
   s: EntryState;
   /** The deadline of a change, the expiry of a hold; absent when kept. */
@@ -38,7 +38,7 @@ export interface LedgerEntry {
 
 export interface LedgerDoc {
   _id: string;
-  /** Places taken per block field; a block never claimed has no field (0). */
+  /** Places taken per counter (a block field, or a resource's counter of it); one never claimed has no field (0). */
   b?: Record<string, number>;
   /** Holders by key. */
   h?: Record<string, LedgerEntry>;
@@ -103,6 +103,32 @@ export const blockField = (block: LedgerBlock) => `${block.slice(8, 10)}T${block
 /** The block a field of a month's document stands for. */
 export const blockOfField = (month: string, field: string): LedgerBlock => `${month}-${field.slice(0, 2)}T${field.slice(3, 5)}:${field.slice(5, 7)}`;
 
+/**
+ * A resource's counter of a block field: `<resource key>_<field>`. A practitioner's key is `p` and
+ * their staff id, a room's or a piece of equipment's `x` and its id; each is counted per block
+ * beside the offering's places, in the same document and the same writes, up to how many there
+ * are (a practitioner: one).
+ */
+export const resourceCounter = (resource: string, field: string) => `${resource}_${field}`;
+export const practitionerKey = (staffId: string) => `p${staffId}`;
+export const roomKey = (roomId: string) => `x${roomId}`;
+
+/** The resource a counter counts, or null for the offering's places (a bare field). */
+export function resourceOfCounter(counter: string): string | null {
+  const at = counter.lastIndexOf('_');
+  return at < 0 ? null : counter.slice(0, at);
+}
+
+/** The block field a counter counts in. */
+export const fieldOfCounter = (counter: string) => counter.slice(counter.lastIndexOf('_') + 1);
+
+/** The counters of some block fields: the offering's places, and each resource's, sorted. */
+export const countersOf = (fields: readonly string[], resources: readonly string[] = []): string[] =>
+  [...fields, ...resources.flatMap((resource) => fields.map((field) => resourceCounter(resource, field)))].sort();
+
+/** The resources an entry's counters take. */
+export const resourcesOf = (counters: readonly string[]): string[] => [...new Set(counters.flatMap((c) => resourceOfCounter(c) ?? []))].sort();
+
 /** The month (`yyyy-MM`) a ledger document covers. */
 export const monthOf = (id: string) => id.slice(id.indexOf('|') + 1);
 
@@ -148,16 +174,16 @@ export function takenPlaces(
   return taken;
 }
 
-/** Block starts and their taken places, for the slot plan. */
+/** Block starts and their taken places per resource (null: the offering's), for the slot plan. */
 export function takenBlocks(
   doc: LedgerDoc | null,
   month: string,
   now: Date,
   leftOut?: ReadonlySet<string>,
   settled?: ReadonlyMap<string, readonly string[]>,
-): { start: Date; places: number }[] {
-  return [...takenPlaces(doc, now, leftOut, settled)].flatMap(([field, places]) =>
-    places > 0 ? [{ start: blockStart(blockOfField(month, field)), places }] : [],
+): { resource: string | null; start: Date; places: number }[] {
+  return [...takenPlaces(doc, now, leftOut, settled)].flatMap(([counter, places]) =>
+    places > 0 ? [{ resource: resourceOfCounter(counter), start: blockStart(blockOfField(month, fieldOfCounter(counter))), places }] : [],
   );
 }
 
@@ -173,15 +199,15 @@ export function staleEntries(doc: LedgerDoc, fields: readonly string[], now: Dat
   );
 }
 
-/** What an appointment says its entry in one document should keep: its blocks there while active, else none. */
+/** What an appointment says its entry in one document should keep: its counters there (its blocks, with its resources) while active, else none. */
 export function blocksToKeep(
-  appointment: { status: string; deletedAt?: Date | null; blocks?: LedgerBlock[] } | null,
+  appointment: { status: string; deletedAt?: Date | null; blocks?: LedgerBlock[]; resources?: string[] } | null,
   offering: Side,
   id: string,
   counted: readonly string[],
 ): string[] {
   if (!appointment || appointment.deletedAt || appointment.status === 'cancelled') return [];
-  const own = new Set(fieldsByLedger(offering, appointment.blocks ?? []).get(id) ?? []);
+  const own = new Set(countersOf(fieldsByLedger(offering, appointment.blocks ?? []).get(id) ?? [], appointment.resources ?? []));
   // Only what the entry counts can be kept: nothing is added without a capacity check.
   return counted.filter((field) => own.has(field));
 }

@@ -43,6 +43,8 @@ export interface AppointmentDoc extends WithOutbox {
    * what its ledger entries must say; empty once cancelled or deleted.
    */
   blocks: LedgerBlock[];
+  /** The resources it takes in each of its blocks (`practitionerKey`, `roomKey`); none when the offering has none configured. */
+  resources?: string[];
   /** Fingerprint of the request when it came with an Idempotency-Key. */
   requestHash: string | null;
   /**
@@ -88,6 +90,7 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     status: { type: String, enum: APPOINTMENT_STATUSES, default: 'pending' },
     adminComment: { type: String, default: '' },
     blocks: { type: [String], default: [] },
+    resources: { type: [String], default: undefined },
     requestHash: { type: String, default: null },
     manageTokenHash: { type: String },
     revision: { type: Number, default: 0 },

@@ -145,8 +145,10 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
   // A retry's holder is its key's: its claim may be refused by a copy of itself, not by a full slot, so it reads and tells which.
   const change = { offering, holder: appointmentHolder(id), from: [], to: blocks, capacity: day.capacity, now, ...(retry ? {} : { seen: day.ledgers, since }) };
-  const held = hold ? day.heldBy(hold) : [];
-  const begun = check.ok ? await beginChange(models, { ...change, ...(held.length > 0 && hold ? { converting: { holder: hold, blocks: held } } : {}) }) : null;
+  const held = hold ? day.heldBy(hold) : null;
+  const begun = check.ok
+    ? await beginChange(models, { ...change, ...(held && held.blocks.length > 0 && hold ? { converting: { holder: hold, ...held } } : {}) })
+    : null;
   if (!check.ok || !begun?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.

@@ -8,6 +8,8 @@ import {
   ledgerId,
   monthOf,
   overdue,
+  resourceOfCounter,
+  resourcesOf,
   takenBlocks,
   type LedgerBlock,
   type LedgerDoc,
@@ -21,8 +23,10 @@ import type { ScheduleCopy } from './schedule-copy';
 
 /** What the slot function needs to know of one day of one offering, besides the duration and now. */
 export type DayInputs = Pick<DayRequest, 'date' | 'hours' | 'override' | 'capacity' | 'holds' | 'taken' | 'policy'> & {
-  /** The blocks a holder counts in the documents read (a visitor's hold a booking takes over). */
-  heldBy: (holder: string) => LedgerBlock[];
+  /** The blocks a holder counts in the documents read, and the resources it takes there (a visitor's hold a booking takes over). */
+  heldBy: (holder: string) => { blocks: LedgerBlock[]; resources: string[] };
+  /** Places taken per resource key (a practitioner's, a room's) and block start (ms), beside `taken` (the offering's). */
+  takenByResource: ReadonlyMap<string, ReadonlyMap<number, number>>;
   /** Changes whose deadline passed, by document: a write that read them settles them (`settleOverdue`). */
   overdue: [string, [string, LedgerEntry][]][];
   /** The ledger documents read, by `_id`, null for a month with none yet (a claim's `seen`). */
@@ -56,10 +60,20 @@ export async function readDays(
   const docs = await readLedgers(models, ids);
   const settled = await settledView(models, offering, docs, now);
   const taken = new Map<number, number>();
+  const takenByResource = new Map<string, Map<number, number>>();
   for (const id of new Set(ids)) {
-    for (const block of takenBlocks(docs.get(id) ?? null, monthOf(id), now, leftOut, settled.get(id))) taken.set(block.start.getTime(), block.places);
+    for (const { resource, start, places } of takenBlocks(docs.get(id) ?? null, monthOf(id), now, leftOut, settled.get(id))) {
+      if (resource === null) taken.set(start.getTime(), places);
+      else takenByResource.set(resource, (takenByResource.get(resource) ?? new Map<number, number>()).set(start.getTime(), places));
+    }
   }
-  const heldBy = (holder: string) => [...docs].flatMap(([id, doc]) => (doc.h?.[holder]?.b ?? []).map((field) => blockOfField(monthOf(id), field)));
+  const heldBy = (holder: string) => {
+    const counters = [...docs].map(([id, doc]) => [id, doc.h?.[holder]?.b ?? []] as const);
+    return {
+      blocks: counters.flatMap(([id, held]) => held.filter((c) => resourceOfCounter(c) === null).map((field) => blockOfField(monthOf(id), field))),
+      resources: resourcesOf(counters.flatMap(([, held]) => held)),
+    };
+  };
   const ledgers = new Map(ids.map((id) => [id, docs.get(id) ?? null]));
   const open = [...docs].flatMap(([id, doc]): [string, [string, LedgerEntry][]][] => {
     const entries = Object.entries(doc.h ?? {}).filter(([, entry]) => overdue(entry, now));
@@ -75,6 +89,7 @@ export async function readDays(
       policy: schedule.policy(offering),
       holds: [],
       taken,
+      takenByResource,
       heldBy,
       overdue: open,
       ledgers,
@@ -97,7 +112,7 @@ async function settledView(
   const views = new Map<string, Map<string, string[]>>();
   if (open.length === 0) return views;
   const ids = open.flatMap(({ holder }) => appointmentOfHolder(holder) ?? []);
-  const appointments = await models.Appointment.find({ _id: { $in: ids } }, { status: 1, deletedAt: 1, blocks: 1 }).lean<AppointmentDoc[]>();
+  const appointments = await models.Appointment.find({ _id: { $in: ids } }, { status: 1, deletedAt: 1, blocks: 1, resources: 1 }).lean<AppointmentDoc[]>();
   const byHolder = new Map(appointments.map((a) => [appointmentHolder(a._id), a]));
   for (const { id, holder, entry } of open) {
     const view = views.get(id) ?? new Map<string, string[]>();

@@ -48,7 +48,8 @@ export function inTurn<T>(state: LedgerProcess, id: string, claim: () => Promise
   return mine;
 }
 
-export const claimKey = (id: string, capacity: number, fields: readonly string[]) => `${id}|${capacity}|${fields.join(',')}`;
+/** What makes two claims the same for a refusal: their document, and the counters they need room in with the capacity of each. */
+export const claimKey = (id: string, counters: readonly string[]) => `${id}|${counters.join(',')}`;
 
 /**
  * Whether a claim on these blocks found one full after `since` (`performance.now()` when the

@@ -5,10 +5,12 @@ import {
   blocksToKeep,
   CHANGE_DEADLINE_MS,
   countChanges,
+  countersOf,
   decodeLedger,
   encodeEntry,
   fieldsByLedger,
   liveHold,
+  resourceOfCounter,
   staleEntries,
   unionOf,
   type LedgerBlock,
@@ -36,10 +38,14 @@ export interface LedgerChange {
   to: readonly LedgerBlock[];
   /** maxSessionsPerSlot now: a block takes a new holder while it holds fewer. */
   capacity: number;
+  /** The resources (`practitionerKey`, `roomKey`) the holder takes in each block of `from`. */
+  fromResources?: readonly string[];
+  /** The resources it takes in each block of `to`, with how many there are: each block takes one while fewer are taken. */
+  toResources?: readonly LedgerResource[];
   /** The business clock: expiries and deadlines are read and written on it. */
   now: Date;
   /** A visitor's hold the change takes over in the same write (its places become the holder's). */
-  converting?: { holder: string; blocks: readonly LedgerBlock[] };
+  converting?: { holder: string; blocks: readonly LedgerBlock[]; resources?: readonly string[] };
   /** A visitor's hold: written as such (`v`, until `expiresAt`) instead of as a change. */
   expiresAt?: Date;
   /**
@@ -50,6 +56,22 @@ export interface LedgerChange {
   seen?: ReadonlyMap<string, LedgerDoc | null>;
   /** `performance.now()` when the request began: a claim on the same blocks refused since then in this process answers it (ledger-process.ts). */
   since?: number;
+}
+
+/** A resource taken in every block of a change, and how many of it there are. */
+export interface LedgerResource {
+  key: string;
+  count: number;
+}
+
+/** Counters per ledger document of some blocks taken with some resources. */
+const countersByLedger = (offering: Side, blocks: readonly LedgerBlock[], resources: readonly string[] = []) =>
+  new Map([...fieldsByLedger(offering, blocks)].map(([id, fields]) => [id, countersOf(fields, resources)]));
+
+/** How many places a counter has: the offering's capacity, or the resource's count (a practitioner: one). */
+function capacityOf(change: Pick<LedgerChange, 'capacity' | 'toResources'>, counter: string): number {
+  const resource = resourceOfCounter(counter);
+  return resource === null ? change.capacity : (change.toResources?.find((r) => r.key === resource)?.count ?? 1);
 }
 
 export type BeginResult = { ok: true; until: Date; converted: boolean; documents: string[] } | { ok: false; reason: 'full' | 'busy' };
@@ -97,9 +119,13 @@ export async function readLedger(models: Pick<BookingModels, 'Ledger'>, id: stri
  */
 export async function beginChange(models: Models, change: LedgerChange): Promise<BeginResult> {
   const until = change.expiresAt ?? new Date(change.now.getTime() + CHANGE_DEADLINE_MS);
-  const from = fieldsByLedger(change.offering, change.from);
-  const to = fieldsByLedger(change.offering, change.to);
-  let converting = change.converting ? fieldsByLedger(change.offering, change.converting.blocks) : new Map<string, string[]>();
+  const from = countersByLedger(change.offering, change.from, change.fromResources);
+  const to = countersByLedger(
+    change.offering,
+    change.to,
+    change.toResources?.map((r) => r.key),
+  );
+  let converting = change.converting ? countersByLedger(change.offering, change.converting.blocks, change.converting.resources) : new Map<string, string[]>();
   const ids = [...new Set([...from.keys(), ...to.keys()])].sort();
   const begun: string[] = [];
   for (const id of ids) {
@@ -136,12 +162,15 @@ async function beginIn(
     _id: id,
     // Changed only from the state the caller read: kept, with the blocks it read.
     [entry]: from.length > 0 ? encodeEntry({ b: from, s: 'k' }) : { $exists: false },
-    ...Object.fromEntries(needRoom.map((field) => [`b.${field}`, room(change.capacity)])),
+    ...Object.fromEntries(needRoom.map((counter) => [`b.${counter}`, room(capacityOf(change, counter))])),
     ...(hold ? { [hold]: liveHold(change.now) } : {}),
   };
   const state = change.expiresAt ? 'v' : 'c';
   const fresh = from.length === 0 && !hold;
-  const key = claimKey(id, change.capacity, needRoom);
+  const key = claimKey(
+    id,
+    needRoom.map((counter) => `${counter}/${capacityOf(change, counter)}`),
+  );
   const process = ledgerProcess(models);
   const update = {
     ...(changes.size > 0 ? { $inc: Object.fromEntries([...changes].map(([field, by]) => [`b.${field}`, by])) } : {}),
@@ -155,7 +184,7 @@ async function beginIn(
       if (fresh) {
         // A new claim learns the counts it leaves: when they fill a block, the claims waiting here for it are answered at once.
         const counts = await claimWrite(models, id, filter, update, needRoom);
-        if (counts && needRoom.some((field) => (counts[field] ?? 0) >= change.capacity)) noteRefusal(process, key, sent);
+        if (counts && needRoom.some((counter) => (counts[counter] ?? 0) >= capacityOf(change, counter))) noteRefusal(process, key, sent);
         if (counts) return 'ok';
       } else if (await guardedWrite(models, id, filter, update)) return 'ok';
       const seen = attempt === 1 && fresh ? change.seen?.get(id) : undefined;
@@ -173,7 +202,7 @@ async function beginIn(
       const held = hold ? doc?.h?.[hold.slice(2)] : undefined;
       if (hold && (held?.s !== 'v' || (held.u?.getTime() ?? 0) <= change.now.getTime())) return 'no-hold';
       // Room may have come since (a release between the write and the read): one more try then.
-      if (attempt < ATTEMPTS && doc && needRoom.every((field) => (doc.b?.[field] ?? 0) < change.capacity)) continue;
+      if (attempt < ATTEMPTS && doc && needRoom.every((counter) => (doc.b?.[counter] ?? 0) < capacityOf(change, counter))) continue;
       if (fresh) noteRefusal(process, key, sent);
       return 'full';
     }
@@ -217,14 +246,19 @@ async function claimWrite(
  */
 export async function finishChange(
   models: Models,
-  change: Pick<LedgerChange, 'offering' | 'holder' | 'from' | 'to'>,
+  change: Pick<LedgerChange, 'offering' | 'holder' | 'from' | 'to' | 'fromResources' | 'toResources'>,
   keep: readonly LedgerBlock[],
   begun: Extract<BeginResult, { ok: true }>,
+  keepResources: readonly string[] = [],
 ): Promise<boolean> {
   const { until } = begun;
-  const from = fieldsByLedger(change.offering, change.from);
-  const to = fieldsByLedger(change.offering, change.to);
-  const kept = fieldsByLedger(change.offering, keep);
+  const from = countersByLedger(change.offering, change.from, change.fromResources);
+  const to = countersByLedger(
+    change.offering,
+    change.to,
+    change.toResources?.map((r) => r.key),
+  );
+  const kept = countersByLedger(change.offering, keep, keepResources);
   let agreed = true;
   for (const id of begun.documents) {
     const counted = unionOf(from.get(id) ?? [], to.get(id) ?? []);
@@ -262,7 +296,7 @@ export async function settleEntries(models: Models, offering: Side, id: string, 
   const appointments =
     appointmentIds.length === 0
       ? []
-      : await models.Appointment.find({ _id: { $in: appointmentIds } }, { status: 1, deletedAt: 1, blocks: 1 }).lean<AppointmentDoc[]>();
+      : await models.Appointment.find({ _id: { $in: appointmentIds } }, { status: 1, deletedAt: 1, blocks: 1, resources: 1 }).lean<AppointmentDoc[]>();
   const byId = new Map(appointments.map((a) => [String(a._id), a]));
   let settled = 0;
   for (const [holder, entry] of stale) {

@@ -1,0 +1,64 @@
+import { manilaInstant, MINUTE_MS } from '@bb/service-kit';
+import { assignSlot, blocksTakenOn, worksThrough, type PractitionerDay, type ResourceNeeds } from '../src/domain/resources';
+
+// Who takes a slot when items need a practitioner, rooms or equipment: pure rules.
+
+const DATE = '2030-01-07';
+const at = (hour: number, minute = 0) => manilaInstant(DATE, hour * 60 + minute);
+const hours = (startTime: string, endTime: string) => ({ isActive: true, startTime, endTime });
+const ana: PractitionerDay = { key: 'pana', name: 'Ana', hours: hours('09:00', '17:00') };
+const bea: PractitionerDay = { key: 'pbea', name: 'Bea', hours: hours('12:00', '18:00') };
+const onLeave: PractitionerDay = { key: 'pcy', name: 'Cy', hours: { isActive: false, startTime: '09:00', endTime: '17:00' } };
+const laser = { key: 'xlaser', count: 1 };
+const taken = (entries: [string, number, number][]) => {
+  const map = new Map<string, Map<number, number>>();
+  for (const [key, start, places] of entries) map.set(key, (map.get(key) ?? new Map<number, number>()).set(start, places));
+  return map;
+};
+const hourSlot = (hour: number) => [at(hour), at(hour + 1), at(hour + 1)] as const;
+
+describe('assigning a slot', () => {
+  const needs: ResourceNeeds = { practitioners: [ana, bea, onLeave], rooms: [laser] };
+
+  it('gives "any" to the least booked that day among those working and free, then by name', () => {
+    expect(assignSlot(needs, taken([]), DATE, ...hourSlot(13))).toEqual({ ok: true, practitioner: ana });
+    const anaBusyEarlier = taken([['pana', at(9).getTime(), 1]]);
+    expect(assignSlot(needs, anaBusyEarlier, DATE, ...hourSlot(13))).toEqual({ ok: true, practitioner: bea });
+    // Before noon only Ana works.
+    expect(assignSlot(needs, anaBusyEarlier, DATE, ...hourSlot(10))).toEqual({ ok: true, practitioner: ana });
+  });
+
+  it('never assigns someone who does not work through the slot, is on leave, or is taken in one of its blocks', () => {
+    expect(assignSlot({ practitioners: [bea, onLeave], rooms: [] }, taken([]), DATE, ...hourSlot(10))).toEqual({ ok: false, reason: 'nobody-works' });
+    expect(assignSlot({ practitioners: [bea], rooms: [] }, taken([]), DATE, at(17, 30), at(18, 30), at(18, 30))).toEqual({ ok: false, reason: 'nobody-works' });
+    const anaAt1330 = taken([['pana', at(13, 30).getTime(), 1]]);
+    expect(assignSlot({ practitioners: [ana], rooms: [] }, anaAt1330, DATE, ...hourSlot(13))).toEqual({ ok: false, reason: 'taken' });
+  });
+
+  it('gives the one asked for, or nothing', () => {
+    expect(assignSlot(needs, taken([]), DATE, ...hourSlot(13), 'pbea')).toEqual({ ok: true, practitioner: bea });
+    expect(assignSlot(needs, taken([]), DATE, ...hourSlot(10), 'pbea')).toEqual({ ok: false, reason: 'nobody-works' });
+  });
+
+  it('needs every room free in every block, the buffer included', () => {
+    const laserAt14 = taken([['xlaser', at(14).getTime(), 1]]);
+    expect(assignSlot(needs, laserAt14, DATE, ...hourSlot(13))).toEqual({ ok: true, practitioner: ana });
+    expect(assignSlot(needs, laserAt14, DATE, at(13), at(14), at(14, 30))).toEqual({ ok: false, reason: 'taken' });
+    expect(assignSlot({ practitioners: null, rooms: [laser] }, laserAt14, DATE, ...hourSlot(14))).toEqual({ ok: false, reason: 'taken' });
+    expect(assignSlot({ practitioners: null, rooms: [{ key: 'xlaser', count: 2 }] }, laserAt14, DATE, ...hourSlot(14))).toEqual({
+      ok: true,
+      practitioner: null,
+    });
+  });
+
+  it('counts blocks booked per day, and hours per date', () => {
+    const t = taken([
+      ['pana', at(9).getTime(), 1],
+      ['pana', at(9, 30).getTime(), 1],
+      ['pana', manilaInstant('2030-01-08', 9 * 60).getTime(), 1],
+    ]);
+    expect(blocksTakenOn(t, 'pana', DATE)).toBe(2);
+    expect(worksThrough(ana, DATE, at(16), at(17))).toBe(true);
+    expect(worksThrough(ana, DATE, at(16), new Date(at(17).getTime() + MINUTE_MS))).toBe(false);
+  });
+});
