@@ -86,8 +86,8 @@ describe('places taken at a moment', () => {
 
   it('as block starts for the slots, free blocks left out', () => {
     expect(takenBlocks(doc, '2030-01', NOW, new Set(['a1']))).toEqual([
-      { start: manilaInstant('2030-01-07', 9 * 60), places: 1 },
-      { start: manilaInstant('2030-01-07', 10 * 60), places: 1 },
+      { resource: null, start: manilaInstant('2030-01-07', 9 * 60), places: 1 },
+      { resource: null, start: manilaInstant('2030-01-07', 10 * 60), places: 1 },
     ]);
   });
 });
