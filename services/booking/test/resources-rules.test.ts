@@ -1,5 +1,6 @@
 import { manilaInstant, MINUTE_MS } from '@bb/service-kit';
 import { assignSlot, blocksTakenOn, worksThrough, type PractitionerDay, type ResourceNeeds } from '../src/domain/resources';
+import { planDay } from '../src/domain/slots';
 
 // Who takes a slot when items need a practitioner, rooms or equipment: pure rules.
 
@@ -60,5 +61,47 @@ describe('assigning a slot', () => {
     expect(blocksTakenOn(t, 'pana', DATE)).toBe(2);
     expect(worksThrough(ana, DATE, at(16), at(17))).toBe(true);
     expect(worksThrough(ana, DATE, at(16), new Date(at(17).getTime() + MINUTE_MS))).toBe(false);
+  });
+});
+
+describe("a day's slots with resources", () => {
+  const day = (resources: Parameters<typeof planDay>[0]['resources']) =>
+    planDay({ date: DATE, hours: hours('09:00', '18:00'), capacity: 3, holds: [], durationMinutes: 60, now: new Date('2030-01-01T00:00:00Z'), resources });
+  const slotsOf = (plan: ReturnType<typeof planDay>) => (plan.open ? plan.slots : []);
+
+  it("are none while the only practitioner is on leave, and not the waitlist's", () => {
+    const plan = slotsOf(day({ needs: { practitioners: [onLeave], rooms: [] }, taken: taken([]) }));
+    expect(plan.every((slot) => slot.state === 'full' && !slot.lacksOnlyCapacity)).toBe(true);
+  });
+
+  it("are the chosen practitioner's hours only, each slot naming who takes it", () => {
+    const plan = slotsOf(day({ needs: { practitioners: [ana, bea], rooms: [] }, taken: taken([]), wanted: 'pbea' }));
+    expect(plan.filter((slot) => slot.state === 'available').map((slot) => slot.time)).toEqual([
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+      '17:00',
+    ]);
+    expect(new Set(plan.flatMap((slot) => (slot.practitioner ? [slot.practitioner.name] : [])))).toEqual(new Set(['Bea']));
+  });
+
+  it('are full, for the waitlist, where the one laser is taken', () => {
+    const plan = slotsOf(day({ needs: { practitioners: null, rooms: [laser] }, taken: taken([['xlaser', at(10).getTime(), 1]]) }));
+    expect(plan.filter((slot) => slot.state === 'full').map((slot) => [slot.time, slot.lacksOnlyCapacity])).toEqual([
+      ['09:30', true],
+      ['10:00', true],
+    ]);
+  });
+
+  it("without resources are the specification's, naming nobody", () => {
+    const plan = slotsOf(day(undefined));
+    expect(plan.every((slot) => slot.state === 'available' && slot.practitioner === null)).toBe(true);
   });
 });

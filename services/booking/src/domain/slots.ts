@@ -11,6 +11,7 @@ import {
   type SlotsRangeResponse,
   type SlotsResponse,
 } from '@bb/contracts';
+import { assignSlot, type Assignment, type PractitionerDay, type ResourceNeeds, type TakenByResource } from './resources';
 import { blocksCovering, clockTime, DAY_MS, manilaDate, manilaInstant, MINUTE_MS, minutesOfDay, WEEKDAY_NAMES, weekdayOf } from '@bb/service-kit';
 
 export interface OfficeDay {
@@ -57,6 +58,8 @@ export interface DayRequest {
   now: Date;
   /** Absent: no notice, horizon or buffer (the spec's rules alone). */
   policy?: SlotPolicy;
+  /** What the chosen items need besides a place (practitioners, rooms), what the ledger says of them, and the practitioner asked for; absent: nothing. */
+  resources?: { needs: ResourceNeeds; taken: TakenByResource; wanted?: string };
 }
 
 /** Why a slot cannot be booked, in the order the booking checks: the spec's own reasons, then the policy's. */
@@ -72,6 +75,8 @@ export interface PlannedSlot {
   state: SlotState;
   /** Unavailable for lack of capacity alone: freed places would make it bookable (the waitlist's slots). */
   lacksOnlyCapacity: boolean;
+  /** Who takes it when the items need a practitioner (`assignSlot`); null when none is needed or none is free. */
+  practitioner: PractitionerDay | null;
 }
 
 export type DayPlan =
@@ -101,6 +106,8 @@ function takenWith(ledger: ReadonlyMap<number, number> = new Map(), holds: reado
   return taken;
 }
 
+const NOBODY_NEEDED: Assignment = { ok: true, practitioner: null };
+
 export function planDay(req: DayRequest): DayPlan {
   const opening = minutesOfDay(req.hours.startTime);
   const closing = minutesOfDay(req.hours.endTime);
@@ -118,10 +125,14 @@ export function planDay(req: DayRequest): DayPlan {
     const end = new Date(start.getTime() + req.durationMinutes * MINUTE_MS);
     const holdEnd = new Date(end.getTime() + policy.bufferMinutes * MINUTE_MS);
     const past = start.getTime() <= req.now.getTime();
-    const full = blocksCovering(start, holdEnd).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity);
+    const assigned = req.resources ? assignSlot(req.resources.needs, req.resources.taken, req.date, start, end, holdEnd, req.resources.wanted) : NOBODY_NEEDED;
+    const full = !assigned.ok || blocksCovering(start, holdEnd).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity);
+    // No one who may do it works then: full, but no cancellation would free it (not the waitlist's).
+    const nobodyWorks = !assigned.ok && assigned.reason === 'nobody-works';
     const notice = start.getTime() < noticeEnds;
     const state: SlotState = past ? 'past' : full ? 'full' : notice ? 'notice' : beyondHorizon ? 'horizon' : 'available';
-    slots.push({ time: clockTime(minute), start, end, holdEnd, state, lacksOnlyCapacity: full && !past && !notice && !beyondHorizon });
+    const lacksOnlyCapacity = full && !nobodyWorks && !past && !notice && !beyondHorizon;
+    slots.push({ time: clockTime(minute), start, end, holdEnd, state, lacksOnlyCapacity, practitioner: assigned.ok ? assigned.practitioner : null });
   }
   return { open: true, date: req.date, slots, beyondHorizon: beyondHorizon ? { days: policy.horizonDays } : null };
 }
