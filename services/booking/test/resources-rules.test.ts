@@ -1,5 +1,5 @@
 import { manilaInstant, MINUTE_MS } from '@bb/service-kit';
-import { assignSlot, blocksTakenOn, worksThrough, type PractitionerDay, type ResourceNeeds } from '../src/domain/resources';
+import { assignSlot, blocksTakenOn, needsOf, worksThrough, type PractitionerDay, type ResourceNeeds } from '../src/domain/resources';
 import { planDay } from '../src/domain/slots';
 
 // Who takes a slot when items need a practitioner, rooms or equipment: pure rules.
@@ -103,5 +103,58 @@ describe("a day's slots with resources", () => {
   it("without resources are the specification's, naming nobody", () => {
     const plan = slotsOf(day(undefined));
     expect(plan.every((slot) => slot.state === 'available' && slot.practitioner === null)).toBe(true);
+  });
+});
+
+describe('what chosen items need', () => {
+  const week = (startTime: string, endTime: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, isActive: true, startTime, endTime }));
+  const profiles = [
+    { id: 'ana', name: 'Ana', skills: ['laser-facial', 'peel'], hours: week('09:00', '17:00'), leave: [] },
+    { id: 'bea', name: 'Bea', skills: ['peel'], hours: week('12:00', '18:00'), leave: [{ from: '2030-01-06', to: '2030-01-08' }] },
+  ];
+  const itemNeeds = new Map([
+    ['laser-facial', { practitioner: true, rooms: ['laser', 'room'] }],
+    ['peel', { practitioner: true, rooms: ['room'] }],
+    ['consult', { practitioner: false, rooms: [] }],
+  ]);
+  const of = (ids: string[], date = '2030-01-09') =>
+    needsOf(
+      ids,
+      (id) => itemNeeds.get(id) ?? null,
+      profiles,
+      [
+        { id: 'laser', count: 1 },
+        { id: 'room', count: 3 },
+      ],
+      date,
+    );
+
+  it('are those who perform every item, with their hours that date, and each room once', () => {
+    expect(of(['peel'])).toEqual({
+      practitioners: [
+        { key: 'pana', name: 'Ana', hours: hours('09:00', '17:00') },
+        { key: 'pbea', name: 'Bea', hours: hours('12:00', '18:00') },
+      ],
+      rooms: [{ key: 'xroom', count: 3 }],
+    });
+    expect(of(['laser-facial', 'peel'])).toEqual({
+      practitioners: [{ key: 'pana', name: 'Ana', hours: hours('09:00', '17:00') }],
+      rooms: [
+        { key: 'xlaser', count: 1 },
+        { key: 'xroom', count: 3 },
+      ],
+    });
+  });
+
+  it('take leave and days off into account', () => {
+    expect(of(['peel'], '2030-01-07').practitioners?.map((p) => [p.name, p.hours.isActive])).toEqual([
+      ['Ana', true],
+      ['Bea', false],
+    ]);
+    expect(of(['peel'], '2030-01-12').practitioners?.every((p) => !p.hours.isActive)).toBe(true);
+  });
+
+  it("are nothing for items that need nothing or are not configured: the specification's slots", () => {
+    expect(of(['consult', 'unknown'])).toEqual({ practitioners: null, rooms: [] });
   });
 });

@@ -1,4 +1,5 @@
 import { blocksCovering, DAY_MS, manilaInstant, MINUTE_MS, minutesOfDay } from '@bb/service-kit';
+import { practitionerKey, roomKey } from './ledger';
 import type { OfficeDay } from './slots';
 
 // Practitioners, rooms and equipment as a day's slots need them, without I/O. A slot of items that
@@ -70,4 +71,57 @@ export function assignSlot(needs: ResourceNeeds, taken: TakenByResource, date: s
   if (!roomsFree || free.length === 0) return { ok: false, reason: 'taken' };
   const [chosen] = [...free].sort((a, b) => blocksTakenOn(taken, a.key, date) - blocksTakenOn(taken, b.key, date) || a.name.localeCompare(b.name));
   return { ok: true, practitioner: chosen };
+}
+
+/** A practitioner as booking keeps them (skills, weekly hours, leave), for `needsOf`. */
+export interface PractitionerProfile {
+  id: string;
+  name: string;
+  /** Bookable ids they perform. */
+  skills: readonly string[];
+  hours: readonly { weekday: number; isActive: boolean; startTime: string; endTime: string }[];
+  /** Days off and leave, both dates included. */
+  leave: readonly { from: string; to: string }[];
+}
+
+/** What a treatment or package needs: a practitioner who performs it, and rooms or equipment (one each). */
+export interface ItemNeeds {
+  practitioner: boolean;
+  rooms: readonly string[];
+}
+
+const NOT_WORKING: OfficeDay = { isActive: false, startTime: '00:00', endTime: '00:00' };
+
+/** A practitioner's hours on a date: none on leave, else their weekday's. */
+export function hoursOn(practitioner: PractitionerProfile, date: string): OfficeDay {
+  if (practitioner.leave.some((leave) => leave.from <= date && date <= leave.to)) return NOT_WORKING;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const day = practitioner.hours.find((h) => h.weekday === weekday);
+  return day ? { isActive: day.isActive, startTime: day.startTime, endTime: day.endTime } : NOT_WORKING;
+}
+
+/**
+ * What a booking of `itemIds` on `date` needs: the rooms any of them needs (one of each), and,
+ * when one needs a practitioner, those who perform every item that does, with their hours that
+ * date. A room no longer configured counts as none there are (its slots are full).
+ */
+export function needsOf(
+  itemIds: readonly string[],
+  needsOfItem: (id: string) => ItemNeeds | null,
+  practitioners: readonly PractitionerProfile[],
+  rooms: readonly { id: string; count: number }[],
+  date: string,
+): ResourceNeeds {
+  const needs = itemIds.map((id) => [id, needsOfItem(id)] as const);
+  const performed = needs.flatMap(([id, need]) => (need?.practitioner ? [id] : []));
+  const roomIds = [...new Set(needs.flatMap(([, need]) => need?.rooms ?? []))].sort();
+  return {
+    practitioners:
+      performed.length === 0
+        ? null
+        : practitioners
+            .filter((p) => performed.every((id) => p.skills.includes(id)))
+            .map((p) => ({ key: practitionerKey(p.id), name: p.name, hours: hoursOn(p, date) })),
+    rooms: roomIds.map((id) => ({ key: roomKey(id), count: rooms.find((room) => room.id === id)?.count ?? 0 })),
+  };
 }
