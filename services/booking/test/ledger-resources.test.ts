@@ -39,7 +39,6 @@ async function ledgerOf(date: string) {
   const stored = await booking.models.Ledger.findById(ledgerId('clinic', date)).lean<StoredLedgerDoc>();
   return stored ? decodeLedger(stored) : null;
 }
-const countOf = (doc: Awaited<ReturnType<typeof ledgerOf>>, counter: string) => doc?.b?.[counter] ?? 0;
 
 describe('resources in the ledger', () => {
   it('the one laser is never taken twice in a block, whoever the practitioner, even by claims at once', async () => {
