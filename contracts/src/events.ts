@@ -29,6 +29,8 @@ export const appointmentFacts = z.object({
   startTime: z.string(),
   endTime: z.string(),
   status: appointmentStatusSchema,
+  /** Who takes it, when its items need a practitioner (their staff id and name, for mails and calendars). */
+  practitioner: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type AppointmentFacts = z.infer<typeof appointmentFacts>;
 

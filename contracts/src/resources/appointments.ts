@@ -49,6 +49,12 @@ export const calendarDateSchema = z
     error: 'date must be a real calendar date as yyyy-MM-dd',
   });
 
+/** A practitioner (a staff member's id) a visitor asks for; left out: "any available". */
+export const practitionerIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'practitionerId is not a practitioner of this site' });
+
 /** The booking form's fields, checked in the order the form checks, with its messages. */
 export const appointmentFieldsSchema = z.object({
   firstName: required(BOOKING_MESSAGES.firstName),
@@ -75,6 +81,8 @@ export const appointmentFieldsSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
   notes: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
   offeringType: sideSchema.default('clinic'),
+  /** The practitioner asked for, where the items need one; left out: any available. */
+  practitionerId: z.preprocess(blankToUndefined, practitionerIdSchema.optional()),
 });
 
 /** At least one item: its message names the side's word for them. */
@@ -115,6 +123,8 @@ export const appointmentSchema = z.object({
   adminComment: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who takes it, when its items need a practitioner. */
+  practitioner: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

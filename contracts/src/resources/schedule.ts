@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sideSchema } from '../common';
 import { route } from '../route';
-import { calendarDateSchema, holdIdSchema } from './appointments';
+import { calendarDateSchema, holdIdSchema, practitionerIdSchema } from './appointments';
 
 /** Office hours accept HH:mm or HH:mm:ss and are stored as HH:mm. */
 export const clockTimeSchema = z
@@ -177,6 +177,8 @@ export const slotsQuerySchema = z
       .transform((ids) => [...new Set(ids.filter(Boolean))]),
     /** The caller's own hold (`POST /api/slot-holds`): its places count as free for them. */
     holdId: holdIdSchema.optional(),
+    /** Only this practitioner's times, where the items need one; left out: anyone's. */
+    practitionerId: practitionerIdSchema.optional(),
   })
   .superRefine(checkSlotDays);
 /** The days alone: the times an appointment can move to are those of its own offering and length. */

@@ -4,7 +4,7 @@ import { appointmentFieldsSchema, holdIdSchema, requireItems, SLOT_FULL_MESSAGE 
 
 /** The slot to hold, as the booking form has it: offering, date, time and the chosen items. */
 export const slotHoldRequestSchema = appointmentFieldsSchema
-  .pick({ offeringType: true, preferredDate: true, preferredTime: true, treatments: true })
+  .pick({ offeringType: true, preferredDate: true, preferredTime: true, treatments: true, practitionerId: true })
   .superRefine(requireItems);
 export type SlotHoldRequest = z.input<typeof slotHoldRequestSchema>;
 
