@@ -111,6 +111,8 @@ export const blockOfField = (month: string, field: string): LedgerBlock => `${mo
  */
 export const resourceCounter = (resource: string, field: string) => `${resource}_${field}`;
 export const practitionerKey = (staffId: string) => `p${staffId}`;
+/** The staff id of a practitioner's key. */
+export const staffIdOf = (key: string) => key.slice(1);
 export const roomKey = (roomId: string) => `x${roomId}`;
 
 /** The resource a counter counts, or null for the offering's places (a bare field). */

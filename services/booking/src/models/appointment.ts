@@ -45,6 +45,8 @@ export interface AppointmentDoc extends WithOutbox {
   blocks: LedgerBlock[];
   /** The resources it takes in each of its blocks (`practitionerKey`, `roomKey`); none when the offering has none configured. */
   resources?: string[];
+  /** Who takes it (a staff id and the name booked with), when its items need a practitioner. */
+  practitioner?: { id: string; name: string } | null;
   /** Fingerprint of the request when it came with an Idempotency-Key. */
   requestHash: string | null;
   /**
@@ -91,6 +93,7 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     adminComment: { type: String, default: '' },
     blocks: { type: [String], default: [] },
     resources: { type: [String], default: undefined },
+    practitioner: { type: new Schema({ id: String, name: String }, { _id: false }), default: undefined },
     requestHash: { type: String, default: null },
     manageTokenHash: { type: String },
     revision: { type: Number, default: 0 },
@@ -147,8 +150,11 @@ export function toAppointment(doc: AppointmentDoc): Appointment {
     adminComment: doc.adminComment,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
+    ...practitionerOf(doc),
   };
 }
+
+const practitionerOf = (doc: AppointmentDoc) => (doc.practitioner ? { practitioner: { id: doc.practitioner.id, name: doc.practitioner.name } } : {});
 
 /** The appointment as every lifecycle event carries it: `doc` is the state after the change. */
 export function toAppointmentFacts(doc: AppointmentDoc): AppointmentFacts {
@@ -167,6 +173,7 @@ export function toAppointmentFacts(doc: AppointmentDoc): AppointmentFacts {
     startTime: start.toISOString(),
     endTime: end.toISOString(),
     status: doc.status,
+    ...practitionerOf(doc),
   };
 }
 

@@ -23,7 +23,7 @@ export function mountAvailability(app: Express, { models, schedule, now }: Booki
     const known = new Map(items.map((b) => [b._id, b]));
     const durationMinutes = bookingDuration(query.treatmentId.map((id) => known.get(id) ?? { defaultDuration: null }));
     return slotsAnswer(
-      days.map((day) => planDay({ ...day, durationMinutes, now: at })),
+      days.map((day) => planDay({ ...day, durationMinutes, now: at, resources: day.resourcesFor(query.treatmentId, query.practitionerId) })),
       offering,
       query.date !== undefined,
     );

@@ -29,11 +29,15 @@ export async function withLedgerChange<T>(
   to: LedgerBlock[],
   write: () => Promise<T | null>,
 ): Promise<{ ok: true; written: T | null } | { ok: false; reason: 'full' | 'busy' }> {
+  // It keeps its resources (practitioner, rooms), each as many as there are now.
+  const resources = current.resources ?? [];
   const change = {
     offering: current.offeringType,
     holder: appointmentHolder(current._id),
     from: current.blocks ?? [],
+    fromResources: resources,
     to,
+    toResources: resources.map((key) => ({ key, count: deps.schedule.resourceCount(current.offeringType, key) })),
     capacity: deps.schedule.capacity(current.offeringType),
     now: deps.now(),
   };
@@ -47,7 +51,7 @@ export async function withLedgerChange<T>(
   try {
     written = await write();
   } finally {
-    if (!(await finishChange(deps.models, change, written === null ? change.from : to, begun)))
+    if (!(await finishChange(deps.models, change, written === null ? change.from : to, begun, resources)))
       deps.logger.warn({ appointmentId: String(current._id) }, 'ledger entry settled by another process meanwhile');
   }
   return { ok: true, written };

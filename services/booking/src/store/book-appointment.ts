@@ -13,10 +13,11 @@ import {
 } from '@bb/contracts';
 import { conflict, invalid, isDuplicateKey, manageLinkToken, unavailable } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
-import { appointmentHolder, fieldsByLedger, ledgerBlocks } from '../domain/ledger';
+import { appointmentHolder, fieldsByLedger, ledgerBlocks, staffIdOf } from '../domain/ledger';
+import type { PractitionerDay } from '../domain/resources';
 import { holdOf } from '../domain/slot-hold';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
-import { bookingDuration, checkSlot, planDay, type SlotCheck } from '../domain/slots';
+import { bookingDuration, checkSlot, planDay, type DayRequest, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
 import type { BookingDeps } from '../deps';
 import type { BookingModels } from '../models';
@@ -24,7 +25,7 @@ import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
 import { countContact, uncountContact } from './contact-counts';
 import { readDay, settleOverdue } from './day-plan';
-import { beginChange, finishChange } from './ledger';
+import { beginChange, finishChange, type LedgerResource } from './ledger';
 import { claimsAhead } from './ledger-process';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 
@@ -94,6 +95,11 @@ export function slotRefusal(
   }
 }
 
+/** The resources a booking of a planned slot takes in each block: its practitioner (one person) and the rooms its items need. */
+export function takenResources(practitioner: PractitionerDay | null, resources: DayRequest['resources']): LedgerResource[] {
+  return [...(practitioner ? [{ key: practitioner.key, count: 1 }] : []), ...(resources?.needs.rooms ?? [])];
+}
+
 /**
  * A copy of this request (same key) may hold places and be about to store the appointment:
  * wait for it to finish rather than answer 409 to a retry whose first attempt succeeded.
@@ -141,10 +147,21 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     readDay(models, deps.schedule, offering, body.preferredDate, now, hold ? new Set([hold]) : undefined),
   ]);
   await settleOverdue(models, offering, day);
-  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
+  const resources = day.resourcesFor(body.treatments, body.practitionerId);
+  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now, resources }), body.preferredTime);
   const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
+  const taking = check.ok ? takenResources(check.slot.practitioner, resources) : [];
   // A retry's holder is its key's: its claim may be refused by a copy of itself, not by a full slot, so it reads and tells which.
-  const change = { offering, holder: appointmentHolder(id), from: [], to: blocks, capacity: day.capacity, now, ...(retry ? {} : { seen: day.ledgers, since }) };
+  const change = {
+    offering,
+    holder: appointmentHolder(id),
+    from: [],
+    to: blocks,
+    toResources: taking,
+    capacity: day.capacity,
+    now,
+    ...(retry ? {} : { seen: day.ledgers, since }),
+  };
   const held = hold ? day.heldBy(hold) : null;
   const begun = check.ok
     ? await beginChange(models, { ...change, ...(held && held.blocks.length > 0 && hold ? { converting: { holder: hold, ...held } } : {}) })
@@ -194,6 +211,8 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     status: 'pending' as const,
     adminComment: '',
     blocks,
+    ...(taking.length > 0 ? { resources: taking.map((r) => r.key) } : {}),
+    ...(check.slot.practitioner ? { practitioner: { id: staffIdOf(check.slot.practitioner.key), name: check.slot.practitioner.name } } : {}),
     requestHash: retry?.fingerprint ?? null,
     revision: 0,
     contactCounts: counted.counts,
@@ -212,7 +231,15 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw err;
   }
-  if (!(await finishChange(models, change, blocks, begun))) {
+  if (
+    !(await finishChange(
+      models,
+      change,
+      blocks,
+      begun,
+      taking.map((r) => r.key),
+    ))
+  ) {
     // Its places were settled as unclaimed before the appointment was stored (it took longer than
     // the ledger's deadline): the booking is undone rather than stored without a place.
     await models.Appointment.deleteOne({ _id: id, revision: 0 });

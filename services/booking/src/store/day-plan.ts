@@ -7,6 +7,7 @@ import {
   blocksToKeep,
   ledgerId,
   monthOf,
+  practitionerKey,
   overdue,
   resourceOfCounter,
   resourcesOf,
@@ -15,6 +16,7 @@ import {
   type LedgerDoc,
   type LedgerEntry,
 } from '../domain/ledger';
+import { needsOf } from '../domain/resources';
 import type { DayRequest } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { AppointmentDoc } from '../models/appointment';
@@ -27,6 +29,8 @@ export type DayInputs = Pick<DayRequest, 'date' | 'hours' | 'override' | 'capaci
   heldBy: (holder: string) => { blocks: LedgerBlock[]; resources: string[] };
   /** Places taken per resource key (a practitioner's, a room's) and block start (ms), beside `taken` (the offering's). */
   takenByResource: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** What a booking of these items that day needs and what the ledger says of it, for `planDay`; undefined: nothing (the spec's slots). `wanted`: a staff id. */
+  resourcesFor: (itemIds: readonly string[], wanted?: string) => DayRequest['resources'];
   /** Changes whose deadline passed, by document: a write that read them settles them (`settleOverdue`). */
   overdue: [string, [string, LedgerEntry][]][];
   /** The ledger documents read, by `_id`, null for a month with none yet (a claim's `seen`). */
@@ -81,6 +85,11 @@ export async function readDays(
   });
   return dates.map((date) => {
     const { hours, override } = schedule.hoursOn(offering, date);
+    const resourcesFor = (itemIds: readonly string[], wanted?: string) => {
+      const needs = needsOf(itemIds, (id) => schedule.itemNeeds(id), schedule.practitionerProfiles(offering), schedule.roomCounts(offering), date);
+      if (needs.practitioners === null && needs.rooms.length === 0) return undefined;
+      return { needs, taken: takenByResource, ...(wanted ? { wanted: practitionerKey(wanted) } : {}) };
+    };
     return {
       date,
       hours,
@@ -90,6 +99,7 @@ export async function readDays(
       holds: [],
       taken,
       takenByResource,
+      resourcesFor,
       heldBy,
       overdue: open,
       ledgers,

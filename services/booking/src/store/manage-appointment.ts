@@ -96,7 +96,7 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
   const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), now, new Set([appointmentHolder(current._id)]));
   const durationMinutes = lengthOf(current);
   return slotsAnswer(
-    days.map((day) => planDay({ ...day, durationMinutes, now })),
+    days.map((day) => planDay({ ...day, durationMinutes, now, resources: day.resourcesFor(current.treatments, current.practitioner?.id) })),
     offering,
     query.date !== undefined,
   );
@@ -130,7 +130,11 @@ export async function rescheduleByCustomer(
   const now = deps.now();
   const day = await readDay(models, deps.schedule, offering, to.preferredDate, now, new Set([appointmentHolder(current._id)]));
   await settleOverdue(models, offering, day);
-  const check = checkSlot(planDay({ ...day, durationMinutes: lengthOf(current), now }), to.preferredTime);
+  // A move keeps its practitioner: the times offered and checked are theirs.
+  const check = checkSlot(
+    planDay({ ...day, durationMinutes: lengthOf(current), now, resources: day.resourcesFor(current.treatments, current.practitioner?.id) }),
+    to.preferredTime,
+  );
   // The booking policy's notice and horizon hold for a move too; its cap does not (a move adds nothing).
   const policy = deps.schedule.policy(offering);
   if (!check.ok) throw slotRefusal(check.reason, offering, policy);

@@ -1,6 +1,8 @@
 import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, DEFAULT_MAX_RESCHEDULES, type OfficeHours, type Side } from '@bb/contracts';
 import { weekdayOf, type EventBus, type Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
+import { roomKey } from '../domain/ledger';
+import type { ItemNeeds, PractitionerProfile } from '../domain/resources';
 import type { OfficeDay, SlotPolicy } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
@@ -157,5 +159,25 @@ export class ScheduleCopy {
   private keep(doc: BookableDoc): void {
     const held = this.items.get(doc._id);
     if (!held || held.version < doc.version) this.items.set(doc._id, doc);
+  }
+
+  /** Practitioners who take bookings for the offering, as slots need them (`ResourceDirectory`). None are configured yet: nothing needs one. */
+  practitionerProfiles(_offering: Side): PractitionerProfile[] {
+    return [];
+  }
+
+  /** Rooms and equipment of the offering and how many of each (`ResourceDirectory`). */
+  roomCounts(_offering: Side): { id: string; count: number }[] {
+    return [];
+  }
+
+  /** How many of a resource there are (a practitioner: one; a room or equipment no longer configured: none). */
+  resourceCount(offering: Side, key: string): number {
+    return key.startsWith('p') ? 1 : (this.roomCounts(offering).find((room) => roomKey(room.id) === key)?.count ?? 0);
+  }
+
+  /** What a treatment or package needs besides a place (`ResourceDirectory`); null: nothing. */
+  itemNeeds(_bookableId: string): ItemNeeds | null {
+    return null;
   }
 }

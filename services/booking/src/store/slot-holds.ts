@@ -6,7 +6,7 @@ import type { BookingDeps } from '../deps';
 import { ledgerBlocks, ledgerId, visitorHolder } from '../domain/ledger';
 import { holdIdOf, parseHoldId } from '../domain/slot-hold';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
-import { chosenItems, slotRefusal } from './book-appointment';
+import { chosenItems, slotRefusal, takenResources } from './book-appointment';
 import { readDay, settleOverdue } from './day-plan';
 import { beginChange, releaseHold } from './ledger';
 
@@ -27,7 +27,8 @@ export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHold
     readDay(models, deps.schedule, offering, body.preferredDate, now),
   ]);
   await settleOverdue(models, offering, day);
-  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
+  const resources = day.resourcesFor(body.treatments, body.practitionerId);
+  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now, resources }), body.preferredTime);
   const policy = deps.schedule.policy(offering);
   if (!check.ok) throw slotRefusal(check.reason, offering, policy);
   const token = randomBytes(16).toString('base64url');
@@ -37,6 +38,7 @@ export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHold
     holder: visitorHolder(token),
     from: [],
     to: ledgerBlocks(check.slot.start, check.slot.holdEnd),
+    toResources: takenResources(check.slot.practitioner, resources),
     capacity: day.capacity,
     now,
     expiresAt,

@@ -77,7 +77,9 @@ export async function notifyOpenedSlots(deps: WaitlistDeps, scope: WaitlistScope
     const { offeringType, preferredDate } = entries[0];
     const day = await readDay(deps.models, deps.schedule, offeringType, preferredDate, now);
     for (const [time, ofSlot] of groupBy(entries, (e) => e.preferredTime)) {
-      const open = ofSlot.some((e) => checkSlot(planDay({ ...day, durationMinutes: e.durationMinutes, now }), time).ok);
+      const open = ofSlot.some(
+        (e) => checkSlot(planDay({ ...day, durationMinutes: e.durationMinutes, now, resources: day.resourcesFor(e.treatments) }), time).ok,
+      );
       if (open) notified += await notifySlot(deps, ofSlot, now);
     }
   }

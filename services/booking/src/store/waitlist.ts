@@ -32,9 +32,14 @@ export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof wait
   ]);
   const durationMinutes = bookingDuration(items);
   // Whether a booking would get the slot if it had room: freed places could only help then.
-  const withRoom = checkSlot(planDay({ ...day, capacity: Infinity, durationMinutes, now }), body.preferredTime);
+  const resources = day.resourcesFor(body.treatments);
+  const planned = planDay({ ...day, durationMinutes, now, resources });
+  const withRoom = checkSlot(
+    { ...planned, ...(planned.open ? { slots: planned.slots.map((s) => (s.lacksOnlyCapacity ? { ...s, state: 'available' as const } : s)) } : {}) },
+    body.preferredTime,
+  );
   if (!withRoom.ok) throw slotRefusal(withRoom.reason, offering, deps.schedule.policy(offering));
-  if (checkSlot(planDay({ ...day, durationMinutes, now }), body.preferredTime).ok) throw conflict(WAITLIST_MESSAGES.notFull);
+  if (checkSlot(planned, body.preferredTime).ok) throw conflict(WAITLIST_MESSAGES.notFull);
   const slot = withRoom.slot;
 
   const email = body.email.toLowerCase();
