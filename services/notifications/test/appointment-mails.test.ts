@@ -46,6 +46,16 @@ describe('appointment mails', () => {
     expect(String(event.getFirstPropertyValue('organizer'))).toBe('mailto:clinic@beauty-booking.local');
   });
 
+  it('names the practitioner, when the booking has one, in the details and the invitation; without one, nothing', async () => {
+    const mail = await renderAppointmentMail(input('confirmation', { practitioner: { id: 'staff-1', name: 'Nurse Joy' } }));
+    for (const part of [mail.text, mail.html]) expect(part).toContain('Nurse Joy');
+    const event = new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('summary')).toBe('Hydrating Facial with Nurse Joy – Lumière Clinic');
+    expect(String(event.getFirstPropertyValue('description'))).toContain('With: Nurse Joy');
+    const without = await renderAppointmentMail(input('confirmation'));
+    expect(without.text).not.toContain('With');
+  });
+
   it('uses the brand colour of the offering: deep rose for the clinic, plum for the studio', async () => {
     expect((await renderAppointmentMail(input('confirmation'))).html).toContain('#9d174d');
     const studio = await renderAppointmentMail({

@@ -59,8 +59,9 @@ export function calendarEntry(input: AppointmentMailInput): AppointmentCalendarE
     appointmentId: a.appointmentId,
     sequence: a.revision,
     status: a.status,
-    summary: `${items || 'Appointment'} – ${settings.senderName}`,
+    summary: `${items || 'Appointment'}${a.practitioner ? ` with ${a.practitioner.name}` : ''} – ${settings.senderName}`,
     description: [
+      ...(a.practitioner ? [`With: ${a.practitioner.name}`] : []),
       `Reference: ${appointmentReference(a.appointmentId)}`,
       ...(a.status === 'pending' ? [PENDING_PROMISE] : []),
       `View your booking: ${link}`,
@@ -87,7 +88,12 @@ export function itemsDetail(side: Side, items: readonly { name: string }[]): Mai
 }
 
 function appointmentDetails(a: AppointmentFacts): MailBody['details'] {
-  return [{ label: 'When', value: interval(a) }, itemsDetail(a.offeringType, a.items), { label: 'Reference', value: appointmentReference(a.appointmentId) }];
+  return [
+    { label: 'When', value: interval(a) },
+    itemsDetail(a.offeringType, a.items),
+    ...(a.practitioner ? [{ label: 'With', value: a.practitioner.name }] : []),
+    { label: 'Reference', value: appointmentReference(a.appointmentId) },
+  ];
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
