@@ -200,6 +200,11 @@ export default function ManageBooking({ token }: { token: string }) {
               ))}
             </List.Root>
           </Detail>
+          {appointment.practitioner ? (
+            <Detail label="With" testId="manage-practitioner">
+              {appointment.practitioner.name}
+            </Detail>
+          ) : null}
           <Detail label="Name">{`${appointment.firstName} ${appointment.lastName}`}</Detail>
         </Box>
       </Box>
