@@ -4,7 +4,8 @@ import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { manilaInstant } from '@bb/service-kit';
 import { ledgerBlocks, ledgerId, visitorHolder } from '../src/domain/ledger';
 import { createModels } from '../src/models';
-import { beginChange, readLedgers } from '../src/store/ledger';
+import { beginChange } from '../src/store/ledger';
+import { readLedgers } from '../src/store/ledger-documents';
 import { wire } from '../src/wire';
 import { addBookable, asAdmin, bookingRequest, call, monday, TEST_NOW } from './support/booking';
 

@@ -12,7 +12,8 @@ import {
   staleEntries,
   type StoredLedgerDoc,
 } from '../src/domain/ledger';
-import { beginChange, finishChange, settleEntries, type LedgerChange, type LedgerResource } from '../src/store/ledger';
+import { beginChange, finishChange, type LedgerChange, type LedgerResource } from '../src/store/ledger';
+import { settleEntries } from '../src/store/ledger-settle';
 import { monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 // Resources in the ledger: a practitioner and each room or piece of equipment are counted per

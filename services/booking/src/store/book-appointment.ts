@@ -24,7 +24,7 @@ import type { BookingModels } from '../models';
 import { toAppointment, type AppointmentDoc } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
 import { countContact, uncountContact } from './contact-counts';
-import { readDay, settleOverdue } from './day-plan';
+import { readDay, settleOverdue, type DayInputs } from './day-plan';
 import { beginChange, finishChange, type LedgerResource } from './ledger';
 import { claimsAhead } from './ledger-process';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
@@ -40,6 +40,8 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different bookin
 /** How long a request waits for a copy of itself (same key) that holds places to finish. */
 const TWIN_WAIT_MS = 5000;
 const TOO_SLOW = 'The booking could not be completed in time. Please try again.';
+/** How many practitioners "any available" tries when the one assigned is taken meanwhile. */
+const ANY_ATTEMPTS = 3;
 
 /** A retry answers what the first request answered (its token too), not what staff did with the booking since. */
 function firstAnswer(deps: BookingDeps, doc: AppointmentDoc, fingerprint: string): BookedAppointment {
@@ -142,30 +144,37 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const offering = body.offeringType;
   const policy = deps.schedule.policy(offering);
   const hold = body.holdId ? holdOf(body.holdId, offering) : null;
-  const [items, day] = await Promise.all([
-    chosenItems(deps.schedule, body.treatments, offering),
-    readDay(models, deps.schedule, offering, body.preferredDate, now, hold ? new Set([hold]) : undefined),
-  ]);
-  await settleOverdue(models, offering, day);
-  const resources = day.resourcesFor(body.treatments, body.practitionerId);
-  const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now, resources }), body.preferredTime);
-  const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
-  const taking = check.ok ? takenResources(check.slot.practitioner, resources) : [];
-  // A retry's holder is its key's: its claim may be refused by a copy of itself, not by a full slot, so it reads and tells which.
-  const change = {
-    offering,
-    holder: appointmentHolder(id),
-    from: [],
-    to: blocks,
-    toResources: taking,
-    capacity: day.capacity,
-    now,
-    ...(retry ? {} : { seen: day.ledgers, since }),
+  const readTheDay = () => readDay(models, deps.schedule, offering, body.preferredDate, now, hold ? new Set([hold]) : undefined);
+  const [items, firstRead] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readTheDay()]);
+  /** The slot checked on a read of its day, and its claim in the ledger. */
+  const planAndClaim = async (day: DayInputs) => {
+    await settleOverdue(models, offering, day);
+    const resources = day.resourcesFor(body.treatments, body.practitionerId);
+    const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now, resources }), body.preferredTime);
+    const blocks = check.ok ? ledgerBlocks(check.slot.start, check.slot.holdEnd) : [];
+    const taking = check.ok ? takenResources(check.slot.practitioner, resources) : [];
+    // A retry's holder is its key's: its claim may be refused by a copy of itself, not by a full slot, so it reads and tells which.
+    const change = {
+      offering,
+      holder: appointmentHolder(id),
+      from: [],
+      to: blocks,
+      toResources: taking,
+      capacity: day.capacity,
+      now,
+      ...(retry ? {} : { seen: day.ledgers, since }),
+    };
+    const held = hold ? day.heldBy(hold) : null;
+    const begun = check.ok
+      ? await beginChange(models, { ...change, ...(held && held.blocks.length > 0 && hold ? { converting: { holder: hold, ...held } } : {}) })
+      : null;
+    const anyone = check.ok && check.slot.practitioner !== null && body.practitionerId === undefined;
+    return { check, blocks, taking, change, begun, anyone };
   };
-  const held = hold ? day.heldBy(hold) : null;
-  const begun = check.ok
-    ? await beginChange(models, { ...change, ...(held && held.blocks.length > 0 && hold ? { converting: { holder: hold, ...held } } : {}) })
-    : null;
+  let claimed = await planAndClaim(firstRead);
+  // "Any available" whose assigned practitioner someone else took meanwhile: the day is read again and another is assigned.
+  for (let attempt = 1; attempt < ANY_ATTEMPTS && claimed.anyone && claimed.begun?.ok === false; attempt++) claimed = await planAndClaim(await readTheDay());
+  const { check, blocks, taking, change, begun } = claimed;
   if (!check.ok || !begun?.ok) {
     const full = check.ok || check.reason === 'full';
     // Full may mean full of this very booking: a copy of the request that got there first.

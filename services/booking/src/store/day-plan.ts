@@ -20,7 +20,8 @@ import { needsOf } from '../domain/resources';
 import type { DayRequest } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { AppointmentDoc } from '../models/appointment';
-import { readLedgers, settleEntries } from './ledger';
+import { readLedgers } from './ledger-documents';
+import { settleEntries } from './ledger-settle';
 import type { ScheduleCopy } from './schedule-copy';
 
 /** What the slot function needs to know of one day of one offering, besides the duration and now. */

@@ -1,12 +1,9 @@
 import type { Side } from '@bb/contracts';
 import { isDuplicateKey } from '@bb/service-kit';
 import {
-  appointmentOfHolder,
-  blocksToKeep,
   CHANGE_DEADLINE_MS,
   countChanges,
   countersOf,
-  decodeLedger,
   encodeEntry,
   fieldsByLedger,
   liveHold,
@@ -15,12 +12,12 @@ import {
   unionOf,
   type LedgerBlock,
   type LedgerDoc,
-  type LedgerEntry,
   type StoredLedgerDoc,
 } from '../domain/ledger';
 import type { BookingModels } from '../models';
-import type { AppointmentDoc } from '../models/appointment';
+import { entryPath, readLedger, writeLedger } from './ledger-documents';
 import { claimKey, inTurn, ledgerProcess, noteRefusal, refusedSince } from './ledger-process';
+import { settleEntries } from './ledger-settle';
 
 // Every write of the ledger: one guarded update of one month's document, which changes counts
 // and holders together, so they cannot disagree; FerretDB (under the launcher's per-collection
@@ -81,33 +78,6 @@ const ATTEMPTS = 3;
 
 /** "This block has room": its count is missing (0) or below capacity; `$in` with null matches a missing field, which `$lt` does not. */
 const room = (capacity: number) => ({ $in: [null, ...Array.from({ length: capacity }, (_, i) => i)] });
-
-const entryPath = (holder: string) => `h.${holder}`;
-
-/** The ledger documents of some months (a month is one document), by `_id`, decoded. */
-export function readLedgers(models: Pick<BookingModels, 'Ledger'>, ids: readonly string[]): Promise<Map<string, LedgerDoc>> {
-  const unique = [...new Set(ids)].sort();
-  return ledgerProcess(models).reads.read(unique.join(' '), unique, async () => {
-    // One lookup by `_id` each, at once: FerretDB answers `_id: {$in}` slower than two of those (12.7 ms against 9.0 for two months).
-    const docs = await Promise.all(unique.map((id) => models.Ledger.findById(id).lean<StoredLedgerDoc>()));
-    return new Map(docs.flatMap((doc) => (doc ? [[doc._id, decodeLedger(doc)] as const] : [])));
-  });
-}
-
-/** One update of a ledger document by this process; later reads here send a new query. */
-async function writeLedger(models: Pick<BookingModels, 'Ledger'>, id: string, filter: Record<string, unknown>, update: Record<string, unknown>) {
-  try {
-    return await models.Ledger.updateOne(filter, update);
-  } finally {
-    ledgerProcess(models).reads.invalidate(id);
-  }
-}
-
-/** One ledger document by `_id`, decoded; null when the month has none yet. */
-export async function readLedger(models: Pick<BookingModels, 'Ledger'>, id: string): Promise<LedgerDoc | null> {
-  const doc = await models.Ledger.findById(id).lean<StoredLedgerDoc>();
-  return doc ? decodeLedger(doc) : null;
-}
 
 /**
  * Starts a change: in each document it touches (in ascending order), one write that checks room
@@ -283,45 +253,4 @@ async function finishIn(models: Models, holder: string, id: string, counted: str
     },
   );
   return result.matchedCount === 1;
-}
-
-/**
- * Settles entries found stale in a document: an expired hold gives its places back; a change
- * past its deadline keeps what its appointment says (read by `_id`, all at once), the rest
- * given back. Each write is guarded by the entry being as read, so two settling at once settle
- * it once. Answers how many this call settled.
- */
-export async function settleEntries(models: Models, offering: Side, id: string, stale: [string, LedgerEntry][]): Promise<number> {
-  const appointmentIds = stale.flatMap(([holder, entry]) => (entry.s === 'c' ? (appointmentOfHolder(holder) ?? []) : []));
-  const appointments =
-    appointmentIds.length === 0
-      ? []
-      : await models.Appointment.find({ _id: { $in: appointmentIds } }, { status: 1, deletedAt: 1, blocks: 1, resources: 1 }).lean<AppointmentDoc[]>();
-  const byId = new Map(appointments.map((a) => [String(a._id), a]));
-  let settled = 0;
-  for (const [holder, entry] of stale) {
-    const appointment = byId.get(appointmentOfHolder(holder) ?? '') ?? null;
-    const keep = entry.s === 'c' ? blocksToKeep(appointment, offering, id, entry.b) : [];
-    const given = entry.b.filter((field) => !keep.includes(field));
-    const path = entryPath(holder);
-    const result = await writeLedger(
-      models,
-      id,
-      { _id: id, [path]: encodeEntry(entry) },
-      {
-        ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
-        ...(keep.length > 0 ? { $set: { [path]: encodeEntry({ b: keep, s: 'k' }) } } : { $unset: { [path]: '' } }),
-      },
-    );
-    settled += result.matchedCount;
-  }
-  return settled;
-}
-
-/** A visitor's hold gives its places back (nothing when it is gone already). */
-export async function releaseHold(models: Models, offering: Side, holder: string, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const entry = (await readLedger(models, id))?.h?.[holder];
-    if (entry?.s === 'v') await settleEntries(models, offering, id, [[holder, entry]]);
-  }
 }

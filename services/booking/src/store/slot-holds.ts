@@ -8,7 +8,8 @@ import { holdIdOf, parseHoldId } from '../domain/slot-hold';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
 import { chosenItems, slotRefusal, takenResources } from './book-appointment';
 import { readDay, settleOverdue } from './day-plan';
-import { beginChange, releaseHold } from './ledger';
+import { beginChange } from './ledger';
+import { releaseHold } from './ledger-settle';
 
 /**
  * Holds a slot for a visitor while they fill in the form: checked as a booking checks it (same

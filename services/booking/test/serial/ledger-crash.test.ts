@@ -8,7 +8,7 @@ import type { BookedAppointment } from '@bb/contracts';
 import { MINUTE_MS } from '@bb/service-kit';
 import { testMongoUrl } from '@bb/service-kit/testing';
 import { CHANGE_DEADLINE_MS, decodeLedger, ledgerBlocks, staleEntries, type StoredLedgerDoc } from '../../src/domain/ledger';
-import { settleEntries } from '../../src/store/ledger';
+import { settleEntries } from '../../src/store/ledger-settle';
 import { addBookable, asAdmin, bookingRequest, call, expectLedgerMatches, monday, startBooking, TEST_NOW, type BookingUnderTest } from '../support/booking';
 import { bundleInstance, startBookingProcess, type BookingProcess } from '../support/processes';
 

@@ -6,7 +6,7 @@ import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
 import { appointmentHolder, blockOfField, blockStart, countsAgree, decodeLedger, ledgerId, monthOf, type StoredLedgerDoc } from '../../src/domain/ledger';
-import { readLedger } from '../../src/store/ledger';
+import { readLedger } from '../../src/store/ledger-documents';
 import type { AppointmentDoc } from '../../src/models/appointment';
 import { wire } from '../../src/wire';
 
