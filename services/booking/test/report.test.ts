@@ -1,4 +1,4 @@
-import { ageGroup, appointmentReport, type ReportedAppointment } from '../src/domain/report';
+import { ageGroup, appointmentReport, practitionerFigures, type ReportedAppointment } from '../src/domain/report';
 
 const appointment = (over: Partial<ReportedAppointment> = {}): ReportedAppointment => ({
   preferredDate: '2030-01-07',
@@ -76,5 +76,32 @@ describe('appointment report', () => {
     expect(report.byItem).toEqual([]);
     expect(report.byAgeGroup.every((g) => g.count === 0)).toBe(true);
     expect(report.byWeekday).toHaveLength(7);
+  });
+});
+
+describe('figures per practitioner', () => {
+  const week = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, isActive: true, startTime: '09:00', endTime: '17:00' }));
+  const ana = { id: 'ana', name: 'Ana', skills: [], hours: week, leave: [{ from: '2030-01-09', to: '2030-01-09' }] };
+  const bea = { id: 'bea', name: 'Bea', skills: [], hours: week, leave: [] };
+
+  it('count appointments not cancelled, hours booked and working, and utilisation, everyone listed by name', () => {
+    // Monday 7 to Sunday 13 January 2030: five working days of 8 hours; Ana is on leave on Wednesday.
+    const figures = practitionerFigures(
+      '2030-01-07',
+      '2030-01-13',
+      [
+        { practitioner: { id: 'bea', name: 'Bea' }, status: 'pending', minutes: 60 },
+        { practitioner: { id: 'bea', name: 'Bea' }, status: 'done', minutes: 90 },
+        { practitioner: { id: 'bea', name: 'Bea' }, status: 'cancelled', minutes: 60 },
+        { practitioner: { id: 'gone', name: 'Former Nurse' }, status: 'done', minutes: 30 },
+        { practitioner: null, status: 'done', minutes: 60 },
+      ],
+      [bea, ana],
+    );
+    expect(figures).toEqual([
+      { id: 'ana', name: 'Ana', appointments: 0, hoursBooked: 0, hoursWorking: 32, utilisation: 0 },
+      { id: 'bea', name: 'Bea', appointments: 2, hoursBooked: 2.5, hoursWorking: 40, utilisation: 6.3 },
+      { id: 'gone', name: 'Former Nurse', appointments: 1, hoursBooked: 0.5, hoursWorking: 0, utilisation: 0 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { AGE_GROUPS, APPOINTMENT_STATUSES, GENDERS, REPORT_NOT_GIVEN, type AppointmentReport, type AppointmentStatus } from '@bb/contracts';
-import { minutesOfDay, weekdayOf } from '@bb/service-kit';
+import { DAY_MS, minutesOfDay, weekdayOf } from '@bb/service-kit';
+import { hoursOn, type PractitionerProfile } from './resources';
 
 export interface ReportedAppointment {
   /** Manila date and time the customer booked. */
@@ -59,4 +60,69 @@ export function appointmentReport(from: string, to: string, appointments: Report
     byWeekday: [...weekdays].map(([dayOfWeek, count]) => ({ dayOfWeek, count })),
     byHour: [...hours].map(([hour, count]) => ({ hour, count })),
   };
+}
+
+/** An appointment as the per-practitioner figures count it. */
+export interface PractitionerBooking {
+  practitioner?: { id: string; name: string } | null;
+  status: AppointmentStatus;
+  /** Its booked length (buffer not included). */
+  minutes: number;
+}
+
+export interface PractitionerFigures {
+  id: string;
+  name: string;
+  /** Appointments not cancelled. */
+  appointments: number;
+  hoursBooked: number;
+  /** Their working hours over the range (weekly hours, leave taken out). */
+  hoursWorking: number;
+  /** hoursBooked of hoursWorking, in percent, one decimal; 0 without working hours. */
+  utilisation: number;
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Per practitioner over the dates `from`…`to` (Manila, both included): appointments not
+ * cancelled, hours booked, hours working and utilisation, by name. Everyone configured is listed
+ * (with zeros), and anyone booked who is no longer configured, by the name booked with.
+ */
+export function practitionerFigures(
+  from: string,
+  to: string,
+  bookings: readonly PractitionerBooking[],
+  profiles: readonly PractitionerProfile[],
+): PractitionerFigures[] {
+  const figures = new Map<string, { id: string; name: string; appointments: number; minutesBooked: number; minutesWorking: number }>();
+  for (const p of profiles) figures.set(p.id, { id: p.id, name: p.name, appointments: 0, minutesBooked: 0, minutesWorking: workingMinutes(p, from, to) });
+  for (const b of bookings) {
+    if (!b.practitioner || b.status === 'cancelled') continue;
+    const entry = figures.get(b.practitioner.id) ?? { id: b.practitioner.id, name: b.practitioner.name, appointments: 0, minutesBooked: 0, minutesWorking: 0 };
+    entry.appointments += 1;
+    entry.minutesBooked += b.minutes;
+    figures.set(entry.id, entry);
+  }
+  return [...figures.values()]
+    .map((f) => ({
+      id: f.id,
+      name: f.name,
+      appointments: f.appointments,
+      hoursBooked: oneDecimal(f.minutesBooked / 60),
+      hoursWorking: oneDecimal(f.minutesWorking / 60),
+      utilisation: f.minutesWorking > 0 ? oneDecimal((f.minutesBooked / f.minutesWorking) * 100) : 0,
+    }))
+    .sort((x, y) => x.name.localeCompare(y.name));
+}
+
+function workingMinutes(profile: PractitionerProfile, from: string, to: string): number {
+  let minutes = 0;
+  for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += DAY_MS) {
+    const hours = hoursOn(profile, new Date(day).toISOString().slice(0, 10));
+    const start = minutesOfDay(hours.startTime);
+    const end = minutesOfDay(hours.endTime);
+    if (hours.isActive && start !== null && end !== null && end > start) minutes += end - start;
+  }
+  return minutes;
 }
