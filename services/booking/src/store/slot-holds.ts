@@ -6,8 +6,8 @@ import type { BookingDeps } from '../deps';
 import { ledgerBlocks, ledgerId, visitorHolder } from '../domain/ledger';
 import { holdIdOf, parseHoldId } from '../domain/slot-hold';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
-import { chosenItems, slotRefusal, takenResources } from './book-appointment';
-import { readDay, settleOverdue } from './day-plan';
+import { itemsAndDay, slotRefusal, takenResources } from './book-appointment';
+import { settleOverdue } from './day-plan';
 import { beginChange } from './ledger';
 import { releaseHold } from './ledger-settle';
 
@@ -23,10 +23,7 @@ export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHold
   const { models } = deps;
   const offering = body.offeringType;
   const now = deps.now();
-  const [items, day] = await Promise.all([
-    chosenItems(deps.schedule, body.treatments, offering),
-    readDay(models, deps.schedule, offering, body.preferredDate, now),
-  ]);
+  const [items, day] = await itemsAndDay(deps, body, now);
   await settleOverdue(models, offering, day);
   const resources = day.resourcesFor(body.treatments, body.practitionerId);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now, resources }), body.preferredTime);
