@@ -178,7 +178,7 @@ export interface StoreYearOptions {
 
 /**
  * Stores a year of data (planYear) into the services' databases through their testing entries,
- * in their own shapes: appointments with their seats and day sheets (booking), their mails and
+ * in their own shapes: appointments with their ledger (booking), their mails and
  * appointment copies (notifications), conversations (chat), subscribers (subscribers).
  */
 export async function storeYearOfData({
@@ -200,7 +200,7 @@ export async function storeYearOfData({
   };
   const started = Date.now();
   const facts = await withDatabase('booking', (conn) => seedAppointmentHistory(conn, plan.appointments));
-  log(`stored ${facts.length} appointments with their seats and day sheets (${Math.round((Date.now() - started) / 1000)} s)`);
+  log(`stored ${facts.length} appointments with their ledger (${Math.round((Date.now() - started) / 1000)} s)`);
   const times = new Map(facts.map((f, i) => [f.appointmentId, { bookedAt: plan.appointments[i].bookedAt, changedAt: plan.appointments[i].changedAt }]));
   const mails = await withDatabase('notifications', (conn) => seedMailHistory(conn, facts, { now, publicUrl, timesOf: (id) => times.get(id)! }));
   log(`stored ${mails} mails (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -33,6 +33,7 @@ describe('after a booking', () => {
     const first = summary('LC-1');
     after.booked(first);
     expect(now()).toEqual({ phase: 'success', summary: first });
+    after.onScreen();
 
     jest.advanceTimersByTime(SUCCESS_STATE_MS - 1);
     expect(now()).toEqual({ phase: 'success', summary: first });
@@ -51,9 +52,24 @@ describe('after a booking', () => {
     expect(resets).toBe(1);
   });
 
+  it('counts its 5 seconds from when it is on screen, not from the answer: a busy page may draw it late', () => {
+    const after = timeline();
+    const first = summary('LC-1');
+    after.booked(first);
+    jest.advanceTimersByTime(700);
+    expect(now()).toEqual({ phase: 'success', summary: first });
+    after.onScreen();
+    after.onScreen();
+    jest.advanceTimersByTime(SUCCESS_STATE_MS - 1);
+    expect([now()?.phase, resets]).toEqual(['success', 0]);
+    jest.advanceTimersByTime(1);
+    expect([now()?.phase, resets]).toEqual(['summary', 1]);
+  });
+
   it('brings the fresh form back at once when the summary is dismissed during the success state', () => {
     const after = timeline();
     after.booked(summary('LC-1'));
+    after.onScreen();
     jest.advanceTimersByTime(2000);
     after.dismiss();
     expect(now()).toBeNull();
@@ -66,10 +82,12 @@ describe('after a booking', () => {
   it('gives a second booking its own success state and 5 seconds, replacing the first summary', () => {
     const after = timeline();
     after.booked(summary('LC-1'));
+    after.onScreen();
     jest.advanceTimersByTime(SUCCESS_STATE_MS + 30_000);
     const second = summary('LC-2');
     after.booked(second);
     expect(now()).toEqual({ phase: 'success', summary: second });
+    after.onScreen();
     jest.advanceTimersByTime(SUCCESS_STATE_MS - 1);
     expect(now()).toEqual({ phase: 'success', summary: second });
     jest.advanceTimersByTime(1);
@@ -80,6 +98,7 @@ describe('after a booking', () => {
   it('does nothing more once the form has gone from the page', () => {
     const after = timeline();
     after.booked(summary('LC-1'));
+    after.onScreen();
     after.stop();
     jest.advanceTimersByTime(SUCCESS_STATE_MS * 2);
     expect(resets).toBe(0);

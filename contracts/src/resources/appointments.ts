@@ -42,12 +42,13 @@ export const timeOfDaySchema = z
     return z.NEVER;
   });
 
-export const calendarDateSchema = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'date must be a real calendar date as yyyy-MM-dd',
-  });
+/** Whether a string is a real calendar date written `yyyy-MM-dd` (not 2030-02-30, not 0000-00-00). */
+const isCalendarDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export const calendarDateSchema = z.string().trim().refine(isCalendarDate, {
+  error: 'date must be a real calendar date as yyyy-MM-dd',
+});
 
 /** A practitioner (a staff member's id) a visitor asks for; left out: "any available". */
 export const practitionerIdSchema = z
@@ -95,10 +96,20 @@ export const requireItems = (v: { treatments: string[]; offeringType: keyof type
  * (128 bits), the offering's letter (`c`, `s`) and the Manila date (`yyyyMMdd`), which say where
  * the hold lies.
  */
+const HOLD_ID = /^[A-Za-z0-9_-]{22}[cs](\d{4})(\d{2})(\d{2})$/;
+const NOT_A_HOLD = 'holdId is not a hold this site gave out';
+// The pattern documents the form; the date in it must be a real one too (0000-00-00 is none).
 export const holdIdSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{22}[cs]\d{8}$/, { error: 'holdId is not a hold this site gave out' });
+  .regex(HOLD_ID, { error: NOT_A_HOLD })
+  .refine(
+    (v) => {
+      const [, year, month, day] = HOLD_ID.exec(v) ?? [];
+      return year !== undefined && isCalendarDate(`${year}-${month}-${day}`);
+    },
+    { error: NOT_A_HOLD },
+  );
 
 /** The form's fields, and the visitor's hold on the slot when they have one: the booking takes its place over. */
 export const appointmentRequestSchema = appointmentFieldsSchema.extend({ holdId: holdIdSchema.optional() }).superRefine(requireItems);

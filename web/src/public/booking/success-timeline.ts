@@ -11,8 +11,10 @@ export const SUCCESS_STATE_MS = 5_000;
 export type AfterBooking = { phase: 'success' | 'summary'; summary: BookedSummary } | null;
 
 export interface SuccessTimeline {
-  /** A booking went through: its success state starts (replacing the summary of an earlier one). */
+  /** A booking went through: its success state is shown (replacing the summary of an earlier one). */
   booked(summary: BookedSummary): void;
+  /** The success state is on screen: its 5 seconds start now, however late a busy page drew it. */
+  onScreen(): void;
   /** The visitor is done with the summary: during the success state the form comes back reset at once. */
   dismiss(): void;
   /** The form is going away: nothing more happens. */
@@ -26,14 +28,23 @@ export interface SuccessTimeline {
  */
 export function successTimeline(show: (after: AfterBooking) => void, resetForm: () => void): SuccessTimeline {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The booking whose success state is shown and not yet on screen. */
+  let waiting: BookedSummary | null = null;
   const cancel = () => {
     clearTimeout(timer);
     timer = undefined;
+    waiting = null;
   };
   return {
     booked(summary) {
       cancel();
+      waiting = summary;
       show({ phase: 'success', summary });
+    },
+    onScreen() {
+      const summary = waiting;
+      if (summary === null) return;
+      waiting = null;
       timer = setTimeout(() => {
         timer = undefined;
         resetForm();
@@ -41,7 +52,7 @@ export function successTimeline(show: (after: AfterBooking) => void, resetForm: 
       }, SUCCESS_STATE_MS);
     },
     dismiss() {
-      if (timer !== undefined) {
+      if (timer !== undefined || waiting !== null) {
         cancel();
         resetForm();
       }

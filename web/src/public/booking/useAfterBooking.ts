@@ -15,6 +15,10 @@ export function useAfterBooking(resetForm: () => void) {
     timeline.current = current;
     return current.stop;
   }, [resetForm]);
+  // Its 5 seconds count from when it is on screen (an effect runs once the page shows it).
+  useEffect(() => {
+    if (after?.phase === 'success') timeline.current?.onScreen();
+  }, [after]);
   return {
     after,
     booked: (summary: BookedSummary) => timeline.current?.booked(summary),
