@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { BookableResync } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
+import { consumeStaffChanges } from './events/practitioners';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
@@ -13,7 +14,8 @@ import { WaitlistNotifier } from './store/waitlist-notify';
 
 /**
  * The booking service from its context: appointments and their capacity, office hours,
- * settings, slots and reports; a copy of the catalog's bookable items kept by its events.
+ * settings, slots and reports, practitioners, rooms and requirements; copies of the catalog's bookable
+ * items and staff kept by its events.
  */
 export const wire: Wire<BookingConfig> = (ctx) => {
   const { config, logger } = ctx;
@@ -21,6 +23,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   ctx.relay.watch(models.Appointment);
   ctx.relay.watch(models.WaitlistEntry);
   consumeBookableChanges(ctx.bus, models.Bookable);
+  consumeStaffChanges(ctx.bus, models.Practitioner);
   const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
