@@ -2,7 +2,9 @@ import type { ApiError, EventData, Practitioner, PublicPractitioner, Requirement
 import { EventBus } from '@bb/service-kit';
 import { adminToken, silentLogger, testAmqpUrl, testMongoUrl, uniqueName, waitFor } from '@bb/service-kit/testing';
 import { applyStaffChange } from '../src/events/practitioners';
+import { createModels } from '../src/models';
 import { toPractitioner, type PractitionerDoc } from '../src/models/practitioner';
+import { ScheduleCopy } from '../src/store/schedule-copy';
 import { addBookable, asAdmin, call, startBooking, type BookingUnderTest } from './support/booking';
 import { settle } from './support/event-apps';
 
@@ -10,10 +12,10 @@ import { settle } from './support/event-apps';
 let booking: BookingUnderTest;
 let replica: BookingUnderTest;
 let catalog: EventBus;
+const exchange = uniqueName('resources_ex');
 
 beforeAll(async () => {
   const mongoUrl = testMongoUrl('resources');
-  const exchange = uniqueName('resources_ex');
   const env = { BUS_EXCHANGE: exchange };
   booking = await startBooking('resources', { mongoUrl, env });
   replica = await startBooking('resources', { mongoUrl, env });
@@ -335,5 +337,37 @@ describe('requirements', () => {
     expect(await booking.models.Requirement.exists({ _id: { $in: ['unknown-item', 'gone'] } })).toBeNull();
     expect((await save('laser', { practitioner: false, rooms: [] }, {})).status).toBe(401);
     expect((await call(booking.url, 'GET', '/api/requirements')).status).toBe(401);
+  });
+});
+
+describe('the schedule copy of another process', () => {
+  it('holds the rooms, requirements and practitioners written elsewhere once the write is announced', async () => {
+    const bus = new EventBus({ url: testAmqpUrl(), exchange, source: 'booking', logger: silentLogger(), queuePrefix: `${uniqueName('copy')}.` });
+    await bus.start();
+    const copy = new ScheduleCopy(createModels(replica.conn), silentLogger());
+    await copy.start(bus);
+    try {
+      expect(copy.rooms('clinic').map((r) => r._id)).toEqual(['laser-machine']);
+      expect(copy.rooms('studio').map((r) => r._id)).toEqual(['studio-a']);
+      expect(copy.requirement('laser')).toMatchObject({ practitioner: true, rooms: ['laser-machine'] });
+      expect(copy.requirement('unknown-item')).toBeNull();
+      expect(copy.practitioners('studio').map((p) => p.name)).toEqual(['Abe Cruz', 'Sam Studio']);
+      expect(copy.practitioner('p-zoe')).toMatchObject({ name: 'Zoe Tan', skills: ['facial', 'laser'], bookable: true });
+      expect(copy.practitioner('nobody')).toBeNull();
+
+      expect((await call(booking.url, 'POST', '/api/rooms', { offeringType: 'clinic', name: 'Consult Room', kind: 'room', count: 2 }, asAdmin)).status).toBe(
+        201,
+      );
+      expect((await call(booking.url, 'PUT', '/api/requirements/consult', { practitioner: false, rooms: ['consult-room'] }, asAdmin)).status).toBe(200);
+      expect((await put('p-zoe', { bookable: false })).status).toBe(200);
+      await waitFor('the copy has the new room', () => copy.rooms('clinic').some((r) => r._id === 'consult-room'), 5000);
+      await waitFor('the copy has the requirement', () => copy.requirement('consult')?.rooms.join() === 'consult-room', 5000);
+      await waitFor('Zoe takes no bookings', () => !copy.practitioners('clinic').some((p) => p._id === 'p-zoe'), 5000);
+      expect(copy.rooms('clinic').map((r) => r.name)).toEqual(['Consult Room', 'Laser Machine']);
+      expect(copy.practitioner('p-zoe')).toMatchObject({ bookable: false, skills: ['facial', 'laser'] });
+    } finally {
+      copy.stop();
+      await bus.close();
+    }
   });
 });
