@@ -50,6 +50,16 @@ export const eventSchemas = {
     /** Orders changes of one item: a consumer ignores a version older than what it holds. */
     version: z.number().int(),
   }),
+  /** A staff member was added, changed or removed: booking keeps its practitioners' names, pictures and sides by it. */
+  'catalog.staff.changed': z.object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string(),
+    offeringType: offeringTypeSchema,
+    deleted: z.boolean(),
+    /** Orders changes of one staff member: a consumer ignores a version older than what it holds. */
+    version: z.number().int(),
+  }),
   /**
    * Catalog content of these public lists was written: every catalog replica drops its cached
    * lists of them (its own per-process queue), so a visitor polling another replica sees the write.

@@ -9,8 +9,11 @@ import { newsRoutes } from './resources/news';
 import { notificationRoutes } from './resources/notifications';
 import { packageRoutes } from './resources/packages';
 import { portfolioRoutes } from './resources/portfolio';
+import { practitionerRoutes } from './resources/practitioners';
 import { reportRoutes } from './resources/reports';
+import { requirementRoutes } from './resources/requirements';
 import { resultRoutes } from './resources/results';
+import { roomRoutes } from './resources/rooms';
 import { scheduleRoutes } from './resources/schedule';
 import { slotHoldRoutes } from './resources/slot-holds';
 import { staffRoutes } from './resources/staff';
@@ -35,6 +38,9 @@ export const routeTable: readonly RouteDef[] = [
   scheduleRoutes,
   slotHoldRoutes,
   dateOverrideRoutes,
+  practitionerRoutes,
+  roomRoutes,
+  requirementRoutes,
   waitlistRoutes,
   calendarFeedRoutes,
   reportRoutes,

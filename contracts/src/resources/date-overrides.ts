@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { calendarDateSchema } from './appointments';
-import { clockTimeSchema, offeringParamsSchema } from './schedule';
+import { offeringParamsSchema, optionalClockTime } from './schedule';
 
 /**
  * A date whose hours differ from its weekday's: closed all day (a holiday, a training day) or
@@ -20,8 +20,6 @@ export const dateOverrideSchema = z.object({
   note: z.string(),
 });
 export type DateOverride = z.infer<typeof dateOverrideSchema>;
-
-const optionalClockTime = z.preprocess((v) => (v === '' || v === null ? undefined : v), clockTimeSchema.optional());
 
 const overrideFields = {
   closed: z.boolean({ error: 'closed must be true or false' }),

@@ -22,29 +22,45 @@ export type OfficeHours = z.infer<typeof officeHoursSchema>;
 /** Office hours of a weekday nobody has set yet: 09:00–17:00, Monday to Friday. */
 export const DEFAULT_OFFICE_HOURS = { startTime: '09:00', endTime: '17:00', openDays: [1, 2, 3, 4, 5] } as const;
 
-const optionalClockTime = z.preprocess((v) => (v === '' || v === null ? undefined : v), clockTimeSchema.optional());
+/** A time a closed day may leave blank: blank or null counts as missing. */
+export const optionalClockTime = z.preprocess((v) => (v === '' || v === null ? undefined : v), clockTimeSchema.optional());
+
+const weekdayMessage = (field: string) => `${field} must be 0 (Sunday) to 6 (Saturday)`;
+/** A weekday number, Sunday 0, named `field` in its messages. */
+export const weekdayNumberSchema = (field: string) =>
+  z
+    .number({ error: weekdayMessage(field) })
+    .int({ error: weekdayMessage(field) })
+    .min(0, { error: weekdayMessage(field) })
+    .max(6, { error: weekdayMessage(field) });
+
+/** A day of weekly hours (an offering's, a practitioner's), as its rules see it. */
+interface WorkingDay {
+  isActive: boolean;
+  startTime?: string;
+  endTime?: string;
+}
+type DayRule = [check: (day: WorkingDay) => boolean, params: { error: string; path: string[] }];
+/** The rules of one day of weekly hours, as `refine` arguments: an open day has both times, the end after the start. */
+export const OPEN_DAY_RULES: [DayRule, DayRule] = [
+  [(d) => !d.isActive || (d.startTime !== undefined && d.endTime !== undefined), { error: 'an open day needs startTime and endTime', path: ['startTime'] }],
+  [
+    (d) => !d.isActive || d.startTime === undefined || d.endTime === undefined || d.endTime > d.startTime,
+    { error: 'endTime must be after startTime', path: ['endTime'] },
+  ],
+];
 
 export const officeHoursDaySchema = z
   .object({
-    dayOfWeek: z
-      .number({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
-      .int({ error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
-      .min(0, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' })
-      .max(6, { error: 'dayOfWeek must be 0 (Sunday) to 6 (Saturday)' }),
+    dayOfWeek: weekdayNumberSchema('dayOfWeek'),
     // A closed day may leave its times blank (the editor disables them); they keep the defaults.
     startTime: optionalClockTime,
     endTime: optionalClockTime,
     isActive: z.boolean({ error: 'isActive must be true or false' }),
     offeringType: sideSchema.optional(),
   })
-  .refine((d) => !d.isActive || (d.startTime !== undefined && d.endTime !== undefined), {
-    error: 'an open day needs startTime and endTime',
-    path: ['startTime'],
-  })
-  .refine((d) => !d.isActive || d.startTime === undefined || d.endTime === undefined || d.endTime > d.startTime, {
-    error: 'endTime must be after startTime',
-    path: ['endTime'],
-  });
+  .refine(...OPEN_DAY_RULES[0])
+  .refine(...OPEN_DAY_RULES[1]);
 
 export const officeHoursBulkSchema = z
   .object({
@@ -164,17 +180,20 @@ function checkSlotDays(q: { date?: string; from?: string; to?: string }, ctx: z.
   }
 }
 
+/** The chosen treatments or packages of a query: `treatmentId` once or repeated, each id once. */
+export const treatmentIdsQuery = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.string().trim().max(100)).max(20))
+  .transform((ids) => [...new Set(ids.filter(Boolean))]);
+
 /** One day (`date`, as the spec documents) or a range of days (`from` and `to`, inclusive). */
 export const slotsQuerySchema = z
   .object({
     offeringType: sideSchema,
     ...slotDaysShape,
-    treatmentId: z
-      .union([z.string(), z.array(z.string())])
-      .optional()
-      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-      .pipe(z.array(z.string().trim().max(100)).max(20))
-      .transform((ids) => [...new Set(ids.filter(Boolean))]),
+    treatmentId: treatmentIdsQuery,
     /** The caller's own hold (`POST /api/slot-holds`): its places count as free for them. */
     holdId: holdIdSchema.optional(),
     /** Only this practitioner's times, where the items need one; left out: anyone's. */

@@ -7,7 +7,10 @@ import { mountCalendarFeed } from './routes/calendar-feed';
 import { mountDateOverrides } from './routes/date-overrides';
 import { mountManage } from './routes/manage';
 import { mountOfficeHours } from './routes/office-hours';
+import { mountPractitioners } from './routes/practitioners';
 import { mountReports } from './routes/reports';
+import { mountRequirements } from './routes/requirements';
+import { mountRooms } from './routes/rooms';
 import { mountSettings } from './routes/settings';
 import { mountSlotHolds } from './routes/slot-holds';
 import { mountWaitlist } from './routes/waitlist';
@@ -25,6 +28,9 @@ export function buildApp(context: ServiceAppContext, deps: BookingDeps): Express
       mountOfficeHours,
       mountDateOverrides,
       mountSettings,
+      mountPractitioners,
+      mountRooms,
+      mountRequirements,
       mountReports,
       mountWaitlist,
       mountCalendarFeed,

@@ -1,9 +1,10 @@
 import { sideSchema } from '@bb/contracts';
 import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
-import { BookableResync } from './clients/catalog-resync';
+import { bookablesCopy, CatalogResync, staffCopy } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
+import { consumeStaffChanges } from './events/practitioners';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
@@ -13,7 +14,8 @@ import { WaitlistNotifier } from './store/waitlist-notify';
 
 /**
  * The booking service from its context: appointments and their capacity, office hours,
- * settings, slots and reports; a copy of the catalog's bookable items kept by its events.
+ * settings, slots and reports, practitioners, rooms and requirements; copies of the catalog's bookable
+ * items and staff kept by its events.
  */
 export const wire: Wire<BookingConfig> = (ctx) => {
   const { config, logger } = ctx;
@@ -21,7 +23,8 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   ctx.relay.watch(models.Appointment);
   ctx.relay.watch(models.WaitlistEntry);
   consumeBookableChanges(ctx.bus, models.Bookable);
-  const resync = new BookableResync(models.Bookable, config.CATALOG_URL, logger);
+  consumeStaffChanges(ctx.bus, models.Practitioner);
+  const resyncs = [bookablesCopy(models.Bookable), staffCopy(models.Practitioner)].map((copy) => new CatalogResync(copy, config.CATALOG_URL, logger));
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
   return {
@@ -39,7 +42,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
     beforeServe: async () => {
       // A database of the seats era moves onto the ledger first (once; replicas wait for the one running it).
       await migrateToLedger(ctx.conn, models.Migration, { logger, now: ctx.now() });
-      await resync.start();
+      for (const resync of resyncs) await resync.start();
       await schedule.start(ctx.bus);
       if (config.APP_MODE === 'demo') await importDemoHolidays({ models, schedule, bus: ctx.bus, logger, now: ctx.now() });
       // Appointments stored while a cap was off (or before counts) are counted nowhere: an offering with a cap on counts them from now.
@@ -50,7 +53,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
       await waitlist.start();
     },
     onStop: async () => {
-      resync.stop();
+      for (const resync of resyncs) resync.stop();
       schedule.stop();
       await waitlist.stop();
     },

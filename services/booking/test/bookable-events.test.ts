@@ -2,7 +2,8 @@ import express from 'express';
 import type { EventData } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { serve, silentLogger, testAmqpUrl, waitFor } from '@bb/service-kit/testing';
-import { BookableResync, resyncBookables } from '../src/clients/catalog-resync';
+import { bookablesCopy, CatalogResync, resyncBookables, resyncStaff, staffCopy } from '../src/clients/catalog-resync';
+import { applyStaffChange } from '../src/events/practitioners';
 import { addBookable, bookingRequest, call, monday } from './support/booking';
 import { eventApps, settle } from './support/event-apps';
 
@@ -65,10 +66,43 @@ describe('catalog.bookable.changed', () => {
       expect(await booking.models.Bookable.findById('p1').lean()).toMatchObject({ kind: 'package', name: 'Portrait', defaultDuration: null, version: 0 });
 
       await booking.models.Bookable.deleteMany({});
-      const resync = new BookableResync(booking.models.Bookable, catalog.url, silentLogger());
+      const resync = new CatalogResync(bookablesCopy(booking.models.Bookable), catalog.url, silentLogger());
       await resync.start();
       expect(await booking.models.Bookable.countDocuments()).toBe(2);
       resync.stop();
+    } finally {
+      await catalog.close();
+    }
+  });
+
+  it('copy the catalog staff when booking has no practitioners, below any version the catalog announces', async () => {
+    const booking = await start('resync_staff');
+    const catalogApp = express();
+    catalogApp.get('/api/staff', (_req, res) => {
+      res.json([
+        { id: 's1', name: 'Ana Reyes', position: 'Nurse', bio: 'b', imageUrl: '/api/uploads/ana.png', displayOrder: 0, offeringType: 'clinic' },
+        { id: 's2', name: 'Sam Lim', position: 'Photographer', bio: 'b', imageUrl: '', displayOrder: 1, offeringType: 'both' },
+      ]);
+    });
+    const catalog = await serve(catalogApp);
+    try {
+      const resync = new CatalogResync(staffCopy(booking.models.Practitioner), catalog.url, silentLogger());
+      await resync.start();
+      resync.stop();
+      expect(await booking.models.Practitioner.findById('s1').lean()).toMatchObject({
+        name: 'Ana Reyes',
+        imageUrl: '/api/uploads/ana.png',
+        offeringType: 'clinic',
+        version: 0,
+        bookable: false,
+      });
+      expect(await booking.models.Practitioner.countDocuments()).toBe(2);
+      // A change the catalog announced wins over the listed copy, and the list never overwrites it.
+      await applyStaffChange(booking.models.Practitioner, { id: 's2', name: 'Sam Lim-Cruz', imageUrl: '', offeringType: 'studio', deleted: false, version: 1 });
+      await booking.models.Practitioner.deleteOne({ _id: 's1' });
+      expect(await resyncStaff(booking.models.Practitioner, catalog.url)).toBe(1);
+      expect(await booking.models.Practitioner.exists({ _id: 's1' })).not.toBeNull();
+      expect(await booking.models.Practitioner.findById('s2').lean()).toMatchObject({ name: 'Sam Lim-Cruz', offeringType: 'studio', version: 1 });
     } finally {
       await catalog.close();
     }
@@ -84,7 +118,7 @@ describe('catalog.bookable.changed', () => {
       else res.json(req.params.list === 'treatments' ? [{ id: 't9', name: 'Peel', defaultDuration: 30, offeringType: 'clinic' }] : []);
     });
     const catalog = await serve(catalogApp);
-    const resync = new BookableResync(booking.models.Bookable, catalog.url, silentLogger(), 100);
+    const resync = new CatalogResync(bookablesCopy(booking.models.Bookable), catalog.url, silentLogger(), 100);
     try {
       await resync.start();
       expect(await booking.models.Bookable.countDocuments()).toBe(0);

@@ -11,9 +11,10 @@ import { seedDemoContent } from './seed/demo';
 export const wire: Wire<CatalogConfig> = (ctx) => {
   const { config, logger } = ctx;
   const models = createModels(ctx.conn);
-  // Treatments and packages carry catalog.bookable.changed in their outbox.
+  // Treatments and packages carry catalog.bookable.changed in their outbox, staff catalog.staff.changed.
   ctx.relay.watch(models.Treatment);
   ctx.relay.watch(models.Package);
+  ctx.relay.watch(models.Staff);
   const caches = createReadCaches(config.READ_CACHE_MS);
   const lists = new ListChanges(caches, ctx.bus, logger);
   lists.listen();

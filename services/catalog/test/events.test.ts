@@ -80,7 +80,7 @@ describe('catalog.bookable.changed', () => {
     expect(events[4].data.name).toBe(stored.name);
   });
 
-  it('announces nothing for content that booking does not need', async () => {
+  it('announces no bookable change for other content (staff announce their own event)', async () => {
     const api = client(catalog.url);
     const before = listener.received.length;
     await api.post('/api/staff', { name: 'Camille Cruz', position: 'Skin Therapist', bio: 'b' });

@@ -8,6 +8,9 @@ import { dateOverrideModel } from './date-override';
 import { ledgerModel } from './ledger';
 import { migrationModel } from './migration';
 import { officeHoursModel } from './office-hours';
+import { practitionerModel } from './practitioner';
+import { requirementModel } from './requirement';
+import { roomModel } from './room';
 import { settingsModel } from './settings';
 import { waitlistEntryModel } from './waitlist-entry';
 
@@ -19,6 +22,9 @@ export const createModels = (conn: Connection) => ({
   DateOverride: dateOverrideModel(conn),
   Settings: settingsModel(conn),
   Bookable: bookableModel(conn),
+  Practitioner: practitionerModel(conn),
+  Room: roomModel(conn),
+  Requirement: requirementModel(conn),
   WaitlistEntry: waitlistEntryModel(conn),
   CalendarFeed: calendarFeedModel(conn),
   SeedMarker: seedMarkerModel(conn),

@@ -1,4 +1,13 @@
-import { DEFAULT_BOOKING_POLICY, DEFAULT_CHANGE_CUTOFF_HOURS, DEFAULT_MAX_RESCHEDULES, type OfficeHours, type Side } from '@bb/contracts';
+import {
+  DEFAULT_BOOKING_POLICY,
+  DEFAULT_CHANGE_CUTOFF_HOURS,
+  DEFAULT_MAX_RESCHEDULES,
+  sideSchema,
+  type EventData,
+  type OfferingType,
+  type OfficeHours,
+  type Side,
+} from '@bb/contracts';
 import { weekdayOf, type EventBus, type Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
 import { roomKey } from '../domain/ledger';
@@ -8,6 +17,9 @@ import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
 import { dateOverrideId, type DateOverrideDoc } from '../models/date-override';
 import { officeHoursId } from '../models/office-hours';
+import { newPractitionerFields, type PractitionerDoc } from '../models/practitioner';
+import type { RequirementDoc } from '../models/requirement';
+import type { RoomDoc } from '../models/room';
 import { DEFAULT_MAX_SESSIONS_PER_SLOT, type SettingsDoc } from '../models/settings';
 
 /** How often the copy is read again besides the events: a safety net for events missed, not the path. */
@@ -28,12 +40,13 @@ export interface DateHours {
 /**
  * What every booking and every slot request needs besides the day sheet, in memory: each
  * offering's settings (capacity, change cut-off and move limit, booking policy), office hours and date
- * overrides, and the bookable items.
+ * overrides, the bookable items, and the resources: practitioners, rooms and equipment, and what
+ * each item needs.
  * Read at start and kept fresh by events every replica hears (its own per-process queues):
- * - `booking.schedule.changed`, published by the replica that saved settings, office hours or date overrides
- *   (which reads them again itself before it answers);
- * - `catalog.bookable.changed`, applied here by version as the durable consumer applies it to
- *   the database;
+ * - `booking.schedule.changed`, published by the replica that saved settings, office hours, date overrides,
+ *   practitioners, rooms or requirements (which reads them again itself before it answers);
+ * - `catalog.bookable.changed` and `catalog.staff.changed`, applied here by version as the durable
+ *   consumers apply them to the database;
  * and read again whenever those consumers (re)start and every minute. An item not in memory
  * is read from the database on the way (the durable consumer may have stored it first).
  */
@@ -42,6 +55,9 @@ export class ScheduleCopy {
   private officeDays = new Map<string, OfficeHours>();
   private overrides = new Map<string, DateOverrideDoc>();
   private readonly items = new Map<string, BookableDoc>();
+  private readonly staff = new Map<string, PractitionerDoc>();
+  private roomList: RoomDoc[] = [];
+  private requirements = new Map<string, RequirementDoc>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -63,6 +79,10 @@ export class ScheduleCopy {
       },
       { perProcess: true, onConsuming: () => this.loadBookables() },
     );
+    bus.subscribe('booking.practitioners.live', ['catalog.staff.changed'], async (event) => this.keepStaffChange(event.data), {
+      perProcess: true,
+      onConsuming: () => this.loadPractitioners(),
+    });
     await this.reload();
     this.timer = setInterval(
       () => void this.reload().catch((err: unknown) => this.logger.warn({ err }, 'could not read the schedule again')),
@@ -125,13 +145,40 @@ export class ScheduleCopy {
     return ids.flatMap((id) => this.items.get(id) ?? []);
   }
 
-  /** After this replica saved settings, office hours or date overrides: read them again, and tell the others. */
-  async scheduleSaved(bus: EventBus, offering: Side): Promise<void> {
+  /** Practitioners who take bookings at this offering (theirs or both), not deleted, by name. */
+  practitioners(offering: Side): PractitionerDoc[] {
+    return [...this.staff.values()]
+      .filter((p) => p.bookable && !p.deleted && (p.offeringType === offering || p.offeringType === 'both'))
+      .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+  }
+
+  /** A practitioner booking knows (deleted, or not taking bookings, too); null for an unknown id. */
+  practitioner(id: string): PractitionerDoc | null {
+    return this.staff.get(id) ?? null;
+  }
+
+  /** The rooms and equipment of an offering, by name. */
+  rooms(offering: Side): RoomDoc[] {
+    return this.roomList.filter((room) => room.offeringType === offering);
+  }
+
+  /** What an item needs; null: nothing (capacity per offering decides). */
+  requirement(bookableId: string): RequirementDoc | null {
+    return this.requirements.get(bookableId) ?? null;
+  }
+
+  /**
+   * After this replica saved settings, office hours, date overrides or resources: read them again,
+   * and tell the others (once per side an item of both sides touches).
+   */
+  async scheduleSaved(bus: EventBus, offering: OfferingType): Promise<void> {
     await this.loadSchedule();
+    const sides = offering === 'both' ? sideSchema.options : [offering];
     // Without the broker the others catch up at their next reload.
-    await bus
-      .publish('booking.schedule.changed', { offeringType: offering })
-      .catch((err: unknown) => this.logger.warn({ err }, 'could not announce a schedule change'));
+    for (const side of sides)
+      await bus
+        .publish('booking.schedule.changed', { offeringType: side })
+        .catch((err: unknown) => this.logger.warn({ err }, 'could not announce a schedule change'));
   }
 
   private async reload(): Promise<void> {
@@ -139,11 +186,16 @@ export class ScheduleCopy {
   }
 
   private async loadSchedule(): Promise<void> {
-    const [settings, hours, overrides] = await Promise.all([
+    const [settings, hours, overrides, rooms, requirements] = await Promise.all([
       this.models.Settings.find().lean(),
       this.models.OfficeHours.find().lean(),
       this.models.DateOverride.find().lean<DateOverrideDoc[]>(),
+      this.models.Room.find().sort({ name: 1, _id: 1 }).lean<RoomDoc[]>(),
+      this.models.Requirement.find().lean<RequirementDoc[]>(),
+      this.loadPractitioners(),
     ]);
+    this.roomList = rooms;
+    this.requirements = new Map(requirements.map((r) => [r._id, r]));
     this.settings = new Map(settings.map((s) => [s._id, s]));
     this.overrides = new Map(overrides.map((o) => [o._id, o]));
     this.officeDays = new Map(
@@ -153,6 +205,26 @@ export class ScheduleCopy {
 
   private async loadBookables(): Promise<void> {
     for (const doc of await this.models.Bookable.find().lean<BookableDoc[]>()) this.keep(doc);
+  }
+
+  /**
+   * Booking's fields as stored; the catalog's from whichever holds the newer version (an event
+   * this process heard may be ahead of the durable consumer's write).
+   */
+  private async loadPractitioners(): Promise<void> {
+    const stored = await this.models.Practitioner.find().lean<PractitionerDoc[]>();
+    // In place, after the read: an event applied meanwhile is compared, not overwritten.
+    for (const doc of stored) {
+      const held = this.staff.get(doc._id);
+      const withDefaults = { ...newPractitionerFields(), ...doc, email: doc.email ?? null };
+      this.staff.set(doc._id, held && held.version > doc.version ? { ...withDefaults, ...catalogFields(held) } : withDefaults);
+    }
+  }
+
+  private keepStaffChange({ id, ...fields }: EventData<'catalog.staff.changed'>): void {
+    const held = this.staff.get(id);
+    if (held && held.version >= fields.version) return;
+    this.staff.set(id, { ...newPractitionerFields(), email: null, ...held, ...fields, _id: id });
   }
 
   /** The newer version wins, whichever path (event or database) brings it first. */
@@ -181,3 +253,5 @@ export class ScheduleCopy {
     return null;
   }
 }
+
+const catalogFields = ({ name, imageUrl, offeringType, deleted, version }: PractitionerDoc) => ({ name, imageUrl, offeringType, deleted, version });

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { Schema, type Connection } from 'mongoose';
 import { OFFERINGS, type OfferingType, type Package, type packageCreateSchema } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag } from '@bb/service-kit';
-import type { BookableDoc, EditableFields } from './bookable';
+import type { BookableDoc } from './bookable';
+import type { EditableFields } from './versioned';
 import type { Stored } from './stored';
 
 /** A photography package (the studio's bookable item). */

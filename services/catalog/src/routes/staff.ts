@@ -4,5 +4,5 @@ import type { CatalogDeps } from '../deps';
 import { staffStore } from '../store/content';
 import { mountContent } from './content-mount';
 
-export const mountStaff = (app: Express, deps: Pick<CatalogDeps, 'models' | 'caches' | 'lists'>) =>
+export const mountStaff = (app: Express, deps: Pick<CatalogDeps, 'models' | 'relay' | 'caches' | 'lists'>) =>
   mountContent(app, deps, { routes: staffRoutes, store: staffStore(deps), list: 'staff', noun: 'Staff member' });

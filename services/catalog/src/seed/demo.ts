@@ -7,8 +7,11 @@ import { artworkPng, type Artwork } from './art/artwork';
 import { demoContent, type DemoItem } from './demo-content';
 import { contentImageKey, sniffImageType } from '../domain/images';
 import type { CatalogModels } from '../models';
-import { BookableWrites } from '../store/bookable-writes';
+import { bookableChanged } from '../events/bookable-changed';
+import { staffChanged } from '../events/staff-changed';
+import { VersionedWrites } from '../store/versioned-writes';
 import { packageFields } from '../models/package';
+import { staffFields } from '../models/staff';
 import { treatmentFields } from '../models/treatment';
 import type { ImageStore } from '../clients/image-store';
 
@@ -76,8 +79,9 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
   };
 
   const content = demoContent(now);
-  const treatments = new BookableWrites(models.Treatment, 'treatment');
-  const packages = new BookableWrites(models.Package, 'package');
+  const treatments = new VersionedWrites(models.Treatment, bookableChanged('treatment'));
+  const packages = new VersionedWrites(models.Package, bookableChanged('package'));
+  const staff = new VersionedWrites(models.Staff, staffChanged);
   // Each item is drawn, stored and inserted unless it is already there, so a run that was
   // interrupted resumes with only what is missing.
   const seedEach = async <T extends { slug: string }>(
@@ -105,7 +109,9 @@ export async function seedDemoContent({ models, images, logger, kickRelay }: See
     const fields = DEMO_SCHEMAS.news.parse(await withImages(item));
     return { ...fields, publishedAt: new Date(fields.publishedAt ?? now) };
   });
-  await seedEach(content.staff, models.Staff as Model<unknown>, 'staff', async (item) => DEMO_SCHEMAS.staff.parse(await withImages(item)));
+  await seedEach(content.staff, models.Staff as Model<unknown>, 'staff', async (item, id) =>
+    staff.firstVersion(id, staffFields(DEMO_SCHEMAS.staff.parse(await withImages(item)))),
+  );
   await seedEach(content.portfolio, models.Portfolio as Model<unknown>, 'portfolio', async (item) => DEMO_SCHEMAS.portfolio.parse(await withImages(item)));
   await completeSeed(models.SeedMarker, DEMO_MARKER_ID, new Date());
   kickRelay();

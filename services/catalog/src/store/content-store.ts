@@ -3,10 +3,9 @@ import type { OfferingType } from '@bb/contracts';
 import type { OutboxRelay } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
 import { offeringFilter } from '../domain/offering';
-import type { BookableKind } from '../events/bookable-changed';
-import type { BookableDoc, EditableFields } from '../models/bookable';
 import type { Stored } from '../models/stored';
-import { BookableWrites } from './bookable-writes';
+import type { EditableFields, VersionedDoc } from '../models/versioned';
+import { VersionedWrites, type Announce } from './versioned-writes';
 
 /** What the routes of a content resource ask of its collection, in API shapes. */
 export interface ContentStore<Item, Create, Update> {
@@ -83,20 +82,20 @@ export function documentStore<Doc, Item, Create extends object, Update extends o
 }
 
 /**
- * A bookable collection (treatments, packages): versioned writes that carry their
- * catalog.bookable.changed event (BookableWrites), which leaves at once, looked up by id;
- * a deleted item stays as a tombstone until its event is out.
+ * A collection whose changes leave as events (treatments and packages: catalog.bookable.changed;
+ * staff: catalog.staff.changed): versioned writes that carry their event (VersionedWrites), which
+ * leaves at once, looked up by id; a deleted item stays as a tombstone until its event is out.
  */
-export function bookableStore<Doc extends BookableDoc, Item, Create>(
+export function versionedStore<Doc extends VersionedDoc, Item, Create>(
   model: Model<Doc>,
-  kind: BookableKind,
+  announce: Announce<Doc>,
   relay: OutboxRelay,
-  toItem: (doc: Stored<Doc>) => Item,
-  toFields: (body: Create) => EditableFields<Doc>,
+  { toItem, toFields, order }: { toItem: (doc: Stored<Doc>) => Item; toFields: (body: Create) => EditableFields<Doc>; order?: (a: Item, b: Item) => number },
 ): ContentStore<Item, Create, Partial<EditableFields<Doc>>> {
-  const writes = new BookableWrites(model, kind);
+  const writes = new VersionedWrites(model, announce);
+  const reads = order ? { order } : { sort: NEWEST_FIRST };
   return {
-    ...contentReads(model, { toItems: (docs) => docs.map(toItem), sort: NEWEST_FIRST, live: { deletedAt: null } }),
+    ...contentReads(model, { toItems: (docs) => docs.map(toItem), ...reads, live: { deletedAt: null } }),
     async create(body, requestId) {
       const doc = await writes.create(toFields(body), requestId);
       relay.publishDocument(model, doc._id);

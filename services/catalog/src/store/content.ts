@@ -3,6 +3,8 @@ import type { newsCreateSchema, newsUpdateSchema } from '@bb/contracts';
 import { invalid } from '@bb/service-kit';
 import type { z } from 'zod';
 import { isObjectIdText } from '../domain/ids';
+import { bookableChanged } from '../events/bookable-changed';
+import { staffChanged } from '../events/staff-changed';
 import { byDisplayOrderThenName } from '../domain/ordering';
 import type { CatalogDeps } from '../deps';
 import type { CatalogModels } from '../models';
@@ -10,9 +12,9 @@ import { toNewsArticle } from '../models/news';
 import { packageFields, toPackage } from '../models/package';
 import { toPortfolioItem } from '../models/portfolio';
 import { toResult } from '../models/result';
-import { toStaffMember } from '../models/staff';
+import { staffFields, toStaffMember } from '../models/staff';
 import { toTreatment, treatmentFields } from '../models/treatment';
-import { bookableStore, documentStore, NEWEST_FIRST } from './content-store';
+import { documentStore, NEWEST_FIRST, versionedStore } from './content-store';
 
 const NEWEST_PUBLISHED_FIRST = { publishedAt: -1, _id: -1 } as const;
 
@@ -33,10 +35,10 @@ async function checkTreatmentExists(models: CatalogModels, treatmentId: string |
 }
 
 export const treatmentStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) =>
-  bookableStore(models.Treatment, 'treatment', relay, toTreatment, treatmentFields);
+  versionedStore(models.Treatment, bookableChanged('treatment'), relay, { toItem: toTreatment, toFields: treatmentFields });
 
 export const packageStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) =>
-  bookableStore(models.Package, 'package', relay, toPackage, packageFields);
+  versionedStore(models.Package, bookableChanged('package'), relay, { toItem: toPackage, toFields: packageFields });
 
 export const resultStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
   documentStore(models.Result, {
@@ -62,8 +64,9 @@ export const newsStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
   });
 
 // A team is a few dozen people: sorted here, where names compare as people read them.
-export const staffStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
-  documentStore(models.Staff, { toItems: (docs) => docs.map(toStaffMember), order: byDisplayOrderThenName });
+// Booking keeps its practitioners by the staff's events.
+export const staffStore = ({ models, relay }: Pick<CatalogDeps, 'models' | 'relay'>) =>
+  versionedStore(models.Staff, staffChanged, relay, { toItem: toStaffMember, toFields: staffFields, order: byDisplayOrderThenName });
 
 export const portfolioStore = ({ models }: Pick<CatalogDeps, 'models'>) =>
   documentStore(models.Portfolio, { toItems: (docs) => docs.map(toPortfolioItem), sort: NEWEST_FIRST });

@@ -1,32 +1,26 @@
 import { Types, type Model, type UpdateQuery } from 'mongoose';
-import type { OfferingType } from '@bb/contracts';
-import { conflict } from '@bb/service-kit';
+import { conflict, type OutboxEntry } from '@bb/service-kit';
 import { isObjectIdText } from '../domain/ids';
-import { bookableChanged, type BookableKind } from '../events/bookable-changed';
-import type { BookableDoc, EditableFields } from '../models/bookable';
 import type { Stored } from '../models/stored';
+import type { EditableFields, VersionedDoc } from '../models/versioned';
 
 // Two admins saving the same item at once: the loser re-reads and retries a few times, so
 // both saves land in order, each with its own version and event.
 const MAX_ATTEMPTS = 5;
 const raced = () => conflict('This item was being changed at the same time; please reload it and try again');
 
-const stateOf = (id: Types.ObjectId, doc: { name: string; defaultDuration?: number | null; offeringType: OfferingType }) => ({
-  id: String(id),
-  name: doc.name,
-  defaultDuration: doc.defaultDuration ?? null,
-  offeringType: doc.offeringType,
-});
+/** The event announcing an item's state at a version (catalog.bookable.changed, catalog.staff.changed). */
+export type Announce<T> = (id: Types.ObjectId, fields: EditableFields<T>, version: number, deleted: boolean, correlationId?: string) => OutboxEntry;
 
 /**
- * Writes to a bookable collection. Every change is one document write that carries the new
- * state, the next version and its catalog.bookable.changed event, so the event exists if and
- * only if the change does. Writes are conditional on the version read, which orders them.
+ * Writes to a collection whose changes leave as events. Every change is one document write
+ * that carries the new state, the next version and its event, so the event exists if and only
+ * if the change does. Writes are conditional on the version read, which orders them.
  */
-export class BookableWrites<T extends BookableDoc> {
+export class VersionedWrites<T extends VersionedDoc> {
   constructor(
     private readonly model: Model<T>,
-    private readonly kind: BookableKind,
+    private readonly announce: Announce<T>,
   ) {}
 
   async create(fields: EditableFields<T>, correlationId?: string): Promise<Stored<T>> {
@@ -38,7 +32,7 @@ export class BookableWrites<T extends BookableDoc> {
 
   /** A new item's stored form: version 1 with its created event (also used by the seed). */
   firstVersion(id: Types.ObjectId, fields: EditableFields<T>, correlationId?: string) {
-    return { ...fields, version: 1, outbox: [bookableChanged(this.kind, stateOf(id, fields), 1, false, correlationId)] };
+    return { ...fields, version: 1, outbox: [this.announce(id, fields, 1, false, correlationId)] };
   }
 
   /** Applies the changes to a live item; null when there is none with that id. */
@@ -46,12 +40,10 @@ export class BookableWrites<T extends BookableDoc> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await this.findLive(id);
       if (!current) return null;
-      const version = current.version + 1;
-      const event = bookableChanged(this.kind, stateOf(current._id, { ...current, ...changes }), version, false, correlationId);
+      const version = versionOf(current) + 1;
+      const event = this.announce(current._id, { ...current, ...changes }, version, false, correlationId);
       const update = { $set: { ...changes, version }, $push: { outbox: event } } as UpdateQuery<T>;
-      const updated = await this.model
-        .findOneAndUpdate({ _id: current._id, version: current.version, deletedAt: null }, update, { returnDocument: 'after' })
-        .lean<Stored<T>>();
+      const updated = await this.model.findOneAndUpdate(this.unchanged(current), update, { returnDocument: 'after' }).lean<Stored<T>>();
       if (updated) return updated;
     }
     throw raced();
@@ -65,13 +57,18 @@ export class BookableWrites<T extends BookableDoc> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const current = await this.findLive(id);
       if (!current) return false;
-      const version = current.version + 1;
-      const event = bookableChanged(this.kind, stateOf(current._id, current), version, true, correlationId);
+      const version = versionOf(current) + 1;
+      const event = this.announce(current._id, current, version, true, correlationId);
       const update = { $set: { deletedAt: new Date(), version }, $push: { outbox: event } } as UpdateQuery<T>;
-      const result = await this.model.updateOne({ _id: current._id, version: current.version, deletedAt: null }, update);
+      const result = await this.model.updateOne(this.unchanged(current), update);
       if (result.modifiedCount === 1) return true;
     }
     throw raced();
+  }
+
+  /** The item as it was read: still live and at the version read (none, for staff stored before they were versioned). */
+  private unchanged(current: Stored<T>) {
+    return { _id: current._id, version: current.version ?? null, deletedAt: null };
   }
 
   private findLive(id: string): Promise<Stored<T> | null> {
@@ -79,3 +76,6 @@ export class BookableWrites<T extends BookableDoc> {
     return this.model.findOne({ _id: id, deletedAt: null }).lean<Stored<T>>();
   }
 }
+
+// Staff stored before their changes were announced have no version: their first change is version 1.
+const versionOf = (doc: { version?: number }) => doc.version ?? 0;
