@@ -87,7 +87,13 @@ export async function readDays(
   return dates.map((date) => {
     const { hours, override } = schedule.hoursOn(offering, date);
     const resourcesFor = (itemIds: readonly string[], wanted?: string) => {
-      const needs = needsOf(itemIds, (id) => schedule.itemNeeds(id), schedule.practitionerProfiles(offering), schedule.roomCounts(offering), date);
+      const needs = needsOf(
+        itemIds,
+        (id) => schedule.requirement(id),
+        schedule.practitioners(offering).map((p) => ({ id: p._id, name: p.name, skills: p.skills, hours: p.hours, leave: p.leave })),
+        schedule.rooms(offering).map((room) => ({ id: room._id, count: room.count })),
+        date,
+      );
       if (needs.practitioners === null && needs.rooms.length === 0) return undefined;
       return { needs, taken: takenByResource, ...(wanted ? { wanted: practitionerKey(wanted) } : {}) };
     };

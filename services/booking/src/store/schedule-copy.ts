@@ -11,7 +11,6 @@ import {
 import { weekdayOf, type EventBus, type Logger } from '@bb/service-kit';
 import { defaultOfficeDay, weekOfOfficeHours } from '../domain/office-hours';
 import { roomKey } from '../domain/ledger';
-import type { ItemNeeds, PractitionerProfile } from '../domain/resources';
 import type { OfficeDay, SlotPolicy } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
@@ -233,24 +232,9 @@ export class ScheduleCopy {
     if (!held || held.version < doc.version) this.items.set(doc._id, doc);
   }
 
-  /** Practitioners who take bookings for the offering, as slots need them (`ResourceDirectory`). None are configured yet: nothing needs one. */
-  practitionerProfiles(_offering: Side): PractitionerProfile[] {
-    return [];
-  }
-
-  /** Rooms and equipment of the offering and how many of each (`ResourceDirectory`). */
-  roomCounts(_offering: Side): { id: string; count: number }[] {
-    return [];
-  }
-
   /** How many of a resource there are (a practitioner: one; a room or equipment no longer configured: none). */
   resourceCount(offering: Side, key: string): number {
-    return key.startsWith('p') ? 1 : (this.roomCounts(offering).find((room) => roomKey(room.id) === key)?.count ?? 0);
-  }
-
-  /** What a treatment or package needs besides a place (`ResourceDirectory`); null: nothing. */
-  itemNeeds(_bookableId: string): ItemNeeds | null {
-    return null;
+    return key.startsWith('p') ? 1 : (this.rooms(offering).find((room) => roomKey(room._id) === key)?.count ?? 0);
   }
 }
 

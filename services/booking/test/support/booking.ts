@@ -5,7 +5,19 @@ import { adminToken, api, listenOn, partsOf, startHarness } from '@bb/service-ki
 import { bookingEnvShape } from '../../src/config';
 import { applyBookableChange } from '../../src/events/bookables';
 import { createModels, type BookingModels } from '../../src/models';
-import { appointmentHolder, blockOfField, blockStart, countsAgree, decodeLedger, ledgerId, monthOf, type StoredLedgerDoc } from '../../src/domain/ledger';
+import {
+  appointmentHolder,
+  blockOfField,
+  blockStart,
+  countersOf,
+  countsAgree,
+  decodeLedger,
+  ledgerId,
+  monthOf,
+  resourceOfCounter,
+  resourcesOf,
+  type StoredLedgerDoc,
+} from '../../src/domain/ledger';
 import { readLedger } from '../../src/store/ledger-documents';
 import type { AppointmentDoc } from '../../src/models/appointment';
 import { wire } from '../../src/wire';
@@ -149,10 +161,16 @@ export async function appointmentEvents(exchange: string) {
 export async function ledgerHolders(models: BookingModels, offering: Side = 'clinic') {
   const docs = (await models.Ledger.find({ _id: { $regex: `^${offering}\\|` } }).lean<StoredLedgerDoc[]>()).map(decodeLedger);
   const held = new Map<string, string[]>();
+  const resources = new Map<string, string[]>();
   for (const doc of docs)
-    for (const [holder, entry] of Object.entries(doc.h ?? {}))
-      held.set(holder, [...(held.get(holder) ?? []), ...entry.b.map((f) => blockOfField(monthOf(doc._id), f))].sort());
-  return { docs, held, agree: docs.every(countsAgree), states: docs.flatMap((doc) => Object.values(doc.h ?? {}).map((e) => e.s)) };
+    for (const [holder, entry] of Object.entries(doc.h ?? {})) {
+      const fields = entry.b.filter((counter) => resourceOfCounter(counter) === null);
+      held.set(holder, [...(held.get(holder) ?? []), ...fields.map((f) => blockOfField(monthOf(doc._id), f))].sort());
+      // Every resource counts in every block of the entry, no more, no less.
+      expect([...entry.b].sort()).toEqual(countersOf(fields, resourcesOf(entry.b)));
+      resources.set(holder, resourcesOf([...(resources.get(holder) ?? []), ...entry.b.filter((counter) => resourceOfCounter(counter) !== null)]));
+    }
+  return { docs, held, resources, agree: docs.every(countsAgree), states: docs.flatMap((doc) => Object.values(doc.h ?? {}).map((e) => e.s)) };
 }
 
 /**
@@ -160,14 +178,22 @@ export async function ledgerHolders(models: BookingModels, offering: Side = 'cli
  * is kept (no change left open), and the holders are exactly the active appointments (of those
  * given: all of the offering's when left out) with the blocks each lists.
  */
-export async function expectLedgerMatches(models: BookingModels, appointments?: Pick<AppointmentDoc, '_id' | 'blocks'>[], offering: Side = 'clinic') {
+export async function expectLedgerMatches(
+  models: BookingModels,
+  appointments?: Pick<AppointmentDoc, '_id' | 'blocks' | 'resources'>[],
+  offering: Side = 'clinic',
+) {
   const active =
     appointments ?? (await models.Appointment.find({ offeringType: offering, deletedAt: null, status: { $ne: 'cancelled' } }).lean<AppointmentDoc[]>());
-  const { held, agree, states } = await ledgerHolders(models, offering);
+  const { held, resources, agree, states } = await ledgerHolders(models, offering);
   expect(agree).toBe(true);
   expect(states.filter((s) => s !== 'k')).toEqual([]);
+  const holding = active.filter((a) => a.blocks.length > 0);
   expect(Object.fromEntries([...held].filter(([holder]) => holder.startsWith('a')))).toEqual(
-    Object.fromEntries(active.filter((a) => a.blocks.length > 0).map((a) => [appointmentHolder(a._id), [...a.blocks].sort()])),
+    Object.fromEntries(holding.map((a) => [appointmentHolder(a._id), [...a.blocks].sort()])),
+  );
+  expect(Object.fromEntries([...resources].filter(([holder]) => holder.startsWith('a')))).toEqual(
+    Object.fromEntries(holding.map((a) => [appointmentHolder(a._id), [...(a.resources ?? [])].sort()])),
   );
 }
 
