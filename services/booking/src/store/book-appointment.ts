@@ -56,6 +56,18 @@ export function requirePhoneNumber(contact: string): void {
   if (!isPhoneNumber(contact)) throw invalid(BOOKING_MESSAGES.contactNotAPhone, [{ path: 'contact', message: BOOKING_MESSAGES.contactNotAPhone }]);
 }
 
+/** The chosen items and a read of the chosen day: where every request about one slot starts. */
+export function itemsAndDay(
+  deps: Pick<BookingDeps, 'models' | 'schedule'>,
+  slot: { offeringType: Side; treatments: string[]; preferredDate: string },
+  now: Date,
+) {
+  return Promise.all([
+    chosenItems(deps.schedule, slot.treatments, slot.offeringType),
+    readDay(deps.models, deps.schedule, slot.offeringType, slot.preferredDate, now),
+  ]);
+}
+
 /** The chosen treatments/packages, all known to booking's copy and offered on this side. */
 export async function chosenItems(schedule: ScheduleCopy, ids: string[], offering: Side): Promise<BookableDoc[]> {
   const found = (await schedule.bookables(ids)).filter((b) => !b.deleted);

@@ -6,8 +6,8 @@ import type { BookingDeps } from '../deps';
 import { ledgerBlocks, ledgerId, visitorHolder } from '../domain/ledger';
 import { holdIdOf, parseHoldId } from '../domain/slot-hold';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
-import { chosenItems, slotRefusal } from './book-appointment';
-import { readDay, settleOverdue } from './day-plan';
+import { itemsAndDay, slotRefusal } from './book-appointment';
+import { settleOverdue } from './day-plan';
 import { beginChange, releaseHold } from './ledger';
 
 /**
@@ -22,10 +22,7 @@ export async function holdSlot(deps: BookingDeps, body: z.output<typeof slotHold
   const { models } = deps;
   const offering = body.offeringType;
   const now = deps.now();
-  const [items, day] = await Promise.all([
-    chosenItems(deps.schedule, body.treatments, offering),
-    readDay(models, deps.schedule, offering, body.preferredDate, now),
-  ]);
+  const [items, day] = await itemsAndDay(deps, body, now);
   await settleOverdue(models, offering, day);
   const check = checkSlot(planDay({ ...day, durationMinutes: bookingDuration(items), now }), body.preferredTime);
   const policy = deps.schedule.policy(offering);

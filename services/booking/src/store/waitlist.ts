@@ -6,8 +6,7 @@ import type { BookingDeps } from '../deps';
 import { bookingDuration, checkSlot, planDay } from '../domain/slots';
 import type { BookingModels } from '../models';
 import { SIGN_UP_ORDER, toWaitlistEntry, type WaitlistEntryDoc } from '../models/waitlist-entry';
-import { chosenItems, requirePhoneNumber, slotRefusal } from './book-appointment';
-import { readDay } from './day-plan';
+import { itemsAndDay, requirePhoneNumber, slotRefusal } from './book-appointment';
 
 export const ENTRY_NOT_FOUND = 'Waitlist entry not found';
 
@@ -26,10 +25,7 @@ export async function joinWaitlist(deps: BookingDeps, body: z.output<typeof wait
   const { models } = deps;
   const offering = body.offeringType;
   const now = deps.now();
-  const [items, day] = await Promise.all([
-    chosenItems(deps.schedule, body.treatments, offering),
-    readDay(models, deps.schedule, offering, body.preferredDate, now),
-  ]);
+  const [items, day] = await itemsAndDay(deps, body, now);
   const durationMinutes = bookingDuration(items);
   // Whether a booking would get the slot if it had room: freed places could only help then.
   const withRoom = checkSlot(planDay({ ...day, capacity: Infinity, durationMinutes, now }), body.preferredTime);
