@@ -157,6 +157,19 @@ export const appointmentUpdateSchema = z.object({
 });
 export type AppointmentUpdate = z.infer<typeof appointmentUpdateSchema>;
 
+/** Staff give an appointment to another practitioner at the same time. */
+export const reassignRequestSchema = z.object({ practitionerId: practitionerIdSchema });
+export type ReassignRequest = z.infer<typeof reassignRequestSchema>;
+
+export const REASSIGN_MESSAGES = {
+  noPractitioner: 'This appointment is not with a practitioner: its treatments need none.',
+  unknown: 'That practitioner does not take bookings for this offering.',
+  unqualified: (name: string) => `${name} does not perform every treatment of this appointment.`,
+  notWorking: (name: string) => `${name} is not working at that time.`,
+  busy: (name: string) => `${name} is not free at that time.`,
+  closed: 'A cancelled or past appointment keeps its practitioner.',
+} as const;
+
 export const idempotencyKeyHeader = 'idempotency-key';
 /** A client-chosen key (a UUID, typically) that makes a retried booking return the first result. */
 export const idempotencyKeySchema = z
@@ -210,6 +223,20 @@ export const appointmentRoutes = {
     body: appointmentUpdateSchema,
     response: appointmentSchema,
     errors: { 409: 'Re-opening a cancelled appointment whose time is fully booked now: it stays cancelled' },
+  }),
+  reassign: route({
+    method: 'put',
+    path: '/api/appointments/:id/practitioner',
+    service: 'booking',
+    access: 'admin',
+    tag,
+    summary: 'Give the appointment to another practitioner, same time',
+    description:
+      "The new practitioner must perform every item that needs one (400), work at that time (400) and be free for all its blocks (409). The last is decided by the same guarded ledger write that gives back the old practitioner's blocks, so two reassignments or bookings racing onto one person never both succeed. Its mails and calendars name the new practitioner (`appointment.rescheduled` with the same time).",
+    params,
+    body: reassignRequestSchema,
+    response: appointmentSchema,
+    errors: { 409: REASSIGN_MESSAGES.busy('The practitioner') },
   }),
   remove: route({
     method: 'delete',

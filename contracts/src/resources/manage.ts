@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { appointmentFacts } from '../events';
 import { route } from '../route';
 import { BOOKING_MESSAGES, calendarDateSchema, SLOT_FULL_MESSAGE, timeOfDaySchema } from './appointments';
-import { slotDaysQuerySchema, slotsRangeResponseSchema, slotsResponseSchema } from './schedule';
+import { moveSlotsQuerySchema, practitionerChoiceSchema, slotsRangeResponseSchema, slotsResponseSchema } from './schedule';
 
 /**
  * A customer's own appointment, reached through the unguessable link of its confirmation
@@ -46,6 +46,7 @@ export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 export const rescheduleRequestSchema = z.object({
   preferredDate: z.string({ error: BOOKING_MESSAGES.preferredDate }).trim().min(1, { error: BOOKING_MESSAGES.preferredDate }).pipe(calendarDateSchema),
   preferredTime: z.string({ error: BOOKING_MESSAGES.preferredTime }).trim().min(1, { error: BOOKING_MESSAGES.preferredTime }).pipe(timeOfDaySchema),
+  practitioner: practitionerChoiceSchema,
 });
 export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
 
@@ -86,7 +87,7 @@ export const manageRoutes = {
     tag,
     summary: 'Move the appointment to another slot',
     description:
-      "The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races. A customer may move one appointment at most `maxReschedulesPerBooking` times (the offering's setting; `reschedulesLeft` of the view says how many are left).",
+      "The new time is checked like a booking (same items, same duration). Its seats are claimed before the old ones are released, so a refused move keeps the old time and capacity holds under races. A customer may move one appointment at most `maxReschedulesPerBooking` times (the offering's setting; `reschedulesLeft` of the view says how many are left). An appointment with a practitioner keeps them (`practitioner: keep`, the default) or takes whoever qualified is free (`any`).",
     params,
     body: rescheduleRequestSchema,
     response: managedAppointmentSchema,
@@ -100,9 +101,9 @@ export const manageRoutes = {
     tag,
     summary: 'The times the appointment can move to',
     description:
-      "Answers as `GET /api/available-slots` does (`date`, or `from` and `to`), for the appointment's offering and length, with the appointment's own seats counted as free: a move by half an hour shows as available at capacity 1, as the move itself is accepted. Its own current time answers like any other (the page marks it itself). Refused like a move when the link cannot move the appointment (cut-off, cancelled, past, no moves left).",
+      "Answers as `GET /api/available-slots` does (`date`, or `from` and `to`), for the appointment's offering and length, with the appointment's own seats counted as free: a move by half an hour shows as available at capacity 1, as the move itself is accepted. Its own current time answers like any other (the page marks it itself). Refused like a move when the link cannot move the appointment (cut-off, cancelled, past, no moves left). `practitioner` as the move takes it: `keep` shows the appointment's practitioner's times, `any` anyone's.",
     params,
-    query: slotDaysQuerySchema,
+    query: moveSlotsQuerySchema,
     response: z.union([slotsResponseSchema, slotsRangeResponseSchema]),
     errors: { ...linkErrors, 409: `${closed}. Or: no moves left.` },
   }),

@@ -203,6 +203,17 @@ export const slotsQuerySchema = z
 /** The days alone: the times an appointment can move to are those of its own offering and length. */
 export const slotDaysQuerySchema = z.object(slotDaysShape).superRefine(checkSlotDays);
 export type SlotDaysQuery = z.output<typeof slotDaysQuerySchema>;
+
+/**
+ * Whom a moved appointment is with: `keep` (default) its practitioner, `any` whoever
+ * qualified is free at the new time (the booking rule for "any available").
+ */
+export const practitionerChoiceSchema = z.enum(['keep', 'any'], { error: "practitioner must be 'keep' or 'any'" }).default('keep');
+export type PractitionerChoice = z.infer<typeof practitionerChoiceSchema>;
+
+/** The times an appointment can move to: the days, and whether it keeps its practitioner. */
+export const moveSlotsQuerySchema = z.object({ ...slotDaysShape, practitioner: practitionerChoiceSchema }).superRefine(checkSlotDays);
+export type MoveSlotsQuery = z.output<typeof moveSlotsQuerySchema>;
 export type SlotsQuery = z.output<typeof slotsQuerySchema>;
 
 /**
