@@ -5,8 +5,9 @@ import type { BookingDeps } from '../deps';
 import { changeAppointment, deleteAppointment } from '../store/appointment-changes';
 import { listAppointments } from '../store/appointment-reads';
 import { bookAppointment } from '../store/book-appointment';
+import { reassignPractitioner } from '../store/reassign-practitioner';
 
-const { create, list, update, remove, removeOlder } = appointmentRoutes;
+const { create, list, update, reassign, remove, removeOlder } = appointmentRoutes;
 
 function idempotencyKeyOf(req: Request): string | null {
   const header = req.headers[idempotencyKeyHeader];
@@ -19,6 +20,8 @@ export function mountAppointments(app: Express, deps: BookingDeps): void {
   bind(app, list, () => listAppointments(deps.models));
 
   bind(app, update, ({ params, body, requestId }) => changeAppointment(deps, params.id, body, requestId));
+
+  bind(app, reassign, ({ params, body, requestId }) => reassignPractitioner(deps, params.id, body.practitionerId, requestId));
 
   const removeOne = async ({ params, requestId }: { params: { id: string }; requestId: string }) => {
     await deleteAppointment(deps, params.id, requestId);

@@ -18,18 +18,19 @@ const OTHER_CHANGE_WAIT_MS = 5000;
 const nextRevision = (current: AppointmentDoc, set: Partial<AppointmentDoc>): AppointmentDoc => ({ ...current, ...set, revision: revisionOf(current) + 1 });
 
 /**
- * The ledger change that takes an appointment from the blocks it holds to `to`, run around its
- * appointment write: the ledger is marked first (`busy` when another change of it is under way),
- * then `write` stores the appointment, then the ledger keeps what the appointment says: `to`
- * when the write happened, its old blocks when it did not (null: changed meanwhile).
+ * The ledger change that takes an appointment from the blocks (and resources) it holds to `to`
+ * (with `toResources`: by default the ones it has), run around its appointment write: the ledger
+ * is marked first (`busy` when another change of it is under way), then `write` stores the
+ * appointment, then the ledger keeps what the appointment says: `to` when the write happened,
+ * its old blocks and resources when it did not (null: changed meanwhile).
  */
 export async function withLedgerChange<T>(
   deps: BookingDeps,
   current: AppointmentDoc,
   to: LedgerBlock[],
   write: () => Promise<T | null>,
+  toResources: readonly string[] = current.resources ?? [],
 ): Promise<{ ok: true; written: T | null } | { ok: false; reason: 'full' | 'busy' }> {
-  // It keeps its resources (practitioner, rooms), each as many as there are now.
   const resources = current.resources ?? [];
   const change = {
     offering: current.offeringType,
@@ -37,7 +38,8 @@ export async function withLedgerChange<T>(
     from: current.blocks ?? [],
     fromResources: resources,
     to,
-    toResources: resources.map((key) => ({ key, count: deps.schedule.resourceCount(current.offeringType, key) })),
+    // Each resource as many as there are now.
+    toResources: toResources.map((key) => ({ key, count: deps.schedule.resourceCount(current.offeringType, key) })),
     capacity: deps.schedule.capacity(current.offeringType),
     now: deps.now(),
   };
@@ -51,7 +53,8 @@ export async function withLedgerChange<T>(
   try {
     written = await write();
   } finally {
-    if (!(await finishChange(deps.models, change, written === null ? change.from : to, begun, resources)))
+    const kept = written === null ? { blocks: change.from, resources } : { blocks: to, resources: toResources };
+    if (!(await finishChange(deps.models, change, kept.blocks, begun, kept.resources)))
       deps.logger.warn({ appointmentId: String(current._id) }, 'ledger entry settled by another process meanwhile');
   }
   return { ok: true, written };

@@ -2,8 +2,9 @@ import {
   appointmentReference,
   MANAGE_MESSAGES,
   type ManagedAppointment,
+  type MoveSlotsQuery,
+  type PractitionerChoice,
   type rescheduleRequestSchema,
-  type SlotDaysQuery,
   type SlotsRangeResponse,
   type SlotsResponse,
 } from '@bb/contracts';
@@ -11,13 +12,13 @@ import { appointmentIcs, appointmentIdOfManageToken, conflict, gone, invalid, MI
 import type { z } from 'zod';
 import type { BookingDeps } from '../deps';
 import { calendarEntry } from '../domain/calendar-entry';
-import { appointmentHolder, ledgerBlocks } from '../domain/ledger';
+import { appointmentHolder, ledgerBlocks, staffIdOf } from '../domain/ledger';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, datesOf, planDay, slotsAnswer } from '../domain/slots';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
 import { atRevision, intervalOf, revisionOf, toAppointmentFacts, toManagedAppointment, type AppointmentDoc } from '../models/appointment';
 import { cancelAppointment, CHANGED_MEANWHILE, withLedgerChange } from './appointment-changes';
-import { slotRefusal } from './book-appointment';
+import { slotRefusal, takenResources } from './book-appointment';
 import { readDay, readDays, settleOverdue } from './day-plan';
 
 // What a customer does through the link of their confirmation mail: see, cancel, move. The
@@ -76,6 +77,9 @@ function moveRefusal(deps: BookingDeps, current: AppointmentDoc) {
   return null;
 }
 
+/** The practitioner a move asks for: its own (`keep`), or anyone qualified (`any`: none named). */
+const wantedFor = (current: AppointmentDoc, choice: PractitionerChoice) => (choice === 'keep' ? current.practitioner?.id : undefined);
+
 const lengthOf = (doc: AppointmentDoc) => {
   const { start, end } = intervalOf(doc);
   return (end.getTime() - start.getTime()) / MINUTE_MS;
@@ -87,7 +91,7 @@ const lengthOf = (doc: AppointmentDoc) => {
  * checks a move against, so what shows as available is what the move accepts (a move by half
  * an hour at capacity 1 included). Refused as a move would be when the link cannot move it.
  */
-export async function slotsForMove(deps: BookingDeps, token: string, query: SlotDaysQuery): Promise<SlotsResponse | SlotsRangeResponse> {
+export async function slotsForMove(deps: BookingDeps, token: string, query: MoveSlotsQuery): Promise<SlotsResponse | SlotsRangeResponse> {
   const current = await appointmentOfLink(deps, token);
   const refusal = moveRefusal(deps, current);
   if (refusal) throw refusal;
@@ -96,7 +100,7 @@ export async function slotsForMove(deps: BookingDeps, token: string, query: Slot
   const days = await readDays(deps.models, deps.schedule, offering, datesOf(query), now, new Set([appointmentHolder(current._id)]));
   const durationMinutes = lengthOf(current);
   return slotsAnswer(
-    days.map((day) => planDay({ ...day, durationMinutes, now, resources: day.resourcesFor(current.treatments, current.practitioner?.id) })),
+    days.map((day) => planDay({ ...day, durationMinutes, now, resources: day.resourcesFor(current.treatments, wantedFor(current, query.practitioner)) })),
     offering,
     query.date !== undefined,
   );
@@ -130,26 +134,40 @@ export async function rescheduleByCustomer(
   const now = deps.now();
   const day = await readDay(models, deps.schedule, offering, to.preferredDate, now, new Set([appointmentHolder(current._id)]));
   await settleOverdue(models, offering, day);
-  // A move keeps its practitioner: the times offered and checked are theirs.
-  const check = checkSlot(
-    planDay({ ...day, durationMinutes: lengthOf(current), now, resources: day.resourcesFor(current.treatments, current.practitioner?.id) }),
-    to.preferredTime,
-  );
+  // A move keeps its practitioner unless the customer takes anyone: the times offered and checked are theirs.
+  const resources = day.resourcesFor(current.treatments, wantedFor(current, to.practitioner));
+  const check = checkSlot(planDay({ ...day, durationMinutes: lengthOf(current), now, resources }), to.preferredTime);
   // The booking policy's notice and horizon hold for a move too; its cap does not (a move adds nothing).
   const policy = deps.schedule.policy(offering);
   if (!check.ok) throw slotRefusal(check.reason, offering, policy);
   const { start, end, holdEnd } = check.slot;
 
-  const set = { preferredDate: to.preferredDate, preferredTime: to.preferredTime, startTime: start, endTime: end, blocks: ledgerBlocks(start, holdEnd) };
+  const assigned = check.slot.practitioner;
+  const set = {
+    preferredDate: to.preferredDate,
+    preferredTime: to.preferredTime,
+    startTime: start,
+    endTime: end,
+    blocks: ledgerBlocks(start, holdEnd),
+    // What the new time was checked with: the practitioner it assigned and the rooms its items need now.
+    ...(resources ? { resources: takenResources(assigned, resources).map((r) => r.key) } : {}),
+    ...(assigned ? { practitioner: { id: staffIdOf(assigned.key), name: assigned.name } } : {}),
+  };
   const moved = { ...current, ...set, revision: revisionOf(current) + 1, customerMoves: (current.customerMoves ?? 0) + 1 };
   const event = appointmentRescheduled(moved, current, 'customer', correlationId);
-  const changed = await withLedgerChange(deps, current, set.blocks, async () => {
-    const result = await models.Appointment.updateOne(
-      { ...atRevision(current), status: { $ne: 'cancelled' } },
-      { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } },
-    );
-    return result.matchedCount === 1 ? true : null;
-  });
+  const changed = await withLedgerChange(
+    deps,
+    current,
+    set.blocks,
+    async () => {
+      const result = await models.Appointment.updateOne(
+        { ...atRevision(current), status: { $ne: 'cancelled' } },
+        { $set: set, $inc: { revision: 1, customerMoves: 1 }, $push: { outbox: event } },
+      );
+      return result.matchedCount === 1 ? true : null;
+    },
+    set.resources,
+  );
   if (!changed.ok && changed.reason === 'full') throw slotRefusal('full', offering, policy);
   if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
   deps.relay.publishDocument(models.Appointment, current._id);
