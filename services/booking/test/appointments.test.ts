@@ -1,5 +1,6 @@
 import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
 import { BOOKING_MESSAGES, buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
+import { Types } from 'mongoose';
 import { manageLinkToken } from '@bb/service-kit';
 import { TEST_MANAGE_LINK_SECRET } from '@bb/service-kit/testing';
 import { addBookable, asAdmin, bookingRequest, call, ledgerHolders, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
@@ -164,6 +165,19 @@ describe('Idempotency-Key', () => {
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(await booking.models.Appointment.countDocuments({ preferredDate: monday(6) })).toBe(1);
     expect((await ledgerHolders(booking.models)).held.get(`a${answers[0].body.id}`)).toHaveLength(2);
+  });
+
+  it('answers a copy that finds the slot full of its own first copy, claimed but not stored yet, with that appointment', async () => {
+    const headers = { 'Idempotency-Key': 'copy-mid-flight' };
+    const first = await book({ preferredDate: monday(10), preferredTime: '16:00' }, headers);
+    expect(first.status).toBe(201);
+    // As between the first copy's claim and its store: the ledger holds its place, the appointment is not there yet.
+    const stored = await booking.models.Appointment.collection.findOneAndDelete({ _id: new Types.ObjectId(first.body.id) });
+    const copy = book({ preferredDate: monday(10), preferredTime: '16:00' }, headers);
+    await new Promise((r) => setTimeout(r, 300));
+    await booking.models.Appointment.collection.insertOne(stored!);
+    const answer = await copy;
+    expect([answer.status, answer.body.id]).toEqual([201, first.body.id]);
   });
 
   it('refuses a key that is not visible ASCII', async () => {

@@ -6,6 +6,7 @@ import {
   blocksToKeep,
   countChanges,
   countersOf,
+  fieldsOf,
   countsAgree,
   decodeEntry,
   encodeEntry,
@@ -169,19 +170,23 @@ describe('an entry stored as one string', () => {
 });
 
 describe('resource counters', () => {
-  it("count each resource per block beside the offering's places, and tell which resource and block a counter is", () => {
+  it("count each resource per block instead of the offering's places, and tell which resource and block a counter is", () => {
     const counters = countersOf(['07T0900', '07T0930'], [practitionerKey('64ab'), roomKey('laser')]);
-    expect(counters).toEqual(['07T0900', '07T0930', 'p64ab_07T0900', 'p64ab_07T0930', 'xlaser_07T0900', 'xlaser_07T0930']);
-    expect(counters.map(resourceOfCounter)).toEqual([null, null, 'p64ab', 'p64ab', 'xlaser', 'xlaser']);
-    expect(counters.map(fieldOfCounter)).toEqual(['07T0900', '07T0930', '07T0900', '07T0930', '07T0900', '07T0930']);
+    expect(counters).toEqual(['p64ab_07T0900', 'p64ab_07T0930', 'xlaser_07T0900', 'xlaser_07T0930']);
+    expect(counters.map(resourceOfCounter)).toEqual(['p64ab', 'p64ab', 'xlaser', 'xlaser']);
+    expect(counters.map(fieldOfCounter)).toEqual(['07T0900', '07T0930', '07T0900', '07T0930']);
+    expect(fieldsOf(counters)).toEqual(['07T0900', '07T0930']);
     expect(resourcesOf(counters)).toEqual(['p64ab', 'xlaser']);
+    // Without resources: the offering's places.
+    expect(countersOf(['07T0900'])).toEqual(['07T0900']);
+    expect(resourceOfCounter('07T0900')).toBeNull();
     expect(countersOf(['07T0900'])).toEqual(['07T0900']);
   });
 
   it('are kept on settling only where the appointment lists the resource', () => {
     const counted = countersOf(['07T0900'], ['pA', 'xlaser']);
     const appointment = { status: 'pending', blocks: ['2030-01-07T09:00'], resources: ['pA'] };
-    expect(blocksToKeep(appointment, 'clinic', 'clinic|2030-01', counted)).toEqual(['07T0900', 'pA_07T0900']);
+    expect(blocksToKeep(appointment, 'clinic', 'clinic|2030-01', counted)).toEqual(['pA_07T0900']);
   });
 
   it('show in the slot plan per resource', () => {

@@ -106,8 +106,8 @@ export const blockOfField = (month: string, field: string): LedgerBlock => `${mo
 /**
  * A resource's counter of a block field: `<resource key>_<field>`. A practitioner's key is `p` and
  * their staff id, a room's or a piece of equipment's `x` and its id; each is counted per block
- * beside the offering's places, in the same document and the same writes, up to how many there
- * are (a practitioner: one).
+ * in the same document and the same writes as the offering's places, up to how many there are
+ * (a practitioner: one).
  */
 export const resourceCounter = (resource: string, field: string) => `${resource}_${field}`;
 export const practitionerKey = (staffId: string) => `p${staffId}`;
@@ -124,9 +124,16 @@ export function resourceOfCounter(counter: string): string | null {
 /** The block field a counter counts in. */
 export const fieldOfCounter = (counter: string) => counter.slice(counter.lastIndexOf('_') + 1);
 
-/** The counters of some block fields: the offering's places, and each resource's, sorted. */
+/**
+ * The counters of some block fields, sorted: each resource's when the holder takes resources
+ * (its practitioner and rooms are its limit), else the offering's places (the specification's
+ * capacity per offering, for items that need nothing configured).
+ */
 export const countersOf = (fields: readonly string[], resources: readonly string[] = []): string[] =>
-  [...fields, ...resources.flatMap((resource) => fields.map((field) => resourceCounter(resource, field)))].sort();
+  (resources.length === 0 ? [...fields] : resources.flatMap((resource) => fields.map((field) => resourceCounter(resource, field)))).sort();
+
+/** The block fields some counters count in, each once, sorted. */
+export const fieldsOf = (counters: readonly string[]): string[] => [...new Set(counters.map(fieldOfCounter))].sort();
 
 /** The resources an entry's counters take. */
 export const resourcesOf = (counters: readonly string[]): string[] => [...new Set(counters.flatMap((c) => resourceOfCounter(c) ?? []))].sort();

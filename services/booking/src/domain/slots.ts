@@ -126,7 +126,8 @@ export function planDay(req: DayRequest): DayPlan {
     const holdEnd = new Date(end.getTime() + policy.bufferMinutes * MINUTE_MS);
     const past = start.getTime() <= req.now.getTime();
     const assigned = req.resources ? assignSlot(req.resources.needs, req.resources.taken, req.date, start, end, holdEnd, req.resources.wanted) : NOBODY_NEEDED;
-    const full = !assigned.ok || blocksCovering(start, holdEnd).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity);
+    // Items that need resources are limited by them; the offering's capacity by the rest.
+    const full = !assigned.ok || (!req.resources && blocksCovering(start, holdEnd).some((block) => (taken.get(block.getTime()) ?? 0) >= req.capacity));
     // No one who may do it works then: full, but no cancellation would free it (not the waitlist's).
     const nobodyWorks = !assigned.ok && assigned.reason === 'nobody-works';
     const notice = start.getTime() < noticeEnds;

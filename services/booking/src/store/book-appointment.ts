@@ -181,16 +181,18 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
       ? await beginChange(models, { ...change, ...(held && held.blocks.length > 0 && hold ? { converting: { holder: hold, ...held } } : {}) })
       : null;
     const anyone = check.ok && check.slot.practitioner !== null && body.practitionerId === undefined;
-    return { check, blocks, taking, change, begun, anyone };
+    // Where a copy of this request would hold the slot: the documents of the day read.
+    const documents = [...day.ledgers.keys()];
+    return { check, blocks, taking, change, begun, anyone, documents };
   };
   let claimed = await planAndClaim(firstRead);
   // "Any available" whose assigned practitioner someone else took meanwhile: the day is read again and another is assigned.
   for (let attempt = 1; attempt < ANY_ATTEMPTS && claimed.anyone && claimed.begun?.ok === false; attempt++) claimed = await planAndClaim(await readTheDay());
-  const { check, blocks, taking, change, begun } = claimed;
+  const { check, blocks, taking, change, begun, documents } = claimed;
   if (!check.ok || !begun?.ok) {
     const full = check.ok || check.reason === 'full';
-    // Full may mean full of this very booking: a copy of the request that got there first.
-    const first = retry && full ? await copyInFlight(models, id, [...fieldsByLedger(offering, blocks).keys()]) : null;
+    // Full may mean full of this very booking: a copy of the request that got there first (its slot shows full, so no blocks are known here).
+    const first = retry && full ? await copyInFlight(models, id, documents) : null;
     if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw slotRefusal(check.ok ? 'full' : check.reason, offering, policy);
   }

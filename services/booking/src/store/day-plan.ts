@@ -9,7 +9,7 @@ import {
   monthOf,
   practitionerKey,
   overdue,
-  resourceOfCounter,
+  fieldsOf,
   resourcesOf,
   takenBlocks,
   type LedgerBlock,
@@ -75,7 +75,7 @@ export async function readDays(
   const heldBy = (holder: string) => {
     const counters = [...docs].map(([id, doc]) => [id, doc.h?.[holder]?.b ?? []] as const);
     return {
-      blocks: counters.flatMap(([id, held]) => held.filter((c) => resourceOfCounter(c) === null).map((field) => blockOfField(monthOf(id), field))),
+      blocks: counters.flatMap(([id, held]) => fieldsOf(held).map((field) => blockOfField(monthOf(id), field))),
       resources: resourcesOf(counters.flatMap(([, held]) => held)),
     };
   };

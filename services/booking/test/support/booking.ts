@@ -12,6 +12,7 @@ import {
   countersOf,
   countsAgree,
   decodeLedger,
+  fieldsOf,
   ledgerId,
   monthOf,
   resourceOfCounter,
@@ -164,7 +165,7 @@ export async function ledgerHolders(models: BookingModels, offering: Side = 'cli
   const resources = new Map<string, string[]>();
   for (const doc of docs)
     for (const [holder, entry] of Object.entries(doc.h ?? {})) {
-      const fields = entry.b.filter((counter) => resourceOfCounter(counter) === null);
+      const fields = fieldsOf(entry.b);
       held.set(holder, [...(held.get(holder) ?? []), ...fields.map((f) => blockOfField(monthOf(doc._id), f))].sort());
       // Every resource counts in every block of the entry, no more, no less.
       expect([...entry.b].sort()).toEqual(countersOf(fields, resourcesOf(entry.b)));
