@@ -13,7 +13,7 @@ import {
 } from '@bb/contracts';
 import { conflict, invalid, isDuplicateKey, manageLinkToken, unavailable } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
-import { appointmentHolder, fieldsByLedger, ledgerBlocks, staffIdOf } from '../domain/ledger';
+import { appointmentHolder, ledgerBlocks, staffIdOf } from '../domain/ledger';
 import type { PractitionerDay } from '../domain/resources';
 import { holdOf } from '../domain/slot-hold';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
