@@ -1,9 +1,9 @@
-import type { Settings } from '@bb/contracts';
+import type { Room, Settings } from '@bb/contracts';
 import { DAY_MS } from '@bb/service-kit';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import mongoose from 'mongoose';
-import { createModels, seedBookings, type BookingModels } from '../services/booking/testing';
+import { applyStaffChange, createModels, seedBookings, type BookingModels } from '../services/booking/testing';
 import { countingCommands } from './lib/db-commands';
 import { percentiles } from './lib/load';
 import { stackDatabase } from './lib/stack-databases';
@@ -35,8 +35,16 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   try {
     // Past the two months the mixed scenario books into, so its bookings never meet the seeded ones.
     const firstDay = nextMonday(Date.now() + 90 * DAY_MS);
-    const seeded = await seedBookings(conn, { count: APPOINTMENTS, bookables: BOOKABLES, firstDay });
+    // The studio's half of the appointments is with practitioners and rooms in turn; the clinic's is as the specification books it.
+    const rooms = await createRooms(ctx.gatewayUrl, token);
+    const seeded = await seedBookings(conn, {
+      count: APPOINTMENTS,
+      bookables: BOOKABLES,
+      firstDay,
+      resources: { offering: 'studio', practitioners: PRACTITIONERS, rooms },
+    });
     ctx.log(`seeded ${seeded.appointments} appointments in ${seeded.ledgerDocuments} ledger documents, ${BOOKABLES} bookables`);
+    await configureResources(ctx.gatewayUrl, token, models, rooms);
     const bookingUrl = ctx.env.BOOKING_URL ?? '';
     const week = Array.from({ length: 7 }, (_, i) => isoDate(firstDay + (i + 14) * DAY_MS));
     const slotsPath = (date: string) => `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=clinic-0&treatmentId=clinic-1`;
@@ -49,6 +57,17 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
       return { ...measured, row: measured.perRequest };
     });
     const viaGateway = await weeks(ctx, 'through the gateway', (date) => `${ctx.gatewayUrl}${slotsPath(date)}`, week);
+    // The same week and lengths (30 + 60 minutes) at the studio, whose items need a practitioner and a room.
+    const staffedPath = (date: string) => `/api/available-slots?offeringType=studio&date=${date}&treatmentId=studio-2&treatmentId=studio-3`;
+    const staffed = await countingCommands(ctx, 'booking', async () => {
+      const measured = await weeks(
+        ctx,
+        `booking service, ${PRACTITIONERS.length} practitioners and ${ROOMS.length} rooms`,
+        (date) => `${bookingUrl}${staffedPath(date)}`,
+        week,
+      );
+      return { ...measured, row: measured.perRequest };
+    });
 
     const month = Array.from({ length: 31 }, (_, i) => isoDate(firstDay + (i + 21) * DAY_MS));
     const items = 'treatmentId=clinic-0&treatmentId=clinic-1';
@@ -71,7 +90,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     const again = await countingCommands(ctx, 'booking', () => bookingBurst(ctx, bookingUrl, models, isoDate(firstDay + 607 * DAY_MS), 'again, a week later'));
     return {
       name: 'booking',
-      description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated), a month of slots in one range call next to 31 single-day calls, and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2, the per-contact cap on), twice.`,
+      description: `Slots and bookings with ${APPOINTMENTS} appointments and ${BOOKABLES} treatments/packages stored: a week of slot requests (7 at once, repeated) at the clinic (capacity per offering) and at the studio (${PRACTITIONERS.length} practitioners, ${ROOMS.length} rooms, its half of the appointments with them), a month of slots in one range call next to 31 single-day calls, and a burst of ${BURST} simultaneous bookings on ${BURST_SLOTS} slots (capacity 2, the per-contact cap on), twice.`,
       rows: [
         floor.perRequest,
         slots.perRequest,
@@ -79,6 +98,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         floor.perWeek,
         slots.perWeek,
         viaGateway.perWeek,
+        staffed.perRequest,
+        staffed.perWeek,
         rangeCall.row,
         dayCalls.row,
         burst.row,
@@ -91,6 +112,11 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
         weekP99Ms: slots.perWeek.p99Ms,
         bareP99Ms: floor.perRequest.p99Ms,
         slotsP99OverBareP99: Math.round((slots.perRequest.p99Ms / Math.max(floor.perRequest.p99Ms, 0.1)) * 10) / 10,
+        resourcesSlotsP50Ms: staffed.perRequest.p50Ms,
+        resourcesSlotsP99Ms: staffed.perRequest.p99Ms,
+        resourcesWeekP50Ms: staffed.perWeek.p50Ms,
+        resourcesWeekP99Ms: staffed.perWeek.p99Ms,
+        resourcesSlotsDbCommands: staffed.perRequest.dbCommandsPerRequest ?? -1,
         monthRangeP50Ms: rangeCall.row.p50Ms,
         monthRangeP99Ms: rangeCall.row.p99Ms,
         month31CallsP50Ms: dayCalls.row.p50Ms,
@@ -110,8 +136,48 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
     };
   } finally {
     await settings(ctx.gatewayUrl, token, { horizonDays: horizonBefore, maxUpcomingPerContact: 0 }).catch(() => undefined);
+    for (const item of STAFFED_ITEMS)
+      await admin(ctx.gatewayUrl, token, 'PUT', `/api/requirements/${item}`, { practitioner: false, rooms: [] }).catch(() => undefined);
     await conn.close();
   }
+}
+
+const PRACTITIONERS = Array.from({ length: 6 }, (_, i) => ({ id: `bench-p${i}`, name: `Bench Photographer ${i}` }));
+const ROOMS = ['Bench Studio A', 'Bench Studio B', 'Bench Studio C', 'Bench Backdrop Set'];
+/** Studio packages of 30 and 60 minutes, as clinic-0 and clinic-1 are: each needs a practitioner and a room. */
+const STAFFED_ITEMS = ['studio-2', 'studio-3'];
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, isActive: true, startTime: '08:00', endTime: '20:00' }));
+
+async function admin(baseUrl: string, token: string, method: string, path: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The studio's rooms (made once: a rerun on the same stack finds them), their ids. */
+async function createRooms(baseUrl: string, token: string): Promise<string[]> {
+  const existing = (await (await fetch(`${baseUrl}/api/rooms?offeringType=studio`, { headers: { authorization: `Bearer ${token}` } })).json()) as Room[];
+  const ids: string[] = [];
+  for (const name of ROOMS) {
+    const room =
+      existing.find((r) => r.name === name) ??
+      ((await admin(baseUrl, token, 'POST', '/api/rooms', { offeringType: 'studio', name, kind: 'room', count: 1 })) as Room);
+    ids.push(room.id);
+  }
+  return ids;
+}
+
+/** Six photographers (catalog staff as booking keeps them), working every day, and the two packages needing one of them and a room. */
+async function configureResources(baseUrl: string, token: string, models: BookingModels, rooms: string[]): Promise<void> {
+  for (const p of PRACTITIONERS) {
+    await applyStaffChange(models.Practitioner, { id: p.id, name: p.name, imageUrl: '', offeringType: 'studio', deleted: false, version: 1 });
+    await admin(baseUrl, token, 'PUT', `/api/practitioners/${p.id}`, { skills: STAFFED_ITEMS, hours: EVERY_DAY, bookable: true });
+  }
+  for (const [i, item] of STAFFED_ITEMS.entries()) await admin(baseUrl, token, 'PUT', `/api/requirements/${item}`, { practitioner: true, rooms: [rooms[i]] });
 }
 
 /**

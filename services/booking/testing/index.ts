@@ -12,10 +12,13 @@ import { createModels } from '../src/models';
 import { toAppointmentFacts, type AppointmentDoc, type BookedItem } from '../src/models/appointment';
 import {
   appointmentHolder,
+  countersOf,
   decodeLedger,
   encodeLedger,
   fieldsByLedger,
   ledgerBlocks,
+  practitionerKey,
+  roomKey,
   type LedgerBlock,
   type LedgerDoc,
   type StoredLedgerDoc,
@@ -23,6 +26,7 @@ import {
 import { wire } from '../src/wire';
 
 export { createModels, type BookingModels } from '../src/models';
+export { applyStaffChange } from '../src/events/practitioners';
 export { ledgerId, countsAgree, decodeLedger, type LedgerDoc, type StoredLedgerDoc } from '../src/domain/ledger';
 
 /** Ledger documents as bookings leave them: each appointment not cancelled counted in its blocks, under its holder. */
@@ -33,11 +37,12 @@ class LedgerBuilder {
     for (const doc of existing.map(decodeLedger)) this.docs.set(doc._id, { _id: doc._id, b: { ...(doc.b ?? {}) }, h: { ...(doc.h ?? {}) } });
   }
 
-  add(offering: Side, appointmentId: Types.ObjectId, blocks: LedgerBlock[]): void {
+  add(offering: Side, appointmentId: Types.ObjectId, blocks: LedgerBlock[], resources: readonly string[] = []): void {
     for (const [id, fields] of fieldsByLedger(offering, blocks)) {
       const doc = this.docs.get(id) ?? { _id: id, b: {}, h: {} };
-      for (const field of fields) doc.b[field] = (doc.b[field] ?? 0) + 1;
-      doc.h[appointmentHolder(appointmentId)] = { b: fields, s: 'k' };
+      const counters = countersOf(fields, resources);
+      for (const counter of counters) doc.b[counter] = (doc.b[counter] ?? 0) + 1;
+      doc.h[appointmentHolder(appointmentId)] = { b: counters, s: 'k' };
       this.docs.set(id, doc);
     }
   }
@@ -45,12 +50,24 @@ class LedgerBuilder {
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Practitioners and rooms the seeded appointments of one offering are with, in turn (configured by the caller). */
+export interface SeededResources {
+  offering: Side;
+  practitioners: { id: string; name: string }[];
+  /** Room ids. */
+  rooms: string[];
+}
+
 /**
  * `bookables` treatments (clinic-0…) and packages (studio-0…) of 30, 60 and 90 minutes, and
  * `count` one-hour appointments from `firstDay` on: eight per offering per weekday (a full day
- * at capacity 1), one in ten cancelled, with their ledger.
+ * at capacity 1), one in ten cancelled, with their ledger. With `resources`, that offering's
+ * appointments each take the next practitioner and room in turn.
  */
-export async function seedBookings(conn: Connection, { count, bookables, firstDay }: { count: number; bookables: number; firstDay: number }) {
+export async function seedBookings(
+  conn: Connection,
+  { count, bookables, firstDay, resources }: { count: number; bookables: number; firstDay: number; resources?: SeededResources },
+) {
   const models = createModels(conn);
   for (let i = 0; i < bookables; i++) {
     const clinic = i < bookables / 2;
@@ -78,7 +95,11 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
         const end = new Date(start.getTime() + 3600000);
         const cancelled = appointments.length % 10 === 9;
         const blocks = cancelled ? [] : ledgerBlocks(start, end);
-        ledger.add(offering, _id, blocks);
+        const n = appointments.length;
+        const staffed = resources?.offering === offering ? resources : null;
+        const practitioner = staffed ? staffed.practitioners[n % staffed.practitioners.length] : null;
+        const taken = staffed && practitioner ? [practitionerKey(practitioner.id), roomKey(staffed.rooms[n % staffed.rooms.length])] : [];
+        ledger.add(offering, _id, blocks, taken);
         appointments.push({
           _id,
           firstName: `Customer${appointments.length}`,
@@ -98,6 +119,7 @@ export async function seedBookings(conn: Connection, { count, bookables, firstDa
           status: cancelled ? 'cancelled' : 'pending',
           adminComment: '',
           blocks,
+          ...(practitioner ? { practitioner, resources: taken } : {}),
           requestHash: null,
           // No manage link: seeded appointments have no customer to send one to.
           revision: 0,
