@@ -69,7 +69,10 @@ export function assignSlot(needs: ResourceNeeds, taken: TakenByResource, date: s
   if (working.length === 0) return { ok: false, reason: 'nobody-works' };
   const free = working.filter((p) => isFree(taken, p.key, 1, blocks));
   if (!roomsFree || free.length === 0) return { ok: false, reason: 'taken' };
-  const [chosen] = [...free].sort((a, b) => blocksTakenOn(taken, a.key, date) - blocksTakenOn(taken, b.key, date) || a.name.localeCompare(b.name));
+  if (free.length === 1 || wanted !== undefined) return { ok: true, practitioner: free[0] };
+  const [[chosen]] = free
+    .map((p) => [p, blocksTakenOn(taken, p.key, date)] as const)
+    .sort(([a, aBooked], [b, bBooked]) => aBooked - bBooked || a.name.localeCompare(b.name));
   return { ok: true, practitioner: chosen };
 }
 
