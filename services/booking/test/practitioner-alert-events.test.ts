@@ -57,7 +57,7 @@ describe("the practitioner's alert address in the lifecycle events", () => {
     expect(addressesOf(withAna)).toEqual([ana, ana, ana, ana]);
     const withBea = await bookWith('bea', '09:00');
     expect(addressesOf(withBea)).toEqual([undefined, undefined, undefined, undefined]);
-    expect(Object.keys(appointmentCreated(withBea, undefined, copy).data)).not.toContain('practitionerAlertEmail');
+    expect(Object.keys(appointmentCreated(withBea, undefined, copy).data as EventData<'booking.appointment.created'>)).not.toContain('practitionerAlertEmail');
 
     const changed = 'ana.new@example.com';
     expect((await call(booking.url, 'PUT', '/api/practitioners/ana', { email: changed }, asAdmin)).status).toBe(200);
