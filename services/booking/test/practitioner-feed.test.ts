@@ -49,7 +49,7 @@ describe("a practitioner's calendar feed address", () => {
   });
 
   it('is for staff only: 401 without or with a bad token, 404 for a practitioner booking does not know, 400 for a malformed id', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not.a.token' }]) {
+    for (const headers of [{}, { authorization: 'Bearer not.a.token' }] as Record<string, string>[]) {
       expect((await call(booking.url, 'GET', '/api/practitioners/ana/calendar-feed', undefined, headers)).status).toBe(401);
       expect((await call(booking.url, 'POST', '/api/practitioners/ana/calendar-feed/rotate', undefined, headers)).status).toBe(401);
     }
