@@ -87,7 +87,7 @@ export function CalendarFeedCard({ side }: { side: Side }) {
   const ours = (practitioners.data ?? []).filter((p) => belongsTo(p.offeringType, side));
 
   return (
-    <Card.Root>
+    <Card.Root data-testid="calendar-feed-card">
       <Card.Header>
         <Card.Title as="h2">Calendar Feed</Card.Title>
         <Card.Description>
