@@ -34,6 +34,13 @@ export const appointmentFacts = z.object({
 });
 export type AppointmentFacts = z.infer<typeof appointmentFacts>;
 
+/**
+ * Where the appointment's practitioner gets their staff alerts, as booking had it when the event
+ * was made; absent without a practitioner or an address. Only the lifecycle events carry it,
+ * beside the facts: it is staff's, never part of an appointment answer or the manage view.
+ */
+const practitionerAlertFields = { practitionerAlertEmail: z.string().optional() };
+
 /** The catalog's public lists, each cached by every catalog replica. */
 export const CATALOG_LISTS = ['treatments', 'results', 'news', 'staff', 'packages', 'portfolio'] as const;
 export type CatalogList = (typeof CATALOG_LISTS)[number];
@@ -70,10 +77,12 @@ export const eventSchemas = {
    * (service-kit's manageLinkToken), so neither the outbox nor the broker carries one.
    */
   'booking.appointment.created': appointmentFacts.extend({
+    ...practitionerAlertFields,
     createdAt: z.string(),
   }),
   /** The customer (through the manage link) or staff moved the appointment to a new time. */
   'booking.appointment.rescheduled': appointmentFacts.extend({
+    ...practitionerAlertFields,
     previousDate: z.string(),
     previousTime: z.string(),
     previousStartTime: z.string().nullable(),
@@ -84,11 +93,13 @@ export const eventSchemas = {
    * staff (`notifyCustomer` false: no mail, but its reminder is dropped).
    */
   'booking.appointment.cancelled': appointmentFacts.extend({
+    ...practitionerAlertFields,
     by: changedBySchema,
     notifyCustomer: z.boolean(),
   }),
   /** Staff set another status: done, or pending again (a cancelled appointment re-opened). */
   'booking.appointment.status-changed': appointmentFacts.extend({
+    ...practitionerAlertFields,
     previousStatus: appointmentStatusSchema,
   }),
   /** Settings, office hours or date overrides of an offering were saved: every booking replica reads them again. */

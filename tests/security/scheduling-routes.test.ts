@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CalendarFeed, SlotsResponse, Treatment, WaitlistEntry, WaitlistJoined } from '@bb/contracts';
+import type { CalendarFeed, Practitioner, PractitionerCalendarFeed, SlotsResponse, StaffMember, Treatment, WaitlistEntry, WaitlistJoined } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { requireEnv, uniquePhone } from '@bb/service-kit/testing';
+import { requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { inBatches, login, logout, raw, stackProcesses, type RawAnswer } from './support';
 
 // The public routes of the scheduling rules, attacked: the calendar feed (a secret address is
@@ -100,6 +100,93 @@ describe('the calendar feed', () => {
       expect([target.name, old.status, isJsonRefusal(old)]).toEqual([target.name, 404, true]);
       expect([target.name, isFeed(await raw(target.url, { method: 'GET', path: rotated.path }))]).toEqual([target.name, true]);
     }
+  });
+});
+
+describe("a practitioner's calendar feed", () => {
+  let staffId = '';
+  const asAdmin = () => ({ authorization: `Bearer ${admin}` });
+  const practitionerFeed = async (rotate = false): Promise<PractitionerCalendarFeed> => {
+    const res = await raw(gateway, {
+      method: rotate ? 'POST' : 'GET',
+      path: `/api/practitioners/${staffId}/calendar-feed${rotate ? '/rotate' : ''}`,
+      headers: asAdmin(),
+    });
+    expect(res.status).toBe(200);
+    return JSON.parse(res.text) as PractitionerCalendarFeed;
+  };
+
+  beforeAll(async () => {
+    // A staff member of the catalog, which booking hears of (it takes no bookings: no other test's slots change).
+    const made = await raw(gateway, {
+      method: 'POST',
+      path: '/api/staff',
+      headers: { ...json, ...asAdmin() },
+      body: JSON.stringify({ name: `Feed Attack ${randomUUID().slice(0, 8)}`, position: 'Nurse', bio: 'Attacked', offeringType: 'clinic' }),
+    });
+    expect(made.status).toBe(201);
+    staffId = (JSON.parse(made.text) as StaffMember).id;
+    await waitFor('booking knows the practitioner', async () => {
+      const listed = await raw(gateway, { method: 'GET', path: '/api/practitioners', headers: asAdmin() });
+      return (JSON.parse(listed.text) as Practitioner[]).some((p) => p.id === staffId);
+    });
+  });
+
+  it('answers its exact address on every gateway and booking process, whatever token comes with it; HEAD without a body, changing nothing', async () => {
+    const { path } = await practitionerFeed();
+    const tries = targets.flatMap((target) => tokens.map(([name]) => ({ target, name })));
+    const answers = await inBatches(tries, 8, async ({ target, name }) => ({
+      where: `${target.name} with ${name}`,
+      get: await raw(target.url, { method: 'GET', path, headers: withToken(name) }),
+      head: await raw(target.url, { method: 'HEAD', path, headers: withToken(name) }),
+    }));
+    expect(answers.filter((a) => !isFeed(a.get)).map((a) => `${a.where} → ${a.get.status}`)).toEqual([]);
+    expect(answers.filter((a) => a.head.status !== 200 || a.head.text !== '').map((a) => `${a.where} HEAD → ${a.head.status}`)).toEqual([]);
+    expect((await practitionerFeed()).path).toBe(path);
+  });
+
+  it('serves nothing under another spelling of its address', async () => {
+    const { path } = await practitionerFeed();
+    const tries = targets.flatMap((target) => VARIANTS.map(([variant, spell]) => ({ target, variant, path: spell(path) })));
+    const answers = await inBatches(tries, 8, async (t) => ({
+      where: `${t.target.name} ${t.variant} ${t.path}`,
+      answer: await raw(t.target.url, { method: 'GET', path: t.path }),
+    }));
+    expect(answers.filter((a) => !isJsonRefusal(a.answer) || a.answer.text.includes('VCALENDAR')).map((a) => `${a.where} → ${a.answer.status}`)).toEqual([]);
+  });
+
+  it('keeps its address routes for staff: 401 without a valid token, 404 for an unknown practitioner, 400 for a malformed id, on every gateway and process', async () => {
+    const cases: [string, string, Record<string, string>, number][] = [];
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/rotate'],
+    ]) {
+      for (const [name] of tokens) cases.push([method, `/api/practitioners/${staffId}/calendar-feed${suffix}`, withToken(name), 401]);
+      cases.push([method, `/api/practitioners/64b7f0c2a1b2c3d4e5f60718/calendar-feed${suffix}`, asAdmin(), 404]);
+      for (const bad of ['a%24b', 'x'.repeat(65), 'a%20b']) cases.push([method, `/api/practitioners/${bad}/calendar-feed${suffix}`, asAdmin(), 400]);
+    }
+    const before = await practitionerFeed();
+    const answers = await inBatches(
+      targets.flatMap((target) => cases.map(([method, path, headers, status]) => ({ target, method, path, headers, status }))),
+      8,
+      async (t) => ({ where: `${t.target.name} ${t.method} ${t.path}`, expected: t.status, answer: await raw(t.target.url, t) }),
+    );
+    expect(answers.filter((a) => a.answer.status !== a.expected || !isJsonRefusal(a.answer)).map((a) => `${a.where} → ${a.answer.status}`)).toEqual([]);
+    expect(await practitionerFeed()).toEqual(before);
+  });
+
+  it('answers 404 everywhere at once after a rotation, and once the practitioner is removed', async () => {
+    const { path } = await practitionerFeed();
+    const rotated = await practitionerFeed(true);
+    expect(rotated.path).not.toBe(path);
+    for (const target of targets) {
+      const old = await raw(target.url, { method: 'GET', path });
+      expect([target.name, old.status, isJsonRefusal(old)]).toEqual([target.name, 404, true]);
+      expect([target.name, isFeed(await raw(target.url, { method: 'GET', path: rotated.path }))]).toEqual([target.name, true]);
+    }
+    expect((await raw(gateway, { method: 'DELETE', path: `/api/staff/${staffId}`, headers: asAdmin() })).status).toBe(200);
+    await waitFor("the removed practitioner's feed is gone", async () => (await raw(gateway, { method: 'GET', path: rotated.path })).status === 404);
+    for (const target of targets) expect([target.name, (await raw(target.url, { method: 'GET', path: rotated.path })).status]).toEqual([target.name, 404]);
   });
 });
 

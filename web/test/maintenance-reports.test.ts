@@ -1,5 +1,16 @@
 import type { AppointmentReport } from '@bb/contracts';
-import { ageGroupRows, barPercent, defaultRange, genderRows, hourRows, itemRows, weekdayRows } from '../src/maintenance/domain/reports';
+import {
+  ageGroupRows,
+  barPercent,
+  defaultRange,
+  genderRows,
+  hourRows,
+  itemRows,
+  practitionerReportCsv,
+  practitionerReportFileName,
+  practitionerRows,
+  weekdayRows,
+} from '../src/maintenance/domain/reports';
 
 const report: AppointmentReport = {
   from: '2026-03-01',
@@ -30,6 +41,10 @@ const report: AppointmentReport = {
     { hour: 9, count: 2 },
     { hour: 12, count: 1 },
     { hour: 13, count: 0 },
+  ],
+  byPractitioner: [
+    { id: 'ana', name: 'Ana', appointments: 2, hoursBooked: 2, hoursWorking: 40, utilisation: 5 },
+    { id: 'bea', name: '=Bea, RN', appointments: 1, hoursBooked: 1.5, hoursWorking: 32, utilisation: 4.7 },
   ],
 };
 
@@ -110,6 +125,23 @@ describe('report statistics', () => {
     expect(barPercent(1, 200)).toBe(2);
     expect(barPercent(0, 5)).toBe(0);
     expect(barPercent(0, 0)).toBe(0);
+  });
+
+  it('chart appointments per practitioner in the order the report lists them', () => {
+    expect(practitionerRows(report)).toEqual([
+      { label: 'Ana', count: 2 },
+      { label: '=Bea, RN', count: 1 },
+    ]);
+  });
+
+  it("export each practitioner's figures as a CSV row of their own file, names neutralised and quoted", () => {
+    expect(practitionerReportCsv(report).split('\r\n')).toEqual([
+      'Practitioner,Appointments,Hours booked,Hours working,Utilisation %',
+      'Ana,2,2,40,5',
+      '"\'=Bea, RN",1,1.5,32,4.7',
+      '',
+    ]);
+    expect(practitionerReportFileName('2026-03-05')).toBe('practitioners-report-2026-03-05.csv');
   });
 
   it('open on the current month', () => {

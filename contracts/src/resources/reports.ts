@@ -26,6 +26,14 @@ export const appointmentReportSchema = z.object({
   byGender: z.array(z.object({ gender: z.string(), count })),
   byWeekday: z.array(z.object({ dayOfWeek: z.number().int(), count })),
   byHour: z.array(z.object({ hour: z.number().int(), count })),
+  /**
+   * Per practitioner configured for the offering (both sides for `both` or none), by name, and
+   * anyone booked in the range who no longer is; empty when none is configured. Cancelled
+   * appointments are not counted; hours in one decimal, utilisation in percent of hoursWorking.
+   */
+  byPractitioner: z.array(
+    z.object({ id: z.string(), name: z.string(), appointments: count, hoursBooked: z.number(), hoursWorking: z.number(), utilisation: z.number() }),
+  ),
 });
 export type AppointmentReport = z.infer<typeof appointmentReportSchema>;
 

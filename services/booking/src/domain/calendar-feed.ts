@@ -31,12 +31,18 @@ export interface Feed {
 }
 
 /**
- * The offering's appointments as one calendar. The ETag leaves DTSTAMP out (the time the file
+ * Appointments as one calendar of this name. The ETag leaves DTSTAMP out (the time the file
  * was made, new on every request): the same appointments give the same ETag, so a polling
  * calendar gets 304 until something changes.
  */
-export function offeringFeed(offering: Side, entries: AppointmentCalendarEntry[]): Feed {
-  const name = `${offering.charAt(0).toUpperCase()}${offering.slice(1)} appointments`;
+function namedFeed(name: string, entries: AppointmentCalendarEntry[]): Feed {
   const body = appointmentsFeed(entries, name);
   return { body, etag: etagOf(body.replace(/^DTSTAMP:.*\r\n/gm, '')) };
 }
+
+/** The offering's appointments as one calendar. */
+export const offeringFeed = (offering: Side, entries: AppointmentCalendarEntry[]): Feed =>
+  namedFeed(`${offering.charAt(0).toUpperCase()}${offering.slice(1)} appointments`, entries);
+
+/** The appointments a practitioner takes as one calendar, named after them. */
+export const practitionerFeed = (name: string, entries: AppointmentCalendarEntry[]): Feed => namedFeed(`${name}: appointments`, entries);

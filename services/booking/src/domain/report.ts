@@ -27,7 +27,7 @@ const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0
  * chart has all its bars; blank ages and genders count as "Not given" so each list adds up
  * to the total. Items are counted once per appointment that includes them, busiest first.
  */
-export function appointmentReport(from: string, to: string, appointments: ReportedAppointment[]): AppointmentReport {
+export function appointmentReport(from: string, to: string, appointments: ReportedAppointment[]): Omit<AppointmentReport, 'byPractitioner'> {
   const byStatus = { pending: 0, done: 0, cancelled: 0 } satisfies Record<(typeof APPOINTMENT_STATUSES)[number], number>;
   const items = new Map<string, { id: string; name: string; count: number }>();
   const ages = tally<string>([...AGE_GROUPS, REPORT_NOT_GIVEN]);

@@ -3,9 +3,9 @@ import { calendarFeedRoutes } from '@bb/contracts';
 import { bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
 import { tokenOfFeed } from '../domain/calendar-feed';
-import { feedByToken, feedOf, rotateFeed } from '../store/calendar-feed';
+import { feedByToken, feedOf, practitionerFeedOf, rotateFeed, rotatePractitionerFeed } from '../store/calendar-feed';
 
-const { feed, show, rotate } = calendarFeedRoutes;
+const { feed, show, rotate, practitionerShow, practitionerRotate } = calendarFeedRoutes;
 
 export function mountCalendarFeed(app: Express, deps: BookingDeps): void {
   // Calendars poll: each poll asks again (no-cache) and gets 304 while nothing changed; only the
@@ -27,4 +27,8 @@ export function mountCalendarFeed(app: Express, deps: BookingDeps): void {
   bind(app, show, ({ params }) => feedOf(deps.models, params.offering, deps.now()));
 
   bind(app, rotate, ({ params }) => rotateFeed(deps.models, params.offering, deps.now()));
+
+  bind(app, practitionerShow, ({ params }) => practitionerFeedOf(deps.models, params.id, deps.now()));
+
+  bind(app, practitionerRotate, ({ params }) => rotatePractitionerFeed(deps.models, params.id, deps.now()));
 }

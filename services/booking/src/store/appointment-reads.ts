@@ -1,7 +1,7 @@
 import type { Appointment, Side } from '@bb/contracts';
-import type { ReportedAppointment } from '../domain/report';
+import type { PractitionerBooking, ReportedAppointment } from '../domain/report';
 import type { BookingModels } from '../models';
-import { toAppointment, type AppointmentDoc } from '../models/appointment';
+import { intervalOf, toAppointment, type AppointmentDoc } from '../models/appointment';
 
 /** Every appointment not deleted, newest first. */
 export async function listAppointments(models: BookingModels): Promise<Appointment[]> {
@@ -9,14 +9,34 @@ export async function listAppointments(models: BookingModels): Promise<Appointme
   return docs.map(toAppointment);
 }
 
-/** The appointments a report counts: booked for a date from `from` to `to`, of one offering or both. */
-export async function reportedAppointments(models: BookingModels, from: string, to: string, offering?: Side): Promise<ReportedAppointment[]> {
+/**
+ * The appointments a report counts: booked for a date from `from` to `to`, of one offering or
+ * both, with who took each and for how long (the per-practitioner figures), in one read.
+ */
+export async function reportedAppointments(
+  models: BookingModels,
+  from: string,
+  to: string,
+  offering?: Side,
+): Promise<(ReportedAppointment & PractitionerBooking)[]> {
   const appointments = await models.Appointment.find(
     { deletedAt: null, preferredDate: { $gte: from, $lte: to }, ...(offering ? { offeringType: offering } : {}) },
-    { preferredDate: 1, preferredTime: 1, status: 1, age: 1, gender: 1, items: 1 },
-  ).lean();
+    { preferredDate: 1, preferredTime: 1, status: 1, age: 1, gender: 1, items: 1, practitioner: 1, startTime: 1, endTime: 1 },
+  ).lean<AppointmentDoc[]>();
   // Items are named as the catalog names them now; as at booking time when gone from the copy.
   const ids = [...new Set(appointments.flatMap((a) => a.items.map((i) => i.id)))];
   const current = new Map((await models.Bookable.find({ _id: { $in: ids } }, { name: 1 }).lean()).map((b) => [b._id, b.name]));
-  return appointments.map((a) => ({ ...a, items: a.items.map((i) => ({ id: i.id, name: current.get(i.id) ?? i.name })) }));
+  return appointments.map((a) => {
+    const { start, end } = intervalOf(a);
+    return {
+      preferredDate: a.preferredDate,
+      preferredTime: a.preferredTime,
+      status: a.status,
+      age: a.age,
+      gender: a.gender,
+      items: a.items.map((i) => ({ id: i.id, name: current.get(i.id) ?? i.name })),
+      practitioner: a.practitioner ?? null,
+      minutes: Math.round((end.getTime() - start.getTime()) / 60_000),
+    };
+  });
 }

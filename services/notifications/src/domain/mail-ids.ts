@@ -10,6 +10,10 @@ const digest = (key: string) => createHash('sha256').update(key).digest('hex').s
  */
 export const appointmentMailId = (appointmentId: string, kind: MailKind, revision: number): string => digest(`${appointmentId}|${kind}|${revision}`);
 
+/** The practitioner's copy of an appointment's staff mail: beside the offering's (appointmentMailId), once per event. */
+export const practitionerMailId = (appointmentId: string, kind: MailKind, revision: number): string =>
+  digest(`${appointmentId}|${kind}|${revision}|practitioner`);
+
 /** One confirmation mail per confirmation request (a new sign-up brings a new token). */
 export const newsletterMailId = (subscriberId: string, confirmToken: string): string => digest(`${subscriberId}|newsletter-confirmation|${confirmToken}`);
 

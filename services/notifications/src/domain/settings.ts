@@ -32,3 +32,24 @@ export function reminderDueAt(start: Date, leadHours: number, now: Date): Date |
   const due = new Date(start.getTime() - Math.round(leadHours * HOUR_MS));
   return due.getTime() > now.getTime() ? due : null;
 }
+
+/** One recipient of a staff mail; `practitioner`: the appointment's practitioner's address rather than the offering's. */
+export interface StaffRecipient {
+  address: string;
+  practitioner: boolean;
+}
+
+/**
+ * Who gets an appointment's staff mails: the offering's alert address and its practitioner's,
+ * each once (the same address in other letter case is the same mailbox), none while the
+ * offering's staff alert switch is off.
+ */
+export function staffRecipients(settings: NotificationSettings, practitionerAlertEmail: string | undefined): StaffRecipient[] {
+  if (!settings.enabled['staff-alert']) return [];
+  const offering = settings.staffAlertEmail.trim();
+  const practitioner = practitionerAlertEmail?.trim() ?? '';
+  return [
+    ...(offering ? [{ address: offering, practitioner: false }] : []),
+    ...(practitioner && practitioner.toLowerCase() !== offering.toLowerCase() ? [{ address: practitioner, practitioner: true }] : []),
+  ];
+}

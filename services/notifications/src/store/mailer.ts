@@ -2,10 +2,10 @@ import { appointmentFacts, type AppointmentFacts, type AppointmentMailKind, type
 import type { Logger } from '@bb/service-kit';
 import { renderAppointmentMail, type AppointmentMailInput } from '../domain/appointment-mails';
 import { MANAGE_TOKEN_PLACEHOLDER } from '../domain/manage-link';
-import { appointmentMailId, newsletterMailId, slotOpenedMailId } from '../domain/mail-ids';
+import { appointmentMailId, newsletterMailId, practitionerMailId, slotOpenedMailId } from '../domain/mail-ids';
 import { manilaWallInstant } from '../domain/manila-format';
 import { renderNewsletterMail } from '../domain/newsletter-mail';
-import { reminderDueAt, senderOf, sideOf, slotOpenedOn } from '../domain/settings';
+import { reminderDueAt, senderOf, sideOf, slotOpenedOn, staffRecipients } from '../domain/settings';
 import { renderSlotOpenedMail } from '../domain/slot-opened-mail';
 import type { AppointmentStore, Held } from './appointment-store';
 import type { MailStore, NewMail } from './mail-store';
@@ -42,14 +42,17 @@ const previousStartOf = (data: EventData<'booking.appointment.rescheduled'>): Da
 export class Mailer {
   constructor(private readonly deps: MailerDeps) {}
 
-  /** Booked: the customer's confirmation (with the invitation), the staff alert, the reminder. */
+  /** Booked: the customer's confirmation (with the invitation), the staff alert (to the offering's and the practitioner's address), the reminder. */
   async created(data: EventData<'booking.appointment.created'>): Promise<void> {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
     if (!context) return;
     const { settings } = context;
     if (settings.enabled.confirmation) await this.queueNow({ ...context, kind: 'confirmation' }, facts.email);
-    if (settings.enabled['staff-alert'] && settings.staffAlertEmail) await this.queueNow({ ...context, kind: 'staff-alert' }, settings.staffAlertEmail);
+    for (const staff of staffRecipients(settings, data.practitionerAlertEmail)) {
+      const id = staff.practitioner ? practitionerMailId(facts.appointmentId, 'staff-alert', facts.revision) : undefined;
+      await this.queueNow({ ...context, kind: 'staff-alert' }, staff.address, id);
+    }
     await this.planReminder(context);
   }
 
@@ -194,11 +197,12 @@ export class Mailer {
     });
   }
 
-  private async queueNow(input: AppointmentMailInput, recipient: string): Promise<void> {
+  /** `id`: the mail's own id when the event makes another of its kind (the practitioner's staff alert). */
+  private async queueNow(input: AppointmentMailInput, recipient: string, id?: string): Promise<void> {
     const a = input.appointment;
     const now = this.deps.now();
     await this.queue({
-      id: appointmentMailId(a.appointmentId, input.kind, a.revision),
+      id: id ?? appointmentMailId(a.appointmentId, input.kind, a.revision),
       kind: input.kind,
       appointmentId: a.appointmentId,
       offeringType: a.offeringType,

@@ -92,3 +92,20 @@ export function appointmentsReportCsv(list: readonly Appointment[], index: Booka
 }
 
 export const reportFileName = (today: string) => `appointments-report-${today}.csv`;
+
+/** Appointments per practitioner, by name as the report lists them. */
+export const practitionerRows = (report: AppointmentReport): ChartRow[] => report.byPractitioner.map((p) => ({ label: p.name, count: p.appointments }));
+
+export const PRACTITIONER_CSV_COLUMNS = ['Practitioner', 'Appointments', 'Hours booked', 'Hours working', 'Utilisation %'] as const;
+
+/**
+ * The report's figures per practitioner as a file of their own: the appointments export keeps
+ * the spec's columns, one row per appointment, and a second table in it would break that.
+ */
+export const practitionerReportCsv = (report: AppointmentReport): string =>
+  toCsv(
+    PRACTITIONER_CSV_COLUMNS,
+    report.byPractitioner.map((p) => [p.name, p.appointments, p.hoursBooked, p.hoursWorking, p.utilisation]),
+  );
+
+export const practitionerReportFileName = (today: string) => `practitioners-report-${today}.csv`;

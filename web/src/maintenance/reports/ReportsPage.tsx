@@ -1,5 +1,5 @@
 import { Children, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Field, Flex, Input, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { counted, manilaToday } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
@@ -16,6 +16,9 @@ import {
   genderRows,
   hourRows,
   itemRows,
+  practitionerReportCsv,
+  practitionerReportFileName,
+  practitionerRows,
   reportFileName,
   weekdayRows,
 } from '../domain/reports';
@@ -23,6 +26,7 @@ import { downloadText } from '../ui/download';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
 import { BarChart, ColumnChart } from './BarChart';
 
 const STATUS_STATS = [
@@ -31,7 +35,6 @@ const STATUS_STATS = [
   { key: 'cancelled', label: 'Cancelled' },
 ] as const;
 
-/** Statistics of the bookings of one side over a date range, and the appointments as CSV. */
 /** The report's charts, each on its own card. */
 function ChartGrid({ children }: { children: ReactNode }) {
   return (
@@ -45,6 +48,44 @@ function ChartGrid({ children }: { children: ReactNode }) {
   );
 }
 
+/** Each practitioner's figures over the range: the numbers behind the chart, and their own CSV. */
+function PractitionerTable({ report }: { report: AppointmentReport }) {
+  const exportCsv = () => {
+    downloadText(practitionerReportFileName(manilaToday()), practitionerReportCsv(report));
+    toast.success(`Exported ${counted(report.byPractitioner.length, 'practitioner')} to CSV`);
+  };
+  return (
+    <Stack gap="3">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" size="sm">
+          Practitioners
+        </Heading>
+        <Button size="sm" variant="outline" onClick={exportCsv}>
+          <LineIcon name="download" />
+          Export practitioners CSV
+        </Button>
+      </Flex>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm">
+          <TableHead columns={['Practitioner', 'Appointments', 'Hours booked', 'Hours working', 'Utilisation']} />
+          <Table.Body>
+            {report.byPractitioner.map((p) => (
+              <Table.Row key={p.id}>
+                <Table.Cell>{p.name}</Table.Cell>
+                <Table.Cell>{p.appointments}</Table.Cell>
+                <Table.Cell>{p.hoursBooked}</Table.Cell>
+                <Table.Cell>{p.hoursWorking}</Table.Cell>
+                <Table.Cell>{p.utilisation}%</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}
+
+/** Statistics of the bookings of one side over a date range, and the appointments as CSV. */
 export function ReportsPage() {
   const { offering } = useOffering();
   const [range, setRange] = useState(() => defaultRange(manilaToday()));
@@ -88,6 +129,10 @@ export function ReportsPage() {
         <ColumnChart title="By Weekday" rows={weekdayRows(r)} color="blue.500" />
         <ColumnChart title="By Hour" rows={hourRows(r)} color="teal.500" />
         <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
+        {/* An array, not `&&`: the grid puts every child (a false one too) on a card. */}
+        {r.byPractitioner.length > 0
+          ? [<BarChart key="chart" title="By Practitioner" rows={practitionerRows(r)} color="green.500" />, <PractitionerTable key="table" report={r} />]
+          : []}
       </ChartGrid>
     </>
   );
