@@ -6,16 +6,19 @@
 // notice nor the hour the test runs at, nor other tests' bookings, decide what it shows.
 import { randomBytes } from 'node:crypto';
 import type { Locator } from 'playwright-core';
-import type { Practitioner, PublicPractitioner, StaffMember, Treatment } from '@bb/contracts';
+import type { Practitioner, PublicPractitioner, StaffMember, Treatment, UploadResponse } from '@bb/contracts';
 import { to12Hour } from '../../web/src/shared/format';
-import { api, newTreatment, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, newTreatment, seeText, slots, TEST_TIMEOUT, tinyPng } from './maintenance-helpers';
 import { choose, dayName, farDateOn, field, fillDetails, openBookingForm, openSchedule, weekLoaded } from './public-helpers';
 import { bookingVisitor } from './support/booking';
+import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite({ signIn: true });
 let treatment: Treatment;
 let date: string;
+/** B's photo. */
+let photo: string;
 /** The two practitioners, each with the times of the day they work (HH:mm, start included, end not). */
 const people: { staff: StaffMember; from: string; to: string }[] = [];
 
@@ -56,14 +59,20 @@ beforeAll(async () => {
   if (dayTimes.length === 0) throw new Error('no open far day of five hours');
   const opens = minutes(dayTimes[0]);
   const tag = randomBytes(3).toString('hex');
-  for (const [name, start] of [
-    [`Ana ${tag}`, opens],
-    [`Bea ${tag}`, opens + 180],
+  // A without a photo (initials stand in), B with one.
+  const upload = new FormData();
+  upload.append('image', new Blob([tinyPng([40, 120, 200])], { type: 'image/png' }), 'bea.png');
+  const uploaded = await fetch(siteUrl('/api/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: upload });
+  expect(uploaded.status).toBe(201);
+  photo = ((await uploaded.json()) as UploadResponse).url;
+  for (const [name, start, imageUrl] of [
+    [`Ana ${tag}`, opens, ''],
+    [`Bea ${tag}`, opens + 180, photo],
   ] as const) {
     const created = await api<StaffMember>('/api/staff', {
       method: 'POST',
       token,
-      body: { name, position: 'Aesthetician', bio: 'Made for a browser test.', offeringType: 'clinic' },
+      body: { name, position: 'Aesthetician', bio: 'Made for a browser test.', offeringType: 'clinic', imageUrl },
     });
     expect(created.status).toBe(201);
     people.push({ staff: created.body, from: clock(start), to: clock(start + 120) });
@@ -136,14 +145,19 @@ describe('a visitor chooses a practitioner', () => {
       await group.waitFor();
       expect(await radio(form, 'Any available').isChecked()).toBe(true);
       for (const p of people) expect(await radio(form, p.staff.name).isChecked()).toBe(false);
-      // No photo: their initials stand in ("Ana 3f…" → "A3").
+      // No photo: their initials stand in ("Ana 3f…" → "A3"); a photo shows as it is.
       const [first, last] = a.staff.name.split(' ');
       expect(await group.locator('label', { hasText: a.staff.name }).getByTestId('practitioner-avatar').innerText()).toBe(
         `${first[0]}${last[0].toUpperCase()}`,
       );
+      const picture = group.locator('label', { hasText: b.staff.name }).getByTestId('practitioner-avatar').locator('img');
+      expect(await picture.getAttribute('src')).toBe(photo);
+      await until("B's photo has loaded", async () => (await picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // B first: only B's times of the day.
       await chooseWithKeyboard(form, b.staff.name);
+      expect(await radio(form, 'Any available').isChecked()).toBe(false);
       await field(form, 'Preferred date').fill(date);
       const bTimes = await shownFreeTimes(form);
       expect(bTimes.length).toBeGreaterThan(0);
