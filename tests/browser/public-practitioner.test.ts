@@ -1,118 +1,23 @@
-// Issue 29: a visitor books a person. A treatment made for the test needs a practitioner; two
-// staff members made for it perform it and work different hours of one far weekday (A the
-// first two hours of the day, B two hours later on). The visitor picks A and sees only A's
-// times, picks B and sees only B's, books with A and is told "With A"; a phone shows the choice
-// without scrolling sideways. The day is a random far one within the horizon, so neither the
-// notice nor the hour the test runs at, nor other tests' bookings, decide what it shows.
-import { randomBytes } from 'node:crypto';
+// Issue 29: a visitor books a person. With two practitioners working different hours of one
+// day (support/practitioners.ts), the visitor picks B and sees only B's times, picks A and sees
+// only A's, holds and books with A and is told "With A"; a phone shows the choice without
+// scrolling sideways.
 import type { Locator } from 'playwright-core';
-import type { Practitioner, PublicPractitioner, StaffMember, Treatment, UploadResponse } from '@bb/contracts';
 import { to12Hour } from '../../web/src/shared/format';
-import { api, newTreatment, seeText, slots, TEST_TIMEOUT, tinyPng } from './maintenance-helpers';
-import { choose, dayName, farDateOn, field, fillDetails, openBookingForm, openSchedule, weekLoaded } from './public-helpers';
+import { seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { choose, dayName, field, fillDetails, openBookingForm, openSchedule, weekLoaded } from './public-helpers';
 import { bookingVisitor } from './support/booking';
-import { seriousViolations, siteUrl } from './support/browser';
+import { seriousViolations } from './support/browser';
+import { freeTimes, removePractitioners, toClock, twoPractitioners, until, within, type TwoPractitioners } from './support/practitioners';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite({ signIn: true });
-let treatment: Treatment;
-let date: string;
-/** B's photo. */
-let photo: string;
-/** The two practitioners, each with the times of the day they work (HH:mm, start included, end not). */
-const people: { staff: StaffMember; from: string; to: string }[] = [];
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-const clock = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-/** Whether a slot starting at `time` lies in the person's hours (the test's treatment lasts 30 minutes). */
-const within = (time: string, { from, to }: { from: string; to: string }) => minutes(time) >= minutes(from) && minutes(time) + 30 <= minutes(to);
-
-/** Polls until the check holds (the copies of booking's replicas learn by events). */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`timed out waiting: ${what}`);
-}
-
-/** The times of the day free for this practitioner (or anyone's), as the site's API says. */
-async function freeTimes(practitionerId?: string): Promise<string[]> {
-  const who = practitionerId ? `&practitionerId=${practitionerId}` : '';
-  const { status, body } = await api<{ slots: { time: string; available: boolean }[] }>(
-    `/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatment.id}${who}`,
-  );
-  expect(status).toBe(200);
-  return body.slots.filter((s) => s.available).map((s) => s.time);
-}
+let set: TwoPractitioners;
 
 beforeAll(async () => {
-  const token = suite.token;
-  treatment = await newTreatment(token);
-  // A far weekday (Tuesday to Friday) that is open for at least five hours: its slots say when.
-  let dayTimes: string[] = [];
-  for (let tries = 0; tries < 20 && dayTimes.length === 0; tries++) {
-    date = farDateOn(2 + Math.floor(Math.random() * 4));
-    const times = (await slots('clinic', date, treatment.id)).slots.map((s) => s.time);
-    if (times.length > 0 && minutes(times[times.length - 1]) - minutes(times[0]) >= 5 * 60) dayTimes = times;
-  }
-  if (dayTimes.length === 0) throw new Error('no open far day of five hours');
-  const opens = minutes(dayTimes[0]);
-  const tag = randomBytes(3).toString('hex');
-  // A without a photo (initials stand in), B with one.
-  const upload = new FormData();
-  upload.append('image', new Blob([tinyPng([40, 120, 200])], { type: 'image/png' }), 'bea.png');
-  const uploaded = await fetch(siteUrl('/api/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: upload });
-  expect(uploaded.status).toBe(201);
-  photo = ((await uploaded.json()) as UploadResponse).url;
-  for (const [name, start, imageUrl] of [
-    [`Ana ${tag}`, opens, ''],
-    [`Bea ${tag}`, opens + 180, photo],
-  ] as const) {
-    const created = await api<StaffMember>('/api/staff', {
-      method: 'POST',
-      token,
-      body: { name, position: 'Aesthetician', bio: 'Made for a browser test.', offeringType: 'clinic', imageUrl },
-    });
-    expect(created.status).toBe(201);
-    people.push({ staff: created.body, from: clock(start), to: clock(start + 120) });
-  }
-  // Booking hears of new staff by the catalog's event.
-  await until('booking knows both', async () => {
-    const known = (await api<Practitioner[]>('/api/practitioners', { token })).body;
-    return people.every((p) => known.some((k) => k.id === p.staff.id));
-  });
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  for (const p of people) {
-    const saved = await api(`/api/practitioners/${p.staff.id}`, {
-      method: 'PUT',
-      token,
-      body: { skills: [treatment.id], hours: [{ weekday, isActive: true, startTime: p.from, endTime: p.to }], bookable: true },
-    });
-    expect(saved.status).toBe(200);
-  }
-  expect((await api(`/api/requirements/${treatment.id}`, { method: 'PUT', token, body: { practitioner: true, rooms: [] } })).status).toBe(200);
-  await until('the public list offers both for the treatment', async () => {
-    const offered = (await api<PublicPractitioner[]>(`/api/available-practitioners?offeringType=clinic&treatmentId=${treatment.id}`)).body;
-    return people.every((p) => offered.some((o) => o.id === p.staff.id));
-  });
-  // What the page is to show, as the API says: each one's times, inside their own hours only.
-  for (const p of people) {
-    await until(`${p.staff.name}'s times`, async () => (await freeTimes(p.staff.id)).length > 0);
-    const times = await freeTimes(p.staff.id);
-    expect(times.every((t) => within(t, p))).toBe(true);
-  }
+  set = await twoPractitioners(suite.token);
 });
-
-afterAll(async () => {
-  const token = suite.token;
-  // Nobody else's form is to offer them: the staff go, the treatment goes.
-  for (const p of people) await api(`/api/staff/${p.staff.id}`, { method: 'DELETE', token });
-  if (treatment) {
-    await api(`/api/requirements/${treatment.id}`, { method: 'PUT', token, body: { practitioner: false, rooms: [] } });
-    await api(`/api/treatments/${treatment.id}`, { method: 'DELETE', token });
-  }
-});
+afterAll(() => removePractitioners(suite.token, set));
 
 /** The practitioner's radio card, by the name it is labelled with. */
 const radio = (form: Locator, name: string) => form.getByRole('group', { name: 'Practitioner' }).getByRole('radio', { name, exact: true });
@@ -126,7 +31,7 @@ async function chooseWithKeyboard(form: Locator, name: string): Promise<void> {
 
 /** The free times under the date field (HH:mm), once the day's read has answered. */
 async function shownFreeTimes(form: Locator): Promise<string[]> {
-  const group = form.getByRole('group', { name: `Free times on ${dayName(date)}` });
+  const group = form.getByRole('group', { name: `Free times on ${dayName(set.date)}` });
   await group.getByRole('button').first().waitFor();
   return (await group.getByRole('button').allInnerTexts()).map((label) => toClock(label.trim()));
 }
@@ -135,6 +40,7 @@ describe('a visitor chooses a practitioner', () => {
   it(
     "sees only the chosen person's times, holds and books with them, and is told whom with",
     async () => {
+      const { treatment, date, people, photo } = set;
       const [a, b] = people;
       const page = await suite.open({ viewport: { width: 1280, height: 900 } });
       const form = await openBookingForm(page, 'clinic');
@@ -199,7 +105,7 @@ describe('a visitor chooses a practitioner', () => {
       await success.waitFor();
       expect(await success.getByTestId('booked-practitioner').innerText()).toBe(`With ${a.staff.name}`);
       // A's time is taken now.
-      expect(await freeTimes(a.staff.id)).not.toContain(time);
+      expect(await freeTimes(set, a.staff.id)).not.toContain(time);
     },
     TEST_TIMEOUT,
   );
@@ -209,9 +115,10 @@ describe('a visitor chooses a practitioner', () => {
     async () => {
       const page = await suite.open({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
       const form = await openBookingForm(page, 'clinic');
-      await choose(form, treatment.name);
+      await choose(form, set.treatment.name);
       const group = form.getByRole('group', { name: 'Practitioner' });
       await group.waitFor();
+      const { people } = set;
       for (const p of people) await form.locator('label', { hasText: p.staff.name }).waitFor({ state: 'visible' });
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await form.locator('label', { hasText: people[1].staff.name }).click();
@@ -221,10 +128,3 @@ describe('a visitor chooses a practitioner', () => {
     TEST_TIMEOUT,
   );
 });
-
-/** "9:30 AM" → "09:30". */
-function toClock(label: string): string {
-  const [, h, m, half] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(label) ?? [];
-  if (h === undefined) throw new Error(`not a time: ${label}`);
-  return clock(((Number(h) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(m));
-}
