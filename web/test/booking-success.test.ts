@@ -6,6 +6,7 @@ const summary = (reference: string): BookedSummary => ({
   when: 'Tuesday, December 8, 2026 at 10:00 AM',
   offering: 'Lumière Clinic',
   reference,
+  practitioner: null,
   email: 'maria@example.ph',
   links: { calendar: '/api/manage/x/calendar.ics', page: '/manage/x' },
 });

@@ -21,6 +21,7 @@ const complete: BookingForm = {
   preferredDate: '2026-12-01',
   preferredTime: '10:30',
   treatments: ['t1'],
+  practitionerId: '',
   notes: '',
 };
 
@@ -90,7 +91,7 @@ describe('booking request', () => {
   it('trims the text, drops blank optional fields and tags the side', () => {
     const body = toAppointmentRequest({ ...complete, firstName: ' Maria ', gender: '', age: '', notes: '  ' }, 'studio');
     // The complete form's fields as they are, the blank optional ones dropped and the notes trimmed.
-    expect(body).toEqual({ ...complete, gender: undefined, age: undefined, notes: '', offeringType: 'studio' });
+    expect(body).toEqual({ ...complete, gender: undefined, age: undefined, notes: '', offeringType: 'studio', practitionerId: undefined });
     expect(toAppointmentRequest(complete, 'clinic').age).toBe(31);
   });
 });

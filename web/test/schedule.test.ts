@@ -156,6 +156,7 @@ describe('the summary of a booking', () => {
       when: 'Tuesday, December 8, 2026 at 2:30 PM',
       offering: 'Lumière Clinic',
       reference: '12AB34CD',
+      practitioner: null,
       email: 'ana@example.ph',
       links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics` },
     });

@@ -1,9 +1,10 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { SERVICE_LABEL, type Side } from '@bb/contracts';
+import { SERVICE_LABEL, type PublicPractitioner, type Side } from '@bb/contracts';
 import { TILE } from '../components/Card';
+import { getQueryFn } from '../../shared/api/request';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import type { FieldErrors } from '../../shared/forms/field-errors';
 import { useFieldErrors } from '../../shared/forms/useFieldErrors';
@@ -14,6 +15,7 @@ import { FETCH_FAILED, useCatalog } from '../hooks/useCatalog';
 import { BookingField } from './BookingField';
 import { BookingSuccess } from './BookingSuccess';
 import { DateTimeFields } from './DateTimeFields';
+import { ANY_PRACTITIONER, choiceAfter, practitionerParam, practitionersUrl, showsChoice } from './domain/practitioner';
 import { bookingPrefill } from './domain/prefill';
 import { canWaitFor, dayView, longDate, scheduleProblem, type DayView, type ManilaNow } from './domain/schedule';
 import {
@@ -28,6 +30,7 @@ import {
 } from './domain/validation';
 import { isChosen, type FullSlot } from './domain/waitlist';
 import { PersonalFields } from './PersonalFields';
+import { PractitionerChoice } from './PractitionerChoice';
 import { ServiceChoices, type Bookable } from './ServiceChoices';
 import { daySlotsQuery } from './slots-query';
 import { useAfterBooking } from './useAfterBooking';
@@ -41,6 +44,8 @@ const ScheduleDialog = retryableLazy(() => import('./ScheduleDialog'));
 const BOOKABLE = { clinic: 'treatments', studio: 'packages' } as const;
 
 const NOT_ASKED: DayView = { kind: 'loading' };
+
+const practitionersQueryFn = getQueryFn<PublicPractitioner[]>({ on401: 'throw' });
 
 /** A form control brought to the visitor: in the middle of the screen, clear of a toast at either edge, then focused. */
 function bringToView(control: HTMLElement | null | undefined) {
@@ -107,9 +112,28 @@ export default function BookingForm({ side }: { side: Side }) {
     if (next.cleared) toast.info('Time selection cleared', `Your ${label} selection changed, so please choose your date and time again.`);
   }, [location.search, location.key, location.state, items, label]);
 
+  // Who may be chosen for the items: asked again whenever they change, the last list shown meanwhile.
+  const practitionersQuery = useQuery({
+    queryKey: [practitionersUrl(side, form.treatments)],
+    queryFn: practitionersQueryFn,
+    enabled: form.treatments.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  // A list that could not be read offers nobody: the booking goes to any available, as without the field.
+  const offered = form.treatments.length === 0 ? undefined : practitionersQuery.isError ? [] : (practitionersQuery.data ?? undefined);
+  const offeredNow = practitionersQuery.isPlaceholderData ? undefined : offered;
+  // A person who does not perform the new items (or stopped taking bookings) is no longer the choice.
+  useEffect(() => {
+    const current = formNow.current.practitionerId;
+    if (choiceAfter(current, offeredNow) === current) return;
+    setForm((f) => ({ ...f, practitionerId: ANY_PRACTITIONER }));
+    toast.info('Practitioner changed', `The practitioner you chose does not take this ${label} selection, so any available practitioner is chosen now.`);
+  }, [offeredNow, label]);
+  const practitionerId = practitionerParam(form.practitionerId);
+
   const now: ManilaNow = { today: manilaToday(), time: manilaClock() };
   const dayAsked = form.treatments.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(form.preferredDate);
-  const dayQuery = useQuery({ ...daySlotsQuery(side, form.preferredDate, form.treatments, hold.holdId), enabled: dayAsked });
+  const dayQuery = useQuery({ ...daySlotsQuery(side, form.preferredDate, form.treatments, hold.holdId, practitionerId), enabled: dayAsked });
   const day = dayAsked ? dayView(dayQuery) : NOT_ASKED;
   // Checked as it is typed, so a time that is not free is known before the server says so.
   const timing = scheduleProblem(form.preferredDate, form.preferredTime, day, now);
@@ -197,6 +221,8 @@ export default function BookingForm({ side }: { side: Side }) {
           gridRef={services}
         />
 
+        {showsChoice(offered) && <PractitionerChoice practitioners={offered ?? []} value={form.practitionerId} onChange={(id) => set('practitionerId', id)} />}
+
         <PersonalFields form={form} errors={shownErrors} onChange={set} bind={bind} />
 
         <DateTimeFields
@@ -240,7 +266,7 @@ export default function BookingForm({ side }: { side: Side }) {
         <Suspense fallback={null}>
           <ScheduleDialog
             side={side}
-            source={{ kind: 'offering', side, treatmentIds: form.treatments, holdId: hold.holdId }}
+            source={{ kind: 'offering', side, treatmentIds: form.treatments, holdId: hold.holdId, practitionerId }}
             initialDate={form.preferredDate || now.today}
             onSelect={chooseSlot}
             onWaitFor={chooseFullSlot}

@@ -65,6 +65,11 @@ export function BookingSuccess({ summary, phase, onDismiss }: { summary: BookedS
         <Text color="gray.900" data-testid="booked-when">
           {summary.when}
         </Text>
+        {summary.practitioner && (
+          <Text color="gray.900" data-testid="booked-practitioner">
+            With {summary.practitioner}
+          </Text>
+        )}
         <Box as="dl" mt="2">
           <Fact label="Where" value={summary.offering} testId="booked-offering" />
           <Fact label="Reference" value={summary.reference} testId="booked-reference" />

@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import type { Side, SlotsRangeResponse, SlotsResponse } from '@bb/contracts';
+import type { PractitionerChoice, Side, SlotsRangeResponse, SlotsResponse } from '@bb/contracts';
 import { getQueryFn } from '../../shared/api/request';
 import { withoutHold } from './domain/hold';
 import { manageSlotsUrl, rangeSlotsUrl, slotsUrl, type DayOfSlots } from './domain/schedule';
@@ -9,11 +9,12 @@ const slotsQueryFn = getQueryFn<SlotsResponse>({ on401: 'throw' });
 const weekQueryFn = getQueryFn<SlotsResponse | SlotsRangeResponse>({ on401: 'throw' });
 
 /**
- * One day's slots for the chosen items, keyed by URL (a booking refreshes every cached day),
- * read with the visitor's hold; the day's last answer stays shown while a new hold is read.
+ * One day's slots for the chosen items and practitioner, keyed by URL (a booking refreshes every
+ * cached day), read with the visitor's hold; the day's last answer stays shown while a new hold
+ * is read (another practitioner's day is another day: it is not shown meanwhile).
  */
-export function daySlotsQuery(side: Side, date: string, treatmentIds: readonly string[], holdId?: string) {
-  const url = slotsUrl(side, date, treatmentIds, holdId);
+export function daySlotsQuery(side: Side, date: string, treatmentIds: readonly string[], holdId?: string, practitionerId?: string) {
+  const url = slotsUrl(side, date, treatmentIds, holdId, practitionerId);
   return {
     queryKey: [url],
     queryFn: slotsQueryFn,
@@ -25,17 +26,25 @@ export function daySlotsQuery(side: Side, date: string, treatmentIds: readonly s
 }
 
 /**
- * Whose times the schedule shows: an offering's for the chosen items (the booking form), or a
- * booking's own (moving it through its manage link: its own seats count as free there).
+ * Whose times the schedule shows: an offering's for the chosen items and practitioner (the
+ * booking form), or a booking's own (moving it through its manage link: its own seats count as
+ * free there), with its practitioner or anyone's when it has one.
  */
-export type ScheduleSource = { kind: 'offering'; side: Side; treatmentIds: readonly string[]; holdId?: string } | { kind: 'manage'; token: string };
+export type ScheduleSource =
+  | { kind: 'offering'; side: Side; treatmentIds: readonly string[]; holdId?: string; practitionerId?: string }
+  | { kind: 'manage'; token: string; practitioner?: PractitionerChoice };
 
 /** The reads that answer a week: one range call for an offering, a call per day for a manage link (it answers one date). */
 export function weekQueries(source: ScheduleSource, days: readonly string[]): { queryKey: string[]; queryFn: typeof weekQueryFn }[] {
   // The whole week in one call for an offering (from and to, inclusive).
   if (source.kind === 'offering')
-    return [{ queryKey: [rangeSlotsUrl(source.side, days[0], days[days.length - 1], source.treatmentIds, source.holdId)], queryFn: weekQueryFn }];
-  return days.map((date) => ({ queryKey: [manageSlotsUrl(source.token, date)], queryFn: weekQueryFn }));
+    return [
+      {
+        queryKey: [rangeSlotsUrl(source.side, days[0], days[days.length - 1], source.treatmentIds, source.holdId, source.practitionerId)],
+        queryFn: weekQueryFn,
+      },
+    ];
+  return days.map((date) => ({ queryKey: [manageSlotsUrl(source.token, date, source.practitioner)], queryFn: weekQueryFn }));
 }
 
 /** The days of a week from the answers of its reads (in the order weekQueries gave them); null while any is missing. */

@@ -1,16 +1,18 @@
-import { Suspense, useRef, useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Fieldset, Flex, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { manageRoutes, type AppointmentStatus, type ManagedAppointment } from '@bb/contracts';
+import { manageRoutes, type AppointmentStatus, type ManagedAppointment, type PractitionerChoice } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { toast } from '../../shared/ui/toaster';
+import { moveChoice } from '../booking/domain/practitioner';
 import { isSlotsKey, type BookedSlot } from '../booking/domain/schedule';
 import { bookedWhen } from '../booking/domain/summary';
 import { TILE } from '../components/Card';
+import { ChoiceCard } from '../booking/PractitionerChoice';
 import { CalendarIcon } from '../components/icons';
 import { useSetOffering } from '../hooks/usePageSetup';
 import { SIDE_NAME } from '../site';
@@ -57,8 +59,8 @@ function Problem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   );
 }
 
-/** What a move changes, old time to new, before the visitor confirms it. */
-function MoveSummary({ from, to }: { from: string; to: string }) {
+/** What a move changes, old time to new (and with whom, for a booking with a practitioner), before the visitor confirms it. */
+function MoveSummary({ from, to, withWhom }: { from: string; to: string; withWhom: string | null }) {
   return (
     <Stack gap="3">
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
@@ -74,11 +76,45 @@ function MoveSummary({ from, to }: { from: string; to: string }) {
         <Text as="dd" color="gray.900" fontWeight="semibold" data-testid="move-to">
           {to}
         </Text>
+        {withWhom && (
+          <>
+            <Text as="dt" color="gray.900" fontWeight="semibold">
+              With
+            </Text>
+            <Text as="dd" color="gray.900" fontWeight="semibold" data-testid="move-with">
+              {withWhom}
+            </Text>
+          </>
+        )}
       </Box>
       <Text fontSize="sm" color="gray.700">
         Nothing changes until you confirm.
       </Text>
     </Stack>
+  );
+}
+
+/** Whom a move is with, for a booking with a practitioner: them (the default) or whoever qualified is free at the new time. */
+function MoveWith({ name, value, onChange }: { name: string; value: PractitionerChoice; onChange: (choice: PractitionerChoice) => void }) {
+  const group = useId();
+  return (
+    <Fieldset.Root data-testid="move-practitioner">
+      <Fieldset.Legend fontWeight="semibold" color="gray.900">
+        Practitioner for a new time
+      </Fieldset.Legend>
+      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3" mt="2">
+        <ChoiceCard group={group} value="keep" checked={value === 'keep'} onChange={() => onChange('keep')}>
+          <Text as="span" fontWeight="medium" color="gray.900" minW="0" overflowWrap="anywhere">
+            Keep {name}
+          </Text>
+        </ChoiceCard>
+        <ChoiceCard group={group} value="any" checked={value === 'any'} onChange={() => onChange('any')}>
+          <Text as="span" fontWeight="medium" color="gray.900">
+            Any available
+          </Text>
+        </ChoiceCard>
+      </Grid>
+    </Fieldset.Root>
   );
 }
 
@@ -93,6 +129,8 @@ export default function ManageBooking({ token }: { token: string }) {
   /** "Choose Another Time" was pressed: the schedule opens again once the confirmation has closed. */
   const [backToSchedule, setBackToSchedule] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** For a booking with a practitioner: whether a move keeps them or takes anyone free. */
+  const [moveWith, setMoveWith] = useState<PractitionerChoice>('keep');
   const rescheduleButton = useRef<HTMLButtonElement>(null);
 
   const key = [routeUrl(manageRoutes.view, { token })];
@@ -125,7 +163,8 @@ export default function ManageBooking({ token }: { token: string }) {
   });
 
   const reschedule = useMutation({
-    mutationFn: (slot: BookedSlot) => callRoute(manageRoutes.reschedule, { params: { token }, body: { preferredDate: slot.date, preferredTime: slot.time } }),
+    mutationFn: ({ slot, practitioner }: { slot: BookedSlot; practitioner?: PractitionerChoice }) =>
+      callRoute(manageRoutes.reschedule, { params: { token }, body: { preferredDate: slot.date, preferredTime: slot.time, practitioner } }),
     onSuccess: async (fresh) => {
       await show(fresh);
       toast.success('Appointment Rescheduled', `Your appointment is now on ${bookedWhen(fresh.preferredDate, fresh.preferredTime)}.`);
@@ -153,6 +192,8 @@ export default function ManageBooking({ token }: { token: string }) {
   const options = manageOptions(appointment);
   const links = manageLinks(token);
   const when = bookedWhen(appointment.preferredDate, appointment.preferredTime);
+  const practitioner = moveChoice(appointment.practitioner !== undefined, moveWith);
+  const movedWith = appointment.practitioner ? (moveWith === 'keep' ? appointment.practitioner.name : 'Any available practitioner') : null;
   const chooseSlot = (date: string, time: string) => {
     setScheduling(false);
     setMove({ date, time });
@@ -219,6 +260,10 @@ export default function ManageBooking({ token }: { token: string }) {
         </Text>
       )}
 
+      {appointment.practitioner && options.canChange && options.offerReschedule && (
+        <MoveWith name={appointment.practitioner.name} value={moveWith} onChange={setMoveWith} />
+      )}
+
       {/* Changes closed (cancelled, taken place, inside the cut-off): no buttons that cannot be pressed, the reason above says why. */}
       {(options.canChange || options.showCalendar) && (
         <Flex gap="3" wrap="wrap">
@@ -256,12 +301,12 @@ export default function ManageBooking({ token }: { token: string }) {
       <ConfirmDialog
         open={move !== null}
         title="Confirm New Time"
-        message={move && <MoveSummary from={when} to={bookedWhen(move.date, move.time)} />}
+        message={move && <MoveSummary from={when} to={bookedWhen(move.date, move.time)} withWhom={movedWith} />}
         confirmLabel="Move Appointment"
         destructive={false}
         dismissLabel="Choose Another Time"
         busy={reschedule.isPending}
-        onConfirm={() => move && reschedule.mutate(move)}
+        onConfirm={() => move && reschedule.mutate({ slot: move, practitioner })}
         onClose={chooseAgain}
         onExitComplete={confirmationClosed}
       />
@@ -270,7 +315,7 @@ export default function ManageBooking({ token }: { token: string }) {
         <Suspense fallback={null}>
           <ScheduleDialog
             side={appointment.offeringType}
-            source={{ kind: 'manage', token }}
+            source={{ kind: 'manage', token, practitioner }}
             initialDate={appointment.preferredDate}
             current={{ date: appointment.preferredDate, time: appointment.preferredTime }}
             title="Choose a New Time"

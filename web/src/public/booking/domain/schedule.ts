@@ -1,4 +1,4 @@
-import { manageRoutes, scheduleRoutes, type Side, type Slot, type SlotUnavailableReason } from '@bb/contracts';
+import { manageRoutes, scheduleRoutes, type PractitionerChoice, type Side, type Slot, type SlotUnavailableReason } from '@bb/contracts';
 import { routeUrl } from '../../../shared/api/routes';
 import { format } from 'date-fns';
 import { addDays, to12Hour, weekStartSunday } from '../../../shared/format';
@@ -15,16 +15,23 @@ export const shiftWeek = (sunday: string, weeks: number): string => addDays(sund
 /** Weeks wholly in the past have nothing to book: the dialog does not go back before today's week. */
 export const canGoBack = (sunday: string, today: string): boolean => sunday > weekStartSunday(today);
 
-/** GET /api/available-slots for a day, with one treatmentId per selected treatment, and the visitor's hold (its places free for them). */
-export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[], holdId?: string): string =>
-  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds, holdId });
+/**
+ * GET /api/available-slots for a day, with one treatmentId per selected treatment, the
+ * visitor's hold (its places free for them) and the practitioner chosen (none: anyone's times).
+ */
+export const slotsUrl = (side: Side, date: string, treatmentIds: readonly string[], holdId?: string, practitionerId?: string): string =>
+  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, date, treatmentId: treatmentIds, holdId, practitionerId });
 
-/** GET /api/manage/:token/available-slots for a day: the times a booking may move to, its own seats counted as free. */
-export const manageSlotsUrl = (token: string, date: string): string => routeUrl(manageRoutes.availableSlots, { token }, { date });
+/**
+ * GET /api/manage/:token/available-slots for a day: the times a booking may move to, its own
+ * seats counted as free; with its practitioner or anyone's (`practitioner`, only for a booking that has one).
+ */
+export const manageSlotsUrl = (token: string, date: string, practitioner?: PractitionerChoice): string =>
+  routeUrl(manageRoutes.availableSlots, { token }, { date, practitioner });
 
 /** GET /api/available-slots for every day from `from` to `to` (inclusive) in one call: the schedule's week. */
-export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds: readonly string[], holdId?: string): string =>
-  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, from, to, treatmentId: treatmentIds, holdId });
+export const rangeSlotsUrl = (side: Side, from: string, to: string, treatmentIds: readonly string[], holdId?: string, practitionerId?: string): string =>
+  routeUrl(scheduleRoutes.availableSlots, undefined, { offeringType: side, from, to, treatmentId: treatmentIds, holdId, practitionerId });
 
 /** One day's answer: its slots, why none can be booked when that is so, and (in a range answer) whether it is closed. */
 export interface DayAnswer {

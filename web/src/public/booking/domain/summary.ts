@@ -10,6 +10,8 @@ export interface BookedSummary {
   when: string;
   offering: string;
   reference: string;
+  /** Who takes it, by the booking's answer; null when its items need nobody. */
+  practitioner: string | null;
   /** Where the confirmation went. */
   email: string;
   /** Null when the server answered a repeated request (no token then): the mailed link is the way in. */
@@ -19,10 +21,10 @@ export interface BookedSummary {
 /** "Tuesday, December 8, 2026 at 10:00 AM" for a booked date (yyyy-MM-dd) and time (HH:mm). */
 export const bookedWhen = (date: string, time: string): string => `${longDate(date, 'EEEE, MMMM d, yyyy')} at ${to12Hour(time)}`;
 
-/** The booked items by name (in the order chosen), when, where, and the reference and links of the server's answer. */
+/** The booked items by name (in the order chosen), when, where, and the reference, practitioner and links of the server's answer. */
 export function bookedSummary(
   request: Pick<AppointmentRequest, 'treatments' | 'preferredDate' | 'preferredTime'> & { offeringType: Side },
-  answer: Pick<BookedAppointment, 'id' | 'email' | 'manageToken'>,
+  answer: Pick<BookedAppointment, 'id' | 'email' | 'manageToken' | 'practitioner'>,
   names: ReadonlyMap<string, string>,
 ): BookedSummary {
   return {
@@ -30,6 +32,7 @@ export function bookedSummary(
     when: bookedWhen(request.preferredDate, request.preferredTime),
     offering: SIDE_NAME[request.offeringType],
     reference: appointmentReference(answer.id),
+    practitioner: answer.practitioner?.name ?? null,
     email: answer.email,
     links: answer.manageToken ? manageLinks(answer.manageToken) : null,
   };

@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, isPhoneNumber, SERVICE_LABEL, type AppointmentRequest, type GENDERS, type Side } from '@bb/contracts';
 import type { FieldErrors } from '../../../shared/forms/field-errors';
 import { looksLikeEmail } from '../../domain/email';
+import { ANY_PRACTITIONER, practitionerParam } from './practitioner';
 import type { BookingPrefill } from './prefill';
 
 export type Gender = (typeof GENDERS)[number];
@@ -16,6 +17,8 @@ export interface BookingForm {
   preferredDate: string;
   preferredTime: string;
   treatments: string[];
+  /** The practitioner chosen; blank: any available (the default, and all there is when the items need nobody). */
+  practitionerId: string;
   notes: string;
 }
 
@@ -29,6 +32,7 @@ export const EMPTY_BOOKING: BookingForm = {
   preferredDate: '',
   preferredTime: '',
   treatments: [],
+  practitionerId: ANY_PRACTITIONER,
   notes: '',
 };
 
@@ -86,6 +90,7 @@ export function toAppointmentRequest(form: BookingForm, side: Side): Appointment
     treatments: form.treatments,
     notes: form.notes.trim(),
     offeringType: side,
+    practitionerId: practitionerParam(form.practitionerId),
   };
 }
 
