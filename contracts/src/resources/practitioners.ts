@@ -120,7 +120,7 @@ export const practitionerRoutes = {
     tag,
     summary: 'Practitioners a visitor may choose for these treatments or packages, by name',
     description:
-      'Those of the offering (or of both) who take bookings and perform every chosen item that needs a practitioner (`/api/requirements`); every one of the offering when none does.',
+      'Those of the offering (or of both) who take bookings and perform every chosen item that needs a practitioner (`/api/requirements`); none when no chosen item needs one (there is no one to choose).',
     query: availablePractitionersQuerySchema,
     response: z.array(publicPractitionerSchema),
   }),

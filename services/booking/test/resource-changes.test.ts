@@ -38,7 +38,8 @@ beforeAll(async () => {
   }
   const setUp = async (id: string, body: unknown) => expect((await call(booking.url, 'PUT', `/api/practitioners/${id}`, body, asAdmin)).status).toBe(200);
   for (const [id] of NURSES) await setUp(id, { skills: ['peel'], hours: WEEKDAYS, bookable: true });
-  await setUp('bea', { leave: [{ from: monday(1), to: monday(1), note: 'Leave' }] });
+  await setUp('bea', { leave: [{ from: monday(1), to: monday(1), note: 'Leave' }], email: 'bea@clinic.example' });
+  await setUp('ana', { email: 'ana@clinic.example' });
   await setUp('doc', { skills: [], hours: WEEKDAYS, bookable: true });
   expect((await call(booking.url, 'PUT', '/api/requirements/peel', { practitioner: true, rooms: [] }, asAdmin)).status).toBe(200);
   expect((await call(booking.url, 'PUT', '/api/settings/clinic', { maxSessionsPerSlot: 10 }, asAdmin)).status).toBe(200);
@@ -82,6 +83,11 @@ describe('staff reassign an appointment', () => {
     expect([stored?.practitioner?.name, stored?.resources, stored?.preferredTime]).toEqual(['Bea', ['pbea'], '10:00']);
     // The customer hears of it as a move to the same time with the new name.
     await waitFor('the move announced', () => events.of(made.id).length >= 2, 15000);
+    // Each event carries the alert address of the practitioner it is with then.
+    expect(events.of(made.id)[0]).toMatchObject({ type: 'booking.appointment.created', data: { practitionerAlertEmail: 'ana@clinic.example' } });
+    expect(events.of(made.id)[1]).toMatchObject({
+      data: { practitionerAlertEmail: 'bea@clinic.example' },
+    });
     expect(events.of(made.id)[1]).toMatchObject({
       type: 'booking.appointment.rescheduled',
       data: { practitioner: { id: 'bea', name: 'Bea' }, preferredTime: '10:00', previousTime: '10:00', by: 'staff' },

@@ -118,6 +118,21 @@ describe('appointment mails', () => {
     expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe('2026-12-02T14:30:00');
   });
 
+  it('tells of a reassignment (same time, another practitioner) as a change of practitioner, not a move', async () => {
+    const mail = await renderAppointmentMail({
+      ...input('confirmation', { revision: 1, practitioner: { id: 'staff-2', name: 'Nurse Bea' } }),
+      kind: 'reschedule',
+      previousStart: new Date('2026-12-01T02:00:00Z'),
+      by: 'staff',
+    });
+    expect(mail.subject).toBe('Appointment update: Tuesday, 1 December 2026, 10:00 AM');
+    expect(mail.text).toContain('Our team has arranged for Nurse Bea to take your appointment. The time stays the same');
+    expect(mail.text).not.toContain('moved');
+    const event = new ICAL.Component(ICAL.parse(mail.attachments[0].content)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('sequence')).toBe(1);
+    expect(event.getFirstPropertyValue('summary')).toBe('Hydrating Facial with Nurse Bea – Lumière Clinic');
+  });
+
   it('withdraws the invitation on a cancellation and links to booking again, not to the manage page', async () => {
     const mail = await renderAppointmentMail({ ...input('confirmation', { revision: 2, status: 'cancelled' }), kind: 'cancellation', by: 'customer' });
     expect(mail.subject).toBe('Appointment cancelled: Tuesday, 1 December 2026, 10:00 AM');

@@ -16,15 +16,15 @@ export interface PractitionerAddresses {
 /**
  * The practitioner's alert address as the copy has it at the time of the event, so
  * notifications alerts them too without asking booking; nothing without a practitioner or an
- * address (or without the copy).
+ * address.
  */
-function alertOf(doc: Pick<AppointmentDoc, 'practitioner'>, staff: PractitionerAddresses | undefined): { practitionerAlertEmail?: string } {
-  const email = doc.practitioner && staff?.practitioner(doc.practitioner.id)?.email;
+function alertOf(doc: Pick<AppointmentDoc, 'practitioner'>, staff: PractitionerAddresses): { practitionerAlertEmail?: string } {
+  const email = doc.practitioner && staff.practitioner(doc.practitioner.id)?.email;
   return email ? { practitionerAlertEmail: email } : {};
 }
 
 /** Booked. No manage token: a consumer that needs the link derives it from the id (manageLinkToken). */
-export const appointmentCreated = (doc: AppointmentDoc, correlationId?: string, staff?: PractitionerAddresses): OutboxEntry =>
+export const appointmentCreated = (doc: AppointmentDoc, correlationId: string | undefined, staff: PractitionerAddresses): OutboxEntry =>
   outboxEvent('booking', 'booking.appointment.created', { ...facts(doc), ...alertOf(doc, staff), createdAt: doc.createdAt.toISOString() }, correlationId);
 
 /** Moved to another time; `before` is the appointment as it was. */
@@ -32,8 +32,8 @@ export function appointmentRescheduled(
   doc: AppointmentDoc,
   before: AppointmentDoc,
   by: By,
-  correlationId?: string,
-  staff?: PractitionerAddresses,
+  correlationId: string | undefined,
+  staff: PractitionerAddresses,
 ): OutboxEntry {
   const data = {
     ...facts(doc),
@@ -51,14 +51,14 @@ export const appointmentCancelled = (
   doc: AppointmentDoc,
   by: By,
   notifyCustomer: boolean,
-  correlationId?: string,
-  staff?: PractitionerAddresses,
+  correlationId: string | undefined,
+  staff: PractitionerAddresses,
 ): OutboxEntry => outboxEvent('booking', 'booking.appointment.cancelled', { ...facts(doc), ...alertOf(doc, staff), by, notifyCustomer }, correlationId);
 
 /** Staff set another status than cancelled: done, or pending again. */
 export const appointmentStatusChanged = (
   doc: AppointmentDoc,
   previousStatus: AppointmentStatus,
-  correlationId?: string,
-  staff?: PractitionerAddresses,
+  correlationId: string | undefined,
+  staff: PractitionerAddresses,
 ): OutboxEntry => outboxEvent('booking', 'booking.appointment.status-changed', { ...facts(doc), ...alertOf(doc, staff), previousStatus }, correlationId);

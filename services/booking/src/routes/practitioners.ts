@@ -20,6 +20,8 @@ export function mountPractitioners(app: Express, { models, schedule, bus }: Book
   // From this replica's copy: a visitor's choice costs no database read.
   bind(app, available, ({ query }) => {
     const needing = query.treatmentId.filter((id) => schedule.requirement(id)?.practitioner === true);
+    // No chosen item needs anyone: there is no one to choose (the form shows no choice).
+    if (needing.length === 0) return [];
     return qualifiedFor(schedule.practitioners(query.offeringType), needing).map(({ _id, name, imageUrl }) => ({ id: _id, name, imageUrl }));
   });
 }

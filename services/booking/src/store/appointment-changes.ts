@@ -86,7 +86,7 @@ export async function cancelAppointment(
 ): Promise<AppointmentDoc | null> {
   const { models } = deps;
   const set = { ...also, status: 'cancelled' as const, blocks: [], contactCounts: [] };
-  const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId);
+  const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId, deps.schedule);
   const changed = await withLedgerChange(deps, current, [], () =>
     models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>(),
   );
@@ -118,7 +118,7 @@ async function setStatus(
     blocks = ledgerBlocks(start, new Date(end.getTime() + deps.schedule.policy(current.offeringType).bufferMinutes * MINUTE_MS));
   }
   const set = { ...also, status, blocks };
-  const event = appointmentStatusChanged(nextRevision(current, set), current.status, correlationId);
+  const event = appointmentStatusChanged(nextRevision(current, set), current.status, correlationId, deps.schedule);
   const write = () =>
     models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>();
   let updated: AppointmentDoc | null;
@@ -176,7 +176,7 @@ export async function deleteAppointment(deps: BookingDeps, id: string, correlati
     ? {
         $set: set,
         $inc: { revision: 1 },
-        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId) },
+        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId, deps.schedule) },
       }
     : { $set: set };
   const changed = await withLedgerChange(deps, current, [], async () =>

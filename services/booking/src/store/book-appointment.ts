@@ -245,7 +245,7 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   };
   try {
     // createdAt comes from the business clock, like the slot check, not from mongoose.
-    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, correlationId)] }).save({ timestamps: false });
+    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, correlationId, deps.schedule)] }).save({ timestamps: false });
   } catch (err) {
     await giveBack();
     await uncountContact(models, counted.counts, id);

@@ -154,7 +154,7 @@ export async function rescheduleByCustomer(
     ...(assigned ? { practitioner: { id: staffIdOf(assigned.key), name: assigned.name } } : {}),
   };
   const moved = { ...current, ...set, revision: revisionOf(current) + 1, customerMoves: (current.customerMoves ?? 0) + 1 };
-  const event = appointmentRescheduled(moved, current, 'customer', correlationId);
+  const event = appointmentRescheduled(moved, current, 'customer', correlationId, deps.schedule);
   const changed = await withLedgerChange(
     deps,
     current,

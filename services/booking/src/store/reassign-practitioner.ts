@@ -44,7 +44,7 @@ export async function reassignPractitioner(deps: BookingDeps, id: string, practi
   const toResources = [...(current.resources ?? []).filter((key) => key !== oldKey), wanted].sort();
   const set = { practitioner: { id: practitionerId, name: chosen.name }, resources: toResources };
   const moved = { ...current, ...set, revision: revisionOf(current) + 1 };
-  const event = appointmentRescheduled(moved, current, 'staff', correlationId);
+  const event = appointmentRescheduled(moved, current, 'staff', correlationId, deps.schedule);
   const changed = await withLedgerChange(
     deps,
     current,

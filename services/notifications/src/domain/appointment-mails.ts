@@ -132,6 +132,17 @@ function bodyOf(input: AppointmentMailInput): MailBody {
         closing: [PENDING_PROMISE, 'The attached calendar invitation adds it to your calendar as tentative.', MANAGE_HINT, `Thank you,\n${business}`],
       };
     case 'reschedule':
+      // Same time, another practitioner: staff reassigned it (a customer's move always changes the time).
+      if (input.previousStart.getTime() === new Date(a.startTime).getTime() && a.practitioner)
+        return {
+          ...base,
+          subject: `Appointment update: ${when}`,
+          preheader: `Your appointment on ${when} is now with ${a.practitioner.name}.`,
+          heading: `Your appointment is now with ${a.practitioner.name}`,
+          paragraphs: [greeting(a), `Our team has arranged for ${a.practitioner.name} to take your appointment. The time stays the same:`],
+          action: manageAction,
+          closing: ['The attached calendar invitation updates the entry in your calendar.', MANAGE_HINT, `Thank you,\n${business}`],
+        };
       return {
         ...base,
         subject: `Appointment rescheduled: ${when}`,
