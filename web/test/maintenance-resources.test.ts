@@ -4,7 +4,9 @@ import {
   dropTarget,
   offBands,
   phoneColumn,
+  practitionerErrors,
   practitionerForm,
+  practitionerProblems,
   practitionerUpdate,
   practitionerWeek,
   reassignable,
@@ -195,5 +197,32 @@ describe('practitioner editor', () => {
     expect(update).toMatchObject({ bookable: true, email: null, skills: ['t1'], leave: [{ from: '2026-04-01', to: '2026-04-03', note: 'Holiday' }] });
     expect(update.hours).toHaveLength(7);
     expect(update.hours?.[2]).toEqual({ weekday: 2, isActive: true, startTime: '09:00', endTime: '17:00' });
+  });
+});
+
+describe('practitioner editor errors', () => {
+  it("puts the server's details at the form's fields, a leave entry's by its number", () => {
+    expect(
+      practitionerErrors([
+        { path: 'email', message: 'email must be an e-mail address, or null for none' },
+        { path: 'hours.2.endTime', message: 'endTime must be after startTime' },
+        { path: 'leave.1.to', message: 'leave must not end (to) before it starts (from)' },
+        { path: 'email', message: 'second' },
+        { path: 'other', message: 'ignored' },
+      ]),
+    ).toEqual({
+      email: 'email must be an e-mail address, or null for none',
+      week: 'endTime must be after startTime',
+      leave: 'Leave 2: leave must not end (to) before it starts (from)',
+    });
+  });
+
+  it("checks the form by the contract's rules before it is sent", () => {
+    const form = practitionerForm(practitioner());
+    expect(practitionerProblems(form)).toEqual({});
+    const wrong = { ...form, email: 'not an address', leave: [{ from: '2026-04-03', to: '2026-04-01', note: '' }] };
+    const problems = practitionerProblems(wrong);
+    expect(problems.email).toMatch(/^email/);
+    expect(problems.leave).toBe('Leave 1: leave must not end (to) before it starts (from)');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  practitionerUpdateSchema,
   SLOT_MINUTES,
   type Appointment,
   type Leave,
@@ -13,6 +14,8 @@ import type { BookableIndex } from './bookables';
 import { belongsTo } from './appointments';
 import { layoutWeek, type CalendarEvent, type DayWindow } from './calendar';
 import { parseClock } from './clock';
+import type { FieldErrors } from '../../shared/forms/field-errors';
+import type { FieldDetail } from './forms';
 import type { DayHours } from './office-hours';
 
 /** The column of appointments nobody takes (their treatments need no practitioner, or they were booked before any did). */
@@ -221,3 +224,26 @@ export const practitionerUpdate = (form: PractitionerForm): PractitionerUpdate =
   hours: form.week.map((d) => ({ weekday: d.dayOfWeek, isActive: d.isActive, startTime: d.startTime, endTime: d.endTime })),
   leave: form.leave.map((l) => ({ from: l.from, to: l.to, note: l.note.trim() })),
 });
+
+export type PractitionerErrors = FieldErrors<keyof PractitionerForm>;
+
+/** The form's field of each request field (the weekday table sends `hours`). */
+const FORM_FIELDS: Record<string, keyof PractitionerForm> = { bookable: 'bookable', email: 'email', skills: 'skills', hours: 'week', leave: 'leave' };
+
+/** Details (the server's or the contract's) at the form's fields, the first per field; a leave entry's detail names the entry. */
+export function practitionerErrors(details: readonly FieldDetail[]): PractitionerErrors {
+  const errors: PractitionerErrors = {};
+  for (const { path, message } of details) {
+    const [head, at] = path.split('.');
+    const field = FORM_FIELDS[head];
+    if (!field || errors[field]) continue;
+    errors[field] = field === 'leave' && at !== undefined && /^\d+$/.test(at) ? `Leave ${Number(at) + 1}: ${message}` : message;
+  }
+  return errors;
+}
+
+/** The form checked by the contract's own rules before it is sent, in the words the server would use. */
+export const practitionerProblems = (form: PractitionerForm): PractitionerErrors =>
+  practitionerErrors(
+    practitionerUpdateSchema.safeParse(practitionerUpdate(form)).error?.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) ?? [],
+  );
