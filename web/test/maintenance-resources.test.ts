@@ -7,6 +7,7 @@ import {
   practitionerErrors,
   practitionerForm,
   practitionerProblems,
+  practitionerSummary,
   practitionerUpdate,
   practitionerWeek,
   reassignable,
@@ -224,5 +225,20 @@ describe('practitioner editor errors', () => {
     const problems = practitionerProblems(wrong);
     expect(problems.email).toMatch(/^email/);
     expect(problems.leave).toBe('Leave 1: leave must not end (to) before it starts (from)');
+  });
+});
+
+describe('practitioner summary', () => {
+  it('says whether they take bookings, how many skills, which days (Monday first) and the leave still to come', () => {
+    const sundays = practitioner({ hours: [...weekdays('09:00', '17:00'), { weekday: 0, isActive: true, startTime: '09:00', endTime: '12:00' }].slice(1) });
+    const away = {
+      ...sundays,
+      leave: [
+        { from: '2026-03-01', to: '2026-03-02', note: '' },
+        { from: '2026-03-09', to: TUESDAY, note: '' },
+      ],
+    };
+    expect(practitionerSummary(away, TUESDAY)).toBe('Takes bookings · 1 skill · works Mon, Tue, Wed, Thu, Fri, Sun · 1 leave entry ahead');
+    expect(practitionerSummary(practitioner({ bookable: false, skills: [], hours: [] }), TUESDAY)).toBe('Takes no bookings · 0 skills · works no day');
   });
 });

@@ -9,14 +9,14 @@ import {
   type Side,
   type WorkingHours,
 } from '@bb/contracts';
-import { dayOfWeek, weekStartMonday } from '../../shared/format';
+import { counted, dayOfWeek, weekStartMonday } from '../../shared/format';
 import type { BookableIndex } from './bookables';
 import { belongsTo } from './appointments';
 import { layoutWeek, type CalendarEvent, type DayWindow } from './calendar';
 import { parseClock } from './clock';
 import type { FieldErrors } from '../../shared/forms/field-errors';
 import type { FieldDetail } from './forms';
-import type { DayHours } from './office-hours';
+import { WEEKDAY_NAMES, type DayHours } from './office-hours';
 
 /** The column of appointments nobody takes (their treatments need no practitioner, or they were booked before any did). */
 export const UNASSIGNED = 'unassigned';
@@ -247,3 +247,17 @@ export const practitionerProblems = (form: PractitionerForm): PractitionerErrors
   practitionerErrors(
     practitionerUpdateSchema.safeParse(practitionerUpdate(form)).error?.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) ?? [],
   );
+
+const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
+
+/** A practitioner in one line, for their card while it is closed: bookings, skills, working days (Monday first), leave still to come. */
+export function practitionerSummary(p: Pick<Practitioner, 'bookable' | 'skills' | 'hours' | 'leave'>, today: string): string {
+  const days = MONDAY_FIRST.filter((d) => p.hours.some((h) => h.weekday === d && h.isActive)).map((d) => WEEKDAY_NAMES[d].slice(0, 3));
+  const ahead = p.leave.filter((l) => l.to >= today).length;
+  return [
+    p.bookable ? 'Takes bookings' : 'Takes no bookings',
+    counted(p.skills.length, 'skill'),
+    days.length > 0 ? `works ${days.join(', ')}` : 'works no day',
+    ...(ahead > 0 ? [`${counted(ahead, 'leave entry', 'leave entries')} ahead`] : []),
+  ].join(' · ');
+}
