@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Appointment, BookedAppointment, Practitioner, Requirement, SlotsResponse, StaffMember, Treatment } from '@bb/contracts';
 import { api, book, manilaDateInDays, newTreatment, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
-import { siteUrl } from './support/browser';
+import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT * 2);
@@ -112,6 +112,7 @@ describe('resources in the console', () => {
     const anaCard = page.getByRole('region', { name: ana.name });
     await anaCard.getByText('Takes no bookings · 0 skills · works no day').waitFor();
     await anaCard.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await seriousViolations(page)).toEqual([]);
     await anaCard.getByLabel(/^Alert E-mail/).fill('not an address');
     await anaCard.getByRole('button', { name: 'Save Practitioner' }).click();
     await anaCard.getByText(/^email must be an e-mail address/).waitFor();
@@ -137,6 +138,7 @@ describe('resources in the console', () => {
     await resourceCalendarOn(page, booked.preferredDate);
     await card(column(page, ana, booked.preferredDate), booked).waitFor();
     expect(await card(column(page, ben, booked.preferredDate), booked).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await card(column(page, ana, booked.preferredDate), booked).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Appointment' });
