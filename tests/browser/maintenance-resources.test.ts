@@ -3,7 +3,7 @@
 // another practitioner from the appointment dialog, and the customer's manage page names the
 // new one; on a phone the calendar shows one practitioner at a time.
 import type { Locator, Page } from 'playwright-core';
-import type { Appointment, BookedAppointment, Practitioner, Requirement, SlotsResponse, StaffMember, Treatment } from '@bb/contracts';
+import type { Appointment, BookedAppointment, Practitioner, Requirement, Room, SlotsResponse, StaffMember, Treatment } from '@bb/contracts';
 import { api, book, manilaDateInDays, newTreatment, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -54,6 +54,20 @@ async function setUp(page: Page, who: StaffMember): Promise<void> {
   await card.getByRole('button', { name: 'Apply to Weekends' }).click();
   await card.getByRole('button', { name: 'Save Practitioner' }).click();
   await card.getByText(/^Takes bookings · 1 skill · works Mon, Tue, Wed, Thu, Fri, Sat, Sun$/).waitFor();
+}
+
+/**
+ * The set-up the first test makes through the editors, made through the API (the same values),
+ * so a test that only needs it does not depend on that test having run.
+ */
+async function setUpThroughApi(): Promise<void> {
+  const hours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, isActive: true, startTime: '06:00', endTime: '22:00' }));
+  for (const who of [ana, ben]) {
+    const put = await api(`/api/practitioners/${who.id}`, { method: 'PUT', token: suite.token, body: { bookable: true, skills: [treatment.id], hours } });
+    expect(put.status).toBe(200);
+  }
+  const requirement = await api(`/api/requirements/${treatment.id}`, { method: 'PUT', token: suite.token, body: { practitioner: true, rooms: [] } });
+  expect(requirement.status).toBe(200);
 }
 
 /** The first time (three days on, so notice and cut-off never get in the way) both practitioners are free for the treatment. */
@@ -158,7 +172,7 @@ describe('resources in the console', () => {
   });
 
   it('shows one practitioner at a time on a phone, chosen or stepped through, with no sideways scrolling', async () => {
-    // The practitioners were set up by the test before; this one books its own appointment.
+    await setUpThroughApi();
     const booked = await withAna(10);
     const page = await suite.open({ admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     await resourceCalendarOn(page, booked.preferredDate);
@@ -179,6 +193,7 @@ describe('resources in the console', () => {
   });
 
   it("moves a card dragged to another practitioner's column of its date to that practitioner", async () => {
+    await setUpThroughApi();
     const booked = await withAna(17);
     const { page } = suite;
     await resourceCalendarOn(page, booked.preferredDate);
@@ -187,5 +202,48 @@ describe('resources in the console', () => {
     await card(column(page, ben, booked.preferredDate), booked).waitFor();
     const { body: all } = await api<Appointment[]>('/api/appointments', { token: suite.token });
     expect(all.find((a) => a.id === booked.id)?.practitioner).toEqual({ id: ben.id, name: ben.name });
+  });
+
+  it('adds, renames and counts equipment; deleting it while a treatment needs it says why, and works once nothing does', async () => {
+    const other = await newTreatment(suite.token);
+    const { page } = suite;
+    await page.goto(siteUrl('/maintenance/resources'));
+    const name = unique('Laser');
+    await page.getByLabel('New room or equipment name').fill(name);
+    await page.getByLabel('New room or equipment kind').selectOption('equipment');
+    await page.getByLabel('New room or equipment count').fill('2');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await seeText(page, 'Room or equipment added successfully');
+    const added = page.locator(`[data-room="${name}"]`);
+    await added.getByLabel(`${name} name`).fill(`${name} Pro`);
+    await added.getByLabel(`${name} count`).fill('1');
+    await added.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeText(page, 'Room or equipment saved successfully');
+    const renamed = page.locator(`[data-room="${name} Pro"]`);
+    await renamed.waitFor();
+    const rooms = (await api<Room[]>('/api/rooms?offeringType=clinic', { token: suite.token })).body;
+    const room = rooms.find((r) => r.name === `${name} Pro`);
+    expect(room).toMatchObject({ kind: 'equipment', count: 1 });
+
+    const needs = page.locator(`[data-bookable="${other.name}"]`);
+    const toggle = async () => {
+      await needs.locator('label', { hasText: `${name} Pro (equipment)` }).click();
+      await needs.getByRole('button', { name: 'Save Requirements' }).click();
+      await seeText(page, 'Requirements saved successfully');
+    };
+    const remove = async () => {
+      await renamed.getByRole('button', { name: `Delete ${name} Pro` }).click();
+      await page.getByRole('alertdialog', { name: 'Delete Room or Equipment' }).getByRole('button', { name: 'Delete' }).click();
+    };
+    await toggle();
+    await remove();
+    await seeText(page, 'Failed to delete room or equipment');
+    const refused = (await api<Room[]>('/api/rooms?offeringType=clinic', { token: suite.token })).body;
+    expect(refused.some((r) => r.id === room?.id)).toBe(true);
+
+    await toggle();
+    await remove();
+    await seeText(page, 'Room or equipment deleted successfully');
+    await renamed.waitFor({ state: 'detached' });
   });
 });
