@@ -20,6 +20,7 @@ import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
 import { ReportsPage } from './reports/ReportsPage';
+import { ResourcesPage } from './resources/ResourcesPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { SubscribersPage } from './subscribers/SubscribersPage';
 
@@ -68,6 +69,7 @@ function MaintenanceRoutes() {
         <Route path="results" element={<ResultsPage />} />
         <Route path="results/:id" element={<ResultDetailPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route path="resources" element={<ResourcesPage />} />
         <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.remove} />} />
         <Route path="email-subscribers" element={<SubscribersPage />} />
         <Route path="settings" element={<SettingsPage />} />

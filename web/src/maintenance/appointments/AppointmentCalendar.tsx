@@ -1,21 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Field, Flex, Grid, HStack, IconButton, Input, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, HStack, Text } from '@chakra-ui/react';
 import { parseISO, format } from 'date-fns';
 import { dateOverrideRoutes, scheduleRoutes, type Appointment } from '@bb/contracts';
 import { manilaToday } from '../../shared/format';
 import { useRoute } from '../../shared/api/routes';
-import { clientName, OFFERING_LABELS } from '../domain/appointments';
-import { serviceNames, type BookableIndex } from '../domain/bookables';
-import { calendarColumns, calendarWindow, focusLabel, initialFocus, OFFERING_COLORS, shiftFocus, slotRows, type CalendarSpan } from '../domain/calendar';
+import { OFFERING_LABELS } from '../domain/appointments';
+import type { BookableIndex } from '../domain/bookables';
+import { calendarColumns, calendarWindow, initialFocus, OFFERING_COLORS, slotRows, type CalendarSpan } from '../domain/calendar';
 import { closureLabel, closuresByDate } from '../domain/date-overrides';
-import { formatBookedTime } from '../domain/dates';
-import { clockText } from '../domain/clock';
-import { LineIcon } from '../ui/icons';
 import { MOBILE_BREAKPOINT } from '../domain/sidebar';
 import { LoadingState } from '../ui/states';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
-
-const ROW_HEIGHT = 44;
+import { EventButton, PeriodNavigation, ROW_HEIGHT, ROW_LINES, TimeGutter } from './CalendarPieces';
 
 interface AppointmentCalendarProps {
   appointments: readonly Appointment[];
@@ -46,24 +42,7 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
   return (
     <Box>
       <Flex gap="3" align="flex-end" wrap="wrap" mb="4">
-        <HStack gap="1">
-          <Button size="sm" variant="outline" onClick={() => setFocus(today)}>
-            Today
-          </Button>
-          <IconButton size="sm" variant="outline" aria-label={`Previous ${unit}`} onClick={() => setFocus(shiftFocus(focus, span, -1))}>
-            <LineIcon name="prev" />
-          </IconButton>
-          <IconButton size="sm" variant="outline" aria-label={`Next ${unit}`} onClick={() => setFocus(shiftFocus(focus, span, 1))}>
-            <LineIcon name="next" />
-          </IconButton>
-        </HStack>
-        <Text fontWeight="semibold" fontSize="lg" aria-live="polite" minW={{ md: '14rem' }} data-testid="calendar-period">
-          {focusLabel(focus, span)}
-        </Text>
-        <Field.Root w="auto">
-          <Field.Label fontSize="xs">Jump to Date</Field.Label>
-          <Input size="sm" type="date" onChange={(e) => e.target.value && setFocus(e.target.value)} />
-        </Field.Root>
+        <PeriodNavigation focus={focus} span={span} onFocus={setFocus} />
         <HStack gap="3" ml={{ lg: 'auto' }} fontSize="sm">
           {(['clinic', 'studio', 'both'] as const).map((o) => (
             <HStack key={o} gap="1.5">
@@ -102,61 +81,12 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
               ))}
             </Box>
           ))}
-          <Box>
-            {rows.map((minutes) => (
-              <Text key={minutes} h={`${ROW_HEIGHT}px`} fontSize="xs" color="fg.muted" textAlign="right" pr="2" pt="0.5">
-                {formatBookedTime(clockText(minutes))}
-              </Text>
-            ))}
-          </Box>
+          <TimeGutter rows={rows} />
           {columns.map(({ date, events }) => (
-            <Box
-              key={date}
-              position="relative"
-              h={`${rows.length * ROW_HEIGHT}px`}
-              borderLeftWidth="1px"
-              backgroundImage={`repeating-linear-gradient(to bottom, transparent 0, transparent ${ROW_HEIGHT - 1}px, var(--chakra-colors-border) ${ROW_HEIGHT - 1}px, var(--chakra-colors-border) ${ROW_HEIGHT}px)`}
-            >
-              {events.map((e) => {
-                const colors = OFFERING_COLORS[e.appointment.offeringType];
-                const services = serviceNames(e.appointment.treatments, index).join(', ');
-                const time = `${formatBookedTime(clockText(e.startMinutes))} – ${formatBookedTime(clockText(e.endMinutes))}`;
-                return (
-                  <Box
-                    as="button"
-                    key={e.appointment.id}
-                    position="absolute"
-                    top={`${e.row * ROW_HEIGHT + 1}px`}
-                    h={`${e.span * ROW_HEIGHT - 2}px`}
-                    left={`calc(${(e.lane / e.lanes) * 100}% + 2px)`}
-                    w={`calc(${100 / e.lanes}% - 4px)`}
-                    bg={colors.bg}
-                    color={colors.text}
-                    borderLeftWidth="3px"
-                    borderColor={colors.border}
-                    borderRadius="sm"
-                    px="1.5"
-                    py="1"
-                    textAlign="left"
-                    display="flex"
-                    flexDirection="column"
-                    justifyContent="flex-start"
-                    overflow="hidden"
-                    fontSize="xs"
-                    cursor="pointer"
-                    _hover={{ filter: 'brightness(0.96)' }}
-                    _focusVisible={{ outline: '2px solid', outlineColor: colors.border }}
-                    aria-label={`${clientName(e.appointment)}, ${time}, ${services}`}
-                    onClick={() => onSelect(e.appointment)}
-                  >
-                    <Text fontWeight="semibold" truncate>
-                      {clientName(e.appointment)}
-                    </Text>
-                    <Text truncate>{time}</Text>
-                    {e.span > 1 && <Text truncate>{services}</Text>}
-                  </Box>
-                );
-              })}
+            <Box key={date} position="relative" h={`${rows.length * ROW_HEIGHT}px`} borderLeftWidth="1px" backgroundImage={ROW_LINES}>
+              {events.map((e) => (
+                <EventButton key={e.appointment.id} event={e} index={index} onSelect={onSelect} />
+              ))}
             </Box>
           ))}
         </Grid>

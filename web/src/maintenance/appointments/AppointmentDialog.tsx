@@ -10,6 +10,7 @@ import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { AppointmentMails } from './AppointmentMails';
 import { OfferingBadge } from './OfferingBadge';
+import { ReassignField } from './ReassignField';
 
 interface AppointmentDialogProps {
   appointment: Appointment | null;
@@ -17,12 +18,16 @@ interface AppointmentDialogProps {
   onClose: () => void;
   onSave: (id: string, change: AppointmentUpdate) => void;
   onDelete: (id: string) => void;
+  onReassign: (id: string, practitionerId: string, name: string) => void;
+  reassigning: boolean;
+  /** The server's refusal of the last reassignment of this appointment. */
+  reassignError?: string;
 }
 
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
-/** Read-only summary, status and admin comment, and the appointment's mails; delete asks first. */
-export function AppointmentDialog({ appointment, index, onClose, onSave, onDelete }: AppointmentDialogProps) {
+/** Read-only summary, its practitioner (reassigned at once), status and admin comment, and the appointment's mails; delete asks first. */
+export function AppointmentDialog({ appointment, index, onClose, onSave, onDelete, onReassign, reassigning, reassignError }: AppointmentDialogProps) {
   const [status, setStatus] = useState<AppointmentStatus>('pending');
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -78,6 +83,12 @@ export function AppointmentDialog({ appointment, index, onClose, onSave, onDelet
             Notes: {appointment.notes}
           </Text>
         )}
+        <ReassignField
+          appointment={appointment}
+          busy={reassigning}
+          error={reassignError}
+          onReassign={(practitionerId, name) => onReassign(appointment.id, practitionerId, name)}
+        />
         <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} />
         <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" />
         <AppointmentMails appointmentId={appointment.id} />

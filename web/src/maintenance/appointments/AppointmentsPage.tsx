@@ -4,34 +4,45 @@ import type { Appointment } from '@bb/contracts';
 import { sortNewestFirst } from '../domain/appointments';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { serverMessage } from '../../shared/api/request';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
 import { AppointmentCalendar } from './AppointmentCalendar';
 import { AppointmentCards } from './AppointmentCards';
 import { AppointmentDialog } from './AppointmentDialog';
 import { AppointmentTable } from './AppointmentTable';
+import { ResourceCalendar } from './ResourceCalendar';
 import { useAppointmentData } from './useAppointmentData';
 import { useAppointmentWrites, type AppointmentDeleteRoute } from './useAppointmentWrites';
 
-type View = 'list' | 'calendar';
+type View = 'list' | 'calendar' | 'resources';
+
+const VIEW_LABELS: Record<View, string> = { list: 'List', calendar: 'Calendar', resources: 'Resources' };
 
 /** Below this width (a phone, a tablet, a narrow window beside the sidebar) six columns do not fit: cards instead. */
 const TABLE_MIN_WIDTH = 1024;
 
-/** All bookings of both sides, as a list or a week; the older console deletes through its own route. */
+/** All bookings of both sides, as a list or a week, or the offering's by practitioner; the older console deletes through its own route. */
 export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDeleteRoute }) {
   const { appointments, index, isLoading, error } = useAppointmentData();
-  const { update, remove } = useAppointmentWrites(deleteRoute);
+  const { update, remove, reassign } = useAppointmentWrites(deleteRoute);
   const wide = useMinWidth(TABLE_MIN_WIDTH);
   const [view, setView] = useState<View>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const sorted = useMemo(() => sortNewestFirst(appointments ?? []), [appointments]);
   const selected = sorted.find((a) => a.id === selectedId) ?? null;
-  const select = (a: Appointment) => setSelectedId(a.id);
+  const select = (a: Appointment) => {
+    reassign.reset();
+    setSelectedId(a.id);
+  };
+  const giveTo = (id: string, practitionerId: string, name: string) => reassign.mutate({ id, practitionerId, name });
+  const reassignError = reassign.variables?.id === selectedId ? serverMessage(reassign.error) : undefined;
 
   const body = () => {
     if (isLoading) return <LoadingState text="Loading appointments..." />;
     if (error) return <ErrorState text="Appointments could not be loaded." error={error} />;
     if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} />;
+    if (view === 'resources')
+      return <ResourceCalendar appointments={sorted} index={index} onSelect={select} onReassign={(a, to, name) => giveTo(a.id, to, name)} />;
     if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
     return (
       <>
@@ -54,9 +65,9 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
         description="Bookings from the clinic and the studio."
         actions={
           <Group attached role="group" aria-label="View">
-            {(['list', 'calendar'] as const).map((v) => (
+            {(['list', 'calendar', 'resources'] as const).map((v) => (
               <Button key={v} size="sm" variant={view === v ? 'solid' : 'outline'} aria-pressed={view === v} onClick={() => setView(v)}>
-                {v === 'list' ? 'List' : 'Calendar'}
+                {VIEW_LABELS[v]}
               </Button>
             ))}
           </Group>
@@ -71,6 +82,9 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
           setSelectedId(null);
           update.mutate({ id, change });
         }}
+        onReassign={giveTo}
+        reassigning={reassign.isPending}
+        reassignError={reassignError}
         onDelete={(id) => {
           setSelectedId(null);
           remove.mutate(id);

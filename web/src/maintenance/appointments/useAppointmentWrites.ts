@@ -14,9 +14,16 @@ export type AppointmentDeleteRoute = typeof appointmentRoutes.remove | typeof ap
 
 type Snapshot = { previous?: Appointment[] };
 
+/** An appointment given to another practitioner (named for the toast). */
+export interface ReassignVars {
+  id: string;
+  practitionerId: string;
+  name: string;
+}
+
 /**
  * Save and delete change the table at once and put it back if the server refuses; a lapsed
- * session sends the admin to the login screen.
+ * session sends the admin to the login screen. Reassigning waits for the server's answer.
  */
 export function useAppointmentWrites(deleteRoute: AppointmentDeleteRoute) {
   const client = useQueryClient();
@@ -54,5 +61,15 @@ export function useAppointmentWrites(deleteRoute: AppointmentDeleteRoute) {
     onSettled: () => invalidatePaths(client, AFFECTED),
   });
 
-  return { update, remove };
+  // No optimistic change: the server decides whether the person is free, and the calendar moves the card once it said yes.
+  const reassign = useMutation({
+    mutationFn: ({ id, practitionerId }: ReassignVars) => callRoute(appointmentRoutes.reassign, { params: { id }, body: { practitionerId } }),
+    onError: (error) => {
+      if (!expired(error)) toast.error('Failed to reassign appointment', serverMessage(error));
+    },
+    onSuccess: (_saved, { name }) => toast.success(`Appointment reassigned to ${name}`),
+    onSettled: () => invalidatePaths(client, AFFECTED),
+  });
+
+  return { update, remove, reassign };
 }

@@ -1,3 +1,4 @@
+import { ApiError } from '../../shared/api/request';
 import type { FieldErrors } from '../../shared/forms/field-errors';
 
 /** Features typed as "a, b, , c": split on commas, trimmed, blanks dropped. */
@@ -77,3 +78,20 @@ export const loginProblems = ({ username, password }: { username: string; passwo
   ...(username.trim() ? {} : { username: 'Username is required' }),
   ...(password ? {} : { password: 'Password is required' }),
 });
+
+/** A validation detail of a 400: the field's API name (with any list index after a dot) and the words for it. */
+export interface FieldDetail {
+  path: string;
+  message: string;
+}
+
+/** The server's validation details of failed requests (none for other failures). */
+export function serverDetails(failures: readonly unknown[]): FieldDetail[] {
+  return failures
+    .flatMap((error) => {
+      const body = error instanceof ApiError ? (error.body as { details?: unknown } | null) : null;
+      return Array.isArray(body?.details) ? (body.details as { path?: unknown; message?: unknown }[]) : [];
+    })
+    .filter((d): d is { path: unknown; message: string } => typeof d.message === 'string')
+    .map((d) => ({ path: String(d.path), message: d.message }));
+}

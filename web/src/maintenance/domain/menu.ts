@@ -7,6 +7,7 @@ export type MenuKey =
   | 'treatments'
   | 'results'
   | 'staff'
+  | 'resources'
   | 'appointments'
   | 'email-subscribers'
   | 'settings'
@@ -41,7 +42,8 @@ export const MENU: readonly MenuEntry[] = [
   entry('treatments', 'Treatments', 'Clinic treatments and what to expect', true),
   entry('results', 'Results', 'Before and after photos', true),
   entry('staff', 'Staff', 'Team members shown to visitors'),
-  entry('appointments', 'Appointments', 'Bookings as a list or a weekly calendar'),
+  entry('resources', 'Resources', 'Practitioners’ skills, hours and leave; rooms and equipment'),
+  entry('appointments', 'Appointments', 'Bookings as a list, a weekly calendar or by practitioner'),
   entry('email-subscribers', 'Email List', 'Subscribers and CSV export'),
   entry('settings', 'Settings', 'Office hours and sessions per slot'),
   entry('notifications', 'Notifications', 'Appointment mails, reminders and newsletter opt-in'),

@@ -9,8 +9,8 @@ import {
   type NotificationSettingsUpdate,
   type Settings,
 } from '@bb/contracts';
-import { ApiError } from '../../shared/api/request';
 import { formatInstant } from './dates';
+import { serverDetails } from './forms';
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   confirmation: 'Confirmation',
@@ -110,17 +110,8 @@ export function notificationProblems(form: NotificationForm): NotificationErrors
 }
 
 /** The server's validation details of failed saves, by field (a detail's path is the field's API name). */
-export function serverFieldErrors(failures: readonly unknown[]): NotificationErrors {
-  const details = failures.flatMap((error) => {
-    const body = error instanceof ApiError ? (error.body as { details?: unknown } | null) : null;
-    return Array.isArray(body?.details) ? (body.details as { path?: unknown; message?: unknown }[]) : [];
-  });
-  return byField(
-    details
-      .filter((d): d is { path: string; message: string } => typeof d.message === 'string')
-      .map((d) => ({ path: String(d.path).split('.')[0], message: d.message })),
-  );
-}
+export const serverFieldErrors = (failures: readonly unknown[]): NotificationErrors =>
+  byField(serverDetails(failures).map((d) => ({ path: d.path.split('.')[0], message: d.message })));
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', cancelled: 'Cancelled' };
 export const MAIL_STATUS_PALETTE: Record<MailStatus, string> = { queued: 'yellow', sent: 'green', failed: 'red', cancelled: 'gray' };

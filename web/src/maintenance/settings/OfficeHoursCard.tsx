@@ -1,17 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Text } from '@chakra-ui/react';
 import { scheduleRoutes, type Side } from '@bb/contracts';
 import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/routes';
 import { useWrite } from '../api';
-import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, WEEKDAY_NAMES, weekFromServer, type DayHours } from '../domain/office-hours';
+import { applyToWeekdays, applyToWeekends, bulkRequest, defaultWeek, weekFromServer, type DayHours } from '../domain/office-hours';
 import { LoadingState } from '../ui/states';
-import { TableHead } from '../ui/TableHead';
-
-/** The day's opening and closing times, each in its own cell. */
-const TIME_FIELDS = [
-  { field: 'startTime', word: 'opening' },
-  { field: 'endTime', word: 'closing' },
-] as const;
+import { CopyDayButtons, OFFICE_WORDS, WeekHoursTable } from './WeekHoursTable';
 
 /** Opening hours per weekday, Sunday to Saturday; times are disabled on closed days. */
 export function OfficeHoursCard({ side }: { side: Side }) {
@@ -36,61 +30,12 @@ export function OfficeHoursCard({ side }: { side: Side }) {
         <Card.Description>Visitors can book 30-minute slots inside these hours (Manila time).</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        {hours.isLoading ? (
-          <LoadingState text="Loading office hours..." />
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <TableHead columns={['Day', 'Status', 'Opens', 'Closes']} />
-              <Table.Body>
-                {week.map((d) => {
-                  const name = WEEKDAY_NAMES[d.dayOfWeek];
-                  return (
-                    <Table.Row key={d.dayOfWeek} data-day={name}>
-                      <Table.Cell fontWeight="medium">{name}</Table.Cell>
-                      <Table.Cell minW="8rem">
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field
-                            aria-label={`${name} status`}
-                            value={d.isActive ? 'open' : 'closed'}
-                            onChange={(e) => change(d.dayOfWeek, { isActive: e.target.value === 'open' })}
-                          >
-                            <option value="open">Open</option>
-                            <option value="closed">Closed</option>
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Table.Cell>
-                      {TIME_FIELDS.map(({ field, word }) => (
-                        <Table.Cell key={field}>
-                          <Input
-                            size="sm"
-                            type="time"
-                            step={1800}
-                            aria-label={`${name} ${word} time`}
-                            value={d[field]}
-                            disabled={!d.isActive}
-                            onChange={(e) => change(d.dayOfWeek, { [field]: e.target.value })}
-                          />
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+        {hours.isLoading ? <LoadingState text="Loading office hours..." /> : <WeekHoursTable week={week} words={OFFICE_WORDS} onChange={change} />}
         <Text fontSize="sm" color="fg.muted">
           Apply to Weekdays copies Monday to Monday–Friday; Apply to Weekends copies Sunday to Saturday and Sunday.
         </Text>
         <Flex gap="2" wrap="wrap">
-          <Button variant="outline" onClick={() => setWeek(applyToWeekdays)}>
-            Apply to Weekdays
-          </Button>
-          <Button variant="outline" onClick={() => setWeek(applyToWeekends)}>
-            Apply to Weekends
-          </Button>
+          <CopyDayButtons onWeekdays={() => setWeek(applyToWeekdays)} onWeekends={() => setWeek(applyToWeekends)} />
           <Button ml={{ md: 'auto' }} onClick={() => save.mutate(undefined)} loading={save.isPending} disabled={hours.isLoading}>
             Save Office Hours
           </Button>
