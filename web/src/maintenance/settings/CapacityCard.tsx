@@ -29,7 +29,7 @@ export function CapacityCard({ side }: { side: Side }) {
   return (
     <SettingsCard
       title="Concurrent Sessions"
-      description="How many appointments can be booked in the same time slot. Changes are saved as you make them."
+      description="How many appointments can be booked in the same time slot. Treatments and packages that need a practitioner or a room (Resources) are limited by those instead. Changes are saved as you make them."
       loading={settings.isLoading}
     >
       <HStack gap="4" wrap="wrap">
