@@ -159,6 +159,10 @@ describe('resources in the console', () => {
     await dialog.getByLabel('Practitioner', { exact: true }).selectOption({ label: ben.name });
     await dialog.getByRole('button', { name: 'Reassign' }).click();
     await seeText(page, `Appointment reassigned to ${ben.name}`);
+    // The dialog stays open for the rest of the appointment (status, comment); the calendar behind it is hidden from assistive technology until it closes.
+    await dialog.getByLabel('Practitioner', { exact: true }).locator('option:checked', { hasText: ben.name }).waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await card(column(page, ben, booked.preferredDate), booked).waitFor();
     expect(await card(column(page, ana, booked.preferredDate), booked).count()).toBe(0);
     const { body: all } = await api<Appointment[]>('/api/appointments', { token: suite.token });
