@@ -67,6 +67,13 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
   room = made.body;
   expect((await admin(`/api/requirements/${treatment.id}`, 'PUT', { practitioner: true, rooms: [room.id] })).status).toBe(200);
+  // Every booking replica has the requirement once each answers the trained practitioners (the gateway spreads the asks).
+  await waitFor('the requirement in every replica', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api<PublicPractitioner[]>(`/api/available-practitioners?offeringType=clinic&treatmentId=${treatment.id}`)),
+    );
+    return answers.every((res) => res.body.length === 2);
+  });
 });
 
 afterAll(async () => {

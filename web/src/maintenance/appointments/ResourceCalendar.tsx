@@ -131,7 +131,7 @@ export function ResourceCalendar({ appointments, index, onSelect, onReassign }: 
           .
         </Text>
       ) : (
-        <Box overflowX="auto" borderWidth="1px" borderRadius="md" data-testid="resource-calendar">
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md" data-testid="resource-calendar" tabIndex={0} role="region" aria-label="Resource calendar">
           <Grid templateColumns={`4.5rem repeat(${cells.length}, minmax(${phone ? '0' : '8rem'}, 1fr))`}>
             {span === 'week' && (
               <>

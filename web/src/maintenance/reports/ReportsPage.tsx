@@ -65,7 +65,7 @@ function PractitionerTable({ report }: { report: AppointmentReport }) {
           Export practitioners CSV
         </Button>
       </Flex>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Figures per practitioner">
         <Table.Root size="sm">
           <TableHead columns={['Practitioner', 'Appointments', 'Hours booked', 'Hours working', 'Utilisation']} />
           <Table.Body>
