@@ -37,7 +37,8 @@ const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock
 
 /**
  * A far-future open clinic day (1 to 9 years ahead, inside the test stack's horizon), random so no
- * other test shares its slots, and how many 90-minute slots it has.
+ * other test shares its slots (and its opening free: other files pick far days at random too),
+ * and how many 90-minute slots it has.
  */
 async function openDay(): Promise<{ date: string; opening: string; slotsOf90Minutes: number }> {
   const hours = (await api<OfficeHours[]>('/api/office-hours/clinic')).body;
@@ -45,7 +46,9 @@ async function openDay(): Promise<{ date: string; opening: string; slotsOf90Minu
     const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
     const day = hours.find((h) => h.dayOfWeek === new Date(`${date}T00:00:00Z`).getUTCDay());
     const open = day?.isActive ? minutes(day.endTime) - minutes(day.startTime) : 0;
-    if (day && open >= 120) return { date, opening: day.startTime.slice(0, 5), slotsOf90Minutes: Math.floor((open - 90) / 30) + 1 };
+    if (!day || open < 120) continue;
+    const opening = day.startTime.slice(0, 5);
+    if (await availabilityAt(date, opening)) return { date, opening, slotsOf90Minutes: Math.floor((open - 90) / 30) + 1 };
   }
 }
 
