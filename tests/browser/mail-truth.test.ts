@@ -7,10 +7,10 @@
 // the business will confirm (the page's promise), never "confirmed", and its calendar entry is
 // TENTATIVE; a cancelled one is cancelled everywhere.
 import type { Locator } from 'playwright-core';
-import { appointmentReference, PENDING_PROMISE, type BookedAppointment, type ManagedAppointment, type SlotsResponse, type Treatment } from '@bb/contracts';
+import { appointmentReference, PENDING_PROMISE, type BookedAppointment, type ManagedAppointment, type SlotsResponse } from '@bb/contracts';
 import { mailpit, readCalendar, waitFor, type MailpitSummary } from '@bb/service-kit/testing';
 import { manageLinkPath } from './mail-helpers';
-import { api, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, clinicTreatments, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, fillDetails, openBookingForm, openSchedule, pickFreeSlot } from './public-helpers';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -150,7 +150,7 @@ async function moveTarget(token: string, current: ManagedAppointment): Promise<{
 
 describe('the mails of a booking and the pages of the same moment', () => {
   it('agree about its state when it is booked, moved and cancelled', async () => {
-    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const [treatment] = await clinicTreatments();
     const who = { firstName: 'Tala', lastName: unique('Truth').replace(' ', '-'), email: `${unique('truth').replace(' ', '.')}@example.ph` };
     const seen = new Set<string>();
     const found: string[] = [];

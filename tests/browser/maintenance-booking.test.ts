@@ -1,5 +1,5 @@
 import type { Appointment, SlotsResponse, Treatment } from '@bb/contracts';
-import { api, book, findOpenSlot, manilaDateInDays, newTreatment, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, book, clinicTreatments, findOpenSlot, manilaDateInDays, newTreatment, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -84,7 +84,7 @@ describe('appointments on any screen', () => {
 
   beforeAll(async () => {
     // A booking whose every column is long: a long name and e-mail, four treatments.
-    const clinic = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.slice(0, 4);
+    const clinic = (await clinicTreatments()).slice(0, 4);
     services = clinic.map((t) => t.name);
     const ids = clinic.map((t) => t.id);
     for (let d = 20 + Math.floor(Math.random() * 40); ; d++) {

@@ -1,9 +1,9 @@
 // The console's mail screens: the Notifications screen of an offering (its values saved and read
 // back after a reload, a bad value refused under its field, the global newsletter opt-in), and
 // the mails of an appointment in its dialog, with Resend.
-import type { Mail, NotificationSettings, Settings, SubscriberSettings, Treatment } from '@bb/contracts';
+import type { Mail, NotificationSettings, Settings, SubscriberSettings } from '@bb/contracts';
 import { mailpit, waitFor } from '@bb/service-kit/testing';
-import { api, book, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, book, clinicTreatments, findOpenSlot, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -107,7 +107,7 @@ describe('the Notifications screen', () => {
 
 describe("an appointment's mails", () => {
   it('lists them in the appointment dialog with their status, and Resend sends one more', async () => {
-    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const [treatment] = await clinicTreatments();
     const slot = await findOpenSlot('clinic', treatment.id, 20 + Math.floor(Math.random() * 30));
     const booked = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id] });
     const mailsOf = async () => (await api<Mail[]>(`/api/appointments/${booked.id}/mails`, { token: suite.token })).body;

@@ -1,7 +1,7 @@
 // The public site through axe (no serious or critical violation): every kind of page, the
 // schedule dialog, the booking form's problems and success panel, the chat panel, an error screen.
-import type { NewsArticle, Result, Treatment } from '@bb/contracts';
-import { api, seeText, unique } from './maintenance-helpers';
+import type { NewsArticle, Result } from '@bb/contracts';
+import { api, clinicTreatments, seeText, unique } from './maintenance-helpers';
 import { choose, fillDetails, heading, openBookingForm, openSchedule, pickFreeSlot, revealSections, untilLoaded, weekLoaded } from './public-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -17,7 +17,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   it('a treatment page, and the schedule dialog', async () => {
-    const treatment = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0];
+    const treatment = (await clinicTreatments())[0];
     await suite.page.goto(siteUrl(`/treatment/${treatment.id}`));
     await heading(suite.page, treatment.name).waitFor();
     expect(await seriousViolations(suite.page)).toEqual([]);
@@ -50,7 +50,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   it('the booking form showing its problems, and its success panel', async () => {
-    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const [treatment] = await clinicTreatments();
     const form = await openBookingForm(suite.page, 'clinic');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await seeText(suite.page, 'First Name Required');

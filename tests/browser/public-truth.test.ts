@@ -3,8 +3,8 @@
 // not before) in the booking form, the newsletter and the chat start, the contact field wants a
 // phone number, and an error toast stays clear of what the visitor is working on.
 import type { Locator, Page } from 'playwright-core';
-import { BOOKING_MESSAGES, POLICY_MESSAGES, type Package, type Treatment } from '@bb/contracts';
-import { api, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { BOOKING_MESSAGES, POLICY_MESSAGES, type Package } from '@bb/contracts';
+import { api, clinicTreatments, scrollUntilVisible, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, farDateOn, field, fillDetails, openBookingForm, SCREENS } from './public-helpers';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -163,7 +163,7 @@ describe.each(SCREENS)('public pages at %s', (_, screen) => {
   });
 
   it('puts an error toast clear of the button just pressed and of the field the problem is in', async () => {
-    const [treatment] = (await api<Treatment[]>('/api/treatments?offering=clinic')).body;
+    const [treatment] = await clinicTreatments();
     const date = farDateOn(3);
     const free = (await slots('clinic', date, treatment.id)).slots.filter((s) => s.available);
     const p = await open(screen);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { BookedAppointment, SlotsResponse, Subscriber, SubscriberSettings, Treatment } from '@bb/contracts';
+import type { BookedAppointment, SlotsResponse, Subscriber, SubscriberSettings } from '@bb/contracts';
 import { ONE_ADDRESS_MESSAGE } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, requireEnv, uniquePhone, waitFor, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
+import { capacityTreatmentId } from './booking-attacks';
 import { inBatches, login, raw, stackProcesses, type RawAnswer } from './support';
 
 // Anonymous writes that make mail, attacked through both gateways and directly on the owning
@@ -38,7 +39,7 @@ let admin = '';
 let treatmentId = '';
 beforeAll(async () => {
   admin = await login(gateway);
-  treatmentId = (JSON.parse((await raw(gateway, { method: 'GET', path: '/api/treatments?offering=clinic' })).text) as Treatment[])[0].id;
+  treatmentId = await capacityTreatmentId(admin);
 });
 
 const listed = async (email: string): Promise<Subscriber> => {
