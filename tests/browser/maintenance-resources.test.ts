@@ -39,6 +39,16 @@ beforeAll(async () => {
   }
 });
 
+// What this file made goes again, so files that run after it (and book "the newest treatment") meet the stack as they found it.
+const madeTreatments: Treatment[] = [];
+afterAll(async () => {
+  for (const t of [treatment, ...madeTreatments]) {
+    await api(`/api/requirements/${t.id}`, { method: 'PUT', token: suite.token, body: { practitioner: false, rooms: [] } });
+    await api(`/api/treatments/${t.id}`, { method: 'DELETE', token: suite.token });
+  }
+  for (const s of [ana, ben]) await api(`/api/staff/${s.id}`, { method: 'DELETE', token: suite.token });
+});
+
 /** Sets a practitioner up on the Resources screen: takes bookings, performs the test's treatment, works every day 06:00–22:00. */
 async function setUp(page: Page, who: StaffMember): Promise<void> {
   const card = page.getByRole('region', { name: who.name });
@@ -210,6 +220,7 @@ describe('resources in the console', () => {
 
   it('adds, renames and counts equipment; deleting it while a treatment needs it says why, and works once nothing does', async () => {
     const other = await newTreatment(suite.token);
+    madeTreatments.push(other);
     const { page } = suite;
     await page.goto(siteUrl('/maintenance/resources'));
     const name = unique('Laser');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookedAppointment, DateOverride, LoginResponse, Mail, Settings, Treatment } from '@bb/contracts';
+import type { BookedAppointment, DateOverride, LoginResponse, Mail, Requirement, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
@@ -94,8 +94,11 @@ beforeAll(async () => {
   capacityBefore = ((await (await fetch(`${gateway}/api/settings/clinic`, { headers: admin() })).json()) as Settings).maxSessionsPerSlot;
   const settings = await fetch(`${gateway}/api/settings/clinic`, { method: 'PUT', headers: admin(), body: JSON.stringify({ maxSessionsPerSlot: 50 }) });
   expect(settings.status).toBe(200);
+  // One booked by the offering's capacity (set above): none that needs a practitioner or a room.
+  const requirements = (await (await fetch(`${gateway}/api/requirements`, { headers: admin() })).json()) as Requirement[];
+  const needsSomething = new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));
   const treatments = (await (await fetch(`${gateway}/api/treatments?offering=clinic`)).json()) as Treatment[];
-  treatmentId = treatments[0].id;
+  treatmentId = treatments.filter((t) => !needsSomething.has(t.id))[0].id;
 });
 
 afterAll(async () => {
