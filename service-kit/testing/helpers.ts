@@ -137,3 +137,10 @@ export async function api<T = unknown>(base: string, path: string, { method = 'G
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text && /json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined) as T };
 }
+
+/**
+ * The ids of the items that need a practitioner or a room (issue 29's requirements): a booking of
+ * one is limited by its resources, not by the offering's capacity that many tests check.
+ */
+export const resourceLimitedIds = (requirements: readonly { bookableId: string; practitioner: boolean; rooms: readonly string[] }[]): Set<string> =>
+  new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));

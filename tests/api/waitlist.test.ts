@@ -14,7 +14,7 @@ import {
   type WaitlistJoined,
 } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, uniquePhone } from '@bb/service-kit/testing';
+import { mailpit, resourceLimitedIds, uniquePhone } from '@bb/service-kit/testing';
 import { adminLogin, api, gateway, runAddress } from './support';
 
 jest.setTimeout(3 * 60 * 1000);
@@ -29,9 +29,7 @@ beforeAll(async () => {
   token = await adminLogin();
   capacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   // One booked by capacity per offering: files of issue 29 make treatments that need a practitioner while this runs.
-  const needsSomething = new Set(
-    (await api<Requirement[]>('/api/requirements', { token })).body.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId),
-  );
+  const needsSomething = resourceLimitedIds((await api<Requirement[]>('/api/requirements', { token })).body);
   treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.filter((t) => !needsSomething.has(t.id))[0].id;
 });
 

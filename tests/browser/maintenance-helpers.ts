@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Appointment, AppointmentRequest, Conversation, Requirement, Side, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions, uniquePhone } from '@bb/service-kit/testing';
+import { api as callApi, type ApiOptions, resourceLimitedIds, uniquePhone } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -44,7 +44,7 @@ export async function clinicTreatments(): Promise<Treatment[]> {
     api<Treatment[]>('/api/treatments?offering=clinic'),
     api<Requirement[]>('/api/requirements', { token: await adminApiToken() }),
   ]);
-  const needsSomething = new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));
+  const needsSomething = resourceLimitedIds(requirements);
   return treatments.filter((t) => !needsSomething.has(t.id));
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookedAppointment, DateOverride, LoginResponse, Mail, Requirement, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { mailpit, requireEnv, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 // Mail is at-least-once whatever fails: the SMTP server gone for two minutes while bookings
 // arrive, then the notifications service killed -9 in the middle of a batch. Every customer
@@ -96,7 +96,7 @@ beforeAll(async () => {
   expect(settings.status).toBe(200);
   // One booked by the offering's capacity (set above): none that needs a practitioner or a room.
   const requirements = (await (await fetch(`${gateway}/api/requirements`, { headers: admin() })).json()) as Requirement[];
-  const needsSomething = new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));
+  const needsSomething = resourceLimitedIds(requirements);
   const treatments = (await (await fetch(`${gateway}/api/treatments?offering=clinic`)).json()) as Treatment[];
   treatmentId = treatments.filter((t) => !needsSomething.has(t.id))[0].id;
 });

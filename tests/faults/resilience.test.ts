@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Appointment, ChatMessage, DateOverride, LoginResponse, Requirement, Subscriber, Treatment } from '@bb/contracts';
 import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
-import { mailpit, rabbitctl, requireEnv, waitFor } from '@bb/service-kit/testing';
+import { mailpit, rabbitctl, requireEnv, resourceLimitedIds, waitFor } from '@bb/service-kit/testing';
 import { api, type Receiver, startLoad, startReceiver } from './support/load';
 
 // While a scripted mix of bookings, chat messages and newsletter sign-ups runs through the
@@ -45,11 +45,7 @@ describe('faults under load', () => {
       expect((await api('DELETE', `/api/date-overrides/clinic/${date}`, undefined, admin())).status).toBe(200);
     }
     // One booked by the offering's capacity, which this test checks: none that needs a practitioner or a room.
-    const needsSomething = new Set(
-      ((await api<Requirement[]>('GET', '/api/requirements', undefined, admin())).body ?? [])
-        .filter((r) => r.practitioner || r.rooms.length > 0)
-        .map((r) => r.bookableId),
-    );
+    const needsSomething = resourceLimitedIds((await api<Requirement[]>('GET', '/api/requirements', undefined, admin())).body ?? []);
     const treatments = (await api<Treatment[]>('GET', '/api/treatments?offering=clinic')).body!.filter((t) => !needsSomething.has(t.id));
     const treatment = treatments.find((t) => t.defaultDuration !== null) ?? treatments[0];
 

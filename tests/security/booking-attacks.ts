@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { BookedAppointment, ManagedAppointment, Package, Requirement, Settings, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { requireEnv, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { login, raw, stackProcesses, type StackProcess } from './support';
 
 export const gateway = requireEnv('GATEWAY_URL');
@@ -27,7 +27,7 @@ export const stock = { admin: '', treatmentId: '', packageId: '' };
  */
 export async function capacityTreatmentId(admin: string): Promise<string> {
   const requirements = (await send<Requirement[]>(gateway, 'GET', '/api/requirements', undefined, { authorization: `Bearer ${admin}` })).body;
-  const needsSomething = new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));
+  const needsSomething = resourceLimitedIds(requirements);
   return (await send<Treatment[]>(gateway, 'GET', '/api/treatments?offering=clinic')).body.filter((t) => !needsSomething.has(t.id))[0].id;
 }
 
