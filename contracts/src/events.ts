@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { offeringTypeSchema, sideSchema } from './common';
 import { appointmentStatusSchema } from './resources/appointments';
+import { auditRecordSchema } from './resources/audit';
+import { staffRoleSchema } from './roles';
 import { chatMessageSchema } from './resources/chat';
 
 export const changedBySchema = z.enum(['customer', 'staff']);
@@ -160,6 +162,20 @@ export const eventSchemas = {
     userId: z.string(),
     issuedBefore: z.number().int(),
   }),
+  /**
+   * A staff member was invited: notifications mails `email` the set-password link made from
+   * `token` (one-time; auth keeps only its hash).
+   */
+  'auth.user.invited': z.object({
+    userId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: staffRoleSchema,
+    token: z.string(),
+    expiresAt: z.string(),
+  }),
+  /** Something the audit trail records happened; auth appends it to the chain. */
+  'audit.recorded': auditRecordSchema,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,5 +1,6 @@
 import type { RouteDef, ServiceName } from './route';
 import { appointmentRoutes } from './resources/appointments';
+import { auditRoutes } from './resources/audit';
 import { authRoutes } from './resources/auth';
 import { calendarFeedRoutes } from './resources/calendar-feed';
 import { chatRoutes } from './resources/chat';
@@ -48,6 +49,7 @@ export const routeTable: readonly RouteDef[] = [
   webhookRoutes,
   subscriberRoutes,
   notificationRoutes,
+  auditRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));
 
 /** Matches a concrete request path against an Express-style route path, exactly: case, slashes and all. */

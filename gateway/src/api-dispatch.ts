@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authRoutes, findRoute, loginRequestSchema, type ServiceName } from '@bb/contracts';
-import { accessFor, AppError, describeZodError, SESSION_ENDED, type Logger, type VerifiedToken } from '@bb/service-kit';
+import { authRoutes, findRoute, loginRequestSchema, secondFactorRequestSchema, type ServiceName } from '@bb/contracts';
+import { accessFor, AppError, CLIENT_ADDRESS_HEADER, describeZodError, SESSION_ENDED, verifyChallenge, type Logger, type VerifiedToken } from '@bb/service-kit';
 import { clientIp, trustedProxies } from './client-ip';
 import type { GatewayConfig } from './config';
 import type { LoginAdmission } from './limits/login-limit';
@@ -68,8 +68,17 @@ export function createApiDispatcher(deps: DispatchDeps) {
       sendJson(res, 503, { message: 'Please try again in a moment' });
     };
 
-  /** Sign-in: the body is read here, checked against the contract and the limits, then sent on byte for byte. */
-  function login(req: IncomingMessage, res: ServerResponse, proxy: Proxy): void {
+  /**
+   * Sign-in, both steps: the body is read here, checked against the contract and the limits,
+   * then sent on byte for byte. The second step (a code) counts against the same address and
+   * username (the one its challenge names) as a password does.
+   */
+  function signIn(
+    req: IncomingMessage,
+    res: ServerResponse,
+    proxy: Proxy,
+    usernameOf: (body: unknown) => { username: string | null } | { invalid: unknown },
+  ): void {
     const address = clientIp(req, trust);
     const admitted = (admission: LoginAdmission) => {
       if (admission.refusal) return refuse(res, admission.refusal);
@@ -91,11 +100,22 @@ export function createApiDispatcher(deps: DispatchDeps) {
       }
       // Refused here by the same schema the auth service holds, before any counter is touched:
       // a flood of malformed sign-ins costs no state.
-      const parsed = loginRequestSchema.safeParse(body);
-      if (!parsed.success) return sendJson(res, 400, describeZodError(parsed.error));
-      limits.login.admit(address, parsed.data.username).then(admitted, failed(res));
+      const who = usernameOf(body);
+      if ('invalid' in who) return sendJson(res, 400, who.invalid);
+      limits.login.admit(address, who.username).then(admitted, failed(res));
     });
   }
+
+  const passwordStep = (body: unknown) => {
+    const parsed = loginRequestSchema.safeParse(body);
+    return parsed.success ? { username: parsed.data.username } : { invalid: describeZodError(parsed.error) };
+  };
+  const codeStep = (body: unknown) => {
+    const parsed = secondFactorRequestSchema.safeParse(body);
+    if (!parsed.success) return { invalid: describeZodError(parsed.error) };
+    // A challenge that is not ours counts for the address alone; auth answers it 401.
+    return { username: verifyChallenge(parsed.data.challenge, config.JWT_SECRET)?.username ?? null };
+  };
 
   return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
     if (!path.startsWith('/api/')) return false;
@@ -110,8 +130,11 @@ export function createApiDispatcher(deps: DispatchDeps) {
       sendJson(res, err.status, { message: err.message });
       return true;
     }
+    // The address the audit trail records: the one the gateway saw, never a client's claim.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientIp(req, trust);
     const forward = () => {
-      if (route === authRoutes.login) login(req, res, proxy);
+      if (route === authRoutes.login) signIn(req, res, proxy, passwordStep);
+      else if (route === authRoutes.secondFactor) signIn(req, res, proxy, codeStep);
       else if (route.access === 'public' && route.method !== 'get') {
         limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
       } else proxy(req, res);

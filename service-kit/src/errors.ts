@@ -34,6 +34,7 @@ export class AppError extends Error {
 
 export const invalid = (message: string, details?: { path: string; message: string }[]) => new AppError('invalid', message, details);
 export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
+export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 /** What was there once and is no more on purpose (an expired link): 410, unlike a 404 that may be a typo. */

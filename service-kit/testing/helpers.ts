@@ -4,6 +4,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import type { StaffRole } from '@bb/contracts';
 import jwt from 'jsonwebtoken';
 import pino from 'pino';
 import type { Logger } from '../src/logger';
@@ -49,6 +50,12 @@ export interface TokenOptions {
   subject?: string;
   /** Unix seconds (`iat`); now by default. */
   issuedAt?: number;
+  /** The account's role; owner (may call every staff route) by default. */
+  role?: StaffRole;
+  /** A practitioner's staff profile. */
+  staffId?: string;
+  /** A token that may only set up two-factor sign-in. */
+  enrolOnly?: true;
 }
 
 export function adminToken({
@@ -58,8 +65,12 @@ export function adminToken({
   username = 'admin',
   subject = 'test-admin',
   issuedAt,
+  role = 'owner',
+  staffId,
+  enrolOnly,
 }: TokenOptions = {}): string {
-  return jwt.sign({ sub: subject, username, jti, ...(issuedAt === undefined ? {} : { iat: issuedAt }) }, secret, { algorithm: 'HS256', expiresIn });
+  const claims = { sub: subject, username, jti, role, ...(staffId ? { staffId } : {}), ...(enrolOnly ? { enrolOnly } : {}) };
+  return jwt.sign({ ...claims, ...(issuedAt === undefined ? {} : { iat: issuedAt }) }, secret, { algorithm: 'HS256', expiresIn });
 }
 
 export async function waitFor<T>(

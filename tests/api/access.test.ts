@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { routeTable, type LoginResponse, type RouteDef } from '@bb/contracts';
+import { routeTable, type SignedIn, type RouteDef } from '@bb/contracts';
 import { json, requireEnv } from '@bb/service-kit/testing';
 
 // Walks the route table: a route added later is covered without touching this file.
@@ -31,7 +31,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   expect(res.status).toBe(200);
-  loggedOut = (await json<LoginResponse>(res)).token;
+  loggedOut = (await json<SignedIn>(res)).token;
   const logout = await fetch(`${gateway}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${loggedOut}` } });
   expect(logout.status).toBe(200);
 });

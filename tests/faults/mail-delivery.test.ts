@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookedAppointment, DateOverride, LoginResponse, Mail, Requirement, Settings, Treatment } from '@bb/contracts';
+import type { BookedAppointment, DateOverride, SignedIn, Mail, Requirement, Settings, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, requireEnv, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
@@ -76,7 +76,7 @@ const everyConfirmation = (booked: { email: string }[], timeoutMs: number, every
   );
 
 beforeAll(async () => {
-  const login = await post<LoginResponse>('/api/auth/login', { username: 'admin', password: 'admin123' });
+  const login = await post<SignedIn>('/api/auth/login', { username: 'admin', password: 'admin123' });
   token = login.body.token;
   expect(
     (

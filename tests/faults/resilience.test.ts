@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Appointment, ChatMessage, DateOverride, LoginResponse, Requirement, Subscriber, Treatment } from '@bb/contracts';
+import type { Appointment, ChatMessage, DateOverride, SignedIn, Requirement, Subscriber, Treatment } from '@bb/contracts';
 import { blocksCovering, manilaDateInDays } from '@bb/service-kit';
 import { mailpit, rabbitctl, requireEnv, resourceLimitedIds, waitFor } from '@bb/service-kit/testing';
 import { api, type Receiver, startLoad, startReceiver } from './support/load';
@@ -26,7 +26,7 @@ afterAll(() => receiver?.close());
 
 describe('faults under load', () => {
   it('loses nothing when each service is killed -9 and RabbitMQ restarts during a mix of writes', async () => {
-    const login = await api<LoginResponse>('POST', '/api/auth/login', { username: 'admin', password: 'admin123' });
+    const login = await api<SignedIn>('POST', '/api/auth/login', { username: 'admin', password: 'admin123' });
     expect(login.status).toBe(200);
     token = login.body!.token;
     const bot = await startReceiver();

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DateOverride, LoginResponse, NotificationSettings, OfficeHours, Settings, SubscriberSettings } from '@bb/contracts';
+import type { DateOverride, SignedIn, NotificationSettings, OfficeHours, Settings, SubscriberSettings } from '@bb/contracts';
 import { json, requireEnv } from '@bb/service-kit/testing';
 
 // Property-based fuzzing of every documented operation with schemathesis (from PyPI), through
@@ -35,7 +35,7 @@ describe('schemathesis against /api/docs/openapi.json', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'admin123' }),
     });
-    const { token } = await json<LoginResponse>(login);
+    const { token } = await json<SignedIn>(login);
     const restore = await snapshotSettings(gateway, token);
     const report = path.join(requireEnv('BB_LOG_DIR'), 'schemathesis.txt');
     const result = await run(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
 import { route } from '../route';
+import { ANY_STAFF, FRONT_DESK, MANAGEMENT } from '../roles';
 
 export const APPOINTMENT_STATUSES = ['pending', 'done', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
@@ -208,6 +209,7 @@ export const appointmentRoutes = {
     path: '/api/appointments',
     service: 'booking',
     access: 'admin',
+    roles: ANY_STAFF,
     tag,
     summary: 'All appointments, newest first',
     response: z.array(appointmentSchema),
@@ -217,6 +219,7 @@ export const appointmentRoutes = {
     path: '/api/appointments/:id',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Set status and admin comment',
     params,
@@ -229,6 +232,7 @@ export const appointmentRoutes = {
     path: '/api/appointments/:id/practitioner',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Give the appointment to another practitioner, same time',
     description:
@@ -243,6 +247,7 @@ export const appointmentRoutes = {
     path: '/api/appointments/:id',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Delete an appointment',
     params,
@@ -253,6 +258,7 @@ export const appointmentRoutes = {
     path: '/api/admin/appointments/:id',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Delete an appointment (older console)',
     params,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sideSchema } from '../common';
 import { route } from '../route';
 import { offeringParamsSchema } from './schedule';
+import { MANAGEMENT, MANAGEMENT_AND_OWN } from '../roles';
 
 /**
  * Staff's calendar subscription: a secret address per offering serving its appointments as an
@@ -61,6 +62,7 @@ export const calendarFeedRoutes = {
     path: '/api/calendar-feeds/:offering',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'The calendar feed address of an offering (made on first ask)',
     params: offeringParamsSchema,
@@ -71,6 +73,7 @@ export const calendarFeedRoutes = {
     path: '/api/calendar-feeds/:offering/rotate',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'A new secret feed address; the old one answers 404 from now on',
     params: offeringParamsSchema,
@@ -81,6 +84,7 @@ export const calendarFeedRoutes = {
     path: '/api/practitioners/:id/calendar-feed',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT_AND_OWN,
     tag,
     summary: "A practitioner's own calendar feed address (made on first ask)",
     description: 'Only the appointments they take. A practitioner booking does not know (or removed) answers 404.',
@@ -92,6 +96,7 @@ export const calendarFeedRoutes = {
     path: '/api/practitioners/:id/calendar-feed/rotate',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT_AND_OWN,
     tag,
     summary: "A new secret address for a practitioner's feed; the old one answers 404 from now on",
     params: practitionerFeedParamsSchema,

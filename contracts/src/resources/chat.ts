@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, offeringTypeSchema } from '../common';
 import { route } from '../route';
+import { FRONT_DESK } from '../roles';
 
 export const SENDER_TYPES = ['customer', 'csr'] as const;
 export const senderTypeSchema = z.enum(SENDER_TYPES);
@@ -99,6 +100,7 @@ export const chatRoutes = {
     path: '/api/conversations',
     service: 'chat',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'All conversations, most recently updated first, with counts for the console',
     response: z.array(conversationSummarySchema),
@@ -122,10 +124,11 @@ export const chatRoutes = {
     path: '/api/messages',
     service: 'chat',
     access: 'public',
+    roles: FRONT_DESK,
     tag,
     summary: 'Post a message',
     description:
-      'senderType customer is public; senderType csr needs a staff token (the bot uses /api/webhook/reply). Publishes `chat.message.created`; customer messages are delivered to the bot webhook.',
+      'senderType customer is public; senderType csr needs a front-desk staff token (the bot uses /api/webhook/reply). Publishes `chat.message.created`; customer messages are delivered to the bot webhook.',
     body: messageCreateSchema,
     response: chatMessageSchema,
     status: 201,

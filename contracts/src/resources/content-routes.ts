@@ -1,5 +1,6 @@
 import { z, type ZodRawShape, type ZodType } from 'zod';
 import { idParamsSchema, messageSchema, offeringQuerySchema, offeringTypeSchema, type OfferingType } from '../common';
+import { MANAGEMENT } from '../roles';
 import { route } from '../route';
 
 export interface ContentDefinition<P extends string, Item extends ZodType, Fields extends ZodRawShape> {
@@ -47,6 +48,7 @@ export function contentResource<const P extends string, Item extends ZodType, Fi
       path,
       service,
       access: 'admin',
+      roles: MANAGEMENT,
       tag,
       summary: summaries.create ?? `Create a ${noun}`,
       body: createSchema,
@@ -58,6 +60,7 @@ export function contentResource<const P extends string, Item extends ZodType, Fi
       path: itemPath,
       service,
       access: 'admin',
+      roles: MANAGEMENT,
       tag,
       summary: `Update a ${noun} (fields left out stay as they are)`,
       params,
@@ -69,6 +72,7 @@ export function contentResource<const P extends string, Item extends ZodType, Fi
       path: itemPath,
       service,
       access: 'admin',
+      roles: MANAGEMENT,
       tag,
       summary: summaries.remove ?? `Delete a ${noun}`,
       params,

@@ -3,6 +3,7 @@ import { messageSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { calendarDateSchema } from './appointments';
 import { offeringParamsSchema, optionalClockTime } from './schedule';
+import { MANAGEMENT } from '../roles';
 
 /**
  * A date whose hours differ from its weekday's: closed all day (a holiday, a training day) or
@@ -81,6 +82,7 @@ export const dateOverrideRoutes = {
     path: '/api/date-overrides/:offering',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Date overrides of an offering, by date',
     params: offeringParamsSchema,
@@ -91,6 +93,7 @@ export const dateOverrideRoutes = {
     path: '/api/date-overrides/:offering/:date',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Close a date or give it hours of its own',
     description:
@@ -104,6 +107,7 @@ export const dateOverrideRoutes = {
     path: '/api/date-overrides/:offering/bulk',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Save several date overrides at once (a year of public holidays)',
     params: offeringParamsSchema,
@@ -115,6 +119,7 @@ export const dateOverrideRoutes = {
     path: '/api/date-overrides/:offering/:date',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Give a date back its weekday hours',
     params,
@@ -125,6 +130,7 @@ export const dateOverrideRoutes = {
     path: '/api/holidays/:year',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'National public holidays of the Philippines in a year, to import as closures',
     description: 'From the date-holidays library (country PH, type public), by date.',

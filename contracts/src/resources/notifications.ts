@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, isOnePlainAddress, offeringTypeSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { offeringParamsSchema } from './schedule';
+import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 /** What the notifications service mails; each kind can be turned off per offering. */
 export const APPOINTMENT_MAIL_KINDS = ['confirmation', 'reschedule', 'cancellation', 'reminder', 'staff-alert'] as const;
@@ -100,6 +101,7 @@ export const notificationRoutes = {
     path: '/api/notification-settings/:offering',
     service: 'notifications',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Mail settings of an offering',
     params: offeringParamsSchema,
@@ -110,6 +112,7 @@ export const notificationRoutes = {
     path: '/api/notification-settings/:offering',
     service: 'notifications',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Change mail settings of an offering',
     description: 'A changed reminder lead time moves the reminders still to be sent.',
@@ -122,6 +125,7 @@ export const notificationRoutes = {
     path: '/api/appointments/:id/mails',
     service: 'notifications',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'The mails of an appointment, oldest first',
     params: idParamsSchema,
@@ -132,6 +136,7 @@ export const notificationRoutes = {
     path: '/api/mails/:id/resend',
     service: 'notifications',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Send a mail again',
     description: 'Queues a copy (a new record with its own Message-ID, `resendOf` naming the original) to be sent now.',

@@ -3,6 +3,7 @@ import { emailAddressSchema, idParamsSchema, offeringTypeSchema, sideSchema } fr
 import { route } from '../route';
 import { calendarDateSchema } from './appointments';
 import { OPEN_DAY_RULES, optionalClockTime, treatmentIdsQuery, weekdayNumberSchema } from './schedule';
+import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 /** One weekday of a practitioner's working hours (HH:mm); a day off keeps its times for the editor. */
 export const workingHoursSchema = z.object({ weekday: z.number().int(), isActive: z.boolean(), startTime: z.string(), endTime: z.string() });
@@ -96,6 +97,7 @@ export const practitionerRoutes = {
     path: '/api/practitioners',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Every practitioner (catalog staff) with their skills, working hours, leave, alert address and whether they take bookings',
     response: z.array(practitionerSchema),
@@ -105,6 +107,7 @@ export const practitionerRoutes = {
     path: '/api/practitioners/:id',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: "Change a practitioner's skills, working hours, leave, alert address or whether they take bookings",
     description: 'Fields left out keep their value; `hours` replaces the weekdays it lists. Skills must be treatments or packages booking knows.',

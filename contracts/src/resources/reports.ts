@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { offeringTypeSchema } from '../common';
 import { route } from '../route';
 import { calendarDateSchema } from './appointments';
+import { MANAGEMENT } from '../roles';
 
 export const AGE_GROUPS = ['Under 20', '20-29', '30-39', '40-49', '50+'] as const;
 /** Age group or gender of an appointment that left it blank; listed so counts add up to the total. */
@@ -43,6 +44,7 @@ export const reportRoutes = {
     path: '/api/reports/appointments',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag: 'Reports',
     summary: 'Appointment statistics for a date range (Manila dates)',
     description: 'Appointments whose preferred date lies between from and to (inclusive), of every status; offering `both` or none means both sides.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 export const MAX_REQUIRED_ROOMS = 10;
 
@@ -33,6 +34,7 @@ export const requirementRoutes = {
     path: '/api/requirements',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'What each treatment or package needs (those that need nothing are not listed)',
     response: z.array(requirementSchema),
@@ -42,6 +44,7 @@ export const requirementRoutes = {
     path: '/api/requirements/:bookableId',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Say what a treatment or package needs: a practitioner with that skill, and rooms or equipment',
     description: 'Replaces what it needed. Every room must exist (400 otherwise).',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, messageSchema, requiredText, sideSchema } from '../common';
 import { route } from '../route';
+import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 export const ROOM_KINDS = ['room', 'equipment'] as const;
 export const MAX_ROOM_COUNT = 20;
@@ -52,6 +53,7 @@ export const roomRoutes = {
     path: '/api/rooms',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Rooms and equipment, of one offering or all, by name',
     query: roomsQuerySchema,
@@ -62,6 +64,7 @@ export const roomRoutes = {
     path: '/api/rooms',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Add a room or a piece of equipment',
     description: 'Its id is a slug of its name, unique: a second one of the same slug answers 409.',
@@ -75,6 +78,7 @@ export const roomRoutes = {
     path: '/api/rooms/:id',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Rename a room or equipment, or change its kind or count',
     params: idParamsSchema,
@@ -86,6 +90,7 @@ export const roomRoutes = {
     path: '/api/rooms/:id',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Remove a room or equipment no treatment or package needs',
     params: idParamsSchema,

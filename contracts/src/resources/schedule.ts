@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sideSchema } from '../common';
 import { route } from '../route';
 import { calendarDateSchema, holdIdSchema, practitionerIdSchema } from './appointments';
+import { MANAGEMENT } from '../roles';
 
 /** Office hours accept HH:mm or HH:mm:ss and are stored as HH:mm. */
 export const clockTimeSchema = z
@@ -269,6 +270,7 @@ export const scheduleRoutes = {
     path: '/api/office-hours/bulk',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag: 'Office hours',
     summary: 'Replace office hours of the given weekdays',
     body: officeHoursBulkSchema,
@@ -279,6 +281,7 @@ export const scheduleRoutes = {
     path: '/api/settings/:offering',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag: 'Settings',
     summary: 'Booking settings of an offering',
     params,
@@ -289,6 +292,7 @@ export const scheduleRoutes = {
     path: '/api/settings/:offering',
     service: 'booking',
     access: 'admin',
+    roles: MANAGEMENT,
     tag: 'Settings',
     summary: 'Change capacity, the manage-link cut-off and move limit, and the booking policy (notice, horizon, buffer, per-contact cap)',
     params,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema } from '../common';
 import { route } from '../route';
+import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 export const SUBSCRIBER_SOURCES = ['booking', 'chat', 'newsletter'] as const;
 export const subscriberSourceSchema = z.enum(SUBSCRIBER_SOURCES);
@@ -90,6 +91,7 @@ export const subscriberRoutes = {
     path: '/api/email-subscribers',
     service: 'subscribers',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'All subscribers, newest first',
     response: z.array(subscriberSchema),
@@ -99,6 +101,7 @@ export const subscriberRoutes = {
     path: '/api/email-subscribers/:id',
     service: 'subscribers',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Delete a subscriber',
     params: idParamsSchema,
@@ -162,6 +165,7 @@ export const subscriberRoutes = {
     path: '/api/subscriber-settings',
     service: 'subscribers',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Newsletter settings (double opt-in)',
     response: subscriberSettingsSchema,
@@ -171,6 +175,7 @@ export const subscriberRoutes = {
     path: '/api/subscriber-settings',
     service: 'subscribers',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Turn newsletter double opt-in on or off',
     body: subscriberSettingsUpdateSchema,

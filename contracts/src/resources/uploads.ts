@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../route';
+import { MANAGEMENT } from '../roles';
 
 export const uploadResponseSchema = z.object({ url: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
@@ -17,6 +18,7 @@ export const uploadRoutes = {
     path: '/api/upload',
     service: 'catalog',
     access: 'admin',
+    roles: MANAGEMENT,
     tag,
     summary: 'Upload a JPG or PNG image (multipart field `image`, at most 5 MB)',
     description: 'The type is read from the content, not the name. 400 without a file, 413 above 5 MB, 415 when not a JPG or PNG.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, messageSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { appointmentFieldsSchema, requireItems } from './appointments';
+import { FRONT_DESK } from '../roles';
 
 /**
  * A visitor waiting for a full slot: when a cancellation, a move or more capacity frees it,
@@ -83,6 +84,7 @@ export const waitlistRoutes = {
     path: '/api/waitlist',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Waitlist entries of slots still to come, by slot and sign-up order',
     query: waitlistQuerySchema,
@@ -93,6 +95,7 @@ export const waitlistRoutes = {
     path: '/api/waitlist/:id',
     service: 'booking',
     access: 'admin',
+    roles: FRONT_DESK,
     tag,
     summary: 'Take an entry off the waitlist',
     params: idParamsSchema,

@@ -21,6 +21,8 @@ export interface HandlerInput<D extends RouteDef> {
   requestId: string;
   /** The service's logger, every line tagged with the request id. */
   log: Logger;
+  /** The client's address as the gateway saw it (`X-Client-Address`, set by the gateway only), for the audit trail. */
+  clientAddress: string | undefined;
 }
 
 export interface BindOptions {
@@ -50,6 +52,7 @@ export function bind<D extends RouteDef>(
       res,
       user: res.locals.user as TokenClaims | undefined,
       requestId: context.requestId,
+      clientAddress: clientAddressOf(req),
       get log() {
         return context.log;
       },
@@ -63,6 +66,14 @@ export function bind<D extends RouteDef>(
     }
   });
 }
+
+/** The header the gateway sets (overwriting any a client sent) to the address it saw. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+const clientAddressOf = (req: Request): string | undefined => {
+  const value = req.headers[CLIENT_ADDRESS_HEADER];
+  return typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : undefined;
+};
 
 /**
  * Mounts express handlers on a route of the contract, to run only for a request the route gate
