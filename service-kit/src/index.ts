@@ -6,6 +6,7 @@ export * from './lifecycle';
 export * from './periodic-task';
 export * from './runtime';
 export * from './auth/tokens';
+export * from './audit/audit-event';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -1,3 +1,4 @@
+import type { User } from '@bb/contracts';
 import { sessionState, tokenExpiry, tokenHasLapsed } from '../src/shared/session/token';
 
 // Signed by jsonwebtoken as auth signs staff tokens (HS256), expiring 2026-01-01T00:00:00Z; its
@@ -9,7 +10,7 @@ const EXPIRY_MS = Date.UTC(2026, 0, 1);
 const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const tokenWith = (claims: unknown) => `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(claims))}.signature`;
 
-const admin = { id: 'u1', username: 'admin' };
+const admin: User = { id: 'u1', username: 'admin', role: 'owner', twoFactor: false, mustEnrol: false };
 
 describe("a stored token's expiry", () => {
   it("is read from a real staff token's payload", () => {

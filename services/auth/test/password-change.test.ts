@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { authRoutes, type LoginResponse } from '@bb/contracts';
+import { authRoutes, type SignedIn } from '@bb/contracts';
 import { bind, connectMongo, createServiceApp, unauthorized, type Wire } from '@bb/service-kit';
 import { json, silentLogger, startHarness, waitFor, type Harness } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
@@ -24,7 +24,7 @@ const otherProcess: Wire<object> = (ctx) => ({
       (app) =>
         bind(app, authRoutes.me, ({ user }) => {
           if (!user) throw unauthorized();
-          return { id: user.sub, username: user.username };
+          return { id: user.sub, username: user.username, role: user.role, twoFactor: false, mustEnrol: false };
         }),
     ],
   }),
@@ -51,7 +51,7 @@ const login = async (username: string, password: string) => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  return { status: res.status, token: res.status === 200 ? (await json<LoginResponse>(res)).token : '' };
+  return { status: res.status, token: res.status === 200 ? (await json<SignedIn>(res)).token : '' };
 };
 const me = (base: string, token: string) => fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
 const both = async (token: string) => [await me(auth.url, token), await me(other.url, token)];

@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import type { Envelope, EventData, LoginResponse } from '@bb/contracts';
+import type { Envelope, EventData, SignedIn } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { json, silentLogger, startHarness, testAmqpUrl, uniqueName, waitFor, type Harness } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
@@ -42,7 +42,7 @@ describe('auth service', () => {
     ]) {
       const res = await post('/api/auth/login', { username, password });
       expect(res.status).toBe(200);
-      const body = await json<LoginResponse>(res);
+      const body = await json<SignedIn>(res);
       expect(body.user.username).toBe(username);
       const me = await get('/api/auth/me', body.token);
       expect(await json(me)).toEqual({ id: body.user.id, username });
@@ -72,7 +72,7 @@ describe('auth service', () => {
   });
 
   it('logs out: the token stops working and auth.session.revoked is published', async () => {
-    const { token } = await json<LoginResponse>(await post('/api/auth/login', { username: 'owner', password: 'owner-password' }));
+    const { token } = await json<SignedIn>(await post('/api/auth/login', { username: 'owner', password: 'owner-password' }));
     const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
     const res = await post('/api/auth/logout', {}, token);
     expect(res.status).toBe(200);

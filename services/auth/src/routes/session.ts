@@ -19,7 +19,7 @@ export function mountSession(app: Express, deps: AuthDeps): void {
     // refused everywhere as one issued before it.
     const revokedBefore = tokensRevokedBefore ? Math.floor(tokensRevokedBefore.getTime() / 1000) : 0;
     const issuedAt = Math.max(Math.floor(Date.now() / 1000), revokedBefore);
-    const token = signToken({ sub: user.id, username: user.username, jti: randomUUID() }, deps.jwtSecret, deps.tokenTtlSeconds, issuedAt);
+    const token = signToken({ sub: user.id, username: user.username, role: user.role, jti: randomUUID() }, deps.jwtSecret, deps.tokenTtlSeconds, issuedAt);
     return { token, user };
   });
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { authRoutes, LoginRequest, LoginResponse, User } from '@bb/contracts';
+import type { authRoutes, LoginRequest, SignedIn, User } from '@bb/contracts';
 import { apiJson, apiRequest, getQueryFn, readToken, TOKEN_KEY } from '../api/request';
 import type { RoutePath } from '../api/routes';
 import { sessionState, tokenHasLapsed } from './token';
@@ -44,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { token, user } = await apiJson<LoginResponse>('POST', LOGIN, credentials);
+      const { token, user } = await apiJson<SignedIn>('POST', LOGIN, credentials);
       localStorage.setItem(TOKEN_KEY, token);
       setStored(token);
       client.setQueryData(ME_KEY, user);
