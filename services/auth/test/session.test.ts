@@ -45,7 +45,7 @@ describe('auth service', () => {
       const body = await json<SignedIn>(res);
       expect(body.user.username).toBe(username);
       const me = await get('/api/auth/me', body.token);
-      expect(await json(me)).toEqual({ id: body.user.id, username });
+      expect(await json(me)).toEqual({ id: body.user.id, username, role: 'owner', twoFactor: false, mustEnrol: false });
     }
   });
 
