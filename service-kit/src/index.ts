@@ -7,6 +7,7 @@ export * from './periodic-task';
 export * from './runtime';
 export * from './auth/tokens';
 export * from './audit/audit-event';
+export * from './audit/audit-notes';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';
