@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from '../common';
 import { MANAGEMENT, staffRoleSchema } from '../roles';
 import { route } from '../route';
 
@@ -84,6 +85,17 @@ export const auditVerificationSchema = z.object({
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
 
+/** The console's exports, each recorded before its file is made. */
+export const EXPORT_KINDS = ['appointments-csv', 'practitioners-csv', 'subscribers-csv', 'audit-csv', 'privacy-archive'] as const;
+export const exportRecordSchema = z.object({
+  kind: z.enum(EXPORT_KINDS, { error: `kind must be one of ${EXPORT_KINDS.join(', ')}` }),
+  /** Rows in the file. */
+  rows: z.number({ error: 'rows must be a number' }).int().min(0).max(10_000_000),
+  /** What was asked for, in words: `2026-11-01 to 2026-11-30`. */
+  scope: z.string({ error: 'scope must be a string' }).trim().max(200).optional(),
+});
+export type ExportRecord = z.infer<typeof exportRecordSchema>;
+
 const tag = 'Audit';
 export const auditRoutes = {
   list: route({
@@ -106,5 +118,17 @@ export const auditRoutes = {
     tag,
     summary: 'Check the whole chain of hashes: a changed or removed entry is found',
     response: auditVerificationSchema,
+  }),
+  recordExport: route({
+    method: 'post',
+    path: '/api/audit/exports',
+    service: 'auth',
+    access: 'admin',
+    roles: MANAGEMENT,
+    tag,
+    summary: 'Record an export the console is about to make (the roles that may call this are the roles that may export)',
+    body: exportRecordSchema,
+    response: messageSchema,
+    status: 201,
   }),
 } as const;
