@@ -6,6 +6,7 @@ export * from './lifecycle';
 export * from './periodic-task';
 export * from './runtime';
 export * from './auth/tokens';
+export * from './auth/own-scope';
 export * from './audit/audit-event';
 export * from './audit/audit-notes';
 export * from './auth/revocations';

@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import { appointmentRoutes, idempotencyKeyHeader, idempotencyKeySchema } from '@bb/contracts';
-import { bind } from '@bb/service-kit';
+import { bind, ownStaffScope } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
 import { changeAppointment, deleteAppointment } from '../store/appointment-changes';
 import { listAppointments } from '../store/appointment-reads';
@@ -17,7 +17,7 @@ function idempotencyKeyOf(req: Request): string | null {
 export function mountAppointments(app: Express, deps: BookingDeps): void {
   bind(app, create, ({ body, req, requestId }) => bookAppointment(deps, { body, idempotencyKey: idempotencyKeyOf(req), correlationId: requestId }));
 
-  bind(app, list, () => listAppointments(deps.models));
+  bind(app, list, ({ user }) => listAppointments(deps.models, ownStaffScope(user)));
 
   bind(app, update, ({ params, body, requestId }) => changeAppointment(deps, params.id, body, requestId));
 

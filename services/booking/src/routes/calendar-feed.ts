@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { calendarFeedRoutes } from '@bb/contracts';
-import { bind, ICS_CONTENT_TYPE } from '@bb/service-kit';
+import { bind, ICS_CONTENT_TYPE, requireOwnProfile } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
 import { tokenOfFeed } from '../domain/calendar-feed';
 import { feedByToken, feedOf, practitionerFeedOf, rotateFeed, rotatePractitionerFeed } from '../store/calendar-feed';
@@ -28,7 +28,13 @@ export function mountCalendarFeed(app: Express, deps: BookingDeps): void {
 
   bind(app, rotate, ({ params }) => rotateFeed(deps.models, params.offering, deps.now()));
 
-  bind(app, practitionerShow, ({ params }) => practitionerFeedOf(deps.models, params.id, deps.now()));
+  bind(app, practitionerShow, ({ params, user }) => {
+    requireOwnProfile(user, params.id);
+    return practitionerFeedOf(deps.models, params.id, deps.now());
+  });
 
-  bind(app, practitionerRotate, ({ params }) => rotatePractitionerFeed(deps.models, params.id, deps.now()));
+  bind(app, practitionerRotate, ({ params, user }) => {
+    requireOwnProfile(user, params.id);
+    return rotatePractitionerFeed(deps.models, params.id, deps.now());
+  });
 }

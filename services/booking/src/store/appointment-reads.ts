@@ -4,8 +4,10 @@ import type { BookingModels } from '../models';
 import { intervalOf, toAppointment, type AppointmentDoc } from '../models/appointment';
 
 /** Every appointment not deleted, newest first. */
-export async function listAppointments(models: BookingModels): Promise<Appointment[]> {
-  const docs = await models.Appointment.find({ deletedAt: null }, { outbox: 0, seats: 0 }).sort({ createdAt: -1, _id: -1 }).lean<AppointmentDoc[]>();
+/** Every appointment, or only a practitioner's (`practitionerId`: a practitioner's own list). */
+export async function listAppointments(models: BookingModels, practitionerId?: string): Promise<Appointment[]> {
+  const filter = practitionerId === undefined ? { deletedAt: null } : { deletedAt: null, 'practitioner.id': practitionerId };
+  const docs = await models.Appointment.find(filter, { outbox: 0, seats: 0 }).sort({ createdAt: -1, _id: -1 }).lean<AppointmentDoc[]>();
   return docs.map(toAppointment);
 }
 
