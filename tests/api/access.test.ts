@@ -21,7 +21,8 @@ function call(base: string, route: RouteDef, token?: string) {
   });
 }
 
-const sign = (key: string, expiresIn: number) => jwt.sign({ sub: 'someone', username: 'admin', jti: randomUUID() }, key, { algorithm: 'HS256', expiresIn });
+const sign = (key: string, expiresIn: number, claims: Record<string, unknown> = { role: 'owner' }) =>
+  jwt.sign({ sub: 'someone', username: 'admin', jti: randomUUID(), ...claims }, key, { algorithm: 'HS256', expiresIn });
 
 let loggedOut: string;
 beforeAll(async () => {
@@ -43,6 +44,8 @@ describe('every admin route through the gateway', () => {
     ['a token signed by another key', () => sign('another-signing-key-0123456789abcdef', 3600)],
     ['an expired token', () => sign(secret, -60)],
     ['a logged-out token', () => loggedOut],
+    ['a token from before roles (none named)', () => sign(secret, 3600, {})],
+    ['a token naming a role that does not exist', () => sign(secret, 3600, { role: 'admin' })],
   ];
 
   it.each(adminRoutes.map((r) => [label(r), r] as const))('%s answers 401 without a valid live token', async (_name, route) => {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
 import type { Package, Result, StaffMember, Treatment, UploadResponse } from '@bb/contracts';
-import { json, requireEnv } from '@bb/service-kit/testing';
+import { adminToken, json, requireEnv } from '@bb/service-kit/testing';
 
 // The catalog as a visitor and as staff see it: through the gateway, on the demo stack.
 const gateway = requireEnv('GATEWAY_URL');
-const token = jwt.sign({ sub: 'system-test', username: 'admin', jti: randomUUID() }, requireEnv('JWT_SECRET'), { algorithm: 'HS256', expiresIn: 600 });
+const token = adminToken({ secret: requireEnv('JWT_SECRET'), subject: 'system-test', role: 'manager', expiresIn: 600 });
 const staff = { authorization: `Bearer ${token}` };
 /** A 2x2 PNG in the clinic's and studio's colours. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAF0lEQVR42mP8cuz8l3c/WQ5cYL519TsARkIJo5jcSRgAAAAASUVORK5CYII=', 'base64');
