@@ -55,6 +55,8 @@ function operation(route: RouteDef): JsonObject {
   if (route.body) responses['413'] = error('Request body too large');
   if (route.access !== 'public')
     responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
+  if (route.roles)
+    responses['403'] = error(route.access === 'admin' ? 'Signed in with a role that may not call this' : 'A staff token of a role that may not act here');
   if (route.params) responses['404'] = error('Not found');
   if (route.method !== 'get') responses['429'] = error('Too many requests; see Retry-After');
   for (const [status, description] of Object.entries(route.errors ?? {})) responses[status] = error(description ?? 'Error');
@@ -66,6 +68,8 @@ function operation(route: RouteDef): JsonObject {
     ...(route.description ? { description: route.description } : {}),
     parameters: parameters(route),
     responses,
+    // The roles the route table lets call it: the one place permissions are written.
+    ...(route.roles ? { 'x-roles': [...route.roles] } : {}),
   };
   if (route.access === 'admin') op.security = [{ bearerAuth: [] }];
   if (route.access === 'webhook') op.security = [{ webhookSecret: [] }];

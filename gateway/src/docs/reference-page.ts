@@ -27,7 +27,9 @@ export function renderReferencePage(doc: Json): string {
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
       const tag = ((op.tags as string[]) ?? ['Other'])[0];
-      const security = op.security ? ((op.security as Json[])[0].bearerAuth ? 'staff token' : 'X-Webhook-Secret') : 'public';
+      const roles = op['x-roles'] as string[] | undefined;
+      const staff = roles && roles.length < 4 ? `staff token: ${roles.join(', ')}` : 'staff token';
+      const security = op.security ? ((op.security as Json[])[0].bearerAuth ? staff : 'X-Webhook-Secret') : 'public';
       const body = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined;
       const params = (op.parameters as Json[]).map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)})`).join(', ');
       const statuses = Object.keys(op.responses as Json).join(', ');
