@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DateOverride, SignedIn, NotificationSettings, OfficeHours, Settings, SubscriberSettings } from '@bb/contracts';
+import type { DateOverride, NotificationSettings, OfficeHours, Settings, SignedIn, SignInPolicy, SubscriberSettings } from '@bb/contracts';
 import { json, requireEnv } from '@bb/service-kit/testing';
 
 // Property-based fuzzing of every documented operation with schemathesis (from PyPI), through
@@ -114,6 +114,8 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
     })),
   );
   const newsletter = await call<SubscriberSettings>('GET', '/api/subscriber-settings');
+  // Were the fuzzer to leave owners needing two-factor sign-in, every later admin sign-in of the run would stop at enrolment.
+  const signInPolicy = await call<SignInPolicy>('GET', '/api/sign-in-policy');
   return async () => {
     for (const { side, settings, hours, overrides, mail } of before) {
       const { offeringType: _side, ...policy } = settings;
@@ -133,6 +135,7 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
       await call('PUT', `/api/notification-settings/${side}`, mailSettings);
     }
     await call('PUT', '/api/subscriber-settings', newsletter);
+    await call('PUT', '/api/sign-in-policy', signInPolicy);
   };
 }
 
