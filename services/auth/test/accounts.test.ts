@@ -72,7 +72,7 @@ describe('staff accounts', () => {
     await ensureFirstAdmin(models, logger, { username: 'owner', password: 'second-password-long', demo: false });
     expect(logger.warnings.join('\n')).toMatch(/ADMIN_PASSWORD differs.*npm run admin -- set-password owner/);
     const stored = await models.User.findOne({ username: 'owner' }).lean();
-    expect(await verifyPassword('first-password-long', stored!.passwordHash)).toBe(true);
+    expect(await verifyPassword('first-password-long', stored!.passwordHash!)).toBe(true);
   });
 
   it('sets a password from the command line, creating the account when missing', async () => {
@@ -83,7 +83,7 @@ describe('staff accounts', () => {
     expect(changed.stdout).toMatch(/changed/);
     expect(changed.stdout).toMatch(/Every session of "night-staff" ends/);
     const stored = await models.User.findOne({ username: 'night-staff' }).lean();
-    expect(await verifyPassword('another correct horse battery', stored!.passwordHash)).toBe(true);
+    expect(await verifyPassword('another correct horse battery', stored!.passwordHash!)).toBe(true);
     // The change carries the end of the account's sessions, for the auth service's relay to publish.
     expect(stored!.outbox.map((e) => [e.type, e.data])).toEqual([
       ['auth.user.sessions-revoked', { userId: String(stored!._id), issuedBefore: stored!.tokensRevokedBefore!.getTime() / 1000 }],

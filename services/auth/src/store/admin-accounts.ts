@@ -39,7 +39,7 @@ export async function setPassword(models: AuthModels, username: string, password
 export async function accountsWithDemoPassword(models: AuthModels): Promise<string[]> {
   const found: string[] = [];
   for (const user of await models.User.find({}, { username: 1, passwordHash: 1 }).lean()) {
-    if (await verifyPassword(DEMO_PASSWORD, user.passwordHash)) found.push(user.username);
+    if (user.passwordHash && (await verifyPassword(DEMO_PASSWORD, user.passwordHash))) found.push(user.username);
   }
   return found;
 }
