@@ -11,6 +11,8 @@ export const SIGN_IN_POLICY_ID = 'sign-in';
 export interface SignInPolicyDoc extends WithOutbox {
   _id: string;
   twoFactorRequiredFor: StaffRole[];
+  /** Raised by every change of the policy: a change is written only over the version it read. */
+  version: number;
   /** Held by a change that may leave no active owner, until then; the epoch when free. */
   ownersLeaseUntil: Date;
   ownersLeaseHolder?: string;
@@ -20,6 +22,7 @@ const signInPolicySchema = new Schema<SignInPolicyDoc>(
   {
     _id: String,
     twoFactorRequiredFor: { type: [{ type: String, enum: STAFF_ROLES }], default: [] },
+    version: { type: Number, default: 0 },
     ownersLeaseUntil: { type: Date, default: () => new Date(0) },
     ownersLeaseHolder: { type: String },
     ...outboxFields,

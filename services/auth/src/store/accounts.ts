@@ -76,7 +76,7 @@ export async function resendInvitation(models: AuthModels, relay: OutboxRelay, i
   const updated = await models.User.findOneAndUpdate(
     { _id: id, status: 'invited' },
     { $set: { invitation: { tokenHash, expiresAt } }, $push: { outbox: event } },
-    { new: true, projection: { outbox: 0 } },
+    { new: true },
   ).lean();
   if (!updated) throw conflict('The account changed meanwhile; reload and try again');
   relay.publishDocument(models.User, id);
@@ -131,7 +131,7 @@ export async function updateAccount(models: AuthModels, relay: OutboxRelay, id: 
         $max: { tokensRevokedBefore: ended.revokedBefore },
         $push: { outbox: { $each: events } },
       },
-      { new: true, projection: { outbox: 0 } },
+      { new: true },
     ).lean();
     if (!updated) throw conflict('The account changed meanwhile; reload and try again');
     relay.publishDocument(models.User, id);
@@ -164,7 +164,7 @@ export async function resetTwoFactor(models: AuthModels, relay: OutboxRelay | nu
       $max: { tokensRevokedBefore: ended.revokedBefore },
       $push: { outbox: { $each: [ended.event, audit(change, { action: 'two-factor-reset', subject: subjectOf(existing.username) })] } },
     },
-    { new: true, projection: { outbox: 0 } },
+    { new: true },
   ).lean();
   if (!updated) throw notFound('No such account');
   relay?.publishDocument(models.User, id);

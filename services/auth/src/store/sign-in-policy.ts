@@ -12,12 +12,9 @@ export async function readPolicy(models: AuthModels): Promise<StaffRole[]> {
 
 /** Makes the policy document when missing (replicas may race: one insert wins). */
 export async function ensurePolicyDocument(models: AuthModels): Promise<void> {
+  if (await models.SignInPolicy.exists({ _id: SIGN_IN_POLICY_ID })) return;
   try {
-    await models.SignInPolicy.updateOne(
-      { _id: SIGN_IN_POLICY_ID },
-      { $setOnInsert: { twoFactorRequiredFor: [], ownersLeaseUntil: new Date(0), outbox: [] } },
-      { upsert: true },
-    );
+    await models.SignInPolicy.create({ _id: SIGN_IN_POLICY_ID, twoFactorRequiredFor: [], version: 0, ownersLeaseUntil: new Date(0) });
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
@@ -25,7 +22,7 @@ export async function ensurePolicyDocument(models: AuthModels): Promise<void> {
 
 /**
  * Saves the owner's policy with its audit entry (setting-changed, before → after) in the same
- * write, guarded by the policy it read, so two owners saving at once each record what they replaced.
+ * write, guarded by the version it read, so two owners saving at once each record what they replaced.
  */
 export async function updatePolicy(
   models: AuthModels,
@@ -35,8 +32,8 @@ export async function updatePolicy(
   await ensurePolicyDocument(models);
   const roles = normalizedPolicyRoles(change.roles, STAFF_ROLES);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const stored = await readPolicy(models);
-    const before = normalizedPolicyRoles(stored, STAFF_ROLES);
+    const stored = await models.SignInPolicy.findById(SIGN_IN_POLICY_ID, { twoFactorRequiredFor: 1, version: 1 }).orFail().lean();
+    const before = normalizedPolicyRoles(stored.twoFactorRequiredFor, STAFF_ROLES);
     if (before.join() === roles.join()) return { twoFactorRequiredFor: roles };
     const audit = auditEvent(
       'auth',
@@ -44,8 +41,8 @@ export async function updatePolicy(
       change.correlationId,
     );
     const { matchedCount } = await models.SignInPolicy.updateOne(
-      { _id: SIGN_IN_POLICY_ID, twoFactorRequiredFor: stored },
-      { $set: { twoFactorRequiredFor: roles }, $push: { outbox: audit } },
+      { _id: SIGN_IN_POLICY_ID, version: stored.version },
+      { $set: { twoFactorRequiredFor: roles }, $inc: { version: 1 }, $push: { outbox: audit } },
     );
     if (matchedCount === 1) {
       relay.publishDocument(models.SignInPolicy, SIGN_IN_POLICY_ID);
