@@ -32,6 +32,10 @@ function recordingLogger(): Logger & { warnings: string[] } {
   return Object.assign(Object.create(logger) as Logger, { warnings, warn: (_obj: unknown, msg?: string) => void warnings.push(String(msg)) });
 }
 
+function resetTwoFactorCli(username: string) {
+  return spawnSync(process.execPath, [cli, 'reset-two-factor', username], { env: { ...process.env, MONGO_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+}
+
 function setPasswordCli(username: string, password: string) {
   return spawnSync(process.execPath, [cli, 'set-password', username], {
     input: `${password}\n`,
@@ -111,5 +115,25 @@ describe('staff accounts', () => {
     ].join('$');
     expect(needsRehash(old)).toBe(true);
     expect(await verifyPassword('old-settings-password', old)).toBe(true);
+  });
+
+  it('removes two-factor sign-in from the command line (the only owner lost their phone), ending the sessions', async () => {
+    await ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false });
+    await models.User.updateOne(
+      { username: 'owner' },
+      { $set: { totp: { secret: 'v1.a.b.c', confirmed: true, lastStep: 123 }, recoveryCodes: ['h1', 'h2'] } },
+    );
+    const result = resetTwoFactorCli('owner');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Two-factor sign-in of "owner" removed/);
+    const stored = await models.User.findOne({ username: 'owner' }).lean();
+    expect(stored?.totp).toBeUndefined();
+    expect(stored?.recoveryCodes).toEqual([]);
+    expect(stored?.outbox.map((e) => e.type)).toEqual(['auth.user.sessions-revoked', 'audit.recorded']);
+    expect(stored?.outbox[1].data).toMatchObject({ action: 'two-factor-reset', subject: 'user owner' });
+    expect(stored?.tokensRevokedBefore?.getTime()).toBeGreaterThan(Date.now() - 5000);
+    const unknown = resetTwoFactorCli('nobody');
+    expect(unknown.status).toBe(65);
+    expect(unknown.stderr).toMatch(/No account "nobody"/);
   });
 });

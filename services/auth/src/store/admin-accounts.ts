@@ -32,6 +32,8 @@ export async function setPassword(models: AuthModels, username: string, password
       $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) },
     },
   );
+  // An invited account given its password here is active, its link dead.
+  await models.User.updateOne({ _id: user._id, status: 'invited' }, { $set: { status: 'active' }, $unset: { invitation: '' } });
   return 'updated';
 }
 
