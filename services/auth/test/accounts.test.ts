@@ -119,10 +119,7 @@ describe('staff accounts', () => {
 
   it('removes two-factor sign-in from the command line (the only owner lost their phone), ending the sessions', async () => {
     await ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false });
-    await models.User.updateOne(
-      { username: 'owner' },
-      { $set: { totp: { secret: 'v1.a.b.c', confirmed: true, lastStep: 123 }, recoveryCodes: ['h1', 'h2'] } },
-    );
+    await models.User.updateOne({ username: 'owner' }, { $set: { totp: { secret: 'v1.a.b.c', confirmed: true, lastStep: 123 }, recoveryCodes: ['h1', 'h2'] } });
     const result = resetTwoFactorCli('owner');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/Two-factor sign-in of "owner" removed/);

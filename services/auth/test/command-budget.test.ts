@@ -43,7 +43,11 @@ describe('database commands per sign-in', () => {
   it('invites, and signs in with a second step', async () => {
     const owner = (await login('owner', 'owner-password')).body.token!;
     const invite = await ledger.measure('invite', async () => {
-      const res = await api(auth.url, '/api/users', { method: 'POST', token: owner, body: { username: 'budget.staff', email: 'b@example.com', role: 'manager' } });
+      const res = await api(auth.url, '/api/users', {
+        method: 'POST',
+        token: owner,
+        body: { username: 'budget.staff', email: 'b@example.com', role: 'manager' },
+      });
       expect(res.status).toBe(201);
     });
     expect(invite.length).toBeLessThanOrEqual(BUDGET.invite);

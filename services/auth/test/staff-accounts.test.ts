@@ -1,6 +1,16 @@
 import jwt from 'jsonwebtoken';
 import { Secret, TOTP } from 'otpauth';
-import { authRoutes, USER_MESSAGES, type Account, type EventData, type LoginResponse, type SignedIn, type TotpEnrolled, type TotpEnrolment, type User } from '@bb/contracts';
+import {
+  authRoutes,
+  USER_MESSAGES,
+  type Account,
+  type EventData,
+  type LoginResponse,
+  type SignedIn,
+  type TotpEnrolled,
+  type TotpEnrolment,
+  type User,
+} from '@bb/contracts';
 import { bind, createServiceApp, unauthorized, type Wire } from '@bb/service-kit';
 import { adminToken, api, listenOn, startHarness, TEST_JWT_SECRET, uniqueName, waitFor, type Harness, type Listener } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
@@ -40,8 +50,10 @@ let ownerSecret = '';
 
 const call = <T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}) =>
   api<T>(auth.url, path, { ...options, headers: { 'x-client-address': ADDRESS } });
-const login = (username: string, password: string) => call<LoginResponse & { message?: string }>('/api/auth/login', { method: 'POST', body: { username, password } });
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { role: string; staffId?: string; enrolOnly?: boolean; iat: number };
+const login = (username: string, password: string) =>
+  call<LoginResponse & { message?: string }>('/api/auth/login', { method: 'POST', body: { username, password } });
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { role: string; staffId?: string; enrolOnly?: boolean; iat: number };
 /** The code an authenticator app shows `steps` 30-second steps from now. */
 const codeOf = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 const meIn = (base: string, token: string) => api(base, '/api/auth/me', { token }).then((r) => r.status);
@@ -57,7 +69,12 @@ async function enrol(token: string): Promise<{ secret: string; enrolled: TotpEnr
 }
 
 /** Invites an account, and sets its password through the mailed link's token. */
-async function inviteAndAccept(username: string, role: 'owner' | 'manager' | 'receptionist' | 'practitioner', password: string, staffId?: string): Promise<Account> {
+async function inviteAndAccept(
+  username: string,
+  role: 'owner' | 'manager' | 'receptionist' | 'practitioner',
+  password: string,
+  staffId?: string,
+): Promise<Account> {
   const email = `${username}@example.com`;
   const res = await call<Account>('/api/users', { method: 'POST', token: ownerToken, body: { username, email, role, staffId } });
   expect(res.status).toBe(201);
@@ -92,7 +109,11 @@ describe('an owner in production mode', () => {
       ['GET', '/api/sign-in-policy'],
       ['POST', '/api/users'],
     ]) {
-      const res = await call<{ message: string }>(path, { method, token, body: method === 'POST' ? { username: 'xyz', email: 'x@example.com', role: 'manager' } : undefined });
+      const res = await call<{ message: string }>(path, {
+        method,
+        token,
+        body: method === 'POST' ? { username: 'xyz', email: 'x@example.com', role: 'manager' } : undefined,
+      });
       expect([path, res.status]).toEqual([path, 403]);
       expect(res.body.message).toEqual(expect.any(String));
     }
@@ -104,7 +125,11 @@ describe('an owner in production mode', () => {
     const wrongCode = codeOf(started.body.secret) === '000000' ? '111111' : '000000';
     const wrong = await call<{ message: string }>('/api/auth/two-factor/enrolment/confirm', { method: 'POST', token, body: { code: wrongCode } });
     expect([wrong.status, wrong.body.message]).toEqual([400, USER_MESSAGES.wrongCode]);
-    const confirmed = await call<TotpEnrolled>('/api/auth/two-factor/enrolment/confirm', { method: 'POST', token, body: { code: codeOf(started.body.secret) } });
+    const confirmed = await call<TotpEnrolled>('/api/auth/two-factor/enrolment/confirm', {
+      method: 'POST',
+      token,
+      body: { code: codeOf(started.body.secret) },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
@@ -137,10 +162,19 @@ describe('an owner in production mode', () => {
     const wrong = await call<{ message: string }>('/api/auth/login/second-factor', { method: 'POST', body: { challenge, code: wrongCode } });
     expect([wrong.status, wrong.body.message]).toEqual([401, USER_MESSAGES.wrongCode]);
     const expired = jwt.sign(
-      { sub: (first.body as { challenge: string }) && claimsOfChallenge(challenge).sub, username: 'owner', jti: 'x', purpose: 'second-factor', exp: Math.floor(Date.now() / 1000) - 5 },
+      {
+        sub: (first.body as { challenge: string }) && claimsOfChallenge(challenge).sub,
+        username: 'owner',
+        jti: 'x',
+        purpose: 'second-factor',
+        exp: Math.floor(Date.now() / 1000) - 5,
+      },
       TEST_JWT_SECRET,
     );
-    const late = await call<{ message: string }>('/api/auth/login/second-factor', { method: 'POST', body: { challenge: expired, code: codeOf(ownerSecret, 1) } });
+    const late = await call<{ message: string }>('/api/auth/login/second-factor', {
+      method: 'POST',
+      body: { challenge: expired, code: codeOf(ownerSecret, 1) },
+    });
     expect([late.status, late.body.message]).toEqual([401, USER_MESSAGES.challengeExpired]);
     const forged = jwt.sign({ ...claimsOfChallenge(challenge), purpose: 'second-factor' }, 'another-key-0123456789abcdef-0123');
     expect((await call('/api/auth/login/second-factor', { method: 'POST', body: { challenge: forged, code: codeOf(ownerSecret, 1) } })).status).toBe(401);
@@ -208,7 +242,11 @@ describe('an invited receptionist', () => {
   });
 
   it('must enrol once the owner requires two-factor sign-in for receptionists; then signs in with a code, and with a recovery code once', async () => {
-    const policy = await call('/api/sign-in-policy', { method: 'PUT', token: ownerToken, body: { twoFactorRequiredFor: ['receptionist', 'manager', 'receptionist'] } });
+    const policy = await call('/api/sign-in-policy', {
+      method: 'PUT',
+      token: ownerToken,
+      body: { twoFactorRequiredFor: ['receptionist', 'manager', 'receptionist'] },
+    });
     expect(policy).toMatchObject({ status: 200, body: { twoFactorRequiredFor: ['manager', 'receptionist'] } });
     expect((await call('/api/sign-in-policy', { token: ownerToken })).body).toEqual({ twoFactorRequiredFor: ['manager', 'receptionist'] });
     expect(await waitFor('setting-changed entry', () => auditOf('setting-changed', 'sign-in policy')[0])).toMatchObject({
@@ -245,9 +283,14 @@ describe('an invited receptionist', () => {
       body: { challenge: replayChallenge, recoveryCode: recovery.replace('-', '').toUpperCase() },
     });
     expect(withRecovery.status).toBe(200);
-    const reused = await call<{ message: string }>('/api/auth/login/second-factor', { method: 'POST', body: { challenge: replayChallenge, recoveryCode: recovery } });
+    const reused = await call<{ message: string }>('/api/auth/login/second-factor', {
+      method: 'POST',
+      body: { challenge: replayChallenge, recoveryCode: recovery },
+    });
     expect([reused.status, reused.body.message]).toEqual([401, USER_MESSAGES.wrongCode]);
-    expect(await waitFor('recovery-code-used entry', () => auditOf('recovery-code-used', 'user ana')[0])).toMatchObject({ actor: { username: 'ana', role: 'receptionist' } });
+    expect(await waitFor('recovery-code-used entry', () => auditOf('recovery-code-used', 'user ana')[0])).toMatchObject({
+      actor: { username: 'ana', role: 'receptionist' },
+    });
     expect(auditOf('sign-in', 'user ana').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -310,7 +353,10 @@ describe("the owner's changes of an account", () => {
     expect([refused.status, refused.body.message]).toEqual([401, USER_MESSAGES.disabled]);
     // A wrong password of a disabled account says no more than any wrong password.
     expect((await login('ben', 'not-his-password')).body.message).toBe('Invalid username or password.');
-    expect(await waitFor('user-disabled entry', () => auditOf('user-disabled', 'user ben')[0])).toMatchObject({ actor: { username: 'owner' }, address: ADDRESS });
+    expect(await waitFor('user-disabled entry', () => auditOf('user-disabled', 'user ben')[0])).toMatchObject({
+      actor: { username: 'owner' },
+      address: ADDRESS,
+    });
     const enabled = await call<Account>(`/api/users/${ben.id}`, { method: 'PATCH', token: ownerToken, body: { disabled: false } });
     expect(enabled.body.status).toBe('active');
     expect((await benLogin()).status).toBe(200);
@@ -337,7 +383,11 @@ describe("the owner's changes of an account", () => {
   });
 
   it('mails an invitation again with a new link; the earlier link is dead', async () => {
-    const cleo = await call<Account>('/api/users', { method: 'POST', token: ownerToken, body: { username: 'cleo', email: 'cleo@example.com', role: 'manager' } });
+    const cleo = await call<Account>('/api/users', {
+      method: 'POST',
+      token: ownerToken,
+      body: { username: 'cleo', email: 'cleo@example.com', role: 'manager' },
+    });
     const first = await waitFor('the first invitation', () => invited.received.find((e) => e.data.username === 'cleo'));
     const resent = await call<Account>(`/api/users/${cleo.body.id}/invitation`, { method: 'POST', token: ownerToken });
     expect(resent.status).toBe(200);
@@ -347,7 +397,11 @@ describe("the owner's changes of an account", () => {
     expect((await call(`/api/auth/invitations/${second.data.token}`)).status).toBe(200);
     // An account with a password gets no invitation.
     expect((await call(`/api/users/${ben.id}/invitation`, { method: 'POST', token: ownerToken })).status).toBe(409);
-    const taken = await call<{ message: string }>('/api/users', { method: 'POST', token: ownerToken, body: { username: 'cleo', email: 'c2@example.com', role: 'manager' } });
+    const taken = await call<{ message: string }>('/api/users', {
+      method: 'POST',
+      token: ownerToken,
+      body: { username: 'cleo', email: 'c2@example.com', role: 'manager' },
+    });
     expect([taken.status, taken.body.message]).toEqual([409, USER_MESSAGES.usernameTaken]);
   });
 

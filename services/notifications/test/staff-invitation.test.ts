@@ -42,7 +42,10 @@ describe('a staff member invited to the console', () => {
     // The same event again (a redelivery) mails nothing more.
     await svc.publisher.publishEnvelope(event);
     await settle();
-    await waitFor('the mail recorded as sent', async () => (await svc.models.Mail.findById(staffInvitationMailId(data.userId, data.token)).lean())?.status === 'sent');
+    await waitFor(
+      'the mail recorded as sent',
+      async () => (await svc.models.Mail.findById(staffInvitationMailId(data.userId, data.token)).lean())?.status === 'sent',
+    );
     expect(await mailpit.messagesTo(email)).toHaveLength(1);
   });
 

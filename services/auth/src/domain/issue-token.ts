@@ -8,7 +8,12 @@ import { signToken } from '@bb/service-kit';
  * (or on a clock behind the command's), a new token would otherwise be refused everywhere as
  * one issued before it. `enrolOnly`: the token may only set up two-factor sign-in.
  */
-export function issueToken(user: User, tokensRevokedBefore: Date | undefined, settings: { jwtSecret: string; tokenTtlSeconds: number }, now = new Date()): string {
+export function issueToken(
+  user: User,
+  tokensRevokedBefore: Date | undefined,
+  settings: { jwtSecret: string; tokenTtlSeconds: number },
+  now = new Date(),
+): string {
   const revokedBefore = tokensRevokedBefore ? Math.floor(tokensRevokedBefore.getTime() / 1000) : 0;
   const issuedAt = Math.max(Math.floor(now.getTime() / 1000), revokedBefore);
   const claims = {

@@ -11,4 +11,5 @@ export function normalizedPolicyRoles(roles: readonly StaffRole[], order: readon
 }
 
 /** The policy in an audit entry's before/after. */
-export const policyText = (roles: readonly StaffRole[]): string => (roles.length === 0 ? 'two-factor required for: nobody' : `two-factor required for: ${roles.join(', ')}`);
+export const policyText = (roles: readonly StaffRole[]): string =>
+  roles.length === 0 ? 'two-factor required for: nobody' : `two-factor required for: ${roles.join(', ')}`;

@@ -47,7 +47,10 @@ const userSchema = new Schema<UserDoc>(
     staffId: { type: String },
     status: { type: String, enum: ACCOUNT_STATUSES, default: 'active' },
     totp: {
-      type: new Schema<TotpState>({ secret: String, pending: String, confirmed: { type: Boolean, default: false }, lastStep: { type: Number, default: 0 } }, { _id: false }),
+      type: new Schema<TotpState>(
+        { secret: String, pending: String, confirmed: { type: Boolean, default: false }, lastStep: { type: Number, default: 0 } },
+        { _id: false },
+      ),
     },
     recoveryCodes: { type: [String], default: [] },
     lastSignInAt: { type: Date },
@@ -63,7 +66,8 @@ userSchema.plugin(outboxPendingFlag);
 
 export const userModel = (conn: Connection) => conn.model<UserDoc>('User', userSchema, 'users');
 
-type Stored = Pick<UserDoc, 'username'> & Partial<Pick<UserDoc, 'role' | 'staffId' | 'status' | 'totp' | 'email' | 'lastSignInAt' | 'createdAt'>> & { _id: unknown };
+type Stored = Pick<UserDoc, 'username'> &
+  Partial<Pick<UserDoc, 'role' | 'staffId' | 'status' | 'totp' | 'email' | 'lastSignInAt' | 'createdAt'>> & { _id: unknown };
 
 export const roleOf = (doc: Pick<Stored, 'role'>): StaffRole => doc.role ?? 'owner';
 export const statusOf = (doc: Pick<Stored, 'status'>): AccountStatus => doc.status ?? 'active';

@@ -25,7 +25,8 @@ export function mountSession(app: Express, deps: AuthDeps): void {
       throw unauthorized(disabled ? USER_MESSAGES.disabled : WRONG_CREDENTIALS);
     }
     const { user, tokensRevokedBefore } = checked;
-    if (user.twoFactor) return { secondFactor: 'totp' as const, challenge: signChallenge({ sub: user.id, username: user.username, jti: randomUUID() }, deps.jwtSecret) };
+    if (user.twoFactor)
+      return { secondFactor: 'totp' as const, challenge: signChallenge({ sub: user.id, username: user.username, jti: randomUUID() }, deps.jwtSecret) };
     await recordSignIn(deps.models, deps.relay, user, { address: clientAddress, correlationId: requestId });
     return { token: issueToken(user, tokensRevokedBefore, deps), user };
   });

@@ -12,6 +12,11 @@ export function mountSignInPolicy(app: Express, deps: AuthDeps): void {
 
   bind(app, update, async ({ body, user, clientAddress, requestId }) => {
     if (!user) throw unauthorized();
-    return updatePolicy(deps.models, deps.relay, { roles: body.twoFactorRequiredFor, actor: auditActor(user), address: clientAddress, correlationId: requestId });
+    return updatePolicy(deps.models, deps.relay, {
+      roles: body.twoFactorRequiredFor,
+      actor: auditActor(user),
+      address: clientAddress,
+      correlationId: requestId,
+    });
   });
 }

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { authRoutes, type TokenClaims } from '@bb/contracts';
-import { auditActor, bind, unauthorized, } from '@bb/service-kit';
+import { auditActor, bind, unauthorized } from '@bb/service-kit';
 import type { AuthDeps } from '../deps';
 import { inviteAccount, listAccounts, resendInvitation, resetTwoFactor, updateAccount, type Changed } from '../store/accounts';
 
@@ -26,7 +26,9 @@ export function mountUsers(app: Express, deps: AuthDeps): void {
     sessionsEnded(await updateAccount(deps.models, deps.relay, params.id, body, changeBy(user, clientAddress, requestId))),
   );
 
-  bind(app, resend, ({ params, user, clientAddress, requestId }) => resendInvitation(deps.models, deps.relay, params.id, changeBy(user, clientAddress, requestId)));
+  bind(app, resend, ({ params, user, clientAddress, requestId }) =>
+    resendInvitation(deps.models, deps.relay, params.id, changeBy(user, clientAddress, requestId)),
+  );
 
   bind(app, reset, async ({ params, user, clientAddress, requestId }) =>
     sessionsEnded(await resetTwoFactor(deps.models, deps.relay, { id: params.id }, changeBy(user, clientAddress, requestId))),

@@ -47,7 +47,10 @@ export async function inviteAccount(models: AuthModels, relay: OutboxRelay, requ
   });
   const userId = String(doc._id);
   doc.outbox.push(
-    userInvited({ userId, username: request.username, email: request.email, role: request.role, token, expiresAt: expiresAt.toISOString() }, change.correlationId),
+    userInvited(
+      { userId, username: request.username, email: request.email, role: request.role, token, expiresAt: expiresAt.toISOString() },
+      change.correlationId,
+    ),
     audit(change, { action: 'user-invited', subject: subjectOf(request.username), after: request.role }),
   );
   try {
@@ -107,7 +110,14 @@ const isActiveOwner = (doc: Pick<UserDoc, 'role' | 'status'>) => roleOf(doc) ===
  * the account's sessions everywhere (its old token carries the old role). A change that takes
  * away an active owner runs under the owners' lease and is refused when none would be left.
  */
-export async function updateAccount(models: AuthModels, relay: OutboxRelay, id: string, update: AccountUpdate, change: AccountChange, now = new Date()): Promise<Changed> {
+export async function updateAccount(
+  models: AuthModels,
+  relay: OutboxRelay,
+  id: string,
+  update: AccountUpdate,
+  change: AccountChange,
+  now = new Date(),
+): Promise<Changed> {
   const existing = await models.User.findById(id, { outbox: 0, recoveryCodes: 0 }).lean();
   if (!existing) throw notFound('No such account');
   const role: StaffRole = update.role ?? roleOf(existing);
@@ -150,7 +160,13 @@ export async function updateAccount(models: AuthModels, relay: OutboxRelay, id: 
  * sessions; audited as two-factor-reset. By id (the owner's screen) or username (the admin
  * command, which has no relay: the service's periodic pass publishes its events).
  */
-export async function resetTwoFactor(models: AuthModels, relay: OutboxRelay | null, which: { id: string } | { username: string }, change: AccountChange, now = new Date()): Promise<Changed> {
+export async function resetTwoFactor(
+  models: AuthModels,
+  relay: OutboxRelay | null,
+  which: { id: string } | { username: string },
+  change: AccountChange,
+  now = new Date(),
+): Promise<Changed> {
   const filter = 'id' in which ? { _id: which.id } : { username: which.username };
   const existing = await models.User.findOne(filter, { username: 1 }).lean();
   if (!existing) throw notFound('No such account');

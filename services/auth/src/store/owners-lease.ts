@@ -31,6 +31,9 @@ export async function withOwnersLease<T>(models: AuthModels, work: () => Promise
   try {
     return await work();
   } finally {
-    await models.SignInPolicy.updateOne({ _id: SIGN_IN_POLICY_ID, ownersLeaseHolder: holder }, { $set: { ownersLeaseUntil: new Date(0) }, $unset: { ownersLeaseHolder: '' } });
+    await models.SignInPolicy.updateOne(
+      { _id: SIGN_IN_POLICY_ID, ownersLeaseHolder: holder },
+      { $set: { ownersLeaseUntil: new Date(0) }, $unset: { ownersLeaseHolder: '' } },
+    );
   }
 }

@@ -76,7 +76,6 @@ export async function recordFailedSignIn(
   );
 }
 
-
 /** Stores a logout's revocation with its event (auth.session.revoked) and hands it to the relay; a second logout of the token stores nothing new. */
 export async function recordLogout(models: AuthModels, relay: OutboxRelay, token: { jti: string; exp: number }, correlationId: string): Promise<void> {
   await models.Revocation.updateOne(

@@ -37,7 +37,14 @@ export async function updatePolicy(
     if (before.join() === roles.join()) return { twoFactorRequiredFor: roles };
     const audit = auditEvent(
       'auth',
-      { action: 'setting-changed', actor: change.actor, subject: 'sign-in policy', before: policyText(before), after: policyText(roles), address: change.address },
+      {
+        action: 'setting-changed',
+        actor: change.actor,
+        subject: 'sign-in policy',
+        before: policyText(before),
+        after: policyText(roles),
+        address: change.address,
+      },
       change.correlationId,
     );
     const { matchedCount } = await models.SignInPolicy.updateOne(

@@ -56,7 +56,12 @@ export async function confirmEnrolment(
   const user = toUser({ ...doc, totp: { confirmed: true, lastStep: step } });
   const entry = auditEvent(
     'auth',
-    { action: 'two-factor-enrolled', actor: { id: user.id, username: user.username, role: user.role }, subject: `user ${user.username}`, address: audit.address },
+    {
+      action: 'two-factor-enrolled',
+      actor: { id: user.id, username: user.username, role: user.role },
+      subject: `user ${user.username}`,
+      address: audit.address,
+    },
     audit.correlationId,
   );
   const { matchedCount } = await context.models.User.updateOne(
