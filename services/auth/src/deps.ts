@@ -9,4 +9,8 @@ export interface AuthDeps {
   jwtSecret: string;
   tokenTtlSeconds: number;
   demo: boolean;
+  /** APP_MODE production: owners must set up two-factor sign-in. */
+  production: boolean;
+  /** TOTP_ENCRYPTION_KEY: the key stored two-factor secrets and recovery codes are kept under. */
+  totpKey: string;
 }

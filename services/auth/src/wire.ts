@@ -1,10 +1,11 @@
-import type { Wire } from '@bb/service-kit';
+import { PeriodicTask, sweepAuditNotes, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
 import { createModels } from './models';
 import { ensureFirstAdmin } from './seed/admin';
+import { backfillAccountStatus } from './store/accounts';
 
-/** The auth service from its context: staff accounts, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
+/** The auth service from its context: staff accounts, invitations, two-factor sign-in, the sign-in policy, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
 export const wire: Wire<AuthConfig> = (ctx) => {
   const { config, logger } = ctx;
   const demo = config.APP_MODE === 'demo';
@@ -12,6 +13,9 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Revocation);
   ctx.relay.watch(models.User);
+  ctx.relay.watch(models.SignInPolicy);
+  ctx.relay.watch(models.AuditNote);
+  const noteSweep = new PeriodicTask('audit notes sweep', () => sweepAuditNotes(models.AuditNote), 60 * 60 * 1000, logger);
   return {
     app: buildApp(ctx, {
       models,
@@ -20,7 +24,14 @@ export const wire: Wire<AuthConfig> = (ctx) => {
       jwtSecret: config.JWT_SECRET,
       tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
       demo,
+      production: !demo,
+      totpKey: config.TOTP_ENCRYPTION_KEY,
     }),
-    beforeServe: () => ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo }),
+    beforeServe: async () => {
+      await backfillAccountStatus(models);
+      await ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo });
+      noteSweep.start();
+    },
+    onStop: () => noteSweep.stop(),
   };
 };

@@ -1,6 +1,13 @@
 import type { Connection } from 'mongoose';
+import { auditNoteModel } from '@bb/service-kit';
 import { revocationModel } from './revocation';
+import { signInPolicyModel } from './sign-in-policy';
 import { userModel } from './user';
 
-export const createModels = (conn: Connection) => ({ User: userModel(conn), Revocation: revocationModel(conn) });
+export const createModels = (conn: Connection) => ({
+  User: userModel(conn),
+  Revocation: revocationModel(conn),
+  SignInPolicy: signInPolicyModel(conn),
+  AuditNote: auditNoteModel(conn),
+});
 export type AuthModels = ReturnType<typeof createModels>;
