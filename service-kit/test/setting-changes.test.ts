@@ -14,6 +14,13 @@ describe('settingChanges', () => {
     expect(settingChanges({}, { enabled: true })).toEqual({ before: 'enabled none', after: 'enabled true' });
   });
 
+  it('writes only that a hidden field changed, never its value', () => {
+    expect(settingChanges({ staffAlertEmail: 'a@x.ph', hours: 24 }, { staffAlertEmail: 'b@x.ph', hours: 24 }, ['staffAlertEmail'])).toEqual({
+      before: 'staffAlertEmail (not shown)',
+      after: 'staffAlertEmail (not shown)',
+    });
+  });
+
   it('keeps each text within 500 characters', () => {
     const long = settingChanges({ note: '' }, { note: 'x'.repeat(2000) });
     expect(long.after!.length).toBe(500);
