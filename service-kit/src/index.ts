@@ -9,6 +9,8 @@ export * from './auth/tokens';
 export * from './auth/own-scope';
 export * from './audit/audit-event';
 export * from './audit/audit-notes';
+export * from './audit/audit-by';
+export * from './audit/setting-changes';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -1,5 +1,6 @@
 import type { OutboxRelay, RevocationList } from '@bb/service-kit';
 import type { AuthModels } from './models';
+import type { AuditTrail } from './store/audit-trail';
 
 /** What auth's routes are given. */
 export interface AuthDeps {
@@ -13,4 +14,6 @@ export interface AuthDeps {
   production: boolean;
   /** TOTP_ENCRYPTION_KEY: the key stored two-factor secrets and recovery codes are kept under. */
   totpKey: string;
+  /** The hash-chained audit trail. */
+  auditTrail: AuditTrail;
 }

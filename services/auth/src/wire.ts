@@ -1,9 +1,11 @@
-import { PeriodicTask, sweepAuditNotes, type Wire } from '@bb/service-kit';
+import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
+import { consumeAuditRecords } from './events/audit-recorded';
 import { createModels } from './models';
 import { ensureFirstAdmin } from './seed/admin';
 import { backfillAccountStatus } from './store/accounts';
+import { AuditTrail } from './store/audit-trail';
 
 /** The auth service from its context: staff accounts, invitations, two-factor sign-in, the sign-in policy, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
 export const wire: Wire<AuthConfig> = (ctx) => {
@@ -14,8 +16,10 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   ctx.relay.watch(models.Revocation);
   ctx.relay.watch(models.User);
   ctx.relay.watch(models.SignInPolicy);
+  // Failed sign-ins, exports and other entries without a document of their own leave through audit notes.
   ctx.relay.watch(models.AuditNote);
-  const noteSweep = new PeriodicTask('audit notes sweep', () => sweepAuditNotes(models.AuditNote), 60 * 60 * 1000, logger);
+  const auditTrail = new AuditTrail(models);
+  consumeAuditRecords(ctx.bus, auditTrail);
   return {
     app: buildApp(ctx, {
       models,
@@ -26,12 +30,11 @@ export const wire: Wire<AuthConfig> = (ctx) => {
       demo,
       production: !demo,
       totpKey: config.TOTP_ENCRYPTION_KEY,
+      auditTrail,
     }),
     beforeServe: async () => {
       await backfillAccountStatus(models);
       await ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo });
-      noteSweep.start();
     },
-    onStop: () => noteSweep.stop(),
   };
 };

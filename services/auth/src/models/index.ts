@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { auditNoteModel } from '@bb/service-kit';
+import { auditEntryModel, auditHeadModel } from './audit-entry';
 import { revocationModel } from './revocation';
 import { signInPolicyModel } from './sign-in-policy';
 import { userModel } from './user';
@@ -8,6 +9,8 @@ export const createModels = (conn: Connection) => ({
   User: userModel(conn),
   Revocation: revocationModel(conn),
   SignInPolicy: signInPolicyModel(conn),
+  AuditEntry: auditEntryModel(conn),
+  AuditHead: auditHeadModel(conn),
   AuditNote: auditNoteModel(conn),
 });
 export type AuthModels = ReturnType<typeof createModels>;
