@@ -1,5 +1,6 @@
 import type { OutboxRelay, RevocationList } from '@bb/service-kit';
 import type { AuthModels } from './models';
+import type { PrivacyRequests } from './store/privacy-requests';
 
 /** What auth's routes are given. */
 export interface AuthDeps {
@@ -9,4 +10,5 @@ export interface AuthDeps {
   jwtSecret: string;
   tokenTtlSeconds: number;
   demo: boolean;
+  privacy: PrivacyRequests;
 }
