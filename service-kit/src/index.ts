@@ -8,6 +8,8 @@ export * from './runtime';
 export * from './auth/tokens';
 export * from './audit/audit-event';
 export * from './audit/audit-notes';
+export * from './privacy/privacy-answers';
+export * from './privacy/privacy-subject';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';
