@@ -9,3 +9,4 @@ export * from './mailpit';
 export * from './ports';
 export * from './postgres-stats';
 export * from './raw-client';
+export * from './privacy';
