@@ -10,3 +10,4 @@ export * from './ports';
 export * from './postgres-stats';
 export * from './raw-client';
 export * from './privacy';
+export * from './zip';

@@ -1,10 +1,13 @@
-import type { Wire } from '@bb/service-kit';
+import { PeriodicTask, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
 import { consumePrivacyAnswers } from './events/privacy-answers';
 import { createModels } from './models';
 import { ensureFirstAdmin } from './seed/admin';
 import { PrivacyRequests } from './store/privacy-requests';
+
+// Access archives are kept 7 days: removing them within the hour after is soon enough.
+const ARCHIVE_REMOVAL_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The auth service from its context: staff accounts, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
 export const wire: Wire<AuthConfig> = (ctx) => {
@@ -18,6 +21,7 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   ctx.relay.watch(models.PrivacyRetention);
   const privacy = new PrivacyRequests(models, ctx.relay, logger, ctx.now);
   consumePrivacyAnswers(ctx.bus, privacy);
+  const archiveRemoval = new PeriodicTask('privacy archive removal', () => privacy.forgetOldArchives().then(() => undefined), ARCHIVE_REMOVAL_INTERVAL_MS, logger);
   return {
     app: buildApp(ctx, {
       models,
@@ -28,6 +32,10 @@ export const wire: Wire<AuthConfig> = (ctx) => {
       demo,
       privacy,
     }),
-    beforeServe: () => ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo }),
+    beforeServe: async () => {
+      await ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo });
+      archiveRemoval.start();
+    },
+    onStop: () => archiveRemoval.stop(),
   };
 };

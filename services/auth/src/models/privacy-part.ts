@@ -1,11 +1,10 @@
 import { Schema, type Connection } from 'mongoose';
 import type { PrivacyRecords, PrivacyService } from '@bb/contracts';
-import { ARCHIVE_KEEP_MS } from './privacy-request';
 
 /**
  * One service's records of an access request's subject (`privacy_parts`, `_id` = request id and
- * service, so a redelivered answer is stored once). Removed by a TTL index 7 days after it came,
- * and at once by an erasure of the same subject.
+ * service, so a redelivered answer is stored once). Removed 7 days after it came by auth's periodic
+ * pass (FerretDB v1 has no TTL indexes), and at once by an erasure of the same subject.
  */
 export interface PrivacyPartDoc {
   _id: string;
@@ -25,7 +24,7 @@ const privacyPartSchema = new Schema<PrivacyPartDoc>(
   },
   { versionKey: false, minimize: false },
 );
-privacyPartSchema.index({ createdAt: 1 }, { expireAfterSeconds: ARCHIVE_KEEP_MS / 1000 });
+privacyPartSchema.index({ createdAt: 1 });
 
 export const privacyPartModel = (conn: Connection) => conn.model<PrivacyPartDoc>('PrivacyPart', privacyPartSchema, 'privacy_parts');
 export const privacyPartId = (requestId: string, service: PrivacyService) => `${requestId}:${service}`;

@@ -140,6 +140,12 @@ export class PrivacyRequests {
     await this.models.PrivacyRequest.updateMany({ _id: { $in: [...ids] } }, { $unset: { email: 1, phone: 1 } });
   }
 
+  /** Removes access archives older than 7 days (every replica may run it: a delete by age is idempotent). */
+  async forgetOldArchives(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - ARCHIVE_KEEP_MS);
+    return (await this.models.PrivacyPart.deleteMany({ createdAt: { $lt: cutoff } })).deletedCount;
+  }
+
   async retention(): Promise<Retention> {
     const doc = await this.models.PrivacyRetention.findById(RETENTION_ID).lean();
     return { chatMonths: doc?.chatMonths ?? null, customerMonths: doc?.customerMonths ?? null };
@@ -147,7 +153,8 @@ export class PrivacyRequests {
 
   /** Saves the setting with its event (the next version) and audit entry in one guarded write; a concurrent save makes it try again. */
   async saveRetention(value: Retention, caller: PrivacyCaller): Promise<Retention> {
-    const describe = (r: Retention) => `chat ${r.chatMonths ?? 'kept'} months, customers ${r.customerMonths ?? 'kept'} months`;
+    const months = (n: number | null) => (n === null ? 'kept' : `${n} months`);
+    const describe = (r: Retention) => `chat ${months(r.chatMonths)}, customers ${months(r.customerMonths)}`;
     for (let attempt = 0; attempt < RETENTION_ATTEMPTS; attempt++) {
       const current = await this.models.PrivacyRetention.findById(RETENTION_ID).lean();
       const version = (current?.version ?? 0) + 1;
