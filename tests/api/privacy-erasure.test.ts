@@ -103,7 +103,13 @@ beforeAll(async () => {
   expect(chat.status).toBe(201);
   const said = await api('/api/messages', {
     method: 'POST',
-    body: { conversationId: chat.body.id, senderType: 'customer', senderName: person.firstName, content: 'Is the laser safe for my skin?', offeringType: 'clinic' },
+    body: {
+      conversationId: chat.body.id,
+      senderType: 'customer',
+      senderName: person.firstName,
+      content: 'Is the laser safe for my skin?',
+      offeringType: 'clinic',
+    },
   });
   expect(said.status).toBe(201);
   // Everything the person caused has landed: their mail went out, and both captures reached the list.
@@ -124,7 +130,8 @@ describe("customers' rights through the gateway", () => {
   it('refuses a receptionist every privacy route and a manager the erasure', async () => {
     for (const route of Object.values(privacyRoutes)) {
       const path = route.path.replace(':id', '00000000-0000-4000-8000-000000000000');
-      const body = route.method === 'get' ? undefined : path.endsWith('retention') ? { chatMonths: null, customerMonths: null } : { email: person.email, confirm: true };
+      const body =
+        route.method === 'get' ? undefined : path.endsWith('retention') ? { chatMonths: null, customerMonths: null } : { email: person.email, confirm: true };
       const res = await fetch(`${gateway()}${path}`, {
         method: route.method.toUpperCase(),
         headers: { authorization: `Bearer ${receptionist()}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -150,7 +157,8 @@ describe("customers' rights through the gateway", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     const files = await readZip(Buffer.from(await res.arrayBuffer()));
-    for (const name of ['data.json', 'appointments.csv', 'waitlist.csv', 'chat-messages.csv', 'subscribers.csv', 'mails.csv']) expect(files.has(name)).toBe(true);
+    for (const name of ['data.json', 'appointments.csv', 'waitlist.csv', 'chat-messages.csv', 'subscribers.csv', 'mails.csv'])
+      expect(files.has(name)).toBe(true);
     const all = [...files.values()].join('\n').toLowerCase();
     expect(files.get('chat-messages.csv')).toContain('Is the laser safe for my skin?');
     expect(files.get('appointments.csv')!.toLowerCase()).toContain(person.email.toLowerCase());
@@ -159,7 +167,11 @@ describe("customers' rights through the gateway", () => {
 
   it('erases the person: done when every service confirmed, and no collection of any database holds their address', async () => {
     expect(await placesHolding(person.email)).not.toEqual([]);
-    const made = await api<PrivacyRequest>('/api/privacy/erasure-requests', { method: 'POST', token: owner, body: { email: person.email, phone: person.contact, confirm: true } });
+    const made = await api<PrivacyRequest>('/api/privacy/erasure-requests', {
+      method: 'POST',
+      token: owner,
+      body: { email: person.email, phone: person.contact, confirm: true },
+    });
     expect(made.status).toBe(202);
     const request = await done(made.body.id);
     expect(request.services.every((s) => s.status === 'done')).toBe(true);

@@ -22,17 +22,17 @@ export const PRIVACY_MESSAGES = {
 /** Whom a request is about: an e-mail address, a phone number, or both. */
 const subjectFields = {
   email: z
-      .string({ error: PRIVACY_MESSAGES.badEmail })
-      .trim()
-      .max(254, { error: PRIVACY_MESSAGES.badEmail })
-      .refine(isOnePlainAddress, { error: PRIVACY_MESSAGES.badEmail })
-      .optional(),
-    phone: z
-      .string({ error: PRIVACY_MESSAGES.badPhone })
-      .trim()
-      .max(40, { error: PRIVACY_MESSAGES.badPhone })
-      .refine((value) => possiblePhone(value) !== null, { error: PRIVACY_MESSAGES.badPhone })
-      .optional(),
+    .string({ error: PRIVACY_MESSAGES.badEmail })
+    .trim()
+    .max(254, { error: PRIVACY_MESSAGES.badEmail })
+    .refine(isOnePlainAddress, { error: PRIVACY_MESSAGES.badEmail })
+    .optional(),
+  phone: z
+    .string({ error: PRIVACY_MESSAGES.badPhone })
+    .trim()
+    .max(40, { error: PRIVACY_MESSAGES.badPhone })
+    .refine((value) => possiblePhone(value) !== null, { error: PRIVACY_MESSAGES.badPhone })
+    .optional(),
 };
 const hasSubject = (subject: { email?: string; phone?: string }) => subject.email !== undefined || subject.phone !== undefined;
 export const privacySubjectSchema = z.object(subjectFields).refine(hasSubject, { error: PRIVACY_MESSAGES.subjectNeeded });
@@ -126,7 +126,7 @@ export const privacyRoutes = {
     access: 'admin',
     roles: OWNER_ONLY,
     tag,
-    summary: "Erase a person from every service (appointments kept for the books, anonymised)",
+    summary: 'Erase a person from every service (appointments kept for the books, anonymised)',
     body: erasureRequestBodySchema,
     response: privacyRequestSchema,
     status: 202,

@@ -19,12 +19,17 @@ export async function idsOfSubject<T, Id = Types.ObjectId>(
 ): Promise<Id[]> {
   const ids = new Map<string, Id>();
   if (subject.email && fields.email) {
-    const found = await model.find({ [fields.email]: { $regex: exactAddressPattern(subject.email), $options: 'i' } } as never, { _id: 1 }).lean<{ _id: Id }[]>();
+    const found = await model
+      .find({ [fields.email]: { $regex: exactAddressPattern(subject.email), $options: 'i' } } as never, { _id: 1 })
+      .lean<{ _id: Id }[]>();
     for (const doc of found) ids.set(String(doc._id), doc._id);
   }
   const phoneField = fields.phone;
   if (subject.phone && phoneField) {
-    for await (const doc of model.find({}, { [phoneField]: 1 }).lean<Record<string, unknown> & { _id: Id }>().cursor()) {
+    for await (const doc of model
+      .find({}, { [phoneField]: 1 })
+      .lean<Record<string, unknown> & { _id: Id }>()
+      .cursor()) {
       const stored = doc[phoneField];
       if (typeof stored === 'string' && isPrivacySubject({ phone: subject.phone }, { phone: stored })) ids.set(String(doc._id), doc._id);
     }

@@ -21,7 +21,12 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   ctx.relay.watch(models.PrivacyRetention);
   const privacy = new PrivacyRequests(models, ctx.relay, logger, ctx.now);
   consumePrivacyAnswers(ctx.bus, privacy);
-  const archiveRemoval = new PeriodicTask('privacy archive removal', () => privacy.forgetOldArchives().then(() => undefined), ARCHIVE_REMOVAL_INTERVAL_MS, logger);
+  const archiveRemoval = new PeriodicTask(
+    'privacy archive removal',
+    () => privacy.forgetOldArchives().then(() => undefined),
+    ARCHIVE_REMOVAL_INTERVAL_MS,
+    logger,
+  );
   return {
     app: buildApp(ctx, {
       models,

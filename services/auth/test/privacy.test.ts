@@ -100,12 +100,22 @@ describe('who may ask', () => {
       expect(res.status).toBeLessThan(500);
       expect(typeof res.body.message).toBe('string');
     }
-    for (const body of [{ email: 'a@example.com' }, { email: 'a@example.com', confirm: 'true' }, { email: 'a@example.com', confirm: false }, { confirm: true }]) {
+    for (const body of [
+      { email: 'a@example.com' },
+      { email: 'a@example.com', confirm: 'true' },
+      { email: 'a@example.com', confirm: false },
+      { confirm: true },
+    ]) {
       const res = await call('POST', '/api/privacy/erasure-requests', OWNER, body);
       expect(res.status).toBe(400);
     }
     expect((await call('POST', '/api/privacy/erasure-requests', OWNER, { email: 'a@example.com' })).body.message).toContain(PRIVACY_MESSAGES.confirm);
-    for (const body of [{ chatMonths: 0, customerMonths: null }, { chatMonths: 1.5, customerMonths: null }, { chatMonths: '3', customerMonths: null }, { chatMonths: 3 }]) {
+    for (const body of [
+      { chatMonths: 0, customerMonths: null },
+      { chatMonths: 1.5, customerMonths: null },
+      { chatMonths: '3', customerMonths: null },
+      { chatMonths: 3 },
+    ]) {
       expect((await call('PUT', '/api/privacy/retention', OWNER, body)).status).toBe(400);
     }
     expect((await call('GET', '/api/privacy/requests/nope', MANAGER)).status).toBe(404);
@@ -127,7 +137,11 @@ describe('an access request', () => {
       subjectHint: 'e-mail ending @gmail.com, phone ending 76',
       services: PRIVACY_SERVICES.map((service) => ({ service, status: 'pending', counts: {} })),
     });
-    expect(await heardOf('privacy.access.requested', (d) => d.requestId === accessId)).toEqual({ requestId: accessId, email: 'Kim.Reyes@Gmail.com', phone: '0917 123 9876' });
+    expect(await heardOf('privacy.access.requested', (d) => d.requestId === accessId)).toEqual({
+      requestId: accessId,
+      email: 'Kim.Reyes@Gmail.com',
+      phone: '0917 123 9876',
+    });
     const audit = await heardOf('audit.recorded', (d) => d.subject === `privacy access request ${accessId}`);
     expect(audit).toMatchObject({ action: 'export', actor: { username: 'manny', role: 'manager' } });
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('kim');
@@ -142,7 +156,10 @@ describe('an access request', () => {
       waitlist: [],
     });
     await answerAccess(accessId, 'booking', { appointments: [], waitlist: [] });
-    await answerAccess(accessId, 'chat', { conversations: [{ id: 'c1', customerEmail: 'Kim.Reyes@Gmail.com' }], 'chat-messages': [{ id: 'm1', content: 'Hi, "quoted", ok' }] });
+    await answerAccess(accessId, 'chat', {
+      conversations: [{ id: 'c1', customerEmail: 'Kim.Reyes@Gmail.com' }],
+      'chat-messages': [{ id: 'm1', content: 'Hi, "quoted", ok' }],
+    });
     await answerAccess(accessId, 'subscribers', { subscribers: [{ id: 's1', email: 'kim.reyes@gmail.com', subscribed: true }] });
     await waitFor('three answers', async () => Object.keys((await requestOf(accessId))?.answers ?? {}).length === 3);
     expect((await call<PrivacyRequest>('GET', `/api/privacy/requests/${accessId}`, MANAGER)).body.status).toBe('pending');
@@ -166,7 +183,15 @@ describe('an access request', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="privacy-${accessId}.zip"`);
     const files = await readZip(Buffer.from(await res.arrayBuffer()));
-    expect([...files.keys()]).toEqual(['data.json', 'appointments.csv', 'chat-messages.csv', 'conversations.csv', 'mails.csv', 'subscribers.csv', 'waitlist.csv']);
+    expect([...files.keys()]).toEqual([
+      'data.json',
+      'appointments.csv',
+      'chat-messages.csv',
+      'conversations.csv',
+      'mails.csv',
+      'subscribers.csv',
+      'waitlist.csv',
+    ]);
     const data = JSON.parse(files.get('data.json')!);
     expect(data.services.booking.appointments[0].email).toBe('kim.reyes@gmail.com');
     expect(data.services.chat['chat-messages'][0].content).toBe('Hi, "quoted", ok');
@@ -204,7 +229,10 @@ describe('an erasure request', () => {
     expect(made.status).toBe(202);
     const id = made.body.id;
     expect(await heardOf('privacy.erasure.requested', (d) => d.requestId === id)).toEqual({ requestId: id, email: 'LOU@example.com' });
-    expect(await heardOf('audit.recorded', (d) => d.subject === `privacy erasure request ${id}`)).toMatchObject({ action: 'erasure', actor: { username: 'olga' } });
+    expect(await heardOf('audit.recorded', (d) => d.subject === `privacy erasure request ${id}`)).toMatchObject({
+      action: 'erasure',
+      actor: { username: 'olga' },
+    });
     for (const service of PRIVACY_SERVICES) await answerErasure(id, service, { things: 2 });
     await answerErasure(id, 'chat', { things: 9 });
     const done = await doneRequest(id);

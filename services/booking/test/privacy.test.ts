@@ -19,14 +19,23 @@ describe("a person's data in booking", () => {
   it('answers access with their appointments (by address in any case, or by number however written) and waitlist entries, nobody else', async () => {
     const slot = { preferredDate: monday(2), preferredTime: '10:00' };
     const byEmail = await book(app.booking.url, { ...slot, email: 'mia.cruz@example.com', contact: '0999 000 0001', notes: 'Sensitive skin' });
-    const byPhone = await book(app.booking.url, { preferredDate: monday(2), preferredTime: '13:00', email: 'mia.work@example.com', contact: '+63 917 111 2222' });
+    const byPhone = await book(app.booking.url, {
+      preferredDate: monday(2),
+      preferredTime: '13:00',
+      email: 'mia.work@example.com',
+      contact: '+63 917 111 2222',
+    });
     await book(app.booking.url, { preferredDate: monday(2), preferredTime: '15:00', email: 'someone.else@example.com', contact: '0917 333 4444' });
     expect((await join(app.booking.url, { ...slot, email: 'MIA.CRUZ@example.com', contact: '0999 000 0001' })).status).toBe(201);
     await join(app.booking.url, { ...slot, email: 'other.waiting@example.com' });
 
     const records = await probe.access(MIA);
     expect(records.appointments.map((a) => a.id).sort()).toEqual([byEmail.id, byPhone.id].sort());
-    expect(records.appointments.find((a) => a.id === byEmail.id)).toMatchObject({ email: 'mia.cruz@example.com', notes: 'Sensitive skin', items: 'Hydra Facial' });
+    expect(records.appointments.find((a) => a.id === byEmail.id)).toMatchObject({
+      email: 'mia.cruz@example.com',
+      notes: 'Sensitive skin',
+      items: 'Hydra Facial',
+    });
     expect(records.waitlist.map((w) => w.email)).toEqual(['mia.cruz@example.com']);
     expect((await probe.access({ email: 'MIA.cruz@example.COM' })).appointments.map((a) => a.id)).toEqual([byEmail.id]);
     expect(await probe.access({ email: 'nobody@example.com' })).toEqual({ appointments: [], waitlist: [] });
@@ -37,7 +46,21 @@ describe("a person's data in booking", () => {
     // An event the relay gave up on still carries the address: it goes with the person.
     await app.booking.models.Appointment.updateOne(
       { _id: kept!._id },
-      { $set: { outboxParked: [{ id: 'x', type: 'booking.appointment.created', source: 'booking', occurredAt: new Date(), data: { email: 'mia.cruz@example.com' }, error: 'down', parkedAt: new Date() }] } },
+      {
+        $set: {
+          outboxParked: [
+            {
+              id: 'x',
+              type: 'booking.appointment.created',
+              source: 'booking',
+              occurredAt: new Date(),
+              data: { email: 'mia.cruz@example.com' },
+              error: 'down',
+              parkedAt: new Date(),
+            },
+          ],
+        },
+      },
     );
     const other = await app.booking.models.Appointment.findOne({ email: 'someone.else@example.com' }).lean();
 

@@ -20,10 +20,20 @@ async function conversationOf(customerName: string, customerEmail: string, lines
   const started = await api.post<Conversation>('/api/conversations', { customerName, customerEmail, offeringType: 'clinic' });
   expect(started.status).toBe(201);
   for (const content of lines) {
-    const said = await api.post<ChatMessage>('/api/messages', { conversationId: started.json.id, senderType: 'customer', senderName: customerName, content, offeringType: 'clinic' });
+    const said = await api.post<ChatMessage>('/api/messages', {
+      conversationId: started.json.id,
+      senderType: 'customer',
+      senderName: customerName,
+      content,
+      offeringType: 'clinic',
+    });
     expect(said.status).toBe(201);
   }
-  const reply = await api.post<ChatMessage>('/api/messages', { conversationId: started.json.id, senderType: 'csr', senderName: 'Joy', content: `We can help, ${customerName.split(' ')[0]}`, offeringType: 'clinic' }, { token: chat.token });
+  const reply = await api.post<ChatMessage>(
+    '/api/messages',
+    { conversationId: started.json.id, senderType: 'csr', senderName: 'Joy', content: `We can help, ${customerName.split(' ')[0]}`, offeringType: 'clinic' },
+    { token: chat.token },
+  );
   expect(reply.status).toBe(201);
   return started.json.id;
 }

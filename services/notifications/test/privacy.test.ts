@@ -64,7 +64,11 @@ describe("a person's mails", () => {
     expect(text).not.toContain('444 5555');
     expect(await file.svc.models.Mail.countDocuments({ appointmentId: herBooking.appointmentId })).toBe(0);
     expect(await file.svc.models.Mail.countDocuments({ appointmentId: otherBooking.appointmentId })).toBe(othersBefore);
-    expect(await file.svc.models.Appointment.findById(herBooking.appointmentId).lean()).toMatchObject({ firstName: 'Erased', email: 'erased', status: 'pending' });
+    expect(await file.svc.models.Appointment.findById(herBooking.appointmentId).lean()).toMatchObject({
+      firstName: 'Erased',
+      email: 'erased',
+      status: 'pending',
+    });
 
     expect(await probe.erase({ email: hers })).toEqual({ mails: 0, appointments: 0 });
   });

@@ -12,8 +12,14 @@ beforeAll(async () => {
   publisher = new EventBus({ url: testAmqpUrl(), exchange: svc.exchange, source: 'booking', logger: silentLogger() });
   await publisher.start();
   probe = await privacyProbe(svc.exchange, 'subscribers');
-  await publisher.publish('booking.appointment.created', bookingCreated({ appointmentId: 'p1', email: 'Rosa.Tan@Example.com', contact: '0917 222 3333', firstName: 'Rosa', lastName: 'Tan' }));
-  await publisher.publish('booking.appointment.created', bookingCreated({ appointmentId: 'p2', email: 'vic@example.com', contact: '0917 999 8888', firstName: 'Vic' }));
+  await publisher.publish(
+    'booking.appointment.created',
+    bookingCreated({ appointmentId: 'p1', email: 'Rosa.Tan@Example.com', contact: '0917 222 3333', firstName: 'Rosa', lastName: 'Tan' }),
+  );
+  await publisher.publish(
+    'booking.appointment.created',
+    bookingCreated({ appointmentId: 'p2', email: 'vic@example.com', contact: '0917 999 8888', firstName: 'Vic' }),
+  );
   await waitFor('both captured', async () => (await svc.models.Subscriber.countDocuments()) === 2);
 });
 afterAll(async () => {
@@ -25,7 +31,9 @@ afterAll(async () => {
 describe("a person's place on the list", () => {
   it('is answered to an access request by number however written, or by address in any case, and nobody else', async () => {
     const byPhone = await probe.access({ phone: '+63 917-222-3333' });
-    expect(byPhone.subscribers).toEqual([expect.objectContaining({ email: 'Rosa.Tan@Example.com', fullName: 'Rosa Tan', phone: '0917 222 3333', source: 'booking' })]);
+    expect(byPhone.subscribers).toEqual([
+      expect.objectContaining({ email: 'Rosa.Tan@Example.com', fullName: 'Rosa Tan', phone: '0917 222 3333', source: 'booking' }),
+    ]);
     expect((await probe.access({ email: 'rosa.tan@example.com' })).subscribers).toHaveLength(1);
     expect(await probe.access({ email: 'nobody@example.com' })).toEqual({ subscribers: [] });
   });

@@ -20,10 +20,14 @@ function csvOfRows(rows: readonly PrivacyRow[]): string {
  * one CSV per kind of record across services (a kind two services both answer is one file,
  * with a `service` column).
  */
-export function privacyArchiveFiles(parts: readonly { service: PrivacyService; records: PrivacyRecords }[], meta: { requestId: string; madeAt: string }): ArchiveFile[] {
+export function privacyArchiveFiles(
+  parts: readonly { service: PrivacyService; records: PrivacyRecords }[],
+  meta: { requestId: string; madeAt: string },
+): ArchiveFile[] {
   const byKind = new Map<string, PrivacyRow[]>();
   for (const part of parts) {
-    for (const [kind, rows] of Object.entries(part.records)) byKind.set(kind, [...(byKind.get(kind) ?? []), ...rows.map((row) => ({ service: part.service, ...row }))]);
+    for (const [kind, rows] of Object.entries(part.records))
+      byKind.set(kind, [...(byKind.get(kind) ?? []), ...rows.map((row) => ({ service: part.service, ...row }))]);
   }
   const data = { requestId: meta.requestId, madeAt: meta.madeAt, services: Object.fromEntries(parts.map((part) => [part.service, part.records])) };
   return [

@@ -22,5 +22,4 @@ const privacyRetentionSchema = new Schema<PrivacyRetentionDoc>(
 privacyRetentionSchema.plugin(outboxPendingFlag);
 
 export const RETENTION_ID = 'retention';
-export const privacyRetentionModel = (conn: Connection) =>
-  conn.model<PrivacyRetentionDoc>('PrivacyRetention', privacyRetentionSchema, 'privacy_retention');
+export const privacyRetentionModel = (conn: Connection) => conn.model<PrivacyRetentionDoc>('PrivacyRetention', privacyRetentionSchema, 'privacy_retention');

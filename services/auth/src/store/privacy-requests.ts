@@ -120,7 +120,10 @@ export class PrivacyRequests {
       { $set: { [`answers.${service}`]: { at: this.now(), counts } } },
     );
     const everyAnswer = Object.fromEntries(PRIVACY_SERVICES.map((name) => [`answers.${name}`, { $exists: true }]));
-    await this.models.PrivacyRequest.updateOne({ _id: requestId, doneAt: null, ...everyAnswer }, { $set: { doneAt: this.now() }, $unset: { email: 1, phone: 1 } });
+    await this.models.PrivacyRequest.updateOne(
+      { _id: requestId, doneAt: null, ...everyAnswer },
+      { $set: { doneAt: this.now() }, $unset: { email: 1, phone: 1 } },
+    );
     const after = await this.models.PrivacyRequest.findById(requestId, { kind: 1, doneAt: 1, emailHash: 1, phoneHash: 1 }).lean();
     // Again on every answer to a done erasure: idempotent, so a stop half-way is finished by a redelivery.
     if (after?.kind === 'erasure' && after.doneAt) await this.forgetEarlierAccess(after);

@@ -12,4 +12,3 @@ export const ERASED_CUSTOMER = {
   notes: '',
   adminComment: '',
 } as const;
-

@@ -98,4 +98,3 @@ export async function eraseFromBooking(models: BookingModels, subject: PrivacySu
   const contactCounts = (await models.ContactCount.deleteMany({ _id: { $in: [...countIds] } })).deletedCount;
   return { appointments, waitlist, contactCounts };
 }
-

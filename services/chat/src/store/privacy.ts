@@ -42,7 +42,13 @@ export async function eraseConversations(models: ChatModels, ids: readonly strin
   let erased = 0;
   for (const id of ids) {
     for (let attempt = 0; ; attempt++) {
-      const doc = await models.Conversation.findById(id, { messageCount: 1, messages: 1, lastSenderType: 1, outbox: 1, outboxParked: 1 }).lean<ConversationDoc>();
+      const doc = await models.Conversation.findById(id, {
+        messageCount: 1,
+        messages: 1,
+        lastSenderType: 1,
+        outbox: 1,
+        outboxParked: 1,
+      }).lean<ConversationDoc>();
       if (!doc) break;
       const outbox = keptOutbox(doc.outbox);
       const written = await models.Conversation.updateOne(

@@ -21,7 +21,9 @@ async function mailIdsOf(models: NotificationModels, subject: PrivacySubjectData
 /** The mails sent or queued to the subject or about their appointments, with what they said. */
 export async function notificationRecordsOf(models: NotificationModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
   const { mailIds } = await mailIdsOf(models, subject);
-  const mails = await models.Mail.find({ _id: { $in: mailIds } }).sort({ createdAt: 1 }).lean<MailDoc[]>();
+  const mails = await models.Mail.find({ _id: { $in: mailIds } })
+    .sort({ createdAt: 1 })
+    .lean<MailDoc[]>();
   return {
     mails: mails.map((m) => ({
       id: m._id,
