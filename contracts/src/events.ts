@@ -4,6 +4,7 @@ import { appointmentStatusSchema } from './resources/appointments';
 import { auditRecordSchema } from './resources/audit';
 import { staffRoleSchema } from './roles';
 import { chatMessageSchema } from './resources/chat';
+import { privacyCountsSchema, privacyRecordsSchema, privacyServiceSchema, retentionSchema } from './resources/privacy';
 
 export const changedBySchema = z.enum(['customer', 'staff']);
 /** Who moved or cancelled an appointment. */
@@ -46,6 +47,9 @@ const practitionerAlertFields = { practitionerAlertEmail: z.string().optional() 
 /** The catalog's public lists, each cached by every catalog replica. */
 export const CATALOG_LISTS = ['treatments', 'results', 'news', 'staff', 'packages', 'portfolio'] as const;
 export type CatalogList = (typeof CATALOG_LISTS)[number];
+
+/** Whom an access or erasure request is about, as staff typed it (services compare with `isPrivacySubject`). */
+const privacySubjectEvent = z.object({ requestId: z.string(), email: z.string().optional(), phone: z.string().optional() });
 
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
@@ -176,6 +180,16 @@ export const eventSchemas = {
   }),
   /** Something the audit trail records happened; auth appends it to the chain. */
   'audit.recorded': auditRecordSchema,
+  /** Staff asked what every service holds of a person: each of PRIVACY_SERVICES answers `privacy.access.answered`. */
+  'privacy.access.requested': privacySubjectEvent,
+  /** A service's records of the person, by kind (`appointments`, `mails`…). */
+  'privacy.access.answered': z.object({ requestId: z.string(), service: privacyServiceSchema, records: privacyRecordsSchema }),
+  /** The owner asked to erase a person: each of PRIVACY_SERVICES erases and then answers `privacy.erasure.completed`. */
+  'privacy.erasure.requested': privacySubjectEvent,
+  /** A service erased the person (its writes are done); counts of what it erased or anonymised, by kind. */
+  'privacy.erasure.completed': z.object({ requestId: z.string(), service: privacyServiceSchema, counts: privacyCountsSchema }),
+  /** The retention setting was saved: every service keeps its own copy (the latest `version` wins) for its periodic pass. */
+  'privacy.retention.changed': retentionSchema.extend({ version: z.number().int() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

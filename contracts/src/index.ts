@@ -1,4 +1,5 @@
 export * from './common';
+export * from './csv';
 export * from './envelope';
 export * from './events';
 export * from './roles';
@@ -19,6 +20,7 @@ export * from './resources/notifications';
 export * from './resources/packages';
 export * from './resources/portfolio';
 export * from './resources/practitioners';
+export * from './resources/privacy';
 export * from './resources/reports';
 export * from './resources/requirements';
 export * from './resources/results';

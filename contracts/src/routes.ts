@@ -11,6 +11,7 @@ import { notificationRoutes } from './resources/notifications';
 import { packageRoutes } from './resources/packages';
 import { portfolioRoutes } from './resources/portfolio';
 import { practitionerRoutes } from './resources/practitioners';
+import { privacyRoutes } from './resources/privacy';
 import { reportRoutes } from './resources/reports';
 import { requirementRoutes } from './resources/requirements';
 import { resultRoutes } from './resources/results';
@@ -50,6 +51,7 @@ export const routeTable: readonly RouteDef[] = [
   subscriberRoutes,
   notificationRoutes,
   auditRoutes,
+  privacyRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));
 
 /** Matches a concrete request path against an Express-style route path, exactly: case, slashes and all. */

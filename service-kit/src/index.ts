@@ -11,6 +11,8 @@ export * from './audit/audit-event';
 export * from './audit/audit-notes';
 export * from './audit/audit-by';
 export * from './audit/setting-changes';
+export * from './privacy/privacy-answers';
+export * from './privacy/privacy-subject';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -9,3 +9,5 @@ export * from './mailpit';
 export * from './ports';
 export * from './postgres-stats';
 export * from './raw-client';
+export * from './privacy';
+export * from './zip';

@@ -3,6 +3,7 @@ import { createServiceApp, type ServiceAppContext } from '@bb/service-kit';
 import type { AuthDeps } from './deps';
 import { mountAudit } from './routes/audit';
 import { mountInvitations } from './routes/invitations';
+import { mountPrivacy } from './routes/privacy';
 import { mountSession } from './routes/session';
 import { mountSignInPolicy } from './routes/sign-in-policy';
 import { mountTwoFactor } from './routes/two-factor';
@@ -13,6 +14,6 @@ export function buildApp(context: ServiceAppContext, deps: AuthDeps): Express {
     service: 'auth',
     context,
     deps,
-    mounts: [mountSession, mountTwoFactor, mountInvitations, mountUsers, mountSignInPolicy, mountAudit],
+    mounts: [mountSession, mountTwoFactor, mountInvitations, mountUsers, mountSignInPolicy, mountAudit, mountPrivacy],
   });
 }

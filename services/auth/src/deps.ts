@@ -1,6 +1,7 @@
 import type { OutboxRelay, RevocationList } from '@bb/service-kit';
 import type { AuthModels } from './models';
 import type { AuditTrail } from './store/audit-trail';
+import type { PrivacyRequests } from './store/privacy-requests';
 
 /** What auth's routes are given. */
 export interface AuthDeps {
@@ -16,4 +17,6 @@ export interface AuthDeps {
   totpKey: string;
   /** The hash-chained audit trail. */
   auditTrail: AuditTrail;
+  /** Customers' access and erasure requests. */
+  privacy: PrivacyRequests;
 }

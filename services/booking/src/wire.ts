@@ -5,6 +5,7 @@ import { bookablesCopy, CatalogResync, staffCopy } from './clients/catalog-resyn
 import type { BookingConfig } from './config';
 import { consumeBookableChanges } from './events/bookables';
 import { consumeStaffChanges } from './events/practitioners';
+import { answerBookingPrivacy } from './events/privacy-requests';
 import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
@@ -27,6 +28,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   ctx.relay.watch(models.AuditNote);
   consumeBookableChanges(ctx.bus, models.Bookable);
   consumeStaffChanges(ctx.bus, models.Practitioner);
+  answerBookingPrivacy(ctx.bus, models);
   const resyncs = [bookablesCopy(models.Bookable), staffCopy(models.Practitioner)].map((copy) => new CatalogResync(copy, config.CATALOG_URL, logger));
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);

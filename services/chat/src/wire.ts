@@ -4,6 +4,7 @@ import type { ChatConfig } from './config';
 import { HeadCache } from './store/head-cache';
 import { SecretBox } from './domain/secret-box';
 import { consumeHeadChanges } from './events/head-events';
+import { answerChatPrivacy } from './events/privacy-requests';
 import { consumeForWebhookDelivery } from './events/webhook-delivery';
 import { createModels } from './models';
 import { ConversationStore } from './store/conversation-store';
@@ -19,6 +20,7 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   ctx.relay.watch(models.WebhookConfig);
   const heads = new HeadCache(config.POLL_CACHE_TTL_MS);
   consumeHeadChanges(ctx.bus, heads);
+  answerChatPrivacy(ctx.bus, models);
   consumeForWebhookDelivery(ctx.bus, {
     models,
     config: webhookConfig,

@@ -17,6 +17,8 @@ export interface ChatHarness {
   conn: Connection;
   relay: OutboxRelay;
   events: Envelope[];
+  /** Its bus exchange, for other listeners and publishers. */
+  exchange: string;
   token: string;
   close: () => Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startChat(
     conn: chat.ctx.conn,
     relay: chat.ctx.relay,
     events,
+    exchange: chat.ctx.config.BUS_EXCHANGE,
     token: adminToken(),
     close: async () => {
       await listener.close();

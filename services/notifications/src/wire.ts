@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { smtpClient } from './clients/smtp';
 import type { NotificationsConfig } from './config';
 import { consumeMailEvents } from './events/mail-events';
+import { answerNotificationPrivacy } from './events/privacy-requests';
 import { createModels } from './models';
 import { AppointmentStore } from './store/appointment-store';
 import { MailSender } from './store/mail-sender';
@@ -43,6 +44,7 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
     logger,
   });
   consumeMailEvents(ctx.bus, mailer);
+  answerNotificationPrivacy(ctx.bus, models);
   return {
     app: buildApp(ctx, { mails, settings, relay: ctx.relay, now, queued }),
     beforeServe: async () => {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { SubscribersConfig } from './config';
 import { unsubscribeToken, unsubscribeUrl } from './domain/unsubscribe-token';
 import { consumeContactEvents } from './events/contact-capture';
+import { answerSubscriberPrivacy } from './events/privacy-requests';
 import { createModels } from './models';
 import { NewsletterSettings } from './store/newsletter-settings';
 import { SubscriberStore } from './store/subscriber-store';
@@ -20,6 +21,7 @@ export const wire: Wire<SubscribersConfig> = (ctx) => {
   ctx.relay.watch(models.Settings);
   const subscribers = new SubscriberStore(models, ctx.relay, (id) => unsubscribeUrl(config.PUBLIC_URL, unsubscribeToken(id, config.UNSUBSCRIBE_SECRET)));
   consumeContactEvents(ctx.bus, subscribers, logger);
+  answerSubscriberPrivacy(ctx.bus, models);
   return {
     app: buildApp(ctx, { subscribers, settings: new NewsletterSettings(models, ctx.relay), unsubscribeSecret: config.UNSUBSCRIBE_SECRET }),
   };

@@ -1,0 +1,100 @@
+import { sideSchema, type PrivacyCounts, type PrivacyRecords } from '@bb/contracts';
+import { idsOfSubject, isoOrNull, keptOutbox, type PrivacySubjectData } from '@bb/service-kit';
+import { mailboxOf, phoneOf } from '../domain/contact-keys';
+import { ERASED_CUSTOMER } from '../domain/privacy';
+import type { BookingModels } from '../models';
+import type { AppointmentDoc } from '../models/appointment';
+import { contactCountId } from '../models/contact-count';
+
+const APPOINTMENT_FIELDS = { email: 'email', phone: 'contact' };
+// An appointment changed by staff while it is erased is read and written again (its revision guards the write).
+const ERASE_ATTEMPTS = 5;
+
+/** Everything booking holds of the subject: their appointments and waitlist entries. */
+export async function bookingRecordsOf(models: BookingModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
+  const appointmentIds = await idsOfSubject(models.Appointment, subject, APPOINTMENT_FIELDS);
+  const waitlistIds = await idsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
+  const appointments = await models.Appointment.find({ _id: { $in: appointmentIds } }, { outbox: 0, outboxParked: 0 })
+    .sort({ createdAt: 1 })
+    .lean<AppointmentDoc[]>();
+  const waitlist = await models.WaitlistEntry.find({ _id: { $in: waitlistIds } }, { outbox: 0, outboxParked: 0 })
+    .sort({ createdAt: 1 })
+    .lean();
+  return {
+    appointments: appointments.map((a) => ({
+      id: String(a._id),
+      firstName: a.firstName,
+      lastName: a.lastName,
+      gender: a.gender,
+      age: a.age,
+      email: a.email,
+      contact: a.contact,
+      offeringType: a.offeringType,
+      items: a.items.map((item) => item.name).join('; '),
+      practitioner: a.practitioner?.name ?? null,
+      preferredDate: a.preferredDate,
+      preferredTime: a.preferredTime,
+      startTime: isoOrNull(a.startTime),
+      endTime: isoOrNull(a.endTime),
+      status: a.status,
+      notes: a.notes,
+      staffComment: a.adminComment,
+      deleted: Boolean(a.deletedAt),
+      createdAt: isoOrNull(a.createdAt),
+    })),
+    waitlist: waitlist.map((w) => ({
+      id: String(w._id),
+      firstName: w.firstName,
+      lastName: w.lastName,
+      email: w.email,
+      contact: w.contact,
+      offeringType: w.offeringType,
+      items: w.items.map((item) => item.name).join('; '),
+      preferredDate: w.preferredDate,
+      preferredTime: w.preferredTime,
+      status: w.status,
+      createdAt: isoOrNull(w.createdAt),
+    })),
+  };
+}
+
+/**
+ * Erases the subject from booking. Appointments stay for the books (status, times, items,
+ * practitioner) but lose the person: name, address, number, age, gender, notes and staff comment,
+ * and any event still waiting in their outbox that carries them. Waitlist entries and the
+ * per-contact counts of the subject's keys go. Idempotent: an erased appointment no longer matches.
+ */
+export async function eraseFromBooking(models: BookingModels, subject: PrivacySubjectData): Promise<PrivacyCounts> {
+  const appointmentIds = await idsOfSubject(models.Appointment, subject, APPOINTMENT_FIELDS);
+  const countIds = new Set<string>();
+  for (const offering of sideSchema.options) {
+    if (subject.email) countIds.add(contactCountId(offering, `e:${mailboxOf(subject.email)}`));
+    const phone = subject.phone ? phoneOf(subject.phone) : null;
+    if (phone) countIds.add(contactCountId(offering, `p:${phone}`));
+  }
+  let appointments = 0;
+  for (const id of appointmentIds) {
+    for (let attempt = 0; ; attempt++) {
+      const doc = await models.Appointment.findById(id, { revision: 1, outbox: 1, outboxParked: 1, contactCounts: 1 }).lean<AppointmentDoc>();
+      if (!doc) break;
+      for (const countId of doc.contactCounts ?? []) countIds.add(countId);
+      const outbox = keptOutbox(doc.outbox);
+      const written = await models.Appointment.updateOne(
+        { _id: doc._id, revision: doc.revision ?? null },
+        {
+          $set: { ...ERASED_CUSTOMER, outbox, outboxParked: keptOutbox(doc.outboxParked ?? []) },
+          $unset: { contactCounts: 1, requestHash: 1, ...(outbox.length === 0 ? { outboxPending: 1 } : {}) },
+        },
+      );
+      if (written.matchedCount === 1) {
+        appointments += 1;
+        break;
+      }
+      if (attempt + 1 >= ERASE_ATTEMPTS) throw new Error(`appointment ${String(id)} kept changing while it was erased`);
+    }
+  }
+  const waitlistIds = await idsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
+  const waitlist = (await models.WaitlistEntry.deleteMany({ _id: { $in: waitlistIds } })).deletedCount;
+  const contactCounts = (await models.ContactCount.deleteMany({ _id: { $in: [...countIds] } })).deletedCount;
+  return { appointments, waitlist, contactCounts };
+}

@@ -1,0 +1,11 @@
+import { answerPrivacyRequests, type EventBus } from '@bb/service-kit';
+import type { NotificationModels } from '../models';
+import { eraseFromNotifications, notificationRecordsOf } from '../store/privacy';
+
+/** Notifications answers every access and erasure request (queues `notifications.privacy-access`, `notifications.privacy-erasure`). */
+export function answerNotificationPrivacy(bus: EventBus, models: NotificationModels): void {
+  answerPrivacyRequests(bus, 'notifications', {
+    access: (subject) => notificationRecordsOf(models, subject),
+    erase: (subject) => eraseFromNotifications(models, subject),
+  });
+}
