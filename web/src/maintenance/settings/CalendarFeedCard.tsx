@@ -59,7 +59,7 @@ function FeedAddress({ label, whose, path, loading, rotate, cacheKey }: FeedAddr
 }
 
 /** One practitioner's own address: only the appointments they take. */
-function PractitionerFeed({ practitioner }: { practitioner: Practitioner }) {
+export function PractitionerFeed({ practitioner }: { practitioner: Pick<Practitioner, 'id' | 'name'> }) {
   const client = useQueryClient();
   const params = { id: practitioner.id };
   const key = routeUrl(calendarFeedRoutes.practitionerShow, params);
