@@ -61,8 +61,17 @@ describe('accounts', () => {
   });
 
   it('lists active accounts first, then invited, then disabled, by username', () => {
-    const account = (username: string, status: Account['status']): Account => ({ id: username, username, role: 'manager', status, twoFactor: false, createdAt: '' });
-    const order = sortedAccounts([account('zed', 'active'), account('amy', 'disabled'), account('bob', 'invited'), account('al', 'active')]).map((a) => a.username);
+    const account = (username: string, status: Account['status']): Account => ({
+      id: username,
+      username,
+      role: 'manager',
+      status,
+      twoFactor: false,
+      createdAt: '',
+    });
+    const order = sortedAccounts([account('zed', 'active'), account('amy', 'disabled'), account('bob', 'invited'), account('al', 'active')]).map(
+      (a) => a.username,
+    );
     expect(order).toEqual(['al', 'zed', 'bob', 'amy']);
   });
 });

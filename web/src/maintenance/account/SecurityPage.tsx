@@ -125,8 +125,8 @@ export function SecurityPage() {
   else if (user.twoFactor)
     body = (
       <Text>
-        Two-factor sign-in is on: every sign-in asks for a code from your authenticator app. If you lose your phone, sign in with a recovery code, or
-        ask the owner to reset it.
+        Two-factor sign-in is on: every sign-in asks for a code from your authenticator app. If you lose your phone, sign in with a recovery code, or ask the
+        owner to reset it.
       </Text>
     );
   else if (enrolment) body = <EnrolmentStep enrolment={enrolment} onDone={setCodes} />;

@@ -109,14 +109,7 @@ export function AppointmentDialog({
           onReassign={(practitionerId, name) => onReassign(appointment.id, practitionerId, name)}
         />
         <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} disabled={!canEdit} />
-        <TextAreaField
-          label="Admin Comment"
-          rows={4}
-          value={comment}
-          onChange={setComment}
-          placeholder="Optional note for the team"
-          disabled={!canEdit}
-        />
+        <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" disabled={!canEdit} />
         {readsMails && <AppointmentMails appointmentId={appointment.id} />}
       </FormDialog>
       <ConfirmDialog

@@ -56,8 +56,8 @@ export function InvitationPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="4">
           <Text>
-            You are invited as <strong>{ROLE_LABELS[invitation.data.role]}</strong> with the username <strong>{invitation.data.username}</strong>.
-            Choose a password to finish.
+            You are invited as <strong>{ROLE_LABELS[invitation.data.role]}</strong> with the username <strong>{invitation.data.username}</strong>. Choose a
+            password to finish.
           </Text>
           <input type="text" name="username" autoComplete="username" value={invitation.data.username} readOnly hidden />
           <TextField
@@ -70,7 +70,15 @@ export function InvitationPage() {
             helper={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
           />
-          <TextField label="Repeat the password" type="password" value={repeat} onChange={setRepeat} required error={errors.repeat} autoComplete="new-password" />
+          <TextField
+            label="Repeat the password"
+            type="password"
+            value={repeat}
+            onChange={setRepeat}
+            required
+            error={errors.repeat}
+            autoComplete="new-password"
+          />
           <Button type="submit" loading={busy} loadingText="Saving...">
             Set password
           </Button>

@@ -45,7 +45,9 @@ export function SecondFactorForm({ challenge, onSignedIn, onRestart }: SecondFac
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="4">
-        <Text>{recovery ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.' : 'Enter the 6-digit code from your authenticator app'}</Text>
+        <Text>
+          {recovery ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.' : 'Enter the 6-digit code from your authenticator app'}
+        </Text>
         {recovery ? (
           <TextField key="recovery" label="Recovery code" value={code} onChange={setCode} required error={error} autoComplete="off" />
         ) : (

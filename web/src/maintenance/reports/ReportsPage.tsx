@@ -145,7 +145,10 @@ export function ReportsPage() {
         <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
         {/* An array, not `&&`: the grid puts every child (a false one too) on a card. */}
         {r.byPractitioner.length > 0
-          ? [<BarChart key="chart" title="By Practitioner" rows={practitionerRows(r)} color="green.500" />, <PractitionerTable key="table" report={r} scope={scope} />]
+          ? [
+              <BarChart key="chart" title="By Practitioner" rows={practitionerRows(r)} color="green.500" />,
+              <PractitionerTable key="table" report={r} scope={scope} />,
+            ]
           : []}
       </ChartGrid>
     </>

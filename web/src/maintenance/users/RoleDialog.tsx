@@ -30,7 +30,14 @@ export function RoleDialog({ account, onClose }: { account: Account; onClose: ()
   };
   return (
     <FormDialog open title={`Change the role of ${account.username}`} submitLabel="Change role" busy={change.isPending} onClose={onClose} onSubmit={submit}>
-      <SelectField label="Role" value={role} onChange={(r) => setRole(r as StaffRole)} options={ROLE_OPTIONS} required helper="They are signed out everywhere and sign in again with the new role." />
+      <SelectField
+        label="Role"
+        value={role}
+        onChange={(r) => setRole(r as StaffRole)}
+        options={ROLE_OPTIONS}
+        required
+        helper="They are signed out everywhere and sign in again with the new role."
+      />
       {role === 'practitioner' && (
         <SelectField
           label="Staff profile"

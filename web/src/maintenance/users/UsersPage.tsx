@@ -35,7 +35,17 @@ const twoFactorText = (a: Account) => (a.twoFactor ? 'On' : 'Off');
 const lastSignIn = (a: Account) => (a.lastSignInAt ? formatInstantDate(a.lastSignInAt) : 'Never');
 
 /** What the owner may do to one account. */
-function AccountActions({ account, self, onPick, onResend }: { account: Account; self: boolean; onPick: (p: Pending) => void; onResend: (a: Account) => void }) {
+function AccountActions({
+  account,
+  self,
+  onPick,
+  onResend,
+}: {
+  account: Account;
+  self: boolean;
+  onPick: (p: Pending) => void;
+  onResend: (a: Account) => void;
+}) {
   return (
     <HStack gap="1" wrap="wrap" justify={{ base: 'flex-start', md: 'flex-end' }}>
       <Button size="xs" variant="outline" onClick={() => onPick({ kind: 'role', account })} aria-label={`Change role of ${account.username}`}>
