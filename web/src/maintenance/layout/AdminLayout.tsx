@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { useSession } from '../../shared/session/SessionContext';
 import type { RouteDef } from '@bb/contracts';
 import { useMayCall } from '../auth/access';
 import { useLogout } from '../auth/useLogout';
 import { menuEntry } from '../domain/menu';
+import { SECURITY_PATH } from '../domain/session';
 import { LineIcon } from '../ui/icons';
 import { SidebarNav, type NavItem } from './SidebarNav';
 
@@ -43,6 +44,12 @@ export function AdminLayout() {
                 {user?.username}
               </Text>
             </Text>
+            <Button asChild size="sm" variant="ghost">
+              <RouterLink to={SECURITY_PATH}>
+                <LineIcon name="security" />
+                Security
+              </RouterLink>
+            </Button>
             <Button size="sm" variant="outline" onClick={() => void logout()}>
               <LineIcon name="logout" />
               Logout
