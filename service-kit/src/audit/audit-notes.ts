@@ -7,17 +7,15 @@ import { auditEvent } from './audit-event';
 
 /**
  * A note that carries one audit entry through the outbox, for what has no document of its own
- * to ride in (a failed sign-in, an export). Kept a week after it was written, then removed.
+ * to ride in (a failed sign-in, an export). Written as a tombstone (`deletedAt`), so the relay
+ * removes it once its event has left (FerretDB has no TTL indexes).
  */
 export interface AuditNoteDoc extends WithOutbox {
   _id: string;
   createdAt: Date;
 }
 
-const KEEP_SECONDS = 7 * 24 * 60 * 60;
-
 const auditNoteSchema = new Schema<AuditNoteDoc>({ _id: String, createdAt: { type: Date, required: true }, ...outboxFields }, { versionKey: false });
-auditNoteSchema.index({ createdAt: 1 }, { expireAfterSeconds: KEEP_SECONDS });
 auditNoteSchema.plugin(outboxPendingFlag);
 
 /** The service's `audit_notes` collection; give it to the relay (`relay.watch`) in wire.ts. */
@@ -33,6 +31,7 @@ export async function recordAuditNote(
   correlationId?: string,
 ): Promise<void> {
   const _id = randomUUID();
-  await notes.create({ _id, createdAt: new Date(), outbox: [auditEvent(service, record, correlationId)] });
+  const now = new Date();
+  await notes.create({ _id, createdAt: now, deletedAt: now, outbox: [auditEvent(service, record, correlationId)] });
   relay.publishDocument(notes, _id);
 }

@@ -1,5 +1,6 @@
 import type { OutboxRelay, RevocationList } from '@bb/service-kit';
 import type { AuthModels } from './models';
+import type { AuditTrail } from './store/audit-trail';
 
 /** What auth's routes are given. */
 export interface AuthDeps {
@@ -9,4 +10,6 @@ export interface AuthDeps {
   jwtSecret: string;
   tokenTtlSeconds: number;
   demo: boolean;
+  /** The hash-chained audit trail. */
+  auditTrail: AuditTrail;
 }

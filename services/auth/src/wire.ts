@@ -1,8 +1,10 @@
 import type { Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { AuthConfig } from './config';
+import { consumeAuditRecords } from './events/audit-recorded';
 import { createModels } from './models';
 import { ensureFirstAdmin } from './seed/admin';
+import { AuditTrail } from './store/audit-trail';
 
 /** The auth service from its context: staff accounts, sign-in and sign-out, revocations (a logout's, a password change's) through the outbox. */
 export const wire: Wire<AuthConfig> = (ctx) => {
@@ -12,6 +14,10 @@ export const wire: Wire<AuthConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Revocation);
   ctx.relay.watch(models.User);
+  // Exports (and other entries without a document of their own) leave through audit notes.
+  ctx.relay.watch(models.AuditNote);
+  const auditTrail = new AuditTrail(models);
+  consumeAuditRecords(ctx.bus, auditTrail);
   return {
     app: buildApp(ctx, {
       models,
@@ -20,6 +26,7 @@ export const wire: Wire<AuthConfig> = (ctx) => {
       jwtSecret: config.JWT_SECRET,
       tokenTtlSeconds: config.TOKEN_TTL_SECONDS,
       demo,
+      auditTrail,
     }),
     beforeServe: () => ensureFirstAdmin(models, logger, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, demo }),
   };
