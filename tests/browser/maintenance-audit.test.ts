@@ -1,9 +1,10 @@
 // The Audit screen: a setting changed through the API appears on it, the chain is checked in
 // words, and what is shown downloads as CSV (the export itself recorded first).
 import fs from 'node:fs';
-import type { AuditPage, Settings } from '@bb/contracts';
+import type { Settings } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { api, parseCsv, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { aMomentAgo, auditEntrySince } from './support/audit';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -11,25 +12,14 @@ jest.setTimeout(TEST_TIMEOUT);
 
 const suite = browserSuite({ each: { admin: true, acceptDownloads: true }, signIn: true });
 
-/** The newest entry of an action recorded at or after a moment, once the trail has it. */
-const newestSince = (action: string, since: string) =>
-  waitFor(
-    `a ${action} entry in the audit trail`,
-    async () => {
-      const { status, body } = await api<AuditPage>(`/api/audit?action=${action}&limit=1`, { token: suite.token });
-      return status === 200 && body.entries[0] && body.entries[0].at >= since ? body.entries[0] : undefined;
-    },
-    20_000,
-  );
-
 describe('the audit screen', () => {
   it('shows a setting change, checks the chain and downloads what it shows as CSV', async () => {
     // A change nobody else notices: the clinic books one day further ahead, then as before.
     const { body: settings } = await api<Settings>('/api/settings/clinic', { token: suite.token });
-    const since = new Date(Date.now() - 1000).toISOString();
+    const since = aMomentAgo();
     expect((await api('/api/settings/clinic', { method: 'PUT', token: suite.token, body: { horizonDays: settings.horizonDays + 1 } })).status).toBe(200);
     try {
-      const changed = await newestSince('setting-changed', since);
+      const changed = await auditEntrySince(suite.token, 'setting-changed', since, (e) => e.actor?.username === 'admin');
 
       const { page } = suite;
       await page.goto(siteUrl('/maintenance/audit'));
@@ -45,7 +35,7 @@ describe('the audit screen', () => {
       await seeText(page, /The audit trail (is intact|has been tampered with)/);
 
       const shown = await page.locator('[data-audit-seq]').count();
-      const clicked = new Date(Date.now() - 1000).toISOString();
+      const clicked = aMomentAgo();
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
       expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
       const rows = parseCsv(fs.readFileSync(await file.path(), 'utf8')).filter((r) => r.some((c) => c !== ''));
@@ -56,8 +46,9 @@ describe('the audit screen', () => {
       await seeText(page, `Exported ${shown} ${shown === 1 ? 'entry' : 'entries'} to CSV`);
 
       // The download was recorded before the file was made.
-      const exported = await newestSince('export', clicked);
+      const exported = await auditEntrySince(suite.token, 'export', clicked, (e) => e.subject.startsWith('audit CSV'));
       expect(exported.actor?.username).toBe('admin');
+      expect(exported.subject).toContain(`audit CSV, ${shown} row`);
     } finally {
       await api('/api/settings/clinic', { method: 'PUT', token: suite.token, body: { horizonDays: settings.horizonDays } });
     }

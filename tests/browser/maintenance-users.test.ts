@@ -120,6 +120,11 @@ describe('staff accounts', () => {
       await page.goto(siteUrl('/maintenance/settings'));
       await page.getByRole('heading', { level: 1, name: "This page isn't available for your role" }).waitFor();
       expect(await page.getByText('Failed to').count()).toBe(0);
+      // Receptionists run the email list but do not export it.
+      await nav(page).getByRole('link', { name: 'Email List' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Email List' }).waitFor();
+      await page.getByText(/^Total: \d+$/).waitFor();
+      expect(await page.getByRole('button', { name: 'Export to CSV' }).count()).toBe(0);
     },
     4 * TEST_TIMEOUT,
   );
