@@ -123,7 +123,10 @@ describe('staff accounts', () => {
       // Receptionists run the email list but do not export it.
       await nav(page).getByRole('link', { name: 'Email List' }).click();
       await page.getByRole('heading', { level: 1, name: 'Email List' }).waitFor();
-      await page.getByText(/^Total: \d+$|^No Subscribers Yet$/).first().waitFor();
+      await page
+        .getByText(/^Total: \d+$|^No Subscribers Yet$/)
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Export to CSV' }).count()).toBe(0);
     },
     4 * TEST_TIMEOUT,
