@@ -46,7 +46,7 @@ export function InvitationPage() {
   if (invitation.isLoading) body = <LoadingState text="Loading your invitation..." />;
   else if (invitation.error || gone)
     body = (
-      <Alert.Root status="error">
+      <Alert.Root status="error" role="alert">
         <Alert.Indicator />
         <Alert.Description>{gone ?? invitationProblem(invitation.error)}</Alert.Description>
       </Alert.Root>

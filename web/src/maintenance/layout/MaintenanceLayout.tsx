@@ -59,7 +59,18 @@ export function MaintenanceLayout() {
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0">
-        <Flex as="header" align="center" gap="3" px={{ base: '3', md: '6' }} h="14" borderBottomWidth="1px" position="sticky" top="0" bg="bg" zIndex="docked">
+        <Flex
+          as="header"
+          align="center"
+          gap={{ base: '1', sm: '3' }}
+          px={{ base: '3', md: '6' }}
+          h="14"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          bg="bg"
+          zIndex="docked"
+        >
           <IconButton aria-label="Toggle Sidebar" title="Toggle Sidebar (Ctrl+B)" variant="ghost" size="sm" onClick={sidebar.toggle}>
             <LineIcon name="sidebar" />
           </IconButton>
