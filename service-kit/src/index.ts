@@ -8,6 +8,8 @@ export * from './runtime';
 export * from './auth/tokens';
 export * from './audit/audit-event';
 export * from './audit/audit-notes';
+export * from './audit/audit-by';
+export * from './audit/setting-changes';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -22,6 +22,9 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Appointment);
   ctx.relay.watch(models.WaitlistEntry);
+  // Audit entries: a settings save's in its document, the others' in audit notes.
+  ctx.relay.watch(models.Settings);
+  ctx.relay.watch(models.AuditNote);
   consumeBookableChanges(ctx.bus, models.Bookable);
   consumeStaffChanges(ctx.bus, models.Practitioner);
   const resyncs = [bookablesCopy(models.Bookable), staffCopy(models.Practitioner)].map((copy) => new CatalogResync(copy, config.CATALOG_URL, logger));

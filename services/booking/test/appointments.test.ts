@@ -2,7 +2,7 @@ import type { ApiError, Appointment, BookedAppointment } from '@bb/contracts';
 import { BOOKING_MESSAGES, buildOpenApiDocument, SLOT_FULL_MESSAGE } from '@bb/contracts';
 import { Types } from 'mongoose';
 import { manageLinkToken } from '@bb/service-kit';
-import { TEST_MANAGE_LINK_SECRET } from '@bb/service-kit/testing';
+import { adminToken, listenOn, TEST_MANAGE_LINK_SECRET, waitFor } from '@bb/service-kit/testing';
 import { addBookable, asAdmin, bookingRequest, call, ledgerHolders, monday, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 type OpenApiPaths = Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -242,7 +242,9 @@ describe('managing appointments', () => {
     expect((await book(slot)).status).toBe(409);
   });
 
-  it('deletes an appointment through both paths and frees its slot', async () => {
+  it('deletes an appointment through both paths, frees its slot and records who did it in the audit trail', async () => {
+    const audit = await listenOn(booking.exchange, ['audit.recorded'], 'auth');
+    const manager = { authorization: `Bearer ${adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' })}`, 'x-client-address': '203.0.113.9' };
     for (const [week, path] of [
       [11, '/api/appointments/'],
       [12, '/api/admin/appointments/'],
@@ -250,12 +252,29 @@ describe('managing appointments', () => {
       const slot = { preferredDate: monday(week), preferredTime: '15:00' };
       const { body } = await book(slot);
       expect((await call(booking.url, 'DELETE', path + body.id)).status).toBe(401);
-      const res = await call(booking.url, 'DELETE', path + body.id, undefined, asAdmin);
+      const res = await call(booking.url, 'DELETE', path + body.id, undefined, manager);
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Appointment deleted');
+      const entries = await waitFor('the audit entry', () => {
+        const of = audit.received.filter((event) => event.data.subject.includes(body.id));
+        return of.length > 0 && of;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(audit.received.filter((event) => event.data.subject.includes(body.id))).toHaveLength(1);
+      expect(entries[0].source).toBe('booking');
+      expect(entries[0].data).toEqual({
+        action: 'appointment-deleted',
+        actor: { id: 'u-mia', username: 'mia', role: 'manager' },
+        subject: `appointment ${body.id} (${slot.preferredDate} 15:00)`,
+        address: '203.0.113.9',
+        at: expect.any(String),
+      });
+      // The tombstone goes once its events have left.
+      await waitFor('the tombstone removed', async () => !(await booking.models.Appointment.exists({ _id: body.id })));
       expect((await list()).body.some((a) => a.id === body.id)).toBe(false);
       expect((await call(booking.url, 'DELETE', path + body.id, undefined, asAdmin)).status).toBe(404);
       expect((await book(slot)).status).toBe(201);
     }
+    await audit.close();
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_BOOKING_POLICY, POLICY_MESSAGES, type Settings } from '@bb/contracts';
 import { manilaInstant } from '@bb/service-kit';
+import { adminToken, listenOn, waitFor } from '@bb/service-kit/testing';
 import { asAdmin, call, ledgerHolders } from './support/booking';
 import { AFTER_LAST_DAY, startPolicyApp, TODAY } from './support/policy-app';
 
@@ -73,6 +74,35 @@ describe('policy settings', () => {
     await settle('studio', { ...DEFAULT_BOOKING_POLICY });
   });
 
+  it('records each save in the audit trail: who, from where, and what changed, before and after', async () => {
+    await settle('studio', { horizonDays: 30, bufferMinutes: 0 });
+    const audit = await listenOn(app.booking.exchange, ['audit.recorded'], 'auth');
+    const manager = adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' });
+    const res = await call(
+      app.booking.url,
+      'PUT',
+      '/api/settings/studio',
+      { horizonDays: 45, bufferMinutes: 0 },
+      { authorization: `Bearer ${manager}`, 'x-client-address': '203.0.113.9' },
+    );
+    expect(res.status).toBe(200);
+    await waitFor('the audit entry', () => audit.received.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(audit.received).toHaveLength(1);
+    expect(audit.received[0].source).toBe('booking');
+    expect(audit.received[0].data).toEqual({
+      action: 'setting-changed',
+      actor: { id: 'u-mia', username: 'mia', role: 'manager' },
+      subject: 'settings studio',
+      before: 'horizonDays 30',
+      after: 'horizonDays 45',
+      address: '203.0.113.9',
+      at: expect.any(String),
+    });
+    await audit.close();
+    await settle('studio', { ...DEFAULT_BOOKING_POLICY });
+  });
+
   it('start from the defaults when first saved', async () => {
     await app.booking.models.Settings.deleteOne({ _id: 'studio' });
     const res = await settle('studio', { bufferMinutes: 30 });
@@ -84,7 +114,9 @@ describe('policy settings', () => {
       ...DEFAULT_BOOKING_POLICY,
       bufferMinutes: 30,
     });
-    expect(await app.booking.models.Settings.findById('studio').lean()).toEqual({
+    expect(
+      await app.booking.models.Settings.findById('studio', { outbox: 0, outboxPending: 0, outboxLockedUntil: 0, outboxAttempts: 0, deletedAt: 0 }).lean(),
+    ).toEqual({
       _id: 'studio',
       maxSessionsPerSlot: 1,
       changeCutoffHours: 24,

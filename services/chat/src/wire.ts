@@ -14,7 +14,9 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   const { config, logger } = ctx;
   const models = createModels(ctx.conn);
   ctx.relay.watch(models.Conversation);
-  const webhookConfig = new WebhookConfigStore(models, new SecretBox(config.WEBHOOK_SECRET_KEY), logger);
+  const webhookConfig = new WebhookConfigStore(models, new SecretBox(config.WEBHOOK_SECRET_KEY), logger, ctx.relay);
+  // A change of the webhook carries its audit entry.
+  ctx.relay.watch(models.WebhookConfig);
   const heads = new HeadCache(config.POLL_CACHE_TTL_MS);
   consumeHeadChanges(ctx.bus, heads);
   consumeForWebhookDelivery(ctx.bus, {

@@ -49,7 +49,7 @@ export async function startChat(
   const logger = silentLogger();
   const events: Envelope[] = [];
   const listener = new EventBus({ url: testAmqpUrl(), exchange: chat.ctx.config.BUS_EXCHANGE, source: 'listener', logger });
-  listener.subscribe(uniqueName(`${label}_listen`), ['chat.conversation.started', 'chat.message.created'], async (e) => {
+  listener.subscribe(uniqueName(`${label}_listen`), ['chat.conversation.started', 'chat.message.created', 'audit.recorded'], async (e) => {
     events.push(e);
   });
   await listener.start();

@@ -1,5 +1,5 @@
 import type { ChatMessage, WebhookConfig, WebhookPayload, WebhookTestResult } from '@bb/contracts';
-import { waitFor } from '@bb/service-kit/testing';
+import { adminToken, waitFor } from '@bb/service-kit/testing';
 import { WEBHOOK_CONFIG_ID } from '../src/models/webhook-config';
 import { deadUrl, setUpWebhookChat, startBot, verifySignature } from './harness';
 
@@ -50,6 +50,28 @@ describe('webhook configuration', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: false, message: 'Please save your configuration before testing.' });
     expect((await t.api.get<WebhookConfig>('/api/webhook-config', { token: t.token })).json.testStatus).toBe('pending');
+  });
+
+  it('records a change of the URL in the audit trail, without its query, and nothing when it stays the same', async () => {
+    const manager = adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' });
+    const save = (webhookUrl: string) => t.api.post('/api/webhook-config', { webhookUrl }, { token: manager, headers: { 'x-client-address': '203.0.113.9' } });
+    const audits = () => t.chat.events.filter((event) => event.type === 'audit.recorded');
+    expect((await save('https://bot.example.com/hook?token=abc')).status).toBe(200);
+    await waitFor('the audit entry', () => audits().length > 0);
+    expect((await save('https://bot.example.com/hook?token=abc')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(audits()).toHaveLength(1);
+    expect(audits()[0].source).toBe('chat');
+    expect(audits()[0].data).toEqual({
+      action: 'webhook-changed',
+      actor: { id: 'u-mia', username: 'mia', role: 'manager' },
+      subject: 'chat webhook URL',
+      before: 'none',
+      after: 'https://bot.example.com/hook',
+      address: '203.0.113.9',
+      at: expect.any(String),
+    });
+    expect(JSON.stringify(audits())).not.toContain('token=abc');
   });
 
   it('tests a saved URL now: a signed test payload, success and the time recorded', async () => {

@@ -17,6 +17,8 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   const mails = new MailStore(models);
   const settings = new SettingsStore(models);
+  // Settings saves carry their audit entries.
+  ctx.relay.watch(models.Settings);
   const sender = new MailSender({
     mails,
     smtp: smtpClient({ url: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS, maxConnections: config.MAIL_SEND_CONCURRENCY }),
@@ -42,7 +44,7 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
   });
   consumeMailEvents(ctx.bus, mailer);
   return {
-    app: buildApp(ctx, { mails, settings, now, queued }),
+    app: buildApp(ctx, { mails, settings, relay: ctx.relay, now, queued }),
     beforeServe: async () => {
       const forgotten = await forgetStoredManageTokens(models);
       if (forgotten.appointments + forgotten.mails > 0) logger.info(forgotten, 'stored manage tokens removed');

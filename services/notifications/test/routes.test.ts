@@ -1,5 +1,5 @@
 import type { ApiError, Mail, NotificationSettings } from '@bb/contracts';
-import { api, mailpit, waitFor } from '@bb/service-kit/testing';
+import { adminToken, api, listenOn, mailpit, waitFor } from '@bb/service-kit/testing';
 import { appointmentMailId } from '../src/domain/mail-ids';
 import { booked, mailsTo, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
 
@@ -51,6 +51,34 @@ describe('notification settings', () => {
     expect(saved.body).toEqual({ offeringType: 'studio', ...valid, senderName: 'Glow Studio' });
     expect((await api(svc.url, '/api/notification-settings/studio', { token: svc.token })).body).toEqual(saved.body);
     expect((await api<NotificationSettings>(svc.url, '/api/notification-settings/clinic', { token: svc.token })).body.senderName).toBe('Lumière Clinic');
+  });
+
+  it('record each save in the audit trail: who, from where, what changed, and never an address', async () => {
+    await put('studio', valid);
+    const audit = await listenOn(svc.replicas[0].ctx.config.BUS_EXCHANGE, ['audit.recorded'], 'auth');
+    const manager = adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' });
+    const changed = { ...valid, staffAlertEmail: 'front@example.com', reminderLeadHours: 6, enabled: { ...valid.enabled, reschedule: true } };
+    const res = await api(svc.url, '/api/notification-settings/studio', {
+      method: 'PUT',
+      token: manager,
+      body: changed,
+      headers: { 'x-client-address': '203.0.113.9' },
+    });
+    expect(res.status).toBe(200);
+    await waitFor('the audit entry', () => audit.received.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(audit.received).toHaveLength(1);
+    expect(audit.received[0].source).toBe('notifications');
+    expect(audit.received[0].data).toEqual({
+      action: 'setting-changed',
+      actor: { id: 'u-mia', username: 'mia', role: 'manager' },
+      subject: 'notification settings studio',
+      before: 'staffAlertEmail (not shown), reminderLeadHours 12, enabled.reschedule false',
+      after: 'staffAlertEmail (not shown), reminderLeadHours 6, enabled.reschedule true',
+      address: '203.0.113.9',
+      at: expect.any(String),
+    });
+    await audit.close();
   });
 
   it.each([

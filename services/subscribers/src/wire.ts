@@ -16,9 +16,11 @@ export const wire: Wire<SubscribersConfig> = (ctx) => {
   const models = createModels(ctx.conn);
   // Confirmation requests leave through the subscribers' outbox.
   ctx.relay.watch(models.Subscriber);
+  // Settings saves carry their audit entries.
+  ctx.relay.watch(models.Settings);
   const subscribers = new SubscriberStore(models, ctx.relay, (id) => unsubscribeUrl(config.PUBLIC_URL, unsubscribeToken(id, config.UNSUBSCRIBE_SECRET)));
   consumeContactEvents(ctx.bus, subscribers, logger);
   return {
-    app: buildApp(ctx, { subscribers, settings: new NewsletterSettings(models), unsubscribeSecret: config.UNSUBSCRIBE_SECRET }),
+    app: buildApp(ctx, { subscribers, settings: new NewsletterSettings(models, ctx.relay), unsubscribeSecret: config.UNSUBSCRIBE_SECRET }),
   };
 };

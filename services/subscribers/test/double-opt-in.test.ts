@@ -1,3 +1,4 @@
+import { adminToken, api, listenOn, waitFor } from '@bb/service-kit/testing';
 import { HTML, optInApp, settle, sha256, SUBSCRIBED } from './opt-in';
 
 const app = optInApp('subs_doi');
@@ -20,6 +21,33 @@ describe('newsletter settings', () => {
     expect((await request('GET', '/api/subscriber-settings', { token: app.svc.token })).json).toEqual({ doubleOptIn: true });
     await setDoubleOptIn(false);
     expect((await request('GET', '/api/subscriber-settings', { token: app.svc.token })).json).toEqual({ doubleOptIn: false });
+  });
+
+  it('record each save in the audit trail: who, from where, and what changed', async () => {
+    const audit = await listenOn(app.svc.exchange, ['audit.recorded'], 'auth');
+    const manager = adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' });
+    const res = await api(app.svc.url, '/api/subscriber-settings', {
+      method: 'PUT',
+      token: manager,
+      body: { doubleOptIn: true },
+      headers: { 'x-client-address': '203.0.113.9' },
+    });
+    expect(res.status).toBe(200);
+    await waitFor('the audit entry', () => audit.received.length > 0);
+    await settle();
+    expect(audit.received).toHaveLength(1);
+    expect(audit.received[0].source).toBe('subscribers');
+    expect(audit.received[0].data).toEqual({
+      action: 'setting-changed',
+      actor: { id: 'u-mia', username: 'mia', role: 'manager' },
+      subject: 'subscriber settings',
+      before: 'doubleOptIn false',
+      after: 'doubleOptIn true',
+      address: '203.0.113.9',
+      at: expect.any(String),
+    });
+    await audit.close();
+    await setDoubleOptIn(false);
   });
 });
 

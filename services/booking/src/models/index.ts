@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { seedMarkerModel } from '@bb/service-kit';
+import { auditNoteModel, seedMarkerModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
@@ -29,5 +29,6 @@ export const createModels = (conn: Connection) => ({
   CalendarFeed: calendarFeedModel(conn),
   SeedMarker: seedMarkerModel(conn),
   Migration: migrationModel(conn),
+  AuditNote: auditNoteModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;

@@ -1,11 +1,13 @@
 import { Schema, type Connection } from 'mongoose';
 import type { Side } from '@bb/contracts';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
 /**
  * Booking settings of an offering; `_id` is the offering. Fields added after the first
- * settings were saved are absent on those documents: read as their defaults.
+ * settings were saved are absent on those documents: read as their defaults. A save's audit
+ * entry leaves through its outbox.
  */
-export interface SettingsDoc {
+export interface SettingsDoc extends WithOutbox {
   _id: Side;
   maxSessionsPerSlot: number;
   /** Hours before the start when manage-link changes close. */
@@ -28,9 +30,12 @@ const settingsSchema = new Schema<SettingsDoc>(
     horizonDays: { type: Number },
     bufferMinutes: { type: Number },
     maxUpcomingPerContact: { type: Number },
+    ...outboxFields,
   },
   { versionKey: false },
 );
+
+settingsSchema.plugin(outboxPendingFlag);
 
 export const DEFAULT_MAX_SESSIONS_PER_SLOT = 1;
 

@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import { appointmentRoutes, idempotencyKeyHeader, idempotencyKeySchema } from '@bb/contracts';
-import { bind } from '@bb/service-kit';
+import { auditBy, bind, type HandlerInput } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
 import { changeAppointment, deleteAppointment } from '../store/appointment-changes';
 import { listAppointments } from '../store/appointment-reads';
@@ -23,8 +23,8 @@ export function mountAppointments(app: Express, deps: BookingDeps): void {
 
   bind(app, reassign, ({ params, body, requestId }) => reassignPractitioner(deps, params.id, body.practitionerId, requestId));
 
-  const removeOne = async ({ params, requestId }: { params: { id: string }; requestId: string }) => {
-    await deleteAppointment(deps, params.id, requestId);
+  const removeOne = async (input: Pick<HandlerInput<typeof remove>, 'params' | 'user' | 'clientAddress' | 'requestId'>) => {
+    await deleteAppointment(deps, input.params.id, auditBy(input));
     return { message: 'Appointment deleted' };
   };
   bind(app, remove, removeOne);

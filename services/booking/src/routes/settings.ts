@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { scheduleRoutes, type Settings, type Side } from '@bb/contracts';
-import { bind } from '@bb/service-kit';
+import { auditBy, bind } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
 import { countUpcoming } from '../store/contact-counts';
 import type { ScheduleCopy } from '../store/schedule-copy';
@@ -16,13 +16,14 @@ const settingsOf = (schedule: ScheduleCopy, offering: Side): Settings => ({
   ...schedule.policy(offering),
 });
 
-export function mountSettings(app: Express, { models, schedule, bus, waitlist, now }: BookingDeps): void {
+export function mountSettings(app: Express, { models, relay, schedule, bus, waitlist, now }: BookingDeps): void {
   bind(app, getSettings, ({ params }) => settingsOf(schedule, params.offering));
 
   // Lowering capacity leaves existing appointments alone: their places stay, new bookings find the block full.
   // A new policy applies to bookings from now on: appointments keep the places (buffer too) they hold.
-  bind(app, putSettings, async ({ params, body }) => {
-    await saveSettings(models, params.offering, body);
+  bind(app, putSettings, async (input) => {
+    const { params, body } = input;
+    await saveSettings(models, relay, params.offering, body, auditBy(input));
     await schedule.scheduleSaved(bus, params.offering);
     await waitlist.settingsSaved(params.offering);
     // A cap saved on counts the appointments booked while it was off too.

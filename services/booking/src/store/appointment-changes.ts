@@ -1,4 +1,4 @@
-import { conflict, MINUTE_MS, notFound } from '@bb/service-kit';
+import { auditEventBy, conflict, MINUTE_MS, notFound, type AuditBy } from '@bb/service-kit';
 import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
 import type { BookingDeps } from '../deps';
 import { appointmentHolder, ledgerBlocks, type LedgerBlock } from '../domain/ledger';
@@ -164,27 +164,36 @@ export async function changeAppointment(deps: BookingDeps, id: string, change: A
  * Deletes an appointment and frees its places. Deleting one not yet cancelled cancels it, so
  * its reminder is dropped, but the customer is not written to (staff decided, and may have
  * told them already). The document stays as a tombstone until its outbox is empty: the
- * relay removes it once the events it holds have left.
+ * relay removes it once the events it holds have left (its audit entry at least). The audit
+ * entry names the appointment by id and time only: the trail outlives a customer's erasure.
  */
-export async function deleteAppointment(deps: BookingDeps, id: string, correlationId?: string): Promise<void> {
+export async function deleteAppointment(deps: BookingDeps, id: string, by: AuditBy): Promise<void> {
   const { models } = deps;
+  const { correlationId } = by;
   const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
   const set = { deletedAt: new Date(), blocks: [], contactCounts: [] };
   const announce = current.status !== 'cancelled';
+  const audit = auditEventBy('booking', by, {
+    action: 'appointment-deleted',
+    subject: `appointment ${current._id} (${current.preferredDate} ${current.preferredTime})`,
+  });
   const update = announce
     ? {
         $set: set,
         $inc: { revision: 1 },
-        $push: { outbox: appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId, deps.schedule) },
+        $push: {
+          outbox: {
+            $each: [appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId, deps.schedule), audit],
+          },
+        },
       }
-    : { $set: set };
+    : { $set: set, $push: { outbox: audit } };
   const changed = await withLedgerChange(deps, current, [], async () =>
     (await models.Appointment.updateOne(atRevision(current), update)).matchedCount === 1 ? true : null,
   );
   if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
   await uncountContact(models, current.contactCounts ?? [], current._id);
-  const gone = !announce && (await models.Appointment.deleteOne({ _id: current._id, outbox: { $size: 0 } })).deletedCount === 1;
-  if (!gone) deps.relay.publishDocument(models.Appointment, current._id);
+  deps.relay.publishDocument(models.Appointment, current._id);
   await deps.waitlist.placesFreed(current.offeringType, current.preferredDate);
 }

@@ -8,6 +8,7 @@ import {
   type SettingsUpdate,
   type Side,
 } from '@bb/contracts';
+import { auditEventBy, settingChanges, type AuditBy, type OutboxRelay } from '@bb/service-kit';
 import type { z } from 'zod';
 import type { BookingModels } from '../models';
 import { dateOverrideId, toDateOverride, type DateOverrideDoc } from '../models/date-override';
@@ -22,12 +23,19 @@ const DEFAULTS = {
   ...DEFAULT_BOOKING_POLICY,
 };
 
-/** Any fields may come; those left out keep their value (their default on first save), in one write. */
-export async function saveSettings(models: BookingModels, offering: Side, body: SettingsUpdate): Promise<void> {
+/**
+ * Any fields may come; those left out keep their value (their default on first save), in one
+ * write with its audit entry (what changed, from the values read just before).
+ */
+export async function saveSettings(models: BookingModels, relay: OutboxRelay, offering: Side, body: SettingsUpdate, by: AuditBy): Promise<void> {
   const fields = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
   const given = Object.fromEntries(fields.flatMap((field) => (body[field] !== undefined ? [[field, body[field]]] : [])));
   const missing = Object.fromEntries(fields.flatMap((field) => (body[field] === undefined ? [[field, DEFAULTS[field]]] : [])));
-  await models.Settings.updateOne({ _id: offering }, { $set: given, $setOnInsert: missing }, { upsert: true });
+  const stored = await models.Settings.findById(offering).lean();
+  const before = Object.fromEntries(fields.map((field) => [field, stored?.[field] ?? DEFAULTS[field]]));
+  const audit = auditEventBy('booking', by, { action: 'setting-changed', subject: `settings ${offering}`, ...settingChanges(before, given) });
+  await models.Settings.updateOne({ _id: offering }, { $set: given, $setOnInsert: missing, $push: { outbox: audit } }, { upsert: true });
+  relay.publishDocument(models.Settings, offering);
 }
 
 /** One write per weekday sent. */

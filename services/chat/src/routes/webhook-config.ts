@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import { WEBHOOK_MESSAGES, webhookRoutes } from '@bb/contracts';
-import { bind } from '@bb/service-kit';
+import { auditBy, bind } from '@bb/service-kit';
 import { postToBot } from '../clients/bot-webhook';
 import { testPayload } from '../domain/webhook-payload';
 import type { ChatDeps } from '../deps';
@@ -11,7 +11,7 @@ const { read, save, test } = webhookRoutes;
 export function mountWebhookConfig(app: Express, { webhookConfig, webhookTimeoutMs }: ChatDeps): void {
   bind(app, read, () => webhookConfig.read());
 
-  bind(app, save, ({ body }) => webhookConfig.saveUrl(body.webhookUrl));
+  bind(app, save, (input) => webhookConfig.saveUrl(input.body.webhookUrl, auditBy(input)));
 
   bind(app, test, async () => {
     const { webhookUrl, webhookSecret } = await webhookConfig.read();

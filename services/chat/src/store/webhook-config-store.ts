@@ -1,9 +1,20 @@
 import type { WebhookConfig } from '@bb/contracts';
-import { isDuplicateKey, unavailable, type Logger } from '@bb/service-kit';
+import { auditEventBy, isDuplicateKey, unavailable, type AuditBy, type Logger, type OutboxRelay } from '@bb/service-kit';
 import type { SecretBox } from '../domain/secret-box';
 import { generateReplySecret, generateWebhookSecret } from '../domain/signature';
 import type { ChatModels } from '../models';
 import { WEBHOOK_CONFIG_ID, type WebhookConfigDoc } from '../models/webhook-config';
+
+/** A webhook URL as the audit trail shows it: no query or fragment (they may carry a token), at most 200 characters. */
+function urlShown(url: string): string {
+  if (!url) return 'none';
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`.slice(0, 200);
+  } catch {
+    return 'unreadable';
+  }
+}
 
 /** The webhook configuration with its secrets opened; they are generated on first use. */
 export class WebhookConfigStore {
@@ -11,21 +22,32 @@ export class WebhookConfigStore {
     private readonly models: ChatModels,
     private readonly box: SecretBox,
     private readonly logger: Logger,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async read(): Promise<WebhookConfig> {
     return this.open(await this.ensure());
   }
 
-  /** A different URL has not been tested yet: its status goes back to pending. */
-  async saveUrl(webhookUrl: string): Promise<WebhookConfig> {
+  /**
+   * A different URL has not been tested yet: its status goes back to pending. The change is an
+   * audit entry in the same write (the URLs without their query, which may hold a token).
+   */
+  async saveUrl(webhookUrl: string, by: AuditBy): Promise<WebhookConfig> {
     const current = await this.ensure();
     if (current.webhookUrl === webhookUrl) return this.open(current);
+    const entry = auditEventBy('chat', by, {
+      action: 'webhook-changed',
+      subject: 'chat webhook URL',
+      before: urlShown(current.webhookUrl),
+      after: urlShown(webhookUrl),
+    });
     const saved = await this.models.WebhookConfig.findOneAndUpdate(
       { _id: WEBHOOK_CONFIG_ID },
-      { $set: { webhookUrl, testStatus: 'pending', lastTestAt: null } },
+      { $set: { webhookUrl, testStatus: 'pending', lastTestAt: null }, $push: { outbox: entry } },
       { returnDocument: 'after' },
     ).lean();
+    this.relay.publishDocument(this.models.WebhookConfig, WEBHOOK_CONFIG_ID);
     return this.open(saved ?? current);
   }
 

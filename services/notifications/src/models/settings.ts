@@ -1,8 +1,9 @@
 import { Schema, type Connection } from 'mongoose';
 import type { NotificationSettings, Side } from '@bb/contracts';
+import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
-/** An offering's saved mail settings; an offering without one uses the defaults (domain/settings). */
-export interface SettingsDoc extends Omit<NotificationSettings, 'offeringType'> {
+/** An offering's saved mail settings; an offering without one uses the defaults (domain/settings). A save's audit entry leaves through its outbox. */
+export interface SettingsDoc extends Omit<NotificationSettings, 'offeringType'>, WithOutbox {
   _id: Side;
 }
 
@@ -21,9 +22,12 @@ const settingsSchema = new Schema<SettingsDoc>(
       'staff-alert': Boolean,
       'slot-opened': Boolean,
     },
+    ...outboxFields,
   },
   { versionKey: false },
 );
+
+settingsSchema.plugin(outboxPendingFlag);
 
 export const settingsModel = (conn: Connection) => conn.model<SettingsDoc>('NotificationSettings', settingsSchema, 'notification_settings');
 

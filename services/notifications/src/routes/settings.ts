@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { notificationRoutes } from '@bb/contracts';
-import { bind } from '@bb/service-kit';
+import { auditBy, bind } from '@bb/service-kit';
 import type { NotificationsDeps } from '../deps';
 
 const { settings: read, saveSettings: save } = notificationRoutes;
@@ -9,8 +9,9 @@ export function mountSettings(app: Express, deps: NotificationsDeps): void {
   bind(app, read, async ({ params }) => deps.settings.read(params.offering));
 
   // A new lead time moves the reminders still queued; the ones sent stay sent.
-  bind(app, save, async ({ params, body }) => {
-    const { settings, previousLeadHours } = await deps.settings.save(params.offering, body);
+  bind(app, save, async (input) => {
+    const { params, body } = input;
+    const { settings, previousLeadHours } = await deps.settings.save(params.offering, body, { relay: deps.relay, by: auditBy(input) });
     if (settings.reminderLeadHours !== previousLeadHours) {
       await deps.mails.moveReminders(params.offering, settings.reminderLeadHours, deps.now());
       deps.queued();
