@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run admin -- set-password <username>`: the auth service's account tool, against the
+// `npm run admin -- set-password <username>` (or `reset-two-factor <username>`): the auth service's account tool, against the
 // stack `npm start` is running (or the database MONGO_URL names, e.g. bb_auth of production).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -13,6 +13,7 @@ export const TEST_SECRETS = {
   UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret',
   WEBHOOK_SECRET_KEY: 'test-webhook-key',
   MANAGE_LINK_SECRET: 'test-manage-link-secret',
+  TOTP_ENCRYPTION_KEY: 'test-totp-encryption-key',
 };
 
 export async function bringUpThrowawayStack({ kind, beforeBuild, replicas }) {

@@ -50,7 +50,14 @@ export function localSecrets(dataDir) {
   const random = () => crypto.randomBytes(32).toString('base64url');
   // A data directory from before a secret existed keeps its others and gains the new one.
   const kept = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  const secrets = { JWT_SECRET: random(), UNSUBSCRIBE_SECRET: random(), WEBHOOK_SECRET_KEY: random(), MANAGE_LINK_SECRET: random(), ...kept };
+  const secrets = {
+    JWT_SECRET: random(),
+    UNSUBSCRIBE_SECRET: random(),
+    WEBHOOK_SECRET_KEY: random(),
+    MANAGE_LINK_SECRET: random(),
+    TOTP_ENCRYPTION_KEY: random(),
+    ...kept,
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
@@ -89,7 +96,11 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
     ...extraEnv,
   };
   const specific = {
-    auth: { ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'admin', ...(process.env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: process.env.ADMIN_PASSWORD } : {}) },
+    auth: {
+      ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'admin',
+      TOTP_ENCRYPTION_KEY: secrets.TOTP_ENCRYPTION_KEY,
+      ...(process.env.ADMIN_PASSWORD ? { ADMIN_PASSWORD: process.env.ADMIN_PASSWORD } : {}),
+    },
     catalog: {
       S3_ENDPOINT: infraEnv.S3_ENDPOINT,
       S3_ACCESS_KEY: infraEnv.S3_ACCESS_KEY,

@@ -16,7 +16,7 @@ import {
   type ServiceSetup,
   type Wire,
 } from '../src/runtime';
-import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, testAmqpUrl, testMongoUrl, uniqueName } from './helpers';
+import { silentLogger, TEST_JWT_SECRET, TEST_MANAGE_LINK_SECRET, TEST_TOTP_ENCRYPTION_KEY, testAmqpUrl, testMongoUrl, uniqueName } from './helpers';
 
 export interface Harness<C> {
   url: string;
@@ -53,6 +53,7 @@ export async function startHarness<S extends ZodRawShape>(
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     MANAGE_LINK_SECRET: TEST_MANAGE_LINK_SECRET,
+    TOTP_ENCRYPTION_KEY: TEST_TOTP_ENCRYPTION_KEY,
     MONGO_URL: options.mongoUrl ?? testMongoUrl(label),
     AMQP_URL: testAmqpUrl(),
     BUS_EXCHANGE: uniqueName(`${label}_ex`),

@@ -40,6 +40,8 @@ export const silentLogger = (): Logger => pino({ level: process.env.TEST_LOG_LEV
 export const TEST_JWT_SECRET = 'integration-test-secret-0123456789abcdef';
 /** The manage-link key of every booking and notifications instance a test starts, so a test can make an appointment's link itself. */
 export const TEST_MANAGE_LINK_SECRET = 'integration-test-manage-link-secret-0123';
+/** The key auth's two-factor secrets are encrypted with, in every auth instance a test starts. */
+export const TEST_TOTP_ENCRYPTION_KEY = 'integration-test-totp-encryption-key-0123';
 
 export interface TokenOptions {
   secret?: string;

@@ -29,7 +29,7 @@ describe('docker-compose.yml', () => {
     const expected = [
       'JWT_SECRET',
       'AMQP_URL',
-      ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET', 'MANAGE_LINK_SECRET'].filter((v) => v in env),
+      ...['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'WEBHOOK_SECRET_KEY', 'UNSUBSCRIBE_SECRET', 'MANAGE_LINK_SECRET', 'TOTP_ENCRYPTION_KEY'].filter((v) => v in env),
     ];
     let refusal: unknown;
     try {

@@ -6,8 +6,8 @@ import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 /** What the notifications service mails; each kind can be turned off per offering. */
 export const APPOINTMENT_MAIL_KINDS = ['confirmation', 'reschedule', 'cancellation', 'reminder', 'staff-alert'] as const;
-/** slot-opened: a time a waitlisted visitor wanted is free (booking.waitlist.slot-opened). */
-export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'slot-opened', 'newsletter-confirmation'] as const;
+/** slot-opened: a time a waitlisted visitor wanted is free (booking.waitlist.slot-opened); staff-invitation: a set-password link (auth.user.invited). */
+export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'slot-opened', 'newsletter-confirmation', 'staff-invitation'] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKindSchema>;
 export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];

@@ -15,6 +15,9 @@ export interface AuditNoteDoc extends WithOutbox {
   createdAt: Date;
 }
 
+/** Notes are tombstones the relay removes; the sweep takes any a stopped relay left behind. */
+const KEEP_SECONDS = 7 * 24 * 60 * 60;
+
 const auditNoteSchema = new Schema<AuditNoteDoc>({ _id: String, createdAt: { type: Date, required: true }, ...outboxFields }, { versionKey: false });
 auditNoteSchema.plugin(outboxPendingFlag);
 
@@ -34,4 +37,9 @@ export async function recordAuditNote(
   const now = new Date();
   await notes.create({ _id, createdAt: now, deletedAt: now, outbox: [auditEvent(service, record, correlationId)] });
   relay.publishDocument(notes, _id);
+}
+
+/** Removes the notes written over a week before `now`: their entries left long ago. Run it periodically where notes are written. */
+export async function sweepAuditNotes(notes: Model<AuditNoteDoc>, now = new Date()): Promise<void> {
+  await notes.deleteMany({ createdAt: { $lt: new Date(now.getTime() - KEEP_SECONDS * 1000) } });
 }

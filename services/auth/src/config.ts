@@ -12,6 +12,8 @@ export const authEnvShape = {
     .int()
     .min(60)
     .default(12 * 60 * 60),
+  /** Key staff's two-factor (TOTP) secrets are encrypted with in auth's database (AES-256-GCM, key derived from it); at least 32 random characters in production. */
+  TOTP_ENCRYPTION_KEY: secret(z.string().min(16, { error: 'TOTP_ENCRYPTION_KEY must be at least 16 characters' })),
 };
 
 export const DEMO_CREDENTIALS = { username: 'admin', password: DEMO_PASSWORD } as const;

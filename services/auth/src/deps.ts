@@ -12,4 +12,8 @@ export interface AuthDeps {
   demo: boolean;
   /** The hash-chained audit trail. */
   auditTrail: AuditTrail;
+  /** APP_MODE production: owners must set up two-factor sign-in. */
+  production: boolean;
+  /** TOTP_ENCRYPTION_KEY: the key stored two-factor secrets and recovery codes are kept under. */
+  totpKey: string;
 }

@@ -32,6 +32,10 @@ function recordingLogger(): Logger & { warnings: string[] } {
   return Object.assign(Object.create(logger) as Logger, { warnings, warn: (_obj: unknown, msg?: string) => void warnings.push(String(msg)) });
 }
 
+function resetTwoFactorCli(username: string) {
+  return spawnSync(process.execPath, [cli, 'reset-two-factor', username], { env: { ...process.env, MONGO_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+}
+
 function setPasswordCli(username: string, password: string) {
   return spawnSync(process.execPath, [cli, 'set-password', username], {
     input: `${password}\n`,
@@ -72,7 +76,7 @@ describe('staff accounts', () => {
     await ensureFirstAdmin(models, logger, { username: 'owner', password: 'second-password-long', demo: false });
     expect(logger.warnings.join('\n')).toMatch(/ADMIN_PASSWORD differs.*npm run admin -- set-password owner/);
     const stored = await models.User.findOne({ username: 'owner' }).lean();
-    expect(await verifyPassword('first-password-long', stored!.passwordHash)).toBe(true);
+    expect(await verifyPassword('first-password-long', stored!.passwordHash!)).toBe(true);
   });
 
   it('sets a password from the command line, creating the account when missing', async () => {
@@ -83,7 +87,7 @@ describe('staff accounts', () => {
     expect(changed.stdout).toMatch(/changed/);
     expect(changed.stdout).toMatch(/Every session of "night-staff" ends/);
     const stored = await models.User.findOne({ username: 'night-staff' }).lean();
-    expect(await verifyPassword('another correct horse battery', stored!.passwordHash)).toBe(true);
+    expect(await verifyPassword('another correct horse battery', stored!.passwordHash!)).toBe(true);
     // The change carries the end of the account's sessions, for the auth service's relay to publish.
     expect(stored!.outbox.map((e) => [e.type, e.data])).toEqual([
       ['auth.user.sessions-revoked', { userId: String(stored!._id), issuedBefore: stored!.tokensRevokedBefore!.getTime() / 1000 }],
@@ -111,5 +115,22 @@ describe('staff accounts', () => {
     ].join('$');
     expect(needsRehash(old)).toBe(true);
     expect(await verifyPassword('old-settings-password', old)).toBe(true);
+  });
+
+  it('removes two-factor sign-in from the command line (the only owner lost their phone), ending the sessions', async () => {
+    await ensureFirstAdmin(models, silentLogger(), { username: 'owner', password: 'owner-password-long', demo: false });
+    await models.User.updateOne({ username: 'owner' }, { $set: { totp: { secret: 'v1.a.b.c', confirmed: true, lastStep: 123 }, recoveryCodes: ['h1', 'h2'] } });
+    const result = resetTwoFactorCli('owner');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Two-factor sign-in of "owner" removed/);
+    const stored = await models.User.findOne({ username: 'owner' }).lean();
+    expect(stored?.totp).toBeUndefined();
+    expect(stored?.recoveryCodes).toEqual([]);
+    expect(stored?.outbox.map((e) => e.type)).toEqual(['auth.user.sessions-revoked', 'audit.recorded']);
+    expect(stored?.outbox[1].data).toMatchObject({ action: 'two-factor-reset', subject: 'user owner' });
+    expect(stored?.tokensRevokedBefore?.getTime()).toBeGreaterThan(Date.now() - 5000);
+    const unknown = resetTwoFactorCli('nobody');
+    expect(unknown.status).toBe(65);
+    expect(unknown.stderr).toMatch(/No account "nobody"/);
   });
 });

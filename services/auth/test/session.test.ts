@@ -91,7 +91,7 @@ describe('auth service', () => {
     expect((await post('/api/auth/login', { username: 'legacy', password: 'legacy-password' })).status).toBe(200);
     const stored = (await User.findOne({ username: 'legacy' }).lean())!.passwordHash;
     expect(stored).not.toBe(old);
-    expect(needsRehash(stored)).toBe(false);
+    expect(needsRehash(stored!)).toBe(false);
     expect((await post('/api/auth/login', { username: 'legacy', password: 'legacy-password' })).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { isDuplicateKey, type Logger } from '@bb/service-kit';
 import { DEMO_CREDENTIALS } from '../config';
-import { hashPassword, verifyPassword } from '../domain/passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../domain/passwords';
 import type { AuthModels } from '../models';
 import { accountsWithDemoPassword } from '../store/admin-accounts';
 
@@ -20,7 +20,7 @@ export async function ensureFirstAdmin(models: AuthModels, logger: Logger, opts:
   for (const account of accounts) {
     const existing = await models.User.findOne({ username: account.username }).lean();
     if (existing) {
-      if (account.password === opts.password && !(await verifyPassword(account.password, existing.passwordHash))) {
+      if (account.password === opts.password && !(await verifyPassword(account.password, existing.passwordHash ?? DUMMY_HASH))) {
         logger.warn(
           { username: account.username },
           `ADMIN_PASSWORD differs from the stored password of "${account.username}" and is not applied: it only creates the account. To change the password run: ${SET_PASSWORD_COMMAND} ${account.username}`,
@@ -29,7 +29,7 @@ export async function ensureFirstAdmin(models: AuthModels, logger: Logger, opts:
       continue;
     }
     try {
-      await models.User.create({ username: account.username, passwordHash: await hashPassword(account.password) });
+      await models.User.create({ username: account.username, passwordHash: await hashPassword(account.password), role: 'owner', status: 'active' });
       logger.info({ username: account.username }, 'admin account created');
     } catch (err) {
       // Another replica created it first.

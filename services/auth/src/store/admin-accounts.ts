@@ -32,6 +32,8 @@ export async function setPassword(models: AuthModels, username: string, password
       $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) },
     },
   );
+  // An invited account given its password here is active, its link dead.
+  await models.User.updateOne({ _id: user._id, status: 'invited' }, { $set: { status: 'active' }, $unset: { invitation: '' } });
   return 'updated';
 }
 
@@ -39,7 +41,7 @@ export async function setPassword(models: AuthModels, username: string, password
 export async function accountsWithDemoPassword(models: AuthModels): Promise<string[]> {
   const found: string[] = [];
   for (const user of await models.User.find({}, { username: 1, passwordHash: 1 }).lean()) {
-    if (await verifyPassword(DEMO_PASSWORD, user.passwordHash)) found.push(user.username);
+    if (user.passwordHash && (await verifyPassword(DEMO_PASSWORD, user.passwordHash))) found.push(user.username);
   }
   return found;
 }

@@ -17,6 +17,9 @@ export const practitionerMailId = (appointmentId: string, kind: MailKind, revisi
 /** One confirmation mail per confirmation request (a new sign-up brings a new token). */
 export const newsletterMailId = (subscriberId: string, confirmToken: string): string => digest(`${subscriberId}|newsletter-confirmation|${confirmToken}`);
 
+/** One mail per invitation link (a resend brings a new token, so a new mail); a redelivery meets this id. */
+export const staffInvitationMailId = (userId: string, token: string): string => digest(`${userId}|staff-invitation|${token}`);
+
 /** One mail per waitlist entry: booking tells each entry once, and a redelivery meets this id. */
 export const slotOpenedMailId = (entryId: string): string => digest(`${entryId}|slot-opened`);
 

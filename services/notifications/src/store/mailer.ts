@@ -2,11 +2,12 @@ import { appointmentFacts, type AppointmentFacts, type AppointmentMailKind, type
 import type { Logger } from '@bb/service-kit';
 import { renderAppointmentMail, type AppointmentMailInput } from '../domain/appointment-mails';
 import { MANAGE_TOKEN_PLACEHOLDER } from '../domain/manage-link';
-import { appointmentMailId, newsletterMailId, practitionerMailId, slotOpenedMailId } from '../domain/mail-ids';
+import { appointmentMailId, newsletterMailId, practitionerMailId, slotOpenedMailId, staffInvitationMailId } from '../domain/mail-ids';
 import { manilaWallInstant } from '../domain/manila-format';
 import { renderNewsletterMail } from '../domain/newsletter-mail';
 import { reminderDueAt, senderOf, sideOf, slotOpenedOn, staffRecipients } from '../domain/settings';
 import { renderSlotOpenedMail } from '../domain/slot-opened-mail';
+import { renderStaffInvitationMail } from '../domain/staff-invitation-mail';
 import type { AppointmentStore, Held } from './appointment-store';
 import type { MailStore, NewMail } from './mail-store';
 import type { SettingsStore } from './settings-store';
@@ -130,6 +131,20 @@ export class Mailer {
         now,
       },
       data.unsubscribeUrl ? { listUnsubscribeUrl: data.unsubscribeUrl } : {},
+    );
+  }
+
+  /**
+   * A staff member invited to the console: one mail to exactly the invited address with the
+   * set-password link, sent as the clinic (the business's console has no side of its own).
+   */
+  async staffInvitation(data: EventData<'auth.user.invited'>): Promise<void> {
+    const settings = await this.deps.settings.read('clinic');
+    const content = await renderStaffInvitationMail({ invitation: data, settings, publicUrl: this.deps.publicUrl });
+    const now = this.deps.now();
+    await this.queueVisitorMail(
+      { id: staffInvitationMailId(data.userId, data.token), kind: 'staff-invitation', offeringType: 'clinic', recipient: data.email, settings, content, now },
+      { expiresAt: new Date(data.expiresAt) },
     );
   }
 

@@ -20,6 +20,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'staff-alert': 'Staff alert',
   'slot-opened': 'Waitlist: time free',
   'newsletter-confirmation': 'Newsletter confirmation',
+  'staff-invitation': 'Staff invitation',
 };
 
 /** What each switch of the Notifications screen turns on or off. */
