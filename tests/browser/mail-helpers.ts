@@ -14,3 +14,10 @@ export function manageLinkPath(body: string): string {
   if (!link) throw new Error('the mail has no /manage/ link');
   return link[1];
 }
+
+/** The path (/maintenance/invite/<token>) of the set-password link an invitation mail carries. */
+export function invitationPath(body: string): string {
+  const link = /https?:\/\/[^\s"'<>]+?(\/maintenance\/invite\/[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])/.exec(body);
+  if (!link) throw new Error('the mail has no /maintenance/invite/ link');
+  return link[1];
+}

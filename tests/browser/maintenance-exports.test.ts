@@ -5,6 +5,7 @@ import type { AppointmentReport, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
 import { api, book, findOpenSlot, newTreatment, parseCsv, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { aMomentAgo, auditEntrySince } from './support/audit';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -34,8 +35,11 @@ describe('exports', () => {
     await page.goto(siteUrl('/maintenance/email-subscribers'));
     await page.getByText(email).waitFor();
     const total = Number((await page.getByText(/^Total: \d+$/).textContent())?.replace('Total: ', ''));
+    const since = aMomentAgo();
     const { name, rows } = await download(page, 'Export to CSV');
     await seeText(page, `Exported ${total} subscribers to CSV`);
+    // Recorded in the audit trail before the file was made.
+    await auditEntrySince(suite.token, 'export', since, (e) => e.subject.startsWith(`subscribers CSV, ${total} row`) && e.actor?.username === 'admin');
 
     expect(name).toMatch(/^email-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual([...SUBSCRIBER_CSV_COLUMNS]);
@@ -56,7 +60,14 @@ describe('exports', () => {
     await page.getByLabel('To', { exact: true }).fill(slot.date);
     await page.getByRole('heading', { name: 'Age Groups' }).waitFor();
     for (const group of ['Under 20', '20-29', '30-39', '40-49', '50+']) await page.getByText(group, { exact: true }).waitFor();
+    const since = aMomentAgo();
     const { name, rows } = await download(page, 'Export CSV');
+    await auditEntrySince(
+      suite.token,
+      'export',
+      since,
+      (e) => e.subject.startsWith(`appointments CSV, ${rows.length - 1} row`) && e.subject.includes(slot.date),
+    );
 
     expect(name).toMatch(/^appointments-report-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows[0]).toEqual(['Date', 'Time', 'Name', 'Gender', 'Age', 'Email', 'Contact', 'Treatments', 'Notes']);

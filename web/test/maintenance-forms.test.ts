@@ -89,13 +89,20 @@ describe('maintenance menu', () => {
   // The screens both sides show, in the spec order, after the content screens.
   const EVERY_SIDE = ['Staff', 'Resources', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports'];
 
-  it('lists the clinic screens in the spec order, with treatments and results', () => {
-    expect(menuFor('clinic').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE]);
+  it('lists the clinic screens in the spec order, with treatments and results, then Users and Audit for the owner', () => {
+    expect(menuFor('clinic', 'owner').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE, 'Users', 'Audit']);
   });
 
   it('leaves News, Treatments and Results out of the studio menu', () => {
-    expect(menuFor('studio').map((m) => m.label)).toEqual(['Packages', 'Portfolio', ...EVERY_SIDE]);
+    expect(menuFor('studio', 'owner').map((m) => m.label)).toEqual(['Packages', 'Portfolio', ...EVERY_SIDE, 'Users', 'Audit']);
     expect(MENU.every((m) => m.path === `/maintenance/${m.key}`)).toBe(true);
+  });
+
+  it('shows each role only the screens whose route the route table lets it call', () => {
+    expect(menuFor('clinic', 'manager').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE, 'Audit']);
+    expect(menuFor('clinic', 'receptionist').map((m) => m.label)).toEqual(['Appointments', 'Email List', 'Chat']);
+    expect(menuFor('clinic', 'practitioner').map((m) => m.label)).toEqual(['Appointments']);
+    expect(MENU.every((m) => m.route.access === 'admin')).toBe(true);
   });
 });
 

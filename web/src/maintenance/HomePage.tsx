@@ -1,6 +1,7 @@
 import { Card, Flex, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { useOffering } from '../shared/offering/OfferingContext';
+import { useSession } from '../shared/session/SessionContext';
 import { OFFERING_LABELS } from './domain/appointments';
 import { menuFor } from './domain/menu';
 import { LineIcon } from './ui/icons';
@@ -9,11 +10,12 @@ import { PageHeader } from './ui/PageHeader';
 /** The menu of the chosen side as tiles. */
 export function HomePage() {
   const { offering } = useOffering();
+  const { user } = useSession();
   return (
     <>
       <PageHeader title="Maintenance" description={`Manage the ${OFFERING_LABELS[offering].toLowerCase()}: choose a section.`} />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-        {menuFor(offering).map((m) => (
+        {(user ? menuFor(offering, user.role) : []).map((m) => (
           <LinkBox as="article" key={m.key}>
             <Card.Root h="full" _hover={{ borderColor: 'border.emphasized', shadow: 'sm' }} transition="all 0.15s">
               <Card.Body gap="2">

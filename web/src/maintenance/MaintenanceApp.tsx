@@ -1,6 +1,11 @@
+import type { ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { appointmentRoutes } from '@bb/contracts';
 import { AppointmentsPage } from './appointments/AppointmentsPage';
+import { SecurityPage } from './account/SecurityPage';
+import { AuditPage } from './audit/AuditPage';
+import { RoleGate } from './auth/access';
+import { InvitationPage } from './auth/InvitationPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { NewsDetailPage } from './catalog/NewsDetailPage';
@@ -23,6 +28,11 @@ import { ReportsPage } from './reports/ReportsPage';
 import { ResourcesPage } from './resources/ResourcesPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { SubscribersPage } from './subscribers/SubscribersPage';
+import { UsersPage } from './users/UsersPage';
+import { menuEntry, type MenuKey } from './domain/menu';
+
+/** A screen of the menu, shown only to a role that may call the route it is about. */
+const gated = (key: MenuKey, element: ReactElement) => <RoleGate route={menuEntry(key).route}>{element}</RoleGate>;
 
 /** /admin/*: the login screen and the older console (paths relative to /admin). */
 function AdminRoutes() {
@@ -37,8 +47,8 @@ function AdminRoutes() {
           </RequireAuth>
         }
       >
-        <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.removeOlder} />} />
-        <Route path="email-subscribers" element={<SubscribersPage />} />
+        <Route path="appointments" element={gated('appointments', <AppointmentsPage deleteRoute={appointmentRoutes.removeOlder} />)} />
+        <Route path="email-subscribers" element={gated('email-subscribers', <SubscribersPage />)} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
@@ -49,6 +59,7 @@ function AdminRoutes() {
 function MaintenanceRoutes() {
   return (
     <Routes>
+      <Route path="invite/:token" element={<InvitationPage />} />
       <Route
         element={
           <RequireAuth>
@@ -57,26 +68,29 @@ function MaintenanceRoutes() {
         }
       >
         <Route index element={<HomePage />} />
-        <Route path="packages" element={<PackagesPage />} />
-        <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="security" element={<SecurityPage />} />
+        <Route path="packages" element={gated('packages', <PackagesPage />)} />
+        <Route path="portfolio" element={gated('portfolio', <PortfolioPage />)} />
         {/* The spec keeps these older detail addresses: they open the treatment and result screens. */}
-        <Route path="packages/:id" element={<TreatmentDetailPage />} />
-        <Route path="portfolio/:id" element={<ResultDetailPage />} />
-        <Route path="news" element={<NewsPage />} />
-        <Route path="news/:id" element={<NewsDetailPage />} />
-        <Route path="treatments" element={<TreatmentsPage />} />
-        <Route path="treatments/:id" element={<TreatmentDetailPage />} />
-        <Route path="results" element={<ResultsPage />} />
-        <Route path="results/:id" element={<ResultDetailPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="resources" element={<ResourcesPage />} />
-        <Route path="appointments" element={<AppointmentsPage deleteRoute={appointmentRoutes.remove} />} />
-        <Route path="email-subscribers" element={<SubscribersPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="notifications" element={<NotificationsPage />} />
-        <Route path="chat" element={<ChatPage />} />
-        <Route path="chat-api" element={<ChatApiPage />} />
-        <Route path="reports" element={<ReportsPage />} />
+        <Route path="packages/:id" element={gated('packages', <TreatmentDetailPage />)} />
+        <Route path="portfolio/:id" element={gated('portfolio', <ResultDetailPage />)} />
+        <Route path="news" element={gated('news', <NewsPage />)} />
+        <Route path="news/:id" element={gated('news', <NewsDetailPage />)} />
+        <Route path="treatments" element={gated('treatments', <TreatmentsPage />)} />
+        <Route path="treatments/:id" element={gated('treatments', <TreatmentDetailPage />)} />
+        <Route path="results" element={gated('results', <ResultsPage />)} />
+        <Route path="results/:id" element={gated('results', <ResultDetailPage />)} />
+        <Route path="staff" element={gated('staff', <StaffPage />)} />
+        <Route path="resources" element={gated('resources', <ResourcesPage />)} />
+        <Route path="appointments" element={gated('appointments', <AppointmentsPage deleteRoute={appointmentRoutes.remove} />)} />
+        <Route path="email-subscribers" element={gated('email-subscribers', <SubscribersPage />)} />
+        <Route path="settings" element={gated('settings', <SettingsPage />)} />
+        <Route path="notifications" element={gated('notifications', <NotificationsPage />)} />
+        <Route path="chat" element={gated('chat', <ChatPage />)} />
+        <Route path="chat-api" element={gated('chat-api', <ChatApiPage />)} />
+        <Route path="reports" element={gated('reports', <ReportsPage />)} />
+        <Route path="users" element={gated('users', <UsersPage />)} />
+        <Route path="audit" element={gated('audit', <AuditPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

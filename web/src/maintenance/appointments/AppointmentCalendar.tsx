@@ -11,6 +11,7 @@ import { closureLabel, closuresByDate } from '../domain/date-overrides';
 import { MOBILE_BREAKPOINT } from '../domain/sidebar';
 import { LoadingState } from '../ui/states';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
+import { useMayCall } from '../auth/access';
 import { EventButton, PeriodNavigation, ROW_HEIGHT, ROW_LINES, TimeGutter } from './CalendarPieces';
 
 interface AppointmentCalendarProps {
@@ -29,8 +30,10 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
   const [focus, setFocus] = useState(() => initialFocus(appointments, today, span));
   const clinicHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'clinic' } });
   const studioHours = useRoute(scheduleRoutes.officeHours, { params: { offering: 'studio' } });
-  const clinicDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'clinic' } });
-  const studioDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'studio' } });
+  // Closed days are shown to those who may read the date overrides; the others see the week without them.
+  const readsDates = useMayCall()(dateOverrideRoutes.list);
+  const clinicDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'clinic' }, enabled: readsDates });
+  const studioDates = useRoute(dateOverrideRoutes.list, { params: { offering: 'studio' }, enabled: readsDates });
   const closures = useMemo(() => closuresByDate({ clinic: clinicDates.data, studio: studioDates.data }), [clinicDates.data, studioDates.data]);
   const open = useMemo(() => calendarWindow([...(clinicHours.data ?? []), ...(studioHours.data ?? [])]), [clinicHours.data, studioHours.data]);
   const rows = slotRows(open);

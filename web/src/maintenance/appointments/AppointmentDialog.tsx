@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, DataList, Text } from '@chakra-ui/react';
-import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type AppointmentUpdate } from '@bb/contracts';
+import { APPOINTMENT_STATUSES, notificationRoutes, type Appointment, type AppointmentStatus, type AppointmentUpdate } from '@bb/contracts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { useMayCall } from '../auth/access';
 import { clientName, STATUS_LABELS } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
@@ -18,6 +19,10 @@ interface AppointmentDialogProps {
   onClose: () => void;
   onSave: (id: string, change: AppointmentUpdate) => void;
   onDelete: (id: string) => void;
+  /** The role may change status and comment (otherwise the dialog only shows the booking). */
+  canEdit: boolean;
+  /** The role may delete appointments. */
+  canDelete: boolean;
   onReassign: (id: string, practitionerId: string, name: string) => void;
   reassigning: boolean;
   /** The server's refusal of the last reassignment of this appointment. */
@@ -27,7 +32,19 @@ interface AppointmentDialogProps {
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** Read-only summary, its practitioner (reassigned at once), status and admin comment, and the appointment's mails; delete asks first. */
-export function AppointmentDialog({ appointment, index, onClose, onSave, onDelete, onReassign, reassigning, reassignError }: AppointmentDialogProps) {
+export function AppointmentDialog({
+  appointment,
+  index,
+  onClose,
+  onSave,
+  onDelete,
+  canEdit,
+  canDelete,
+  onReassign,
+  reassigning,
+  reassignError,
+}: AppointmentDialogProps) {
+  const readsMails = useMayCall()(notificationRoutes.appointmentMails);
   const [status, setStatus] = useState<AppointmentStatus>('pending');
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -43,15 +60,17 @@ export function AppointmentDialog({ appointment, index, onClose, onSave, onDelet
     <>
       <FormDialog
         open={!confirming}
-        title="Edit Appointment"
-        submitLabel="Save Changes"
+        title={canEdit ? 'Edit Appointment' : 'Appointment'}
+        submitLabel={canEdit ? 'Save Changes' : 'Close'}
         onClose={onClose}
-        onSubmit={() => onSave(appointment.id, { status, adminComment: comment })}
+        onSubmit={() => (canEdit ? onSave(appointment.id, { status, adminComment: comment }) : onClose())}
         extraAction={
-          <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-            <LineIcon name="trash" />
-            Delete
-          </Button>
+          canDelete && (
+            <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+              <LineIcon name="trash" />
+              Delete
+            </Button>
+          )
         }
       >
         <DataList.Root orientation="horizontal" size="sm">
@@ -89,9 +108,9 @@ export function AppointmentDialog({ appointment, index, onClose, onSave, onDelet
           error={reassignError}
           onReassign={(practitionerId, name) => onReassign(appointment.id, practitionerId, name)}
         />
-        <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} />
-        <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" />
-        <AppointmentMails appointmentId={appointment.id} />
+        <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} disabled={!canEdit} />
+        <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" disabled={!canEdit} />
+        {readsMails && <AppointmentMails appointmentId={appointment.id} />}
       </FormDialog>
       <ConfirmDialog
         open={confirming}

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Text } from '@chakra-ui/react';
-import type { Appointment } from '@bb/contracts';
+import { Button, Card, Group, Text } from '@chakra-ui/react';
+import { appointmentRoutes, calendarFeedRoutes, practitionerRoutes, type Appointment } from '@bb/contracts';
+import { useMayCall } from '../auth/access';
 import { sortNewestFirst } from '../domain/appointments';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { serverMessage } from '../../shared/api/request';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
+import { useSession } from '../../shared/session/SessionContext';
+import { PractitionerFeed } from '../settings/CalendarFeedCard';
 import { AppointmentCalendar } from './AppointmentCalendar';
 import { AppointmentCards } from './AppointmentCards';
 import { AppointmentDialog } from './AppointmentDialog';
@@ -25,6 +28,10 @@ const TABLE_MIN_WIDTH = 1024;
 export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDeleteRoute }) {
   const { appointments, index, isLoading, error } = useAppointmentData();
   const { update, remove, reassign } = useAppointmentWrites(deleteRoute);
+  const may = useMayCall();
+  const { user } = useSession();
+  // The practitioners' view reads booking's practitioners: only for roles that may.
+  const views = (['list', 'calendar', 'resources'] as const).filter((v) => v !== 'resources' || may(practitionerRoutes.list));
   const wide = useMinWidth(TABLE_MIN_WIDTH);
   const [view, setView] = useState<View>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -65,7 +72,7 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
         description="Bookings from the clinic and the studio."
         actions={
           <Group attached role="group" aria-label="View">
-            {(['list', 'calendar', 'resources'] as const).map((v) => (
+            {views.map((v) => (
               <Button key={v} size="sm" variant={view === v ? 'solid' : 'outline'} aria-pressed={view === v} onClick={() => setView(v)}>
                 {VIEW_LABELS[v]}
               </Button>
@@ -73,6 +80,16 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
           </Group>
         }
       />
+      {user?.staffId && may(calendarFeedRoutes.practitionerShow) && (
+        <Card.Root mb="6" size="sm">
+          <Card.Body>
+            <Card.Title as="h2" fontSize="md" mb="3">
+              Your calendar feed
+            </Card.Title>
+            <PractitionerFeed practitioner={{ id: user.staffId, name: user.username }} />
+          </Card.Body>
+        </Card.Root>
+      )}
       {body()}
       <AppointmentDialog
         appointment={selected}
@@ -85,6 +102,8 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
         onReassign={giveTo}
         reassigning={reassign.isPending}
         reassignError={reassignError}
+        canEdit={may(appointmentRoutes.update)}
+        canDelete={may(deleteRoute)}
         onDelete={(id) => {
           setSelectedId(null);
           remove.mutate(id);

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
-import { REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
+import { appointmentRoutes, REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
 import { manilaClock, manilaToday } from '../../shared/format';
 import { needsPractitioner, reassignable, reassignChoices } from '../domain/resources';
+import { useMayCall } from '../auth/access';
 import { useResourceData } from './useResourceData';
 
 interface ReassignFieldProps {
@@ -18,10 +19,11 @@ interface ReassignFieldProps {
  * to at the same time (the keyboard's way to reassign; the calendar also takes a drag).
  */
 export function ReassignField({ appointment, busy, error, onReassign }: ReassignFieldProps) {
-  const { practitioners, requirements, isLoading } = useResourceData();
+  const { practitioners, requirements, isLoading, allowed } = useResourceData();
+  const may = useMayCall();
   const [choice, setChoice] = useState('');
   useEffect(() => setChoice(''), [appointment.id, appointment.practitioner?.id]);
-  if (isLoading || (!appointment.practitioner && !needsPractitioner(appointment, requirements))) return null;
+  if (!allowed || !may(appointmentRoutes.reassign) || isLoading || (!appointment.practitioner && !needsPractitioner(appointment, requirements))) return null;
 
   const open = reassignable(appointment, manilaToday(), manilaClock());
   const choices = reassignChoices(appointment, practitioners, requirements);

@@ -26,6 +26,8 @@ import { MOBILE_BREAKPOINT } from '../domain/sidebar';
 import { LineIcon } from '../ui/icons';
 import { LoadingState } from '../ui/states';
 import { EventButton, PeriodNavigation, ROW_HEIGHT, ROW_LINES, TimeGutter } from './CalendarPieces';
+import { useMayCall } from '../auth/access';
+import { menuEntry } from '../domain/menu';
 import { useResourceData } from './useResourceData';
 
 interface ResourceCalendarProps {
@@ -59,6 +61,7 @@ export function ResourceCalendar({ appointments, index, onSelect, onReassign }: 
   const [dragged, setDragged] = useState<Appointment | null>(null);
   const hours = useRoute(scheduleRoutes.officeHours, { params: { offering: side } });
   const { practitioners, requirements, isLoading } = useResourceData();
+  const mayEditResources = useMayCall()(menuEntry('resources').route);
 
   const open = useMemo(() => calendarWindow(hours.data ?? []), [hours.data]);
   const rows = slotRows(open);
@@ -125,9 +128,13 @@ export function ResourceCalendar({ appointments, index, onSelect, onReassign }: 
         <Text color="fg.muted">
           Nobody of the {OFFERING_LABELS[side].toLowerCase()} takes bookings yet, and nothing is booked for these dates. Turn on &ldquo;Takes bookings&rdquo;
           under{' '}
-          <Link asChild color="fg" textDecoration="underline">
-            <RouterLink to="/maintenance/resources">Resources</RouterLink>
-          </Link>
+          {mayEditResources ? (
+            <Link asChild color="fg" textDecoration="underline">
+              <RouterLink to="/maintenance/resources">Resources</RouterLink>
+            </Link>
+          ) : (
+            'Resources'
+          )}
           .
         </Text>
       ) : (

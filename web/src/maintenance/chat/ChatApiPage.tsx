@@ -11,7 +11,7 @@ import { formatInstant } from '../domain/dates';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
-import { CopyField } from './CopyField';
+import { CopyField } from '../ui/CopyField';
 import { IntegrationGuide } from './IntegrationGuide';
 import { TableHead } from '../ui/TableHead';
 

@@ -1,10 +1,12 @@
 import { Box, Button, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react';
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { ROLE_LABELS } from '@bb/contracts';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { useSession } from '../../shared/session/SessionContext';
 import { useLogout } from '../auth/useLogout';
 import { OFFERING_LABELS } from '../domain/appointments';
 import { menuFor } from '../domain/menu';
+import { SECURITY_PATH } from '../domain/session';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from '../domain/sidebar';
 import { LineIcon } from '../ui/icons';
 import { OfferingToggle } from './OfferingToggle';
@@ -20,7 +22,8 @@ export function MaintenanceLayout() {
   const { offering } = useOffering();
   const { user } = useSession();
   const logout = useLogout();
-  const items = menuFor(offering).map((m) => ({ label: m.label, to: m.path, icon: m.key }));
+  // An account that must set up two-factor sign-in first has no other screen yet.
+  const items = user && !user.mustEnrol ? menuFor(offering, user.role).map((m) => ({ label: m.label, to: m.path, icon: m.key })) : [];
   const nav = (collapsed: boolean) => (
     <SidebarNav title="Maintenance" home={HOME} items={items} footer={FOOTER} collapsed={collapsed} onNavigate={() => sidebar.setOpenMobile(false)} />
   );
@@ -56,7 +59,18 @@ export function MaintenanceLayout() {
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0">
-        <Flex as="header" align="center" gap="3" px={{ base: '3', md: '6' }} h="14" borderBottomWidth="1px" position="sticky" top="0" bg="bg" zIndex="docked">
+        <Flex
+          as="header"
+          align="center"
+          gap={{ base: '1', sm: '3' }}
+          px={{ base: '3', md: '6' }}
+          h="14"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          bg="bg"
+          zIndex="docked"
+        >
           <IconButton aria-label="Toggle Sidebar" title="Toggle Sidebar (Ctrl+B)" variant="ghost" size="sm" onClick={sidebar.toggle}>
             <LineIcon name="sidebar" />
           </IconButton>
@@ -67,9 +81,17 @@ export function MaintenanceLayout() {
           <OfferingToggle />
           {user && (
             <Text fontSize="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
-              {user.username}
+              {user.username} · {ROLE_LABELS[user.role]}
             </Text>
           )}
+          <Button asChild size="sm" variant="ghost">
+            <RouterLink to={SECURITY_PATH} aria-label="Security">
+              <LineIcon name="security" />
+              <Text as="span" display={{ base: 'none', sm: 'inline' }}>
+                Security
+              </Text>
+            </RouterLink>
+          </Button>
           <Button size="sm" variant="ghost" onClick={() => void logout()}>
             <LineIcon name="logout" />
             Logout

@@ -3,7 +3,6 @@ import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Stat, Tab
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { counted, manilaToday } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
-import { toast } from '../../shared/ui/toaster';
 import { useRoute } from '../../shared/api/routes';
 import { useFetchErrorToast } from '../api';
 import { useAppointmentData } from '../appointments/useAppointmentData';
@@ -22,7 +21,7 @@ import {
   reportFileName,
   weekdayRows,
 } from '../domain/reports';
-import { downloadText } from '../ui/download';
+import { useRecordedExport } from '../ui/useRecordedExport';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
@@ -49,21 +48,29 @@ function ChartGrid({ children }: { children: ReactNode }) {
 }
 
 /** Each practitioner's figures over the range: the numbers behind the chart, and their own CSV. */
-function PractitionerTable({ report }: { report: AppointmentReport }) {
-  const exportCsv = () => {
-    downloadText(practitionerReportFileName(manilaToday()), practitionerReportCsv(report));
-    toast.success(`Exported ${counted(report.byPractitioner.length, 'practitioner')} to CSV`);
-  };
+function PractitionerTable({ report, scope }: { report: AppointmentReport; scope: string }) {
+  const exporter = useRecordedExport();
+  const exportCsv = () =>
+    exporter.run({
+      kind: 'practitioners-csv',
+      rows: report.byPractitioner.length,
+      scope,
+      fileName: practitionerReportFileName(manilaToday()),
+      text: practitionerReportCsv(report),
+      success: `Exported ${counted(report.byPractitioner.length, 'practitioner')} to CSV`,
+    });
   return (
     <Stack gap="3">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Heading as="h3" size="sm">
           Practitioners
         </Heading>
-        <Button size="sm" variant="outline" onClick={exportCsv}>
-          <LineIcon name="download" />
-          Export practitioners CSV
-        </Button>
+        {exporter.allowed && (
+          <Button size="sm" variant="outline" onClick={() => void exportCsv()}>
+            <LineIcon name="download" />
+            Export practitioners CSV
+          </Button>
+        )}
       </Flex>
       <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Figures per practitioner">
         <Table.Root size="sm">
@@ -96,10 +103,17 @@ export function ReportsPage() {
   const matching = useMemo(() => appointmentsForReport(appointments ?? [], range.from, range.to, offering), [appointments, range, offering]);
   const itemLabel = offering === 'clinic' ? 'Treatments' : 'Packages';
 
-  const exportCsv = () => {
-    downloadText(reportFileName(manilaToday()), appointmentsReportCsv(matching, index));
-    toast.success(`Exported ${counted(matching.length, 'appointment')} to CSV`);
-  };
+  const exporter = useRecordedExport();
+  const scope = `${OFFERING_LABELS[offering]} ${range.from} to ${range.to}`;
+  const exportCsv = () =>
+    exporter.run({
+      kind: 'appointments-csv',
+      rows: matching.length,
+      scope,
+      fileName: reportFileName(manilaToday()),
+      text: appointmentsReportCsv(matching, index),
+      success: `Exported ${counted(matching.length, 'appointment')} to CSV`,
+    });
 
   const stats = (r: AppointmentReport) => (
     <>
@@ -131,7 +145,10 @@ export function ReportsPage() {
         <BarChart title="Gender" rows={genderRows(r)} color="orange.500" />
         {/* An array, not `&&`: the grid puts every child (a false one too) on a card. */}
         {r.byPractitioner.length > 0
-          ? [<BarChart key="chart" title="By Practitioner" rows={practitionerRows(r)} color="green.500" />, <PractitionerTable key="table" report={r} />]
+          ? [
+              <BarChart key="chart" title="By Practitioner" rows={practitionerRows(r)} color="green.500" />,
+              <PractitionerTable key="table" report={r} scope={scope} />,
+            ]
           : []}
       </ChartGrid>
     </>
@@ -143,10 +160,12 @@ export function ReportsPage() {
         title="Reports"
         description={`Appointments of the ${OFFERING_LABELS[offering].toLowerCase()} by booked date.`}
         actions={
-          <Button variant="outline" onClick={exportCsv} disabled={matching.length === 0}>
-            <LineIcon name="download" />
-            Export CSV
-          </Button>
+          exporter.allowed && (
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={matching.length === 0}>
+              <LineIcon name="download" />
+              Export CSV
+            </Button>
+          )
         }
       />
       <Flex gap="4" mb="6" wrap="wrap" align="flex-end">

@@ -5,7 +5,7 @@ import { calendarFeedRoutes, practitionerRoutes, type Practitioner, type Side } 
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { useFetchErrorToast, useWrite } from '../api';
-import { CopyField } from '../chat/CopyField';
+import { CopyField } from '../ui/CopyField';
 import { belongsTo } from '../domain/appointments';
 import { feedUrl, webcalUrl } from '../domain/calendar-feed';
 import { LoadingState } from '../ui/states';
@@ -59,7 +59,7 @@ function FeedAddress({ label, whose, path, loading, rotate, cacheKey }: FeedAddr
 }
 
 /** One practitioner's own address: only the appointments they take. */
-function PractitionerFeed({ practitioner }: { practitioner: Practitioner }) {
+export function PractitionerFeed({ practitioner }: { practitioner: Pick<Practitioner, 'id' | 'name'> }) {
   const client = useQueryClient();
   const params = { id: practitioner.id };
   const key = routeUrl(calendarFeedRoutes.practitionerShow, params);

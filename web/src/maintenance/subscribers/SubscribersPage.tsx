@@ -4,12 +4,12 @@ import { subscriberRoutes, type Subscriber } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { counted, manilaToday } from '../../shared/format';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { toast } from '../../shared/ui/toaster';
 import { useFetchErrorToast, useWrite } from '../api';
 import { OfferingBadge } from '../appointments/OfferingBadge';
 import { formatInstantDate } from '../domain/dates';
 import { subscriberCounts, subscribersCsv, subscribersFileName, subscriptionStatus } from '../domain/subscribers';
-import { downloadText } from '../ui/download';
+import { useMayCall } from '../auth/access';
+import { useRecordedExport } from '../ui/useRecordedExport';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { ListStates } from '../ui/ListStates';
@@ -34,10 +34,17 @@ export function SubscribersPage() {
 
   const list = subscribers.data ?? [];
   const counts = subscriberCounts(list);
-  const exportCsv = () => {
-    downloadText(subscribersFileName(manilaToday()), subscribersCsv(list));
-    toast.success(`Exported ${counted(list.length, 'subscriber')} to CSV`);
-  };
+  const exporter = useRecordedExport();
+  const may = useMayCall();
+  const exportCsv = () =>
+    exporter.run({
+      kind: 'subscribers-csv',
+      rows: list.length,
+      scope: 'every subscriber',
+      fileName: subscribersFileName(manilaToday()),
+      text: subscribersCsv(list),
+      success: `Exported ${counted(list.length, 'subscriber')} to CSV`,
+    });
 
   return (
     <>
@@ -45,10 +52,12 @@ export function SubscribersPage() {
         title="Email List"
         description="Addresses collected from bookings, chats and the newsletter form."
         actions={
-          <Button variant="outline" onClick={exportCsv} disabled={list.length === 0}>
-            <LineIcon name="download" />
-            Export to CSV
-          </Button>
+          exporter.allowed && (
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={list.length === 0}>
+              <LineIcon name="download" />
+              Export to CSV
+            </Button>
+          )
         }
       />
       <ListStates
@@ -84,9 +93,11 @@ export function SubscribersPage() {
                       <Table.Cell whiteSpace="nowrap">{showDate(s.createdAt)}</Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{showDate(s.lastInteraction)}</Table.Cell>
                       <Table.Cell textAlign="end">
-                        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${s.email}`} onClick={() => setDeleting(s)}>
-                          <LineIcon name="trash" />
-                        </IconButton>
+                        {may(subscriberRoutes.remove) && (
+                          <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${s.email}`} onClick={() => setDeleting(s)}>
+                            <LineIcon name="trash" />
+                          </IconButton>
+                        )}
                       </Table.Cell>
                     </Table.Row>
                   ))}

@@ -31,8 +31,16 @@ export function TextField({
   min,
   step,
   autoComplete,
+  inputMode,
   ...props
-}: BaseProps & { type?: string; placeholder?: string; min?: number; step?: number | string; autoComplete?: string }) {
+}: BaseProps & {
+  type?: string;
+  placeholder?: string;
+  min?: number;
+  step?: number | string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text' | 'email';
+}) {
   return (
     <FieldFrame {...props}>
       <Input
@@ -42,6 +50,7 @@ export function TextField({
         min={min}
         step={step}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         onChange={(e) => props.onChange(e.target.value)}
       />
     </FieldFrame>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { toast } from '../../shared/ui/toaster';
-import { LineIcon } from '../ui/icons';
+import { LineIcon } from './icons';
 
 const COPIED_MS = 2000;
 

@@ -1,0 +1,56 @@
+// The Audit screen: a setting changed through the API appears on it, the chain is checked in
+// words, and what is shown downloads as CSV (the export itself recorded first).
+import fs from 'node:fs';
+import type { Settings } from '@bb/contracts';
+import { waitFor } from '@bb/service-kit/testing';
+import { api, parseCsv, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { aMomentAgo, auditEntrySince } from './support/audit';
+import { siteUrl } from './support/browser';
+import { browserSuite } from './support/suite';
+
+jest.setTimeout(TEST_TIMEOUT);
+
+const suite = browserSuite({ each: { admin: true, acceptDownloads: true }, signIn: true });
+
+describe('the audit screen', () => {
+  it('shows a setting change, checks the chain and downloads what it shows as CSV', async () => {
+    // A change nobody else notices: the clinic books one day further ahead, then as before.
+    const { body: settings } = await api<Settings>('/api/settings/clinic', { token: suite.token });
+    const since = aMomentAgo();
+    expect((await api('/api/settings/clinic', { method: 'PUT', token: suite.token, body: { horizonDays: settings.horizonDays + 1 } })).status).toBe(200);
+    try {
+      const changed = await auditEntrySince(suite.token, 'setting-changed', since, (e) => e.actor?.username === 'admin');
+
+      const { page } = suite;
+      await page.goto(siteUrl('/maintenance/audit'));
+      await page.getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
+      await page.getByLabel('Action').selectOption('setting-changed');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const first = page.locator('[data-audit-seq]').first();
+      await waitFor('the change on top', async () => (await first.getAttribute('data-audit-seq')) === String(changed.seq), 20_000);
+      await first.getByText(changed.subject).waitFor();
+
+      await page.getByRole('button', { name: 'Check integrity' }).click();
+      await seeText(page, /The audit trail (is intact|has been tampered with)/);
+
+      const shown = await page.locator('[data-audit-seq]').count();
+      const clicked = aMomentAgo();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+      expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = parseCsv(fs.readFileSync(await file.path(), 'utf8')).filter((r) => r.some((c) => c !== ''));
+      expect(rows[0].slice(0, 4)).toEqual(['Seq', 'Time', 'Action', 'Username']);
+      expect(rows).toHaveLength(shown + 1);
+      expect(rows[1][0]).toBe(String(changed.seq));
+      expect(rows.slice(1).every((r) => r[2] === 'setting-changed' && r[3] === 'admin')).toBe(true);
+      await seeText(page, `Exported ${shown} ${shown === 1 ? 'entry' : 'entries'} to CSV`);
+
+      // The download was recorded before the file was made.
+      const exported = await auditEntrySince(suite.token, 'export', clicked, (e) => e.subject.startsWith('audit CSV'));
+      expect(exported.actor?.username).toBe('admin');
+      expect(exported.subject).toContain(`audit CSV, ${shown} row`);
+    } finally {
+      await api('/api/settings/clinic', { method: 'PUT', token: suite.token, body: { horizonDays: settings.horizonDays } });
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Alert, Box, Button, DataList, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, auditRoutes, ROLE_LABELS, type AuditEntry, type AuditPage as Page, type AuditVerification } from '@bb/contracts';
+import { apiJson, serverMessage } from '../../shared/api/request';
+import { callRoute, routeUrl } from '../../shared/api/routes';
+import { counted, manilaToday } from '../../shared/format';
+import { toast } from '../../shared/ui/toaster';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
+import { useFetchErrorToast, useSessionExpiry } from '../api';
+import {
+  AUDIT_ACTION_LABELS,
+  auditCsv,
+  auditFileName,
+  auditQuery,
+  auditRangeProblem,
+  auditScope,
+  changeText,
+  NO_AUDIT_FILTERS,
+  verificationText,
+  type AuditFilters,
+} from '../domain/audit';
+import { formatInstant } from '../domain/dates';
+import { LineIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
+import { useRecordedExport } from '../ui/useRecordedExport';
+
+const TABLE_MIN_WIDTH = 1000;
+const PAGE_SIZE = 50;
+
+const who = (e: AuditEntry) => (e.actor ? `${e.actor.username} (${ROLE_LABELS[e.actor.role]})` : '—');
+
+function Filters({ value, onApply }: { value: AuditFilters; onApply: (f: AuditFilters) => void }) {
+  const [draft, setDraft] = useState(value);
+  const problem = auditRangeProblem(draft);
+  const set = (patch: Partial<AuditFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  return (
+    <Box
+      as="form"
+      mb="6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) onApply(draft);
+      }}
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" alignItems="end">
+        <Field.Root invalid={Boolean(problem)}>
+          <Field.Label>From</Field.Label>
+          <Input type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+        </Field.Root>
+        <Field.Root invalid={Boolean(problem)}>
+          <Field.Label>To</Field.Label>
+          <Input type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+          {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Action</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={draft.action} onChange={(e) => set({ action: e.target.value as AuditFilters['action'] })}>
+              <option value="">Every action</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {AUDIT_ACTION_LABELS[a]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Username</Field.Label>
+          <Input value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" />
+        </Field.Root>
+      </SimpleGrid>
+      <Flex gap="2" mt="3" wrap="wrap">
+        <Button type="submit" size="sm">
+          Apply filters
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setDraft(NO_AUDIT_FILTERS);
+            onApply(NO_AUDIT_FILTERS);
+          }}
+        >
+          Clear
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
+
+function EntryTable({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Audit entries">
+      <Table.Root size="sm">
+        <TableHead columns={['When', 'Who', 'Action', 'Subject', 'Change', 'From']} />
+        <Table.Body>
+          {entries.map((e) => (
+            <Table.Row key={e.seq} data-audit-seq={e.seq}>
+              <Table.Cell whiteSpace="nowrap">{formatInstant(e.at)}</Table.Cell>
+              <Table.Cell>{who(e)}</Table.Cell>
+              <Table.Cell>{AUDIT_ACTION_LABELS[e.action]}</Table.Cell>
+              <Table.Cell overflowWrap="anywhere">{e.subject}</Table.Cell>
+              <Table.Cell overflowWrap="anywhere">{changeText(e)}</Table.Cell>
+              <Table.Cell>{e.address ?? '—'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function EntryCards({ entries }: { entries: readonly AuditEntry[] }) {
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Audit entries">
+      {entries.map((e) => (
+        <Box as="li" key={e.seq} borderWidth="1px" borderRadius="md" p="3" data-audit-seq={e.seq}>
+          <Text fontWeight="semibold">{AUDIT_ACTION_LABELS[e.action]}</Text>
+          <Text fontSize="sm" color="fg.muted" mb="2">
+            {formatInstant(e.at)}
+          </Text>
+          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
+            <DataList.Item>
+              <DataList.ItemLabel minW="5rem">Who</DataList.ItemLabel>
+              <DataList.ItemValue>{who(e)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="5rem">Subject</DataList.ItemLabel>
+              <DataList.ItemValue>{e.subject}</DataList.ItemValue>
+            </DataList.Item>
+            {changeText(e) && (
+              <DataList.Item>
+                <DataList.ItemLabel minW="5rem">Change</DataList.ItemLabel>
+                <DataList.ItemValue>{changeText(e)}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+            <DataList.Item>
+              <DataList.ItemLabel minW="5rem">From</DataList.ItemLabel>
+              <DataList.ItemValue>{e.address ?? '—'}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The audit trail, newest first, filtered; more on request; its integrity checked; what is shown as CSV. */
+export function AuditPage() {
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const wide = useMinWidth(TABLE_MIN_WIDTH);
+  const expired = useSessionExpiry();
+  const exporter = useRecordedExport();
+  const url = routeUrl(auditRoutes.list, undefined, { ...auditQuery(filters), limit: PAGE_SIZE });
+  const pages = useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam }) => apiJson<Page>('GET', pageParam === undefined ? url : `${url}&before=${pageParam}`),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore,
+  });
+  useFetchErrorToast(pages.error, 'Failed to fetch the audit trail');
+  const entries = pages.data?.pages.flatMap((p) => p.entries) ?? [];
+  const [verification, setVerification] = useState<AuditVerification | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const check = async () => {
+    setChecking(true);
+    try {
+      setVerification(await callRoute(auditRoutes.verify));
+    } catch (err) {
+      if (!expired(err)) toast.error('Failed to check the audit trail', serverMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const download = () =>
+    exporter.run({
+      kind: 'audit-csv',
+      rows: entries.length,
+      scope: auditScope(filters),
+      fileName: auditFileName(manilaToday()),
+      text: auditCsv(entries),
+      success: `Exported ${counted(entries.length, 'entry', 'entries')} to CSV`,
+    });
+
+  let list;
+  if (pages.isLoading) list = <LoadingState text="Loading the audit trail..." />;
+  else if (pages.error) list = <ErrorState text="The audit trail could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
+  else if (entries.length === 0) list = <EmptyState title="No Entries" text="Nothing recorded matches these filters." />;
+  else
+    list = (
+      <>
+        {wide ? <EntryTable entries={entries} /> : <EntryCards entries={entries} />}
+        <Flex mt="4" gap="3" align="center" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            Showing {counted(entries.length, 'entry', 'entries')}
+          </Text>
+          {pages.hasNextPage && (
+            <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Load more
+            </Button>
+          )}
+        </Flex>
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Audit"
+        description="Sign-ins, changes and exports, newest first. Each entry carries the hash of the one before it, so a changed or removed entry is found."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void check()} loading={checking}>
+              <LineIcon name="security" />
+              Check integrity
+            </Button>
+            {exporter.allowed && (
+              <Button variant="outline" onClick={() => void download()} disabled={entries.length === 0}>
+                <LineIcon name="download" />
+                Download CSV
+              </Button>
+            )}
+          </>
+        }
+      />
+      {verification && (
+        <Alert.Root status={verification.ok ? 'success' : 'error'} mb="6" role="status">
+          <Alert.Indicator />
+          <Alert.Description>{verificationText(verification)}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Filters value={filters} onApply={setFilters} />
+      {list}
+    </>
+  );
+}
