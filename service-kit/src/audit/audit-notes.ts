@@ -15,9 +15,6 @@ export interface AuditNoteDoc extends WithOutbox {
   createdAt: Date;
 }
 
-/** Notes are tombstones the relay removes; the sweep takes any a stopped relay left behind. */
-const KEEP_SECONDS = 7 * 24 * 60 * 60;
-
 const auditNoteSchema = new Schema<AuditNoteDoc>({ _id: String, createdAt: { type: Date, required: true }, ...outboxFields }, { versionKey: false });
 auditNoteSchema.plugin(outboxPendingFlag);
 
