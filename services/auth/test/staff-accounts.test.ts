@@ -395,6 +395,10 @@ describe("the owner's changes of an account", () => {
     expect(second.data.token).not.toBe(first.data.token);
     expect((await call(`/api/auth/invitations/${first.data.token}`)).status).toBe(410);
     expect((await call(`/api/auth/invitations/${second.data.token}`)).status).toBe(200);
+    // Past its 72 hours the link is gone, for reading and for setting a password.
+    await createModels(auth.ctx.conn).User.updateOne({ username: 'cleo' }, { $set: { 'invitation.expiresAt': new Date(Date.now() - 1000) } });
+    expect((await call(`/api/auth/invitations/${second.data.token}`)).status).toBe(410);
+    expect((await call(`/api/auth/invitations/${second.data.token}/accept`, { method: 'POST', body: { password: 'cleo-password-long' } })).status).toBe(410);
     // An account with a password gets no invitation.
     expect((await call(`/api/users/${ben.id}/invitation`, { method: 'POST', token: ownerToken })).status).toBe(409);
     const taken = await call<{ message: string }>('/api/users', {
