@@ -14,6 +14,7 @@ import {
 import { bind, createServiceApp, unauthorized, type Wire } from '@bb/service-kit';
 import { adminToken, api, listenOn, startHarness, TEST_JWT_SECRET, uniqueName, waitFor, type Harness, type Listener } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
+import { encryptSecret } from '../src/domain/two-factor';
 import { createModels } from '../src/models';
 import { wire } from '../src/wire';
 
@@ -395,6 +396,10 @@ describe("the owner's changes of an account", () => {
     expect(second.data.token).not.toBe(first.data.token);
     expect((await call(`/api/auth/invitations/${first.data.token}`)).status).toBe(410);
     expect((await call(`/api/auth/invitations/${second.data.token}`)).status).toBe(200);
+    // Past its 72 hours the link is gone, for reading and for setting a password.
+    await createModels(auth.ctx.conn).User.updateOne({ username: 'cleo' }, { $set: { 'invitation.expiresAt': new Date(Date.now() - 1000) } });
+    expect((await call(`/api/auth/invitations/${second.data.token}`)).status).toBe(410);
+    expect((await call(`/api/auth/invitations/${second.data.token}/accept`, { method: 'POST', body: { password: 'cleo-password-long' } })).status).toBe(410);
     // An account with a password gets no invitation.
     expect((await call(`/api/users/${ben.id}/invitation`, { method: 'POST', token: ownerToken })).status).toBe(409);
     const taken = await call<{ message: string }>('/api/users', {
@@ -498,6 +503,21 @@ describe('what no owner may do, and odd input', () => {
       at: expect.any(String),
     });
     expect(auditOf('sign-in-failed', 'user nobody-here')[0].actor).toBeUndefined();
+  });
+});
+
+describe('a two-factor secret stored under another key (TOTP_ENCRYPTION_KEY changed)', () => {
+  it('answers 503 with a message, not a 500, and signs nobody in', async () => {
+    await inviteAndAccept('eve', 'manager', 'eve-password-long');
+    const { secret } = await enrol(((await login('eve', 'eve-password-long')).body as SignedIn).token);
+    await createModels(auth.ctx.conn).User.updateOne(
+      { username: 'eve' },
+      { $set: { 'totp.secret': encryptSecret('the-key-before-0123456789-abcdef', secret) } },
+    );
+    const { challenge } = (await login('eve', 'eve-password-long')).body as { challenge: string };
+    const res = await call<{ message: string }>('/api/auth/login/second-factor', { method: 'POST', body: { challenge, code: codeOf(secret, 1) } });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/reset two-factor sign-in/);
   });
 });
 

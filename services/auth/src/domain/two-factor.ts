@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /** What the authenticator app shows as the account's issuer. */
@@ -71,6 +71,3 @@ export function newLinkToken(): { token: string; tokenHash: string } {
 }
 
 export const linkTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
-
-/** Compares two hex hashes in constant time. */
-export const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

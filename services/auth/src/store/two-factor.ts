@@ -1,6 +1,6 @@
 import { toString as qrSvgOf } from 'qrcode';
 import { USER_MESSAGES, type TotpEnrolment, type User } from '@bb/contracts';
-import { auditEvent, conflict, invalid, unauthorized, type OutboxRelay } from '@bb/service-kit';
+import { auditEvent, conflict, invalid, unauthorized, unavailable, type OutboxRelay } from '@bb/service-kit';
 import { decryptSecret, encryptSecret, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStepOf, totpUri } from '../domain/two-factor';
 import type { AuthModels } from '../models';
 import { statusOf, toUser } from '../models/user';
@@ -19,6 +19,15 @@ const activeAccount = async (models: AuthModels, id: string) => {
   if (!doc || statusOf(doc) !== 'active') throw unauthorized('This account can no longer sign in');
   return doc;
 };
+
+/** A stored secret in clear; one the key cannot open (TOTP_ENCRYPTION_KEY changed) is the server's fault, said plainly. */
+function secretOf(context: TwoFactorContext, stored: string): string {
+  try {
+    return decryptSecret(context.totpKey, stored);
+  } catch {
+    throw unavailable('Two-factor codes cannot be checked: the server key they were stored with changed. An owner can reset two-factor sign-in of the account');
+  }
+}
 
 /** A new secret for the account's authenticator app, kept (encrypted) as pending until a code confirms it; replaces one not yet confirmed. */
 export async function startEnrolment(context: TwoFactorContext, userId: string): Promise<TotpEnrolment> {
@@ -50,7 +59,7 @@ export async function confirmEnrolment(
   if (doc.totp?.confirmed) throw conflict(USER_MESSAGES.alreadyEnrolled);
   const pending = doc.totp?.pending;
   if (!pending) throw conflict('Start setting up two-factor sign-in first');
-  const step = totpStepOf(decryptSecret(context.totpKey, pending), doc.username, code, now);
+  const step = totpStepOf(secretOf(context, pending), doc.username, code, now);
   if (step === null) throw invalid(USER_MESSAGES.wrongCode);
   const recoveryCodes = newRecoveryCodes();
   const user = toUser({ ...doc, totp: { confirmed: true, lastStep: step } });
@@ -95,7 +104,7 @@ export async function checkSecondFactor(
   const actor = { id: user.id, username: user.username, role: user.role };
   const signedIn = { user, tokensRevokedBefore: doc.tokensRevokedBefore };
   if (answer.code !== undefined) {
-    const step = totpStepOf(decryptSecret(context.totpKey, doc.totp.secret), doc.username, answer.code, now);
+    const step = totpStepOf(secretOf(context, doc.totp.secret), doc.username, answer.code, now);
     if (step === null || step <= doc.totp.lastStep) return null;
     const { matchedCount } = await models.User.updateOne(
       { _id: doc._id, status: 'active', 'totp.confirmed': true, 'totp.lastStep': { $lt: step } },
