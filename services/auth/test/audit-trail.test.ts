@@ -191,6 +191,7 @@ describe('the audit trail', () => {
       { kind: 'audit-csv', rows: { $ne: 1 } },
       [],
       { kind: 'audit-csv', rows: 1, scope: 'x'.repeat(100_000) },
+      { kind: 'audit-csv', rows: 1, scope: JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`) as unknown },
     ]) {
       const bad = await api<{ message: string }>(replicas[0].url, '/api/audit/exports', { method: 'POST', token: manager, body });
       expect([400, 413]).toContain(bad.status);
@@ -200,7 +201,14 @@ describe('the audit trail', () => {
     expect(await count()).toBe(before + 1);
   });
 
-  it('refuses no token, a bad one, and a receptionist or practitioner on all three routes', async () => {
+  it('refuses no token, a bad one, a revoked one, and a receptionist or practitioner on all three routes', async () => {
+    const revoked = adminToken({ role: 'manager' });
+    expect((await api(replicas[0].url, '/api/auth/logout', { method: 'POST', token: revoked })).status).toBe(200);
+    await waitFor(
+      'the other replica hearing of the revocation',
+      async () => (await api(replicas[1].url, '/api/audit?limit=1', { token: revoked })).status === 401,
+      5_000,
+    );
     const calls = [
       { path: '/api/audit' },
       { path: '/api/audit/verification' },
@@ -210,6 +218,8 @@ describe('the audit trail', () => {
     for (const call of calls) {
       expect((await api(replicas[0].url, call.path, call)).status).toBe(401);
       expect((await api(replicas[0].url, call.path, { ...call, token: adminToken({ secret: 'another-secret-0123456789abcdef0123' }) })).status).toBe(401);
+      expect((await api(replicas[0].url, call.path, { ...call, token: revoked })).status).toBe(401);
+      expect((await api(replicas[1].url, call.path, { ...call, token: revoked })).status).toBe(401);
       for (const role of ['receptionist', 'practitioner'] as const) {
         const refused = await api<{ message: string }>(replicas[0].url, call.path, { ...call, token: adminToken({ role }) });
         expect(refused.status).toBe(403);
