@@ -9,5 +9,10 @@ import { mountTwoFactor } from './routes/two-factor';
 import { mountUsers } from './routes/users';
 
 export function buildApp(context: ServiceAppContext, deps: AuthDeps): Express {
-  return createServiceApp({ service: 'auth', context, deps, mounts: [mountSession, mountTwoFactor, mountInvitations, mountUsers, mountSignInPolicy, mountAudit] });
+  return createServiceApp({
+    service: 'auth',
+    context,
+    deps,
+    mounts: [mountSession, mountTwoFactor, mountInvitations, mountUsers, mountSignInPolicy, mountAudit],
+  });
 }
