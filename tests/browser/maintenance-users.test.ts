@@ -86,7 +86,7 @@ describe('staff accounts', () => {
       await page.waitForURL('**/maintenance/security');
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
-      const secret = (await page.getByLabel('Secret key').inputValue()).replace(/\s/g, '');
+      const secret = (await page.getByRole('textbox', { name: 'Secret key' }).inputValue()).replace(/\s/g, '');
       expect(secret).toMatch(/^[A-Z2-7]+=*$/);
       const code = page.getByLabel(/^Authentication code/);
       expect(await code.getAttribute('inputmode')).toBe('numeric');
