@@ -10,6 +10,7 @@ export * from './audit/audit-event';
 export * from './audit/audit-notes';
 export * from './privacy/privacy-answers';
 export * from './privacy/privacy-subject';
+export * from './privacy/retention-copy';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { seedMarkerModel } from '@bb/service-kit';
+import { retentionCopyModel, seedMarkerModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
@@ -29,5 +29,6 @@ export const createModels = (conn: Connection) => ({
   CalendarFeed: calendarFeedModel(conn),
   SeedMarker: seedMarkerModel(conn),
   Migration: migrationModel(conn),
+  RetentionCopy: retentionCopyModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;
