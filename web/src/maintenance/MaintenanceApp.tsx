@@ -19,6 +19,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
+import { PrivacyPage } from './privacy/PrivacyPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { ResourcesPage } from './resources/ResourcesPage';
 import { SettingsPage } from './settings/SettingsPage';
@@ -77,6 +78,7 @@ function MaintenanceRoutes() {
         <Route path="chat" element={<ChatPage />} />
         <Route path="chat-api" element={<ChatApiPage />} />
         <Route path="reports" element={<ReportsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -14,7 +14,8 @@ export type MenuKey =
   | 'notifications'
   | 'chat'
   | 'chat-api'
-  | 'reports';
+  | 'reports'
+  | 'privacy';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -50,6 +51,7 @@ export const MENU: readonly MenuEntry[] = [
   entry('chat', 'Chat', 'Answer visitors in real time'),
   entry('chat-api', 'Chat API', 'Connect a chat bot by webhook'),
   entry('reports', 'Reports', 'Appointment statistics and export'),
+  entry('privacy', 'Privacy', 'A person’s copy of their data, erasure and retention'),
 ];
 
 export const menuFor = (side: Side) => MENU.filter((m) => side === 'clinic' || !m.clinicOnly);

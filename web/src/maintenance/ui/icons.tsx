@@ -19,6 +19,7 @@ const PATHS = {
   chat: <path d="M4 4h16v12H8l-4 4V4z" />,
   'chat-api': <path d="M8 8l-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" />,
   reports: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
+  privacy: <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3zM9 12l2 2 4-4" />,
   back: <path d="M19 12H5M11 6l-6 6 6 6" />,
   sidebar: <path d="M3 4h18v16H3zM9 4v16" />,
   prev: <path d="M15 6l-6 6 6 6" />,
