@@ -44,6 +44,8 @@ function operation(route: RouteDef): JsonObject {
       description: 'The file',
       content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
     };
+  } else if (route.response === 'zip') {
+    responses[ok] = { description: 'A ZIP archive', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } };
   } else if (route.response === 'calendar') {
     responses[ok] = { description: 'An iCalendar file (RFC 5545)', content: { 'text/calendar': { schema: { type: 'string' } } } };
   } else {

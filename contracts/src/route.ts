@@ -30,8 +30,8 @@ export interface RouteDef {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType | 'multipart-image';
-  /** 'binary': an uploaded image; 'calendar': a text/calendar (iCalendar) file. */
-  response?: ZodType | 'binary' | 'calendar';
+  /** 'binary': an uploaded image; 'calendar': a text/calendar (iCalendar) file; 'zip': a ZIP archive. */
+  response?: ZodType | 'binary' | 'calendar' | 'zip';
   /** Success status; 200 unless given. */
   status?: number;
   /** Public reads answer ETag / 304. */

@@ -13,6 +13,7 @@ export * from './audit/audit-by';
 export * from './audit/setting-changes';
 export * from './privacy/privacy-answers';
 export * from './privacy/privacy-subject';
+export * from './privacy/retention-copy';
 export * from './auth/revocations';
 export * from './auth/access';
 export * from './bus/event-bus';

@@ -32,6 +32,9 @@ export async function privacyProbe(exchange: string, service: PrivacyService) {
       await bus.publish('privacy.erasure.requested', { requestId, ...subject });
       return (await waitFor(`${service}'s erasure answer`, () => completions.get(requestId))).counts;
     },
+    /** Publishes the retention setting as auth does. */
+    retention: (value: { chatMonths: number | null; customerMonths: number | null }, version: number) =>
+      bus.publish('privacy.retention.changed', { ...value, version }),
     close: () => bus.close(),
   };
 }

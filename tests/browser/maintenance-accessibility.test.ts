@@ -29,6 +29,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/maintenance/chat', 'Chat'],
   ['/maintenance/chat-api', 'Chat API'],
   ['/maintenance/reports', 'Reports'],
+  ['/maintenance/privacy', 'Privacy'],
   ['/maintenance/no-such-screen', 'Page Not Found'],
   ['/admin/appointments', 'Appointments'],
   ['/admin/email-subscribers', 'Email List'],

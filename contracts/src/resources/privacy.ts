@@ -161,7 +161,7 @@ export const privacyRoutes = {
     tag,
     summary: "An access request's archive: a ZIP of data.json and one CSV per kind of record",
     params: idParamsSchema,
-    response: 'binary',
+    response: 'zip',
     errors: { 409: PRIVACY_MESSAGES.notDone, 410: PRIVACY_MESSAGES.expired },
   }),
   readRetention: route({

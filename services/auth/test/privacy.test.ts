@@ -244,6 +244,17 @@ describe('an erasure request', () => {
     expect(await models.PrivacyPart.countDocuments({ requestId: access.body.id })).toBe(0);
     expect(JSON.stringify(await models.PrivacyRequest.find().lean()).toLowerCase()).not.toContain('lou@');
   });
+
+  it("keeps none of an access request's records that arrive after the same person's erasure was asked for", async () => {
+    const access = await call<PrivacyRequest>('POST', '/api/privacy/access-requests', MANAGER, { phone: '0917 765 4321' });
+    const erasure = await call<PrivacyRequest>('POST', '/api/privacy/erasure-requests', OWNER, { phone: '+63 917 765 4321', confirm: true });
+    for (const service of PRIVACY_SERVICES) await answerAccess(access.body.id, service, { things: [{ id: 'late', phone: '09177654321' }] });
+    await doneRequest(access.body.id);
+    expect(await models.PrivacyPart.countDocuments({ requestId: access.body.id })).toBe(0);
+    expect((await call('GET', `/api/privacy/requests/${access.body.id}/archive`, MANAGER)).status).toBe(410);
+    for (const service of PRIVACY_SERVICES) await answerErasure(erasure.body.id, service, {});
+    await doneRequest(erasure.body.id);
+  });
 });
 
 describe('retention', () => {

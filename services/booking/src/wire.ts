@@ -1,5 +1,5 @@
 import { sideSchema } from '@bb/contracts';
-import type { Wire } from '@bb/service-kit';
+import { retentionTask, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import { bookablesCopy, CatalogResync, staffCopy } from './clients/catalog-resync';
 import type { BookingConfig } from './config';
@@ -10,6 +10,7 @@ import { createModels } from './models';
 import { importDemoHolidays } from './seed/demo-holidays';
 import { countUpcoming } from './store/contact-counts';
 import { migrateToLedger } from './store/ledger-migration';
+import { expireCustomerDetails } from './store/privacy';
 import { ScheduleCopy } from './store/schedule-copy';
 import { WaitlistNotifier } from './store/waitlist-notify';
 
@@ -29,6 +30,7 @@ export const wire: Wire<BookingConfig> = (ctx) => {
   consumeBookableChanges(ctx.bus, models.Bookable);
   consumeStaffChanges(ctx.bus, models.Practitioner);
   answerBookingPrivacy(ctx.bus, models);
+  const retention = retentionTask('booking', () => expireCustomerDetails(models, ctx.now()).then(() => undefined), logger);
   const resyncs = [bookablesCopy(models.Bookable), staffCopy(models.Practitioner)].map((copy) => new CatalogResync(copy, config.CATALOG_URL, logger));
   const schedule = new ScheduleCopy(models, logger);
   const waitlist = new WaitlistNotifier({ models, relay: ctx.relay, schedule, logger, now: ctx.now }, config.WAITLIST_SWEEP_INTERVAL_MS);
@@ -56,11 +58,13 @@ export const wire: Wire<BookingConfig> = (ctx) => {
         if (cap > 0) await countUpcoming(models, offering, cap, ctx.now());
       }
       await waitlist.start();
+      retention.start();
     },
     onStop: async () => {
       for (const resync of resyncs) resync.stop();
       schedule.stop();
       await waitlist.stop();
+      await retention.stop();
     },
   };
 };

@@ -1,5 +1,7 @@
-import { privacyProbe } from '@bb/service-kit/testing';
+import { privacyProbe, waitFor } from '@bb/service-kit/testing';
+import { retentionOf } from '@bb/service-kit';
 import { contactCountId } from '../src/models/contact-count';
+import { expireCustomerDetails } from '../src/store/privacy';
 import { monday } from './support/booking';
 import { book, join, waitlistApps } from './support/waitlist';
 
@@ -106,5 +108,28 @@ describe("a person's data in booking", () => {
     await app.booking.models.ContactCount.insertMany(counts.map((_id) => ({ _id, n: 1, h: {} })));
     expect(await probe.erase({ email: 'Lea.Santos+spa@Example.com', phone: '0917-555-6666' })).toEqual({ appointments: 0, waitlist: 0, contactCounts: 2 });
     expect((await app.booking.models.ContactCount.find({ _id: { $in: counts } }).lean()).map((c) => c._id)).toEqual([counts[2]]);
+  });
+});
+
+describe('retention', () => {
+  it('keeps the latest setting it hears, and then anonymises the appointments that ended longer ago than customerMonths, once', async () => {
+    const models = app.booking.models;
+    const ended = await book(app.booking.url, { preferredDate: monday(1), preferredTime: '11:00', email: 'old.customer@example.com' });
+    const later = await book(app.booking.url, { preferredDate: monday(10), preferredTime: '11:00', email: 'recent.customer@example.com' });
+    // Off until a setting arrives.
+    expect(await expireCustomerDetails(models, new Date('2030-06-01T00:00:00Z'))).toBe(0);
+    await probe.retention({ chatMonths: null, customerMonths: 1 }, 2);
+    await waitFor('the setting kept', async () => (await retentionOf(models.RetentionCopy)).customerMonths === 1);
+    await probe.retention({ chatMonths: null, customerMonths: null }, 1);
+    await probe.retention({ chatMonths: 3, customerMonths: 1 }, 3);
+    await waitFor('the later setting kept', async () => (await retentionOf(models.RetentionCopy)).chatMonths === 3);
+    expect(await retentionOf(models.RetentionCopy)).toEqual({ chatMonths: 3, customerMonths: 1 });
+
+    // A month after the first ended and before the second.
+    const now = new Date(`${monday(6)}T00:00:00+08:00`);
+    expect(await expireCustomerDetails(models, now)).toBeGreaterThanOrEqual(1);
+    expect(await models.Appointment.findById(ended.id).lean()).toMatchObject({ firstName: 'Erased', email: 'erased', status: 'pending' });
+    expect(await models.Appointment.findById(later.id).lean()).toMatchObject({ email: 'recent.customer@example.com' });
+    expect(await expireCustomerDetails(models, now)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Wire } from '@bb/service-kit';
+import { retentionTask, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import type { ChatConfig } from './config';
 import { HeadCache } from './store/head-cache';
@@ -8,6 +8,7 @@ import { answerChatPrivacy } from './events/privacy-requests';
 import { consumeForWebhookDelivery } from './events/webhook-delivery';
 import { createModels } from './models';
 import { ConversationStore } from './store/conversation-store';
+import { expireTranscripts } from './store/privacy';
 import { WebhookConfigStore } from './store/webhook-config-store';
 
 /** The chat service from its context: conversations, messages, and delivery of customer messages to the bot. */
@@ -21,6 +22,7 @@ export const wire: Wire<ChatConfig> = (ctx) => {
   const heads = new HeadCache(config.POLL_CACHE_TTL_MS);
   consumeHeadChanges(ctx.bus, heads);
   answerChatPrivacy(ctx.bus, models);
+  const retention = retentionTask('chat', () => expireTranscripts(models, ctx.now()).then(() => undefined), logger);
   consumeForWebhookDelivery(ctx.bus, {
     models,
     config: webhookConfig,
@@ -35,5 +37,7 @@ export const wire: Wire<ChatConfig> = (ctx) => {
       webhookConfig,
       webhookTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
+    beforeServe: async () => retention.start(),
+    onStop: () => retention.stop(),
   };
 };

@@ -1,5 +1,7 @@
 import type { ChatMessage, Conversation } from '@bb/contracts';
-import { privacyProbe } from '@bb/service-kit/testing';
+import { retentionOf } from '@bb/service-kit';
+import { privacyProbe, waitFor } from '@bb/service-kit/testing';
+import { expireTranscripts } from '../src/store/privacy';
 import { client, startChat, type ChatHarness } from './harness';
 
 let chat: ChatHarness;
@@ -68,5 +70,21 @@ describe("a person's conversations", () => {
 
     expect(await probe.erase({ email: 'tess.lim@example.com' })).toEqual({ conversations: 0 });
     expect(await probe.access({ email: 'tess.lim@example.com' })).toEqual({ conversations: [], 'chat-messages': [] });
+  });
+});
+
+describe('retention', () => {
+  it('erases the conversations quiet for longer than chatMonths, once, and leaves the others', async () => {
+    const quiet = await conversationOf('Vera Old', 'vera.old@example.com', ['From long ago']);
+    const recent = await conversationOf('Walt New', 'walt.new@example.com', ['Just now']);
+    await chat.models.Conversation.updateOne({ _id: quiet }, { $set: { updatedAt: new Date('2020-01-01T00:00:00Z') } });
+    expect(await expireTranscripts(chat.models, new Date())).toBe(0);
+    await probe.retention({ chatMonths: 6, customerMonths: null }, 1);
+    await waitFor('the setting kept', async () => (await retentionOf(chat.models.RetentionCopy)).chatMonths === 6);
+
+    expect(await expireTranscripts(chat.models, new Date())).toBe(1);
+    expect(await chat.models.Conversation.findById(quiet).lean()).toMatchObject({ customerEmail: 'erased', lastMessagePreview: '[redacted]' });
+    expect(await chat.models.Conversation.findById(recent).lean()).toMatchObject({ customerEmail: 'walt.new@example.com' });
+    expect(await expireTranscripts(chat.models, new Date())).toBe(0);
   });
 });

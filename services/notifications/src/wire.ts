@@ -1,4 +1,4 @@
-import type { Wire } from '@bb/service-kit';
+import { retentionTask, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import { smtpClient } from './clients/smtp';
 import type { NotificationsConfig } from './config';
@@ -10,6 +10,7 @@ import { MailSender } from './store/mail-sender';
 import { MailStore } from './store/mail-store';
 import { Mailer } from './store/mailer';
 import { forgetStoredManageTokens } from './store/manage-token-migration';
+import { expireCustomerMails } from './store/privacy';
 import { SettingsStore } from './store/settings-store';
 
 /** The notifications service from its context: mail settings and log, the lifecycle consumers, and the sender. */
@@ -45,13 +46,18 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
   });
   consumeMailEvents(ctx.bus, mailer);
   answerNotificationPrivacy(ctx.bus, models);
+  const retention = retentionTask('notifications', () => expireCustomerMails(models, now()).then(() => undefined), logger);
   return {
     app: buildApp(ctx, { mails, settings, relay: ctx.relay, now, queued }),
     beforeServe: async () => {
       const forgotten = await forgetStoredManageTokens(models);
       if (forgotten.appointments + forgotten.mails > 0) logger.info(forgotten, 'stored manage tokens removed');
       sender.start();
+      retention.start();
     },
-    onStop: () => sender.stop(),
+    onStop: async () => {
+      await sender.stop();
+      await retention.stop();
+    },
   };
 };

@@ -1,4 +1,6 @@
+import { retentionOf } from '@bb/service-kit';
 import { privacyProbe, waitFor } from '@bb/service-kit/testing';
+import { expireCustomerMails } from '../src/store/privacy';
 import { booked, clinicMailsInFile, uniqueAddress } from './harness';
 
 const file = clinicMailsInFile('notif_privacy');
@@ -71,5 +73,23 @@ describe("a person's mails", () => {
     });
 
     expect(await probe.erase({ email: hers })).toEqual({ mails: 0, appointments: 0 });
+  });
+});
+
+describe('retention', () => {
+  it("forgets the mails of appointments that ended longer ago than customerMonths, once, and the others' stay", async () => {
+    const models = file.svc.models;
+    expect(await expireCustomerMails(models, new Date())).toBe(0);
+    await probe.retention({ chatMonths: null, customerMonths: 2 }, 1);
+    await waitFor('the setting kept', async () => (await retentionOf(models.RetentionCopy)).customerMonths === 2);
+    // The other booking starts in three days: three months on, it ended a month too early; four months on, it is forgotten.
+    const start = new Date(otherBooking.startTime).getTime();
+    const month = 31 * 24 * 3600 * 1000;
+    expect(await expireCustomerMails(models, new Date(start + 1 * month))).toBe(0);
+    expect(await models.Mail.countDocuments({ appointmentId: otherBooking.appointmentId })).toBeGreaterThan(0);
+    expect(await expireCustomerMails(models, new Date(start + 3 * month))).toBeGreaterThan(0);
+    expect(await models.Mail.countDocuments({ appointmentId: otherBooking.appointmentId })).toBe(0);
+    expect(await models.Appointment.findById(otherBooking.appointmentId).lean()).toMatchObject({ email: 'erased' });
+    expect(await expireCustomerMails(models, new Date(start + 3 * month))).toBe(0);
   });
 });

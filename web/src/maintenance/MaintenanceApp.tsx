@@ -24,6 +24,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
+import { PrivacyPage } from './privacy/PrivacyPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { ResourcesPage } from './resources/ResourcesPage';
 import { SettingsPage } from './settings/SettingsPage';
@@ -91,6 +92,7 @@ function MaintenanceRoutes() {
         <Route path="reports" element={gated('reports', <ReportsPage />)} />
         <Route path="users" element={gated('users', <UsersPage />)} />
         <Route path="audit" element={gated('audit', <AuditPage />)} />
+        <Route path="privacy" element={gated('privacy', <PrivacyPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

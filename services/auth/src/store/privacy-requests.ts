@@ -103,12 +103,12 @@ export class PrivacyRequests {
    * The answer that finds all in place completes the request and drops the subject's address.
    */
   async recordAnswer(requestId: string, service: PrivacyService, counts: PrivacyCounts, records?: PrivacyRecords): Promise<void> {
-    const doc = await this.models.PrivacyRequest.findById(requestId, { kind: 1, doneAt: 1 }).lean();
+    const doc = await this.models.PrivacyRequest.findById(requestId, { kind: 1, doneAt: 1, createdAt: 1, emailHash: 1, phoneHash: 1 }).lean();
     if (!doc) {
       this.logger.warn({ requestId, service }, 'privacy answer for an unknown request ignored');
       return;
     }
-    if (records && !doc.doneAt) {
+    if (records && !doc.doneAt && !(await this.erasedSince(doc))) {
       try {
         await this.models.PrivacyPart.create({ _id: privacyPartId(requestId, service), requestId, service, records, createdAt: this.now() });
       } catch (err) {
@@ -127,6 +127,13 @@ export class PrivacyRequests {
     const after = await this.models.PrivacyRequest.findById(requestId, { kind: 1, doneAt: 1, emailHash: 1, phoneHash: 1 }).lean();
     // Again on every answer to a done erasure: idempotent, so a stop half-way is finished by a redelivery.
     if (after?.kind === 'erasure' && after.doneAt) await this.forgetEarlierAccess(after);
+  }
+
+  /** Whether the subject of an access request was asked to be erased after it: its records, arriving late, are not kept. */
+  private async erasedSince(access: Pick<PrivacyRequestDoc, 'createdAt' | 'emailHash' | 'phoneHash'>): Promise<boolean> {
+    const later = { kind: 'erasure' as const, createdAt: { $gte: access.createdAt } };
+    if (access.emailHash && (await this.models.PrivacyRequest.exists({ ...later, emailHash: access.emailHash }))) return true;
+    return Boolean(access.phoneHash && (await this.models.PrivacyRequest.exists({ ...later, phoneHash: access.phoneHash })));
   }
 
   /** An erased subject's earlier access requests: their parts removed, their address dropped. */

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { auditNoteModel, seedMarkerModel } from '@bb/service-kit';
+import { auditNoteModel, retentionCopyModel, seedMarkerModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
@@ -30,5 +30,6 @@ export const createModels = (conn: Connection) => ({
   SeedMarker: seedMarkerModel(conn),
   Migration: migrationModel(conn),
   AuditNote: auditNoteModel(conn),
+  RetentionCopy: retentionCopyModel(conn),
 });
 export type BookingModels = ReturnType<typeof createModels>;

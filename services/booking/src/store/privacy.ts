@@ -1,5 +1,6 @@
 import { sideSchema, type PrivacyCounts, type PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, keptOutbox, type PrivacySubjectData } from '@bb/service-kit';
+import type { Types } from 'mongoose';
+import { idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import { mailboxOf, phoneOf } from '../domain/contact-keys';
 import { ERASED_CUSTOMER } from '../domain/privacy';
 import type { BookingModels } from '../models';
@@ -72,6 +73,15 @@ export async function eraseFromBooking(models: BookingModels, subject: PrivacySu
     const phone = subject.phone ? phoneOf(subject.phone) : null;
     if (phone) countIds.add(contactCountId(offering, `p:${phone}`));
   }
+  const appointments = await anonymiseAppointments(models, appointmentIds, countIds);
+  const waitlistIds = await idsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
+  const waitlist = (await models.WaitlistEntry.deleteMany({ _id: { $in: waitlistIds } })).deletedCount;
+  const contactCounts = (await models.ContactCount.deleteMany({ _id: { $in: [...countIds] } })).deletedCount;
+  return { appointments, waitlist, contactCounts };
+}
+
+/** Anonymises appointments as an erasure does; the per-contact counts they were in are added to `countIds` for the caller to delete. */
+async function anonymiseAppointments(models: BookingModels, appointmentIds: readonly Types.ObjectId[], countIds: Set<string>): Promise<number> {
   let appointments = 0;
   for (const id of appointmentIds) {
     for (let attempt = 0; ; attempt++) {
@@ -93,8 +103,29 @@ export async function eraseFromBooking(models: BookingModels, subject: PrivacySu
       if (attempt + 1 >= ERASE_ATTEMPTS) throw new Error(`appointment ${String(id)} kept changing while it was erased`);
     }
   }
-  const waitlistIds = await idsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
-  const waitlist = (await models.WaitlistEntry.deleteMany({ _id: { $in: waitlistIds } })).deletedCount;
-  const contactCounts = (await models.ContactCount.deleteMany({ _id: { $in: [...countIds] } })).deletedCount;
-  return { appointments, waitlist, contactCounts };
+  return appointments;
+}
+
+// One pass anonymises at most this many appointments; the next pass goes on.
+const RETENTION_BATCH = 500;
+
+/**
+ * Retention: the customers' details of appointments that ended more than `customerMonths` ago
+ * are erased as an erasure erases them (appointments kept for the books). Waitlist entries go 7
+ * days after their slot anyway. Idempotent: an anonymised appointment is not found again.
+ */
+export async function expireCustomerDetails(models: BookingModels, now: Date): Promise<number> {
+  const { customerMonths } = await retentionOf(models.RetentionCopy);
+  if (customerMonths === null) return 0;
+  const ended = await models.Appointment.find({ endTime: { $lt: monthsBefore(now, customerMonths) }, email: { $ne: ERASED_CUSTOMER.email } }, { _id: 1 })
+    .limit(RETENTION_BATCH)
+    .lean();
+  const countIds = new Set<string>();
+  const anonymised = await anonymiseAppointments(
+    models,
+    ended.map((doc) => doc._id),
+    countIds,
+  );
+  await models.ContactCount.deleteMany({ _id: { $in: [...countIds] } });
+  return anonymised;
 }

@@ -1,5 +1,5 @@
 import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, keptOutbox, type PrivacySubjectData } from '@bb/service-kit';
+import { idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import type { ChatModels } from '../models';
 import type { ConversationDoc } from '../models/conversation';
 
@@ -79,4 +79,20 @@ export async function eraseConversations(models: ChatModels, ids: readonly strin
 /** Erases the subject's conversations; an erased one no longer matches, so running it again changes nothing. */
 export async function eraseFromChat(models: ChatModels, subject: PrivacySubjectData): Promise<PrivacyCounts> {
   return { conversations: await eraseConversations(models, await idsOfSubject<ConversationDoc, string>(models.Conversation, subject, CONVERSATION_FIELDS)) };
+}
+
+// One pass erases at most this many conversations; the next pass goes on.
+const RETENTION_BATCH = 200;
+
+/** Retention: conversations quiet for longer than `chatMonths` are erased as an erasure erases them. Idempotent. */
+export async function expireTranscripts(models: ChatModels, now: Date): Promise<number> {
+  const { chatMonths } = await retentionOf(models.RetentionCopy);
+  if (chatMonths === null) return 0;
+  const quiet = await models.Conversation.find({ updatedAt: { $lt: monthsBefore(now, chatMonths) }, customerEmail: { $ne: ERASED_EMAIL } }, { _id: 1 })
+    .limit(RETENTION_BATCH)
+    .lean();
+  return eraseConversations(
+    models,
+    quiet.map((doc) => doc._id),
+  );
 }

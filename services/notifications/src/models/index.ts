@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import { retentionCopyModel } from '@bb/service-kit';
 import { appointmentModel } from './appointment';
 import { mailModel } from './mail';
 import { settingsModel } from './settings';
@@ -7,5 +8,6 @@ export const createModels = (conn: Connection) => ({
   Appointment: appointmentModel(conn),
   Mail: mailModel(conn),
   Settings: settingsModel(conn),
+  RetentionCopy: retentionCopyModel(conn),
 });
 export type NotificationModels = ReturnType<typeof createModels>;

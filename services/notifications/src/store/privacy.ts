@@ -1,5 +1,5 @@
 import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, type PrivacySubjectData } from '@bb/service-kit';
+import { idsOfSubject, isoOrNull, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import type { NotificationModels } from '../models';
 import type { AppointmentDoc } from '../models/appointment';
 import type { MailDoc } from '../models/mail';
@@ -47,4 +47,27 @@ export async function eraseFromNotifications(models: NotificationModels, subject
   const mails = (await models.Mail.deleteMany({ _id: { $in: mailIds } })).deletedCount;
   const appointments = (await models.Appointment.updateMany({ _id: { $in: appointmentIds } }, { $set: ERASED })).modifiedCount;
   return { mails, appointments };
+}
+
+// One pass forgets the mails of at most this many appointments; the next pass goes on.
+const RETENTION_BATCH = 500;
+
+/**
+ * Retention: appointments that ended more than `customerMonths` ago lose their mails and this
+ * service's copy its customer, as an erasure does; mails of no appointment (newsletter
+ * confirmations, freed slots) older than that go too. Idempotent.
+ */
+export async function expireCustomerMails(models: NotificationModels, now: Date): Promise<number> {
+  const { customerMonths } = await retentionOf(models.RetentionCopy);
+  if (customerMonths === null) return 0;
+  const cutoff = monthsBefore(now, customerMonths);
+  // The copy keeps instants as ISO strings, which order as the instants do.
+  const ended = await models.Appointment.find({ endTime: { $lt: cutoff.toISOString() }, email: { $ne: ERASED.email } }, { _id: 1 })
+    .limit(RETENTION_BATCH)
+    .lean();
+  const ids = ended.map((doc) => doc._id);
+  const mails = await models.Mail.deleteMany({ appointmentId: { $in: ids } });
+  await models.Appointment.updateMany({ _id: { $in: ids } }, { $set: ERASED });
+  const loose = await models.Mail.deleteMany({ appointmentId: null, createdAt: { $lt: cutoff } });
+  return mails.deletedCount + loose.deletedCount;
 }

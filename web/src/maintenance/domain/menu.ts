@@ -9,6 +9,7 @@ import {
   packageRoutes,
   portfolioRoutes,
   practitionerRoutes,
+  privacyRoutes,
   reportRoutes,
   resultRoutes,
   scheduleRoutes,
@@ -37,7 +38,8 @@ export type MenuKey =
   | 'chat-api'
   | 'reports'
   | 'users'
-  | 'audit';
+  | 'audit'
+  | 'privacy';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -78,6 +80,7 @@ export const MENU: readonly MenuEntry[] = [
   entry('reports', 'Reports', 'Appointment statistics and export', reportRoutes.appointments),
   entry('users', 'Users', 'Staff accounts, roles and two-factor sign-in', authRoutes.listUsers),
   entry('audit', 'Audit', 'Who did what and when: sign-ins, changes and exports', auditRoutes.list),
+  entry('privacy', 'Privacy', 'A person’s copy of their data, erasure and retention', privacyRoutes.list),
 ];
 
 /** The menu of a side, less the screens the role may not use. */

@@ -3,7 +3,12 @@
  * names with ñ and the peso sign correctly.
  */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  downloadBlob(fileName, new Blob(['\uFEFF', text], { type }));
+}
+
+/** Saves a file the console was given (a ZIP archive) through a temporary link. */
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -22,6 +22,7 @@ const PATHS = {
   users: <path d="M12 11a4 4 0 100-8 4 4 0 000 8zM4 21v-1a8 8 0 0116 0v1" />,
   audit: <path d="M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7" />,
   security: <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3zM9 12l2 2 4-4" />,
+  privacy: <path d="M6 11h12v10H6zM8 11V7a4 4 0 018 0v4" />,
   back: <path d="M19 12H5M11 6l-6 6 6 6" />,
   sidebar: <path d="M3 4h18v16H3zM9 4v16" />,
   prev: <path d="M15 6l-6 6 6 6" />,
