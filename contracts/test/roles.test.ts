@@ -37,7 +37,7 @@ describe('permissions in the route table', () => {
   it('keeps users and the sign-in policy to owners, and everything else open to managers', () => {
     const ownersOnly = routeTable.filter((r) => r.access === 'admin' && !mayCall(r, 'manager')).map(label);
     expect(ownersOnly.length).toBeGreaterThan(0);
-    for (const path of ownersOnly) expect(path).toMatch(/\/api\/(users|sign-in-policy|privacy\/erasure)/);
+    for (const path of ownersOnly) expect(path).toMatch(/\/api\/(users|sign-in-policy|privacy\/(erasure-requests|retention))/);
   });
 
   it('lets receptionists run appointments, chat and the e-mail list, but not exports, settings, webhooks or users', () => {

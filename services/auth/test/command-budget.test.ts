@@ -42,6 +42,8 @@ describe('database commands per sign-in', () => {
 
   it('invites, and signs in with a second step', async () => {
     const owner = (await login('owner', 'owner-password')).body.token!;
+    // The sign-in's audit entry is appended in the background: over before the invite is counted.
+    await ledger.settle();
     const invite = await ledger.measure('invite', async () => {
       const res = await api(auth.url, '/api/users', {
         method: 'POST',
@@ -55,6 +57,7 @@ describe('database commands per sign-in', () => {
     const code = (steps: number) => TOTP.generate({ secret: Secret.fromBase32(started.body.secret), timestamp: Date.now() + steps * 30_000 });
     expect((await api(auth.url, '/api/auth/two-factor/enrolment/confirm', { method: 'POST', token: owner, body: { code: code(0) } })).status).toBe(200);
     const { challenge } = (await login('owner', 'owner-password')).body;
+    await ledger.settle();
     const second = await ledger.measure('second factor', async () => {
       const res = await api(auth.url, '/api/auth/login/second-factor', { method: 'POST', body: { challenge, code: code(1) } });
       expect(res.status).toBe(200);
@@ -63,10 +66,14 @@ describe('database commands per sign-in', () => {
   });
 });
 
+/** Appending an entry to the audit trail, which auth's own consumer does in the background: read the head, insert the entry, move the head. */
+const TRAIL = 3;
+
 /**
  * The most each may send; issue 15 changed logout's event hand-over (6 -> 4 commands). Issue 30:
  * a sign-in reads the sign-in policy (an account without two-factor sign-in) and writes its
- * audit entry with the time of the sign-in, which the relay then publishes (1 -> 5); a failed
- * one writes an audit note (1 -> 4).
+ * audit entry with the time of the sign-in, which the relay then publishes (1 -> 5), and the
+ * trail appends it (+3; the first entry also creates the chain's head, +1); a failed one writes
+ * an audit note, which the relay publishes and removes (1 -> 5), and the trail appends it.
  */
-const BUDGET = { login: 5, wrongPassword: 4, logout: 4, invite: 5, secondFactor: 4 };
+const BUDGET = { login: 5 + TRAIL + 1, wrongPassword: 5 + TRAIL, logout: 4, invite: 4 + TRAIL, secondFactor: 4 + TRAIL };

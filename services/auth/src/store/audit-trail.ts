@@ -31,7 +31,7 @@ export class AuditTrail {
 
   private async appendNow(event: Envelope<AuditRecord>): Promise<void> {
     const { AuditEntry, AuditHead } = this.models;
-    if (await AuditEntry.exists({ eventId: event.id })) return;
+    // A redelivered event is found by its id's unique index when its insert fails, not by a read first.
     await this.ensureHead();
     const record = event.data;
     const at = new Date(record.at);
