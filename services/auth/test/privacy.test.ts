@@ -155,6 +155,8 @@ describe('an access request', () => {
       appointments: [{ id: 'a1', email: 'kim.reyes@gmail.com', notes: '=HYPERLINK("x")', startTime: '2030-02-01T02:00:00.000Z' }],
       waitlist: [],
     });
+    // A later answer of a service already answered (a redelivery, a retry that gathered again) changes nothing.
+    await waitFor('booking answered', async () => (await requestOf(accessId))?.answers?.booking !== undefined);
     await answerAccess(accessId, 'booking', { appointments: [], waitlist: [] });
     await answerAccess(accessId, 'chat', {
       conversations: [{ id: 'c1', customerEmail: 'Kim.Reyes@Gmail.com' }],
