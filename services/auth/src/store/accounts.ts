@@ -126,7 +126,7 @@ export async function updateAccount(
   const status = update.disabled === undefined ? statusOf(existing) : update.disabled ? 'disabled' : existing.passwordHash ? 'active' : 'invited';
   const next = { role, status };
   const apply = async (): Promise<Changed> => {
-    const ended = endSessions(id, now);
+    const ended = endSessions(id, now, existing.tokensRevokedBefore);
     const events: OutboxEntry[] = [ended.event];
     const subject = subjectOf(existing.username);
     if (role !== roleOf(existing)) events.push(audit(change, { action: 'user-role-changed', subject, before: roleOf(existing), after: role }));
@@ -168,10 +168,10 @@ export async function resetTwoFactor(
   now = new Date(),
 ): Promise<Changed> {
   const filter = 'id' in which ? { _id: which.id } : { username: which.username };
-  const existing = await models.User.findOne(filter, { username: 1 }).lean();
+  const existing = await models.User.findOne(filter, { username: 1, tokensRevokedBefore: 1 }).lean();
   if (!existing) throw notFound('No such account');
   const id = String(existing._id);
-  const ended = endSessions(id, now);
+  const ended = endSessions(id, now, existing.tokensRevokedBefore);
   const updated = await models.User.findOneAndUpdate(
     { _id: existing._id },
     {

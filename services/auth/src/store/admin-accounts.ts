@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, isDuplicateKey } from '@bb/service-kit';
 import { hashPassword, verifyPassword } from '../domain/passwords';
-import { userSessionsRevoked } from '../events/session-revoked';
+import { endSessions } from '../events/account-events';
 import type { AuthModels } from '../models';
 
 /**
@@ -12,7 +12,7 @@ import type { AuthModels } from '../models';
  */
 export async function setPassword(models: AuthModels, username: string, password: string, now = new Date()): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  let user = await models.User.findOne({ username }, { _id: 1 }).lean();
+  let user = await models.User.findOne({ username }, { _id: 1, tokensRevokedBefore: 1 }).lean();
   if (!user) {
     try {
       await models.User.create({ username, passwordHash });
@@ -20,17 +20,13 @@ export async function setPassword(models: AuthModels, username: string, password
     } catch (err) {
       // Created by someone else meanwhile: it has sessions to end like any other.
       if (!isDuplicateKey(err)) throw err;
-      user = await models.User.findOne({ username }, { _id: 1 }).orFail().lean();
+      user = await models.User.findOne({ username }, { _id: 1, tokensRevokedBefore: 1 }).orFail().lean();
     }
   }
-  const issuedBefore = Math.floor(now.getTime() / 1000) + 1;
+  const ended = endSessions(String(user._id), now, user.tokensRevokedBefore);
   await models.User.updateOne(
     { _id: user._id },
-    {
-      $set: { passwordHash },
-      $max: { tokensRevokedBefore: new Date(issuedBefore * 1000) },
-      $push: { outbox: userSessionsRevoked(String(user._id), issuedBefore) },
-    },
+    { $set: { passwordHash }, $max: { tokensRevokedBefore: ended.revokedBefore }, $push: { outbox: ended.event } },
   );
   // An invited account given its password here is active, its link dead.
   await models.User.updateOne({ _id: user._id, status: 'invited' }, { $set: { status: 'active' }, $unset: { invitation: '' } });
