@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { Treatment } from '@bb/contracts';
 import { addDays, to12Hour } from '../../web/src/shared/format';
-import { book, clinicTreatments, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
+import { adminApiToken, book, newTreatment, seeText, slots, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, dayName, farDateOn, manilaMoment, openBookingForm, openSchedule, rewriteSlots, SCREENS, weekLoaded } from './public-helpers';
 import { seriousViolations } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -15,8 +15,9 @@ jest.setTimeout(TEST_TIMEOUT);
 
 const suite = browserSuite();
 let treatment: Treatment;
+// A treatment of its own: the newest shared one may be another file's, removed while this one runs.
 beforeAll(async () => {
-  [treatment] = await clinicTreatments();
+  treatment = await newTreatment(await adminApiToken());
 });
 
 async function pageAt(screen: (typeof SCREENS)[number][1], date: string, time: string): Promise<Page> {

@@ -78,9 +78,9 @@ export const MENU: readonly MenuEntry[] = [
   entry('chat', 'Chat', 'Answer visitors in real time', chatRoutes.list),
   entry('chat-api', 'Chat API', 'Connect a chat bot by webhook', webhookRoutes.read),
   entry('reports', 'Reports', 'Appointment statistics and export', reportRoutes.appointments),
+  entry('privacy', 'Privacy', 'A person’s copy of their data, erasure and retention', privacyRoutes.list),
   entry('users', 'Users', 'Staff accounts, roles and two-factor sign-in', authRoutes.listUsers),
   entry('audit', 'Audit', 'Who did what and when: sign-ins, changes and exports', auditRoutes.list),
-  entry('privacy', 'Privacy', 'A person’s copy of their data, erasure and retention', privacyRoutes.list),
 ];
 
 /** The menu of a side, less the screens the role may not use. */
