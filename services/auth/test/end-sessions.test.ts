@@ -12,6 +12,9 @@ import { endSessions } from '../src/events/account-events';
 const SECRET = 'end-sessions-test-secret-0123456789abcdef';
 const user: User = { id: 'u1', username: 'ben', role: 'manager', twoFactor: false, mustEnrol: false };
 const settings = { jwtSecret: SECRET, tokenTtlSeconds: 3600 };
+// Moments within one whole second near now (the tokens must not have expired when the test runs).
+const second = Math.floor(Date.now() / 1000) * 1000;
+const at = (ms: number) => new Date(second + ms);
 const refused = (issuedBefore: number, token: string) => {
   // The list every process keeps; never started here, so it touches no database.
   const list = new RevocationList(mongoose.createConnection(), silentLogger());
@@ -21,19 +24,19 @@ const refused = (issuedBefore: number, token: string) => {
 
 describe('ending sessions', () => {
   it('refuses every token issued up to the second it happens', () => {
-    const now = new Date('2026-11-27T10:00:00.300Z');
+    const now = at(300);
     const before = issueToken(user, undefined, settings, now);
     expect(refused(endSessions(user.id, now).issuedBefore, before)).toBe(true);
   });
 
   it('refuses a token given between two ends in one second', () => {
-    const enabled = endSessions(user.id, new Date('2026-11-27T10:00:00.300Z'));
-    const between = issueToken(user, enabled.revokedBefore, settings, new Date('2026-11-27T10:00:00.500Z'));
+    const enabled = endSessions(user.id, at(300));
+    const between = issueToken(user, enabled.revokedBefore, settings, at(500));
     // Not refused by the end before it: it was given after.
     expect(refused(enabled.issuedBefore, between)).toBe(false);
-    const roleChanged = endSessions(user.id, new Date('2026-11-27T10:00:00.700Z'), enabled.revokedBefore);
+    const roleChanged = endSessions(user.id, at(700), enabled.revokedBefore);
     expect(refused(roleChanged.issuedBefore, between)).toBe(true);
     // And the token given after the second end is not refused by it.
-    expect(refused(roleChanged.issuedBefore, issueToken(user, roleChanged.revokedBefore, settings, new Date('2026-11-27T10:00:00.900Z')))).toBe(false);
+    expect(refused(roleChanged.issuedBefore, issueToken(user, roleChanged.revokedBefore, settings, at(900)))).toBe(false);
   });
 });
