@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from '../common';
+import { calendarDateSchema } from './appointments';
 import { MANAGEMENT, staffRoleSchema } from '../roles';
 import { route } from '../route';
 
@@ -58,11 +59,10 @@ export const auditEntrySchema = auditRecordSchema.extend({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'use YYYY-MM-DD' });
 export const auditQuerySchema = z.object({
   /** Manila dates, inclusive. */
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
   action: auditActionSchema.optional(),
   /** A username, exactly. */
   actor: z.string().trim().min(1).max(60).optional(),

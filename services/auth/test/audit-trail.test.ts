@@ -155,7 +155,17 @@ describe('the audit trail', () => {
   });
 
   it('answers bad filters with 400 and a message', async () => {
-    for (const query of ['from=yesterday', 'action=deleted-all', 'before=abc', 'limit=0', 'limit=501', `actor=${'x'.repeat(100)}`, 'actor=a&actor=b']) {
+    for (const query of [
+      'from=yesterday',
+      'from=0000-00-00',
+      'to=2026-02-30',
+      'action=deleted-all',
+      'before=abc',
+      'limit=0',
+      'limit=501',
+      `actor=${'x'.repeat(100)}`,
+      'actor=a&actor=b',
+    ]) {
       const res = await api<{ message: string }>(replicas[0].url, `/api/audit?${query}`, { token: owner });
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body.message).toEqual(expect.any(String));
