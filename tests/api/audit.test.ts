@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import type { AuditEntry, AuditPage, AuditVerification, NotificationSettings, SubscriberSettings } from '@bb/contracts';
-import { mongoDatabaseUrl, waitFor } from '@bb/service-kit/testing';
+import { requireEnv, waitFor } from '@bb/service-kit/testing';
 import { adminLogin, api } from './support';
 
 let token: string;
@@ -11,9 +11,19 @@ let conn: Connection;
 
 beforeAll(async () => {
   token = await adminLogin();
-  conn = await mongoose.createConnection(mongoDatabaseUrl('stack_auth')).asPromise();
+  conn = await mongoose.createConnection(requireEnv('MONGO_URL')).asPromise();
 });
 afterAll(() => conn.close());
+
+/** Auth's `audit_entries`, in whichever database the stack gave auth (its name differs on the scaled stack): the one holding this entry. */
+async function auditCollectionOf(entry: AuditEntry) {
+  const { databases } = await conn.db!.admin().listDatabases();
+  for (const { name } of databases) {
+    const collection = conn.useDb(name, { useCache: true }).collection('audit_entries');
+    if (await collection.findOne({ seq: entry.seq, hash: entry.hash })) return collection;
+  }
+  throw new Error(`no database holds audit entry ${entry.seq}`);
+}
 
 const entries = (query: string) => api<AuditPage>(`/api/audit?${query}`, { token });
 const verification = async () => (await api<AuditVerification>('/api/audit/verification', { token })).body;
@@ -65,7 +75,7 @@ describe('the audit trail through the gateway', () => {
     const before = await verification();
     expect(before.ok).toBe(true);
 
-    const collection = conn.collection('audit_entries');
+    const collection = await auditCollectionOf(target);
     await collection.updateOne({ seq: target.seq }, { $set: { subject: 'subscribers CSV, 0 rows' } });
     try {
       expect(await verification()).toMatchObject({
