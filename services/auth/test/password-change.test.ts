@@ -1,34 +1,18 @@
 import type { Connection } from 'mongoose';
-import { authRoutes, type SignedIn } from '@bb/contracts';
-import { bind, connectMongo, createServiceApp, unauthorized, type Wire } from '@bb/service-kit';
+import type { SignedIn } from '@bb/contracts';
+import { connectMongo } from '@bb/service-kit';
 import { json, silentLogger, startHarness, waitFor, type Harness } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
 import { createModels } from '../src/models';
 import { setPassword } from '../src/store/admin-accounts';
 import { wire } from '../src/wire';
+import { otherProcess } from './support/other-process';
 
 // Setting a password (the admin command: `npm run admin -- set-password <user>`) ends every
 // session of that user, in every process, whether or not anyone ever saw the token: here the
 // auth service itself and another process on the same bus, which reads the staff route
 // /api/auth/me as any service would. The command writes to auth's database only, as the CLI
 // does, with a connection of its own.
-
-/** A second process of another kind, on auth's exchange: a service whose only route is an admin one. */
-const otherProcess: Wire<object> = (ctx) => ({
-  app: createServiceApp({
-    service: 'auth',
-    // No check of its own: the process's revocation list, which the runtime hands every app, must refuse the sign-out.
-    context: ctx,
-    deps: undefined,
-    mounts: [
-      (app) =>
-        bind(app, authRoutes.me, ({ user }) => {
-          if (!user) throw unauthorized();
-          return { id: user.sub, username: user.username, role: user.role, twoFactor: false, mustEnrol: false };
-        }),
-    ],
-  }),
-});
 
 let auth: Harness<AuthConfig>;
 let other: Harness<object>;

@@ -1,7 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { Secret, TOTP } from 'otpauth';
 import {
-  authRoutes,
   USER_MESSAGES,
   type Account,
   type EventData,
@@ -11,34 +10,18 @@ import {
   type TotpEnrolment,
   type User,
 } from '@bb/contracts';
-import { bind, createServiceApp, unauthorized, type Wire } from '@bb/service-kit';
 import { adminToken, api, listenOn, startHarness, TEST_JWT_SECRET, uniqueName, waitFor, type Harness, type Listener } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
 import { encryptSecret } from '../src/domain/two-factor';
 import { createModels } from '../src/models';
 import { wire } from '../src/wire';
+import { otherProcess } from './support/other-process';
 
 // Staff accounts end to end against the real database and broker, in production mode (owners
 // must set up two-factor sign-in): invitations, enrolment with codes computed as an
 // authenticator app does, the second sign-in step, recovery codes, the owner's changes and the
 // audit entries they publish. A second process on the same exchange reads a staff route as
 // any other service would, to see tokens refused everywhere.
-
-/** Another service's process: its only route a staff one, checked by the runtime's revocation list alone. */
-const otherProcess: Wire<object> = (ctx) => ({
-  app: createServiceApp({
-    service: 'auth',
-    context: ctx,
-    deps: undefined,
-    mounts: [
-      (app) =>
-        bind(app, authRoutes.me, ({ user }) => {
-          if (!user) throw unauthorized();
-          return { id: user.sub, username: user.username, role: user.role, twoFactor: false, mustEnrol: false };
-        }),
-    ],
-  }),
-});
 
 const OWNER_PASSWORD = 'first-owner-password-long';
 const ADDRESS = '203.0.113.7';
