@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Appointment, AppointmentRequest, Conversation, Requirement, Side, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions, resourceLimitedIds, uniquePhone } from '@bb/service-kit/testing';
+import { api as callApi, type ApiOptions, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -56,7 +56,21 @@ export async function newTreatment(token: string): Promise<Treatment> {
     body: { name: unique('Brow Lamination'), description: 'Shaped brows.', duration: '30 minutes', price: '900', defaultDuration: 30 },
   });
   expect(created.status).toBe(201);
+  await untilBookingKnows(created.body.id);
   return created.body;
+}
+
+/**
+ * Booking learns of a new treatment from the catalog's event, and until then counts it 60
+ * minutes: a booking made sooner is refused as unknown. Its 30 minutes fit one more start on an
+ * open day than the 60 of an id nobody knows, so that is the sign the event is in.
+ */
+async function untilBookingKnows(treatmentId: string): Promise<void> {
+  const nobody = randomBytes(12).toString('hex');
+  let date = manilaDateInDays(900 + Math.floor(Math.random() * 700));
+  while ((await slots('clinic', date, nobody)).slots.length === 0) date = manilaDateInDays(900 + Math.floor(Math.random() * 700));
+  const unknownStarts = (await slots('clinic', date, nobody)).slots.length;
+  await waitFor('booking to know the new treatment', async () => (await slots('clinic', date, treatmentId)).slots.length > unknownStarts, 30_000, 100);
 }
 
 /** A valid 8×8 PNG (one colour), built by hand so the test needs no image file. */
