@@ -97,7 +97,8 @@ export function createActions({ state, deliveries, refundDelayMs, log }) {
 
     async expire(sessionId) {
       const session = sessionOf(sessionId);
-      if (session.payment_ids.length > 0) throw new HttpError(400, [apiError('parameter_invalid', 'A checkout session that has been paid cannot be expired.', 'id')]);
+      if (session.payment_ids.length > 0)
+        throw new HttpError(400, [apiError('parameter_invalid', 'A checkout session that has been paid cannot be expired.', 'id')]);
       if (session.status !== 'expired') {
         session.status = 'expired';
         session.updated_at = nowSeconds();
@@ -110,10 +111,13 @@ export function createActions({ state, deliveries, refundDelayMs, log }) {
     async refund(input) {
       const payment = data.payments[input.payment_id];
       if (!payment) throw new HttpError(404, [apiError('resource_not_found', `Payment ${input.payment_id} was not found.`, 'attributes.payment_id')]);
-      if (payment.attributes.status !== 'paid') throw new HttpError(400, [apiError('parameter_invalid', `Payment ${payment.id} is not paid.`, 'attributes.payment_id')]);
+      if (payment.attributes.status !== 'paid')
+        throw new HttpError(400, [apiError('parameter_invalid', `Payment ${payment.id} is not paid.`, 'attributes.payment_id')]);
       const left = refundable(data, payment);
       if (input.amount > left) {
-        throw new HttpError(400, [apiError('parameter_above_maximum', `The amount cannot be greater than what is left to refund of the payment (${left}).`, 'attributes.amount')]);
+        throw new HttpError(400, [
+          apiError('parameter_above_maximum', `The amount cannot be greater than what is left to refund of the payment (${left}).`, 'attributes.amount'),
+        ]);
       }
       const refund = newRefundRecord(input, Date.now() + refundDelayMs);
       data.refunds[refund.id] = refund;

@@ -149,13 +149,15 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
       if (!route) throw new HttpError(405, [apiError('method_not_allowed', `${req.method} is not allowed on ${pathname}.`)]);
       const raw = method === 'GET' ? '' : await readBody(req, BODY_LIMIT);
       const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
-      if (typeof key === 'string' && key.length > 255) throw new HttpError(400, [apiError('parameter_above_maximum', 'Idempotency-Key must be at most 255 characters.')]);
+      if (typeof key === 'string' && key.length > 255)
+        throw new HttpError(400, [apiError('parameter_above_maximum', 'Idempotency-Key must be at most 255 characters.')]);
       const kept = key ? replayed(key, method, pathname, raw) : null;
       if (kept) {
         sendJson(res, kept.status, kept.body);
         return;
       }
-      if (key && underWay.has(key)) throw new HttpError(409, [apiError('idempotency_key_in_use', 'A request with this Idempotency-Key is under way: retry it.')]);
+      if (key && underWay.has(key))
+        throw new HttpError(409, [apiError('idempotency_key_in_use', 'A request with this Idempotency-Key is under way: retry it.')]);
       if (key) underWay.add(key);
       try {
         const result = await route.fn({ params: route.found.slice(1).map(decodeSegment), body: method === 'GET' ? {} : parseJson(raw) });

@@ -54,7 +54,11 @@ export function createCheckoutPage({ state, actions }) {
     const method = form.get('method') ?? '';
     const done = await (action === 'pay' ? actions.pay(session.id, method) : actions.fail(session.id, method));
     if (done.refused === 'method_not_allowed') {
-      sendHtml(res, 400, page('Payment method not offered', `<h1>Payment method not offered</h1><p><a href="/checkout/${escapeHtml(session.id)}">Back to the checkout</a></p>`));
+      sendHtml(
+        res,
+        400,
+        page('Payment method not offered', `<h1>Payment method not offered</h1><p><a href="/checkout/${escapeHtml(session.id)}">Back to the checkout</a></p>`),
+      );
       return;
     }
     // Already paid or expired: the page says so, and nobody is charged twice.
@@ -99,7 +103,10 @@ function checkoutHtml(session, result) {
           ? '<p role="status" class="notice">You left the checkout. Nothing was charged.</p>'
           : '';
     const payButtons = session.payment_method_types
-      .map((method) => `<form method="post" action="/checkout/${id}/pay"><input type="hidden" name="method" value="${escapeHtml(method)}"><button type="submit">Pay with ${escapeHtml(methodLabel(method))}</button></form>`)
+      .map(
+        (method) =>
+          `<form method="post" action="/checkout/${id}/pay"><input type="hidden" name="method" value="${escapeHtml(method)}"><button type="submit">Pay with ${escapeHtml(methodLabel(method))}</button></form>`,
+      )
       .join('');
     body = `${summary}${notice}
 <section aria-label="Pay">${payButtons}</section>

@@ -38,6 +38,8 @@ export function openState(dir) {
   function commit() {
     if (queued) return queued;
     queued = (async () => {
+      // Yield first, so `queued` is this promise before the line below clears it.
+      await null;
       if (writing) await writing.catch(() => undefined);
       // From here on a change needs the next write: this one serialises the state now.
       queued = null;

@@ -5,7 +5,20 @@
 import { apiError } from './http.mjs';
 
 /** Payment method types of PayMongo's checkout; the page has a button for each. */
-export const PAYMENT_METHOD_TYPES = ['gcash', 'paymaya', 'qrph', 'card', 'grab_pay', 'shopee_pay', 'billease', 'dob', 'dob_ubp', 'brankas_bdo', 'brankas_landbank', 'brankas_metrobank'];
+export const PAYMENT_METHOD_TYPES = [
+  'gcash',
+  'paymaya',
+  'qrph',
+  'card',
+  'grab_pay',
+  'shopee_pay',
+  'billease',
+  'dob',
+  'dob_ubp',
+  'brankas_bdo',
+  'brankas_landbank',
+  'brankas_metrobank',
+];
 
 /** The event types a webhook may subscribe to (PayMongo's webhook reference). */
 export const EVENT_TYPES = [
@@ -246,7 +259,7 @@ class Checker {
       return undefined;
     }
     const out = {};
-    for (const [k, v] of entries) {
+    for (const [k] of entries) {
       if (k.length > 40) this.errors.push(apiError('parameter_above_maximum', `${key} keys must be at most 40 characters.`, this.pointer(key, k.slice(0, 40))));
       else out[k] = this.string(value, k, { max: 500, at: key });
     }
