@@ -223,6 +223,24 @@ it('refuses amounts that are not whole centavos, another currency and a total un
   expect(notJson.status).toBe(400);
 });
 
+it('answers unknown ids, prototype names, malformed paths and oversized bodies with a 4xx, never a 500', async () => {
+  for (const pathname of ['/v1/checkout_sessions/__proto__', '/v1/payments/constructor', '/v1/refunds/toString', '/v1/webhooks/%E0%A4%A', '/v1/nothing']) {
+    const { status, body } = await call('GET', pathname);
+    expect([status, body.errors[0].code]).toEqual([404, expect.any(String)]);
+  }
+  expect((await call('POST', '/v1/refunds', { amount: 100, payment_id: '__proto__', reason: 'others' })).status).toBe(404);
+  expect((await control('POST', '/checkout_sessions/__proto__/outcome', { outcome: 'paid' })).status).toBe(404);
+  expect((await fetch(`${double.env.PAYMONGO_URL}/checkout/__proto__`)).status).toBe(404);
+  const big = await fetch(`${double.env.PAYMONGO_URL}/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${double.env.PAYMONGO_SECRET_KEY}:`).toString('base64')}` },
+    body: JSON.stringify({ data: { attributes: { url: `https://example.com/${'x'.repeat(300 * 1024)}`, events: ['payment.paid'] } } }),
+  });
+  expect(big.status).toBe(413);
+  const nested = await call('POST', '/v1/webhooks', { url: 'https://example.com/nested', events: [[['payment.paid']]] });
+  expect(nested.body.errors[0].code).toBe('parameter_data_type_invalid');
+});
+
 it('gives a retried create with the same Idempotency-Key the first answer, and refuses the key with other parameters', async () => {
   const headers = { 'idempotency-key': crypto.randomUUID() };
   const first = await call('POST', '/v1/checkout_sessions', sessionAttributes(), { headers });

@@ -2,6 +2,7 @@
 // page and the control API call the same functions. Each change is made in memory at once (one
 // process, so no two requests interleave inside it) and then committed before anyone is answered.
 import { HttpError, apiError, notFound, nowSeconds } from './http.mjs';
+import { lookup } from './state.mjs';
 import { newPaymentRecord, newRefundRecord, paymentResource, refundResource, refundable, sessionResource } from './resources.mjs';
 
 /**
@@ -12,7 +13,7 @@ export function createActions({ state, deliveries, refundDelayMs, log }) {
   const refundTimers = new Map();
 
   function sessionOf(id) {
-    const session = data.sessions[id];
+    const session = lookup(data.sessions, id);
     if (!session) throw notFound(`Checkout session ${id}`);
     return session;
   }
@@ -109,7 +110,7 @@ export function createActions({ state, deliveries, refundDelayMs, log }) {
 
     /** A refund of a paid payment, pending until refundDelayMs has passed. */
     async refund(input) {
-      const payment = data.payments[input.payment_id];
+      const payment = lookup(data.payments, input.payment_id);
       if (!payment) throw new HttpError(404, [apiError('resource_not_found', `Payment ${input.payment_id} was not found.`, 'attributes.payment_id')]);
       if (payment.attributes.status !== 'paid')
         throw new HttpError(400, [apiError('parameter_invalid', `Payment ${payment.id} is not paid.`, 'attributes.payment_id')]);

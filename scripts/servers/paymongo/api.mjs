@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { HttpError, apiError, decodeSegment, notFound, nowSeconds, parseJson, readBody, sendJson } from './http.mjs';
 import { newSessionRecord, newWebhookRecord, paymentResource, refundResource, sessionResource, webhookResource } from './resources.mjs';
+import { lookup } from './state.mjs';
 import { attributesOf, checkoutSessionInput, refundInput, webhookInput } from './validate.mjs';
 
 const BODY_LIMIT = 256 * 1024;
@@ -41,7 +42,7 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
       'GET',
       /^\/v1\/payments\/([^/]+)$/,
       async ({ params }) => {
-        const payment = data.payments[params[0]];
+        const payment = lookup(data.payments, params[0]);
         if (!payment) throw notFound(`Payment ${params[0]}`);
         return paymentResource(data, payment);
       },
@@ -51,7 +52,7 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
       'GET',
       /^\/v1\/refunds\/([^/]+)$/,
       async ({ params }) => {
-        const refund = data.refunds[params[0]];
+        const refund = lookup(data.refunds, params[0]);
         if (!refund) throw notFound(`Refund ${params[0]}`);
         return refundResource(refund);
       },
@@ -101,7 +102,7 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
   ];
 
   function webhookOf(id) {
-    const webhook = data.webhooks[id];
+    const webhook = lookup(data.webhooks, id);
     if (!webhook) throw notFound(`Webhook ${id}`);
     return webhook;
   }
@@ -129,7 +130,7 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
   function replayed(key, method, pathname, raw) {
     const now = Date.now();
     for (const [k, entry] of Object.entries(data.idempotency)) if (now - entry.at > IDEMPOTENCY_TTL_MS) delete data.idempotency[k];
-    const entry = data.idempotency[key];
+    const entry = lookup(data.idempotency, `key:${key}`);
     if (!entry) return null;
     const hash = crypto.createHash('sha256').update(raw).digest('hex');
     if (entry.method !== method || entry.path !== pathname || entry.hash !== hash) {
@@ -163,7 +164,14 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
         const result = await route.fn({ params: route.found.slice(1).map(decodeSegment), body: method === 'GET' ? {} : parseJson(raw) });
         const body = result.list ? { data: result.list, has_more: false } : { data: result };
         if (key) {
-          data.idempotency[key] = { method, path: pathname, hash: crypto.createHash('sha256').update(raw).digest('hex'), status: 200, body, at: Date.now() };
+          data.idempotency[`key:${key}`] = {
+            method,
+            path: pathname,
+            hash: crypto.createHash('sha256').update(raw).digest('hex'),
+            status: 200,
+            body,
+            at: Date.now(),
+          };
           await state.commit();
         }
         // PayMongo answers creates and updates with 200 too (no 201/204).

@@ -4,6 +4,7 @@
 // outcome. Only its forms' POSTs change anything; every answer to a POST is a 303.
 import { HttpError, decodeSegment, readBody, redirect, sendHtml } from './http.mjs';
 import { totalOf } from './resources.mjs';
+import { lookup } from './state.mjs';
 
 const FORM_LIMIT = 4096;
 
@@ -22,7 +23,7 @@ export function createCheckoutPage({ state, actions }) {
   /** Answers /checkout/<id>[/pay|/fail|/cancel]. */
   return async function handle(req, res, pathname, searchParams) {
     const match = /^\/checkout\/([^/]+)(?:\/(pay|fail|cancel))?$/.exec(pathname);
-    const session = match ? state.data.sessions[safeDecode(match[1])] : undefined;
+    const session = match ? lookup(state.data.sessions, safeDecode(match[1])) : undefined;
     if (!session) {
       sendHtml(res, 404, page('Checkout not found', '<h1>Checkout not found</h1><p>This checkout link does not exist.</p>'));
       return;

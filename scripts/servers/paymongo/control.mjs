@@ -3,6 +3,7 @@
 // and release them, and to send an event with a chosen signature. Loopback only, and no key.
 import { HttpError, apiError, decodeSegment, isLoopback, notFound, parseJson, readBody, sendJson } from './http.mjs';
 import { paymentResource, sessionResource } from './resources.mjs';
+import { lookup } from './state.mjs';
 import { outcomeInput } from './validate.mjs';
 
 const BODY_LIMIT = 16 * 1024;
@@ -14,7 +15,7 @@ export function createControl({ state, actions, deliveries }) {
   const data = state.data;
 
   const eventOf = (id) => {
-    const event = data.events[id];
+    const event = lookup(data.events, id);
     if (!event) throw notFound(`Event ${id}`);
     return event;
   };

@@ -26,21 +26,30 @@ export function decodeSegment(segment) {
 
 export const notFound = (what) => new HttpError(404, [apiError('resource_not_found', `${what} was not found.`)]);
 
-/** The raw body, refused with 413 past `limit` bytes (the socket is not read further). */
+/** The raw body, refused with 413 past `limit` bytes (the rest is read and dropped, so the client hears the 413). */
 export function readBody(req, limit) {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const tooLarge = () => new HttpError(413, [apiError('parameter_above_maximum', `The request body must be at most ${limit} bytes.`)]);
+    if (Number(req.headers['content-length']) > limit) {
+      req.resume();
+      reject(tooLarge());
+      return;
+    }
+    let chunks = [];
     let size = 0;
     req.on('data', (chunk) => {
+      if (chunks === null) return;
       size += chunk.length;
       if (size > limit) {
-        reject(new HttpError(413, [apiError('parameter_above_maximum', `The request body must be at most ${limit} bytes.`)]));
-        req.destroy();
+        chunks = null;
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (chunks !== null) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }

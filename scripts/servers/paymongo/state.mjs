@@ -69,6 +69,9 @@ export function loadKeys(dir) {
   return keys;
 }
 
+/** The record of `id` in one of the state's maps; ids come from clients, so `__proto__` is no record. */
+export const lookup = (map, id) => (Object.hasOwn(map, id) ? map[id] : undefined);
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Random letters and digits, as PayMongo's ids have after their prefix (cs_, pay_, …). */
