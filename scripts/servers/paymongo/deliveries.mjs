@@ -99,7 +99,10 @@ export function createDeliveries({ state, dir, retryBaseMs, maxAttempts, timeout
       ...(answer.error ? { error: answer.error } : {}),
       at: new Date().toISOString(),
     });
-    if (!ok) log(`${event.type} ${event.id} to ${webhook.attributes.url}: attempt ${job.attempt} answered ${answer.status || answer.error}`);
+    if (!ok) {
+      const end = job.attempt >= maxAttempts ? '; giving up' : '';
+      log(`${event.type} ${event.id} to ${webhook.attributes.url}: attempt ${job.attempt} answered ${answer.status || answer.error}${end}`);
+    }
     settle(job, ok || job.attempt >= maxAttempts ? null : Date.now() + retryBaseMs * 2 ** (job.attempt - 1));
   }
 
