@@ -139,7 +139,7 @@ export function createApi({ state, actions, keys, baseUrl, merchant }) {
     return entry;
   }
 
-  /** Answers a request under /v1, or returns false when no route matches its path. */
+  /** Answers a request under /v1 (an unknown path 404, a known path with another method 405). */
   return async function handle(req, res, pathname) {
     try {
       authenticate(req);
