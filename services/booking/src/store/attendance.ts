@@ -43,7 +43,8 @@ export async function setAttendance(
   const updated = await models.Appointment.findOneAndUpdate(
     { _id: current._id, deletedAt: null, status: { $ne: 'cancelled' }, attendance: current.attendance ?? null },
     { ...keys, ...(attendance === 'no_show' ? {} : { $unset: { noShowKeys: '' } }), $push: { outbox: audit } },
-    { returnDocument: 'after', projection: { outbox: 0 } },
+    // The whole document comes back: FerretDB v1 has no projection on findAndModify.
+    { returnDocument: 'after' },
   ).lean<AppointmentDoc>();
   if (!updated) throw conflict(CHANGED_MEANWHILE);
   deps.relay.publishDocument(models.Appointment, current._id);
