@@ -1,5 +1,5 @@
-import type { Appointment, SlotsResponse } from '@bb/contracts';
-import { adminToken, silentLogger } from '@bb/service-kit/testing';
+import type { Appointment, AppointmentReport, CalendarFeed, SlotsResponse } from '@bb/contracts';
+import { adminToken, readCalendar, silentLogger } from '@bb/service-kit/testing';
 import { keepPaidPlaces } from '../src/store/ledger-pending';
 import { ScheduleCopy } from '../src/store/schedule-copy';
 import { asAdmin, call, monday, TEST_NOW } from './support/booking';
@@ -223,5 +223,29 @@ describe('booking a treatment that asks for a deposit', () => {
     const bad = await call(app.booking.url, 'GET', '/api/appointments?payment=lost', undefined, asAdmin);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/payment must be none or one of/);
+  });
+
+  it('leaves a booking never confirmed out of the calendar feed and reports, and out of the per-contact cap once it lapsed', async () => {
+    expect((await call(app.booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 1 }, asAdmin)).status).toBe(200);
+    const xena = { email: 'xena@example.com', contact: '0917 777 0001' };
+    const waiting = await book({ ...xena, preferredDate: monday(8), preferredTime: '09:00' });
+    const confirmed = await book({ email: 'yna@example.com', contact: '0917 777 0002', preferredDate: monday(8), preferredTime: '11:00' });
+    await pay(confirmed.id);
+    await until(confirmed.id, 'paid', (doc) => doc.payment?.state === 'paid');
+
+    const { path } = (await call<CalendarFeed>(app.booking.url, 'GET', '/api/calendar-feeds/clinic', undefined, asAdmin)).body;
+    const feed = readCalendar(await (await fetch(`${app.booking.url}${path}`)).text());
+    const uids = feed.events.map((e) => e.uid).join(' ');
+    expect(uids).toContain(confirmed.id);
+    expect(uids).not.toContain(waiting.id);
+    const report = await call<AppointmentReport>(app.booking.url, 'GET', `/api/reports/appointments?from=${monday(8)}&to=${monday(8)}`, undefined, asAdmin);
+    expect(report.body.total).toBe(1);
+
+    // While its hold stands it counts for the cap; once lapsed unpaid it holds nothing.
+    const again = { ...xena, preferredDate: monday(8), preferredTime: '13:00', treatments: ['consult'] };
+    expect((await app.tryBook(again)).status).toBe(400);
+    later(HOLD_MINUTES);
+    expect((await app.tryBook(again)).status).toBe(201);
+    expect((await call(app.booking.url, 'PUT', '/api/settings/clinic', { maxUpcomingPerContact: 0 }, asAdmin)).status).toBe(200);
   });
 });
