@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { ANY_STAFF, FRONT_DESK, MANAGEMENT } from '../roles';
-import { appointmentPaymentSchema, paymentStateSchema } from './deposits';
+import { appointmentPaymentSchema, PAYMENT_STATES } from './deposits';
 
 export const APPOINTMENT_STATUSES = ['pending', 'done', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
@@ -151,7 +151,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 /** The staff list's filter: appointments whose deposit is in this state (`expired` includes holds past their expiry), or `none` for those booked without one. */
 export const appointmentListQuerySchema = z.object({
-  payment: z.union([paymentStateSchema, z.literal('none')], { error: `payment must be none or one of ${paymentStateSchema.options.join(', ')}` }).optional(),
+  payment: z.enum([...PAYMENT_STATES, 'none'], { error: `payment must be none or one of ${PAYMENT_STATES.join(', ')}` }).optional(),
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import type { BookedAppointment, DepositPolicy, EventData, EventType, ManagedAppointment } from '@bb/contracts';
+import type { BookedAppointment, DepositPolicy, Envelope, EventData, EventType, ManagedAppointment } from '@bb/contracts';
 import { EventBus, MINUTE_MS } from '@bb/service-kit';
 import { listenOn, silentLogger, testAmqpUrl, waitFor, type Listener } from '@bb/service-kit/testing';
 import type { AppointmentDoc } from '../../src/models/appointment';
@@ -82,8 +82,7 @@ export function startDepositApp(label: string) {
         return doc !== null && check(doc) ? doc : undefined;
       }),
     /** What booking said of one appointment, of one type, in arrival order. */
-    said: <T extends Heard>(id: string, type: T) =>
-      heard.received.filter((e) => e.type === type && e.data.appointmentId === id) as { type: T; data: EventData<T> }[],
+    said: <T extends Heard>(id: string, type: T) => heard.received.filter((e) => e.type === type && e.data.appointmentId === id) as Envelope<EventData<T>>[],
     /** The ledger entry states (`k`, `p`…) and blocks an appointment holds. */
     async heldBy(id: string) {
       const { docs, held, agree } = await ledgerHolders(booking.models);
