@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { offeringTypeSchema, sideSchema } from './common';
 import { appointmentStatusSchema } from './resources/appointments';
 import { auditRecordSchema } from './resources/audit';
+import { depositPurposeSchema, depositRefundSchema, depositReleaseReasonSchema } from './resources/deposits';
 import { staffRoleSchema } from './roles';
 import { chatMessageSchema } from './resources/chat';
 import { privacyCountsSchema, privacyRecordsSchema, privacyServiceSchema, retentionSchema } from './resources/privacy';
@@ -62,6 +63,11 @@ export const eventSchemas = {
     deleted: z.boolean(),
     /** Orders changes of one item: a consumer ignores a version older than what it holds. */
     version: z.number().int(),
+    /**
+     * Its one price in centavos (a package's number, a treatment's text when it names one
+     * amount), null when it names none; absent on events published before prices were sent.
+     */
+    priceCentavos: z.number().int().nullable().optional(),
   }),
   /** A staff member was added, changed or removed: booking keeps its practitioners' names, pictures and sides by it. */
   'catalog.staff.changed': z.object({
@@ -108,6 +114,55 @@ export const eventSchemas = {
     ...practitionerAlertFields,
     previousStatus: appointmentStatusSchema,
   }),
+  /**
+   * An appointment was booked waiting for its deposit: payments makes the payment the pay page
+   * (`/pay/<manage token>`) collects, until `holdExpiresAt` (ISO). Amounts in centavos.
+   */
+  'booking.deposit.requested': z.object({
+    appointmentId: z.string(),
+    offeringType: sideSchema,
+    amount: z.number().int(),
+    currency: z.literal('PHP'),
+    purpose: depositPurposeSchema,
+    customerName: z.string(),
+    customerEmail: z.string(),
+    description: z.string(),
+    startTime: z.string(),
+    holdExpiresAt: z.string(),
+  }),
+  /**
+   * Booking gives the deposit up: cancelled (refund `full` before the change cut-off or by staff,
+   * `none` inside it), never paid (`hold-expired`), or paid after its hold when the time was
+   * taken meanwhile (`slot-lost`, always `full`).
+   */
+  'booking.deposit.released': z.object({
+    appointmentId: z.string(),
+    refund: depositRefundSchema,
+    reason: depositReleaseReasonSchema,
+  }),
+  /** Booking moved its hold on the appointment's places (a transfer receipt waits for review): payments keeps the new time. */
+  'booking.deposit.hold-extended': z.object({ appointmentId: z.string(), holdExpiresAt: z.string() }),
+  /** The deposit was paid: booking confirms the appointment (or releases it, `slot-lost`). */
+  'payments.payment.paid': z.object({
+    paymentId: z.string(),
+    appointmentId: z.string(),
+    amount: z.number().int(),
+    method: z.enum(['paymongo', 'transfer']),
+    methodType: z.string().nullable(),
+    paidAt: z.string(),
+  }),
+  /** The deposit went back to the customer. `by`: the staff member who refunded it, null when booking's release did. */
+  'payments.payment.refunded': z.object({
+    paymentId: z.string(),
+    appointmentId: z.string(),
+    amount: z.number().int(),
+    reason: z.string(),
+    by: z.string().nullable(),
+  }),
+  /** A transfer receipt waits for staff: booking holds the places until `holdExpiresAt`. */
+  'payments.receipt.submitted': z.object({ paymentId: z.string(), appointmentId: z.string(), holdExpiresAt: z.string() }),
+  /** The deposit was not paid in time. */
+  'payments.payment.expired': z.object({ paymentId: z.string(), appointmentId: z.string() }),
   /** Settings, office hours or date overrides of an offering were saved: every booking replica reads them again. */
   'booking.schedule.changed': z.object({ offeringType: sideSchema }),
   /**

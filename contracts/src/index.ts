@@ -14,6 +14,7 @@ export * from './resources/calendar-feed';
 export * from './resources/catalog-fields';
 export * from './resources/chat';
 export * from './resources/date-overrides';
+export * from './resources/deposits';
 export * from './resources/manage';
 export * from './resources/news';
 export * from './resources/notifications';

@@ -5,6 +5,7 @@ import { authRoutes } from './resources/auth';
 import { calendarFeedRoutes } from './resources/calendar-feed';
 import { chatRoutes } from './resources/chat';
 import { dateOverrideRoutes } from './resources/date-overrides';
+import { depositRoutes } from './resources/deposits';
 import { manageRoutes } from './resources/manage';
 import { newsRoutes } from './resources/news';
 import { notificationRoutes } from './resources/notifications';
@@ -43,6 +44,7 @@ export const routeTable: readonly RouteDef[] = [
   practitionerRoutes,
   roomRoutes,
   requirementRoutes,
+  depositRoutes,
   waitlistRoutes,
   calendarFeedRoutes,
   reportRoutes,

@@ -3,6 +3,7 @@ import {
   auditRoutes,
   authRoutes,
   chatRoutes,
+  depositRoutes,
   mayCall,
   buildOpenApiDocument,
   reportRoutes,
@@ -41,11 +42,22 @@ describe('permissions in the route table', () => {
   });
 
   it('lets receptionists run appointments, chat and the e-mail list, but not exports, settings, webhooks or users', () => {
-    for (const r of [appointmentRoutes.list, appointmentRoutes.update, chatRoutes.list, chatRoutes.post, subscriberRoutes.list, subscriberRoutes.remove])
+    for (const r of [
+      appointmentRoutes.list,
+      appointmentRoutes.update,
+      appointmentRoutes.attendance,
+      chatRoutes.list,
+      chatRoutes.post,
+      subscriberRoutes.list,
+      subscriberRoutes.remove,
+    ])
       expect([label(r), mayCall(r, 'receptionist')]).toEqual([label(r), true]);
     for (const r of [
       auditRoutes.recordExport,
       scheduleRoutes.saveSettings,
+      depositRoutes.policies,
+      depositRoutes.savePolicy,
+      depositRoutes.saveSettings,
       webhookRoutes.save,
       authRoutes.listUsers,
       reportRoutes.appointments,
@@ -54,7 +66,7 @@ describe('permissions in the route table', () => {
       expect([label(r), mayCall(r, 'receptionist')]).toEqual([label(r), false]);
   });
 
-  it('lets practitioners read appointments (their own) and nothing the front desk or management runs', () => {
+  it('lets practitioners read appointments and say who came to them (their own), and nothing the front desk or management runs', () => {
     const paths = callable('practitioner').map(label).sort();
     expect(paths).toEqual([
       'GET /api/appointments',
@@ -64,6 +76,7 @@ describe('permissions in the route table', () => {
       'POST /api/auth/two-factor/enrolment',
       'POST /api/auth/two-factor/enrolment/confirm',
       'POST /api/practitioners/:id/calendar-feed/rotate',
+      'PUT /api/appointments/:id/attendance',
     ]);
   });
 

@@ -20,6 +20,8 @@ export const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   adminComment: '',
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
+  payment: null,
+  attendance: null,
   ...over,
 });
 

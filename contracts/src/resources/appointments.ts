@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { emailAddressSchema, idParamsSchema, messageSchema, offeringTypeSchema, sideSchema } from '../common';
 import { route } from '../route';
 import { ANY_STAFF, FRONT_DESK, MANAGEMENT } from '../roles';
+import { appointmentPaymentSchema, PAYMENT_STATES } from './deposits';
 
 export const APPOINTMENT_STATUSES = ['pending', 'done', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+/** Whether the customer came, as staff mark it once the appointment has started; beside the three statuses, not one of them. */
+export const ATTENDANCE = ['attended', 'no_show'] as const;
+export const attendanceSchema = z.enum(ATTENDANCE, { error: "attendance must be 'attended', 'no_show' or null" });
+export type Attendance = z.infer<typeof attendanceSchema>;
 export const GENDERS = ['female', 'male', 'other', 'prefer-not-to-say'] as const;
 
 /** The words the booking form uses for what is booked, per side. */
@@ -137,8 +142,27 @@ export const appointmentSchema = z.object({
   updatedAt: z.string(),
   /** Who takes it, when its items need a practitioner. */
   practitioner: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Its deposit, when it was booked with one; null: none asked. */
+  payment: appointmentPaymentSchema.nullable(),
+  /** Set by staff once it has started; null: not yet said. */
+  attendance: attendanceSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** The staff list's filter: appointments whose deposit is in this state (`expired` includes holds past their expiry), or `none` for those booked without one. */
+export const appointmentListQuerySchema = z.object({
+  payment: z.enum([...PAYMENT_STATES, 'none'], { error: `payment must be none or one of ${PAYMENT_STATES.join(', ')}` }).optional(),
+});
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
+export const attendanceUpdateSchema = z.object({ attendance: attendanceSchema.nullable() });
+export type AttendanceUpdate = z.infer<typeof attendanceUpdateSchema>;
+
+export const ATTENDANCE_MESSAGES = {
+  notStarted: 'Attendance can be set once the appointment has started.',
+  cancelled: 'A cancelled appointment has no attendance.',
+  notPractitioners: 'Practitioner accounts may only set the attendance of their own appointments',
+} as const;
 
 /**
  * The answer to a booking: the appointment and the token of its manage link
@@ -198,7 +222,7 @@ export const appointmentRoutes = {
     tag,
     summary: 'Book an appointment',
     description:
-      "Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day's slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new. With the `holdId` of the visitor's hold on the slot (`POST /api/slot-holds`) the booking takes the hold's places over in the same write; a hold that expired meanwhile is no hold, and the booking needs room like any other.",
+      "Re-checks availability; a slot that is full answers 409, a closed day, a time that is not one of the day's slots, a past time or an unknown treatment/package 400. Then the booking policy, each refusal 400 naming its rule: the minimum notice, the horizon, the cap on upcoming appointments per e-mail or phone (off unless staff set it). An `Idempotency-Key` header makes a retry return the first result and book nothing new. With the `holdId` of the visitor's hold on the slot (`POST /api/slot-holds`) the booking takes the hold's places over in the same write; a hold that expired meanwhile is no hold, and the booking needs room like any other. When its items (or the no-show rule) ask for a deposit, it is booked waiting for it: `payment` gives the amount (centavos) and `holdExpiresAt`, until which its places are held; it is confirmed once paid (the pay page is `/pay/{manageToken}`). A booking made with a staff token never asks for one.",
     body: appointmentRequestSchema,
     response: bookedAppointmentSchema,
     status: 201,
@@ -212,6 +236,8 @@ export const appointmentRoutes = {
     roles: ANY_STAFF,
     tag,
     summary: 'All appointments, newest first',
+    description: 'A practitioner sees their own. `payment` keeps those whose deposit is in that state (`none`: booked without one).',
+    query: appointmentListQuerySchema,
     response: z.array(appointmentSchema),
   }),
   update: route({
@@ -241,6 +267,21 @@ export const appointmentRoutes = {
     body: reassignRequestSchema,
     response: appointmentSchema,
     errors: { 409: REASSIGN_MESSAGES.busy('The practitioner') },
+  }),
+  attendance: route({
+    method: 'put',
+    path: '/api/appointments/:id/attendance',
+    service: 'booking',
+    access: 'admin',
+    roles: ANY_STAFF,
+    tag,
+    summary: 'Say whether the customer came (attended, no-show) or clear it',
+    description:
+      'Only once the appointment has started, and not for a cancelled one (409) nor one whose deposit was never paid (409). A practitioner may set it on their own appointments only (403). No-shows count for the no-show rule of deposits (by e-mail and phone, 12 months). Audited; the status stays what it is.',
+    params,
+    body: attendanceUpdateSchema,
+    response: appointmentSchema,
+    errors: { 409: ATTENDANCE_MESSAGES.notStarted },
   }),
   remove: route({
     method: 'delete',

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'setting-changed',
   'webhook-changed',
   'appointment-deleted',
+  'attendance-set',
   'export',
   'erasure',
   'payment-refunded',

@@ -5,6 +5,7 @@ import { mountAppointments } from './routes/appointments';
 import { mountAvailability } from './routes/availability';
 import { mountCalendarFeed } from './routes/calendar-feed';
 import { mountDateOverrides } from './routes/date-overrides';
+import { mountDeposits } from './routes/deposits';
 import { mountManage } from './routes/manage';
 import { mountOfficeHours } from './routes/office-hours';
 import { mountPractitioners } from './routes/practitioners';
@@ -31,6 +32,7 @@ export function buildApp(context: ServiceAppContext, deps: BookingDeps): Express
       mountPractitioners,
       mountRooms,
       mountRequirements,
+      mountDeposits,
       mountReports,
       mountWaitlist,
       mountCalendarFeed,

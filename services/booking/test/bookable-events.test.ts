@@ -10,7 +10,7 @@ import { eventApps, settle } from './support/event-apps';
 const { start, closeAfterAll } = eventApps();
 
 describe('catalog.bookable.changed', () => {
-  it('keeps booking’s copy of names and durations, ignoring older and repeated changes', async () => {
+  it('keeps booking’s copy of names, durations and prices, ignoring older and repeated changes', async () => {
     const booking = await start('bookables');
     const catalog = new EventBus({ url: testAmqpUrl(), exchange: booking.exchange, source: 'catalog', logger: silentLogger() });
     closeAfterAll(catalog);
@@ -26,13 +26,21 @@ describe('catalog.bookable.changed', () => {
         version,
         ...over,
       });
-    await change(2);
+    await change(2, { priceCentavos: 250_000 });
     await waitFor('v2 copied', async () => (await booking.models.Bookable.findById('album').lean())?.version === 2);
+    expect((await booking.models.Bookable.findById('album').lean())?.priceCentavos).toBe(250_000);
     await change(1);
     await change(2);
+    // Published before prices were sent: no price then.
     await change(3);
     await waitFor('v3 copied', async () => (await booking.models.Bookable.findById('album').lean())?.version === 3);
-    expect(await booking.models.Bookable.findById('album').lean()).toMatchObject({ name: 'Album v3', defaultDuration: 90, kind: 'package', deleted: false });
+    expect(await booking.models.Bookable.findById('album').lean()).toMatchObject({
+      name: 'Album v3',
+      defaultDuration: 90,
+      kind: 'package',
+      deleted: false,
+      priceCentavos: null,
+    });
 
     await change(5, { deleted: true });
     await change(4);
@@ -53,22 +61,33 @@ describe('catalog.bookable.changed', () => {
     await booking.models.Bookable.deleteMany({});
     const catalogApp = express();
     catalogApp.get('/api/treatments', (_req, res) => {
-      res.json([{ id: 't1', name: 'Facial', defaultDuration: 45, offeringType: 'clinic', description: 'x' }]);
+      res.json([
+        { id: 't1', name: 'Facial', defaultDuration: 45, offeringType: 'clinic', description: 'x', price: '₱1,500' },
+        { id: 't2', name: 'Laser', defaultDuration: 60, offeringType: 'clinic', description: 'x', price: '₱900–1,200' },
+      ]);
     });
     catalogApp.get('/api/packages', (_req, res) => {
-      res.json([{ id: 'p1', name: 'Portrait', defaultDuration: null, offeringType: 'studio', price: 1 }]);
+      res.json([{ id: 'p1', name: 'Portrait', defaultDuration: null, offeringType: 'studio', price: 3500 }]);
     });
     const catalog = await serve(catalogApp);
     try {
       await addBookable(booking.models, { id: 't1', name: 'Facial (renamed)', defaultDuration: 50, version: 7 });
-      expect(await resyncBookables(booking.models.Bookable, catalog.url)).toBe(1);
+      expect(await resyncBookables(booking.models.Bookable, catalog.url)).toBe(2);
       expect(await booking.models.Bookable.findById('t1').lean()).toMatchObject({ name: 'Facial (renamed)', version: 7 });
-      expect(await booking.models.Bookable.findById('p1').lean()).toMatchObject({ kind: 'package', name: 'Portrait', defaultDuration: null, version: 0 });
+      expect(await booking.models.Bookable.findById('t2').lean()).toMatchObject({ name: 'Laser', priceCentavos: null, version: 0 });
+      expect(await booking.models.Bookable.findById('p1').lean()).toMatchObject({
+        kind: 'package',
+        name: 'Portrait',
+        defaultDuration: null,
+        priceCentavos: 350_000,
+        version: 0,
+      });
 
       await booking.models.Bookable.deleteMany({});
       const resync = new CatalogResync(bookablesCopy(booking.models.Bookable), catalog.url, silentLogger());
       await resync.start();
-      expect(await booking.models.Bookable.countDocuments()).toBe(2);
+      expect(await booking.models.Bookable.countDocuments()).toBe(3);
+      expect((await booking.models.Bookable.findById('t1').lean())?.priceCentavos).toBe(150_000);
       resync.stop();
     } finally {
       await catalog.close();

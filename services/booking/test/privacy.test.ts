@@ -1,6 +1,7 @@
 import { privacyProbe, waitFor } from '@bb/service-kit/testing';
 import { retentionOf } from '@bb/service-kit';
 import { contactCountId } from '../src/models/contact-count';
+import { noShowKeysOf } from '../src/store/no-shows';
 import { expireCustomerDetails } from '../src/store/privacy';
 import { monday } from './support/booking';
 import { book, join, waitlistApps } from './support/waitlist';
@@ -50,6 +51,9 @@ describe("a person's data in booking", () => {
       { _id: kept!._id },
       {
         $set: {
+          // A no-show: kept for the books, but the keys the no-show rule finds the person by go.
+          attendance: 'no_show',
+          noShowKeys: noShowKeysOf(kept!.email, kept!.contact),
           outboxParked: [
             {
               id: 'x',
@@ -92,6 +96,7 @@ describe("a person's data in booking", () => {
       outboxParked: [],
     });
     expect(erased!.startTime).toEqual(kept!.startTime);
+    expect([erased!.attendance, erased!.noShowKeys]).toEqual(['no_show', undefined]);
     expect(await app.booking.models.Appointment.findById(other!._id).lean()).toEqual(other);
     expect(await app.booking.models.WaitlistEntry.countDocuments({ email: 'other.waiting@example.com' })).toBe(1);
 

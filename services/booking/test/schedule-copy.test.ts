@@ -1,9 +1,9 @@
-import type { OfficeHours, SlotsResponse } from '@bb/contracts';
+import type { BookedAppointment, OfficeHours, SlotsResponse } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
 import { silentLogger, startHarness, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
 import { wire } from '../src/wire';
-import { asAdmin, call, monday } from './support/booking';
+import { asAdmin, bookingRequest, call, monday, TEST_NOW } from './support/booking';
 
 // Two replicas of booking on one database and one exchange, as in production: what one saves
 // or hears, the other answers from its in-memory copy at once, without waiting for a reload.
@@ -14,7 +14,7 @@ const exchange = uniqueName('copy_ex');
 beforeAll(async () => {
   const mongoUrl = testMongoUrl('copy');
   const env = { BUS_EXCHANGE: exchange, BUS_QUEUE_PREFIX: `${uniqueName('copy')}.` };
-  for (let i = 0; i < 2; i++) replicas.push(await startHarness('booking', bookingEnvShape, wire, { label: 'copy', mongoUrl, env }));
+  for (let i = 0; i < 2; i++) replicas.push(await startHarness('booking', bookingEnvShape, wire, { label: 'copy', mongoUrl, env, now: () => TEST_NOW }));
   catalog = new EventBus({ url: testAmqpUrl(), exchange, source: 'catalog', logger: silentLogger() });
   await catalog.start();
 });
@@ -67,5 +67,31 @@ describe('the schedule copy of each replica', () => {
     for (const url of [a(), b()]) await waitFor('half an hour', async () => (await slotsAt(url, 'album', tuesday)).slots.length === 16, 5000);
     await new Promise((r) => setTimeout(r, 500));
     for (const url of [a(), b()]) expect((await slotsAt(url, 'album', tuesday)).slots).toHaveLength(16);
+  });
+
+  it('takes a deposit policy and deposit settings saved on another replica for the next booking', async () => {
+    // A Tuesday: Mondays were closed above.
+    await catalog.publish('catalog.bookable.changed', {
+      id: 'lift',
+      kind: 'treatment',
+      name: 'Lift',
+      defaultDuration: 30,
+      offeringType: 'clinic',
+      deleted: false,
+      version: 1,
+      priceCentavos: 400_000,
+    });
+    for (const url of [a(), b()]) await waitFor('the lift is known', async () => (await slotsAt(url, 'lift', '2030-01-22')).slots.length > 0, 5000);
+    expect((await call(a(), 'PUT', '/api/deposit-policies/lift', { kind: 'full' }, asAdmin)).status).toBe(200);
+    expect((await call(a(), 'PUT', '/api/deposit-settings/clinic', { holdMinutes: 45 }, asAdmin)).status).toBe(200);
+    const made = await call<BookedAppointment>(
+      b(),
+      'POST',
+      '/api/appointments',
+      bookingRequest({ preferredDate: '2030-01-22', preferredTime: '09:00', treatments: ['lift'] }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.payment).toMatchObject({ state: 'awaiting', amount: 400_000, purpose: 'full' });
+    expect(Date.parse(made.body.payment!.holdExpiresAt) - Date.parse(made.body.createdAt)).toBe(45 * 60_000);
   });
 });

@@ -1,17 +1,18 @@
 import type { Room } from '@bb/contracts';
 import { adminToken, listenOn, waitFor, type Listener } from '@bb/service-kit/testing';
 import { applyStaffChange } from '../src/events/practitioners';
-import { addBookable, call, startBooking, type BookingUnderTest } from './support/booking';
+import { addBookable, bookingRequest, call, startBooking, TEST_NOW, type BookingUnderTest } from './support/booking';
 
 // Every schedule and resource write of staff is one audit entry: who, from where, what.
 
 let booking: BookingUnderTest;
+let clock: Date | null = null;
 let audit: Listener<'audit.recorded'>;
 const manager = { authorization: `Bearer ${adminToken({ role: 'manager', username: 'mia', subject: 'u-mia' })}`, 'x-client-address': '203.0.113.9' };
 const who = { actor: { id: 'u-mia', username: 'mia', role: 'manager' }, address: '203.0.113.9', at: expect.any(String) };
 
 beforeAll(async () => {
-  booking = await startBooking('setting_audit');
+  booking = await startBooking('setting_audit', { now: () => clock ?? TEST_NOW });
   audit = await listenOn(booking.exchange, ['audit.recorded'], 'auth');
   await addBookable(booking.models, { id: 'peel', name: 'Chemical Peel', defaultDuration: 60 });
   await applyStaffChange(booking.models.Practitioner, { id: 'ana', name: 'Ana', imageUrl: '', offeringType: 'clinic', deleted: false, version: 1 });
@@ -108,6 +109,39 @@ describe('the audit entries of schedule and resource writes', () => {
       after: 'removed',
       ...who,
     });
+  });
+
+  it('deposit policies and settings: the policy or the values before and after', async () => {
+    await addBookable(booking.models, { id: 'glow', name: 'Glow Peel', defaultDuration: 30, priceCentavos: 150_000 });
+    expect(await auditedBy(() => call(booking.url, 'PUT', '/api/deposit-policies/glow', { kind: 'percent', percent: 30 }, manager))).toEqual({
+      action: 'setting-changed',
+      subject: 'deposit Glow Peel',
+      before: 'policy none',
+      after: 'policy percent 30',
+      ...who,
+    });
+    expect(await auditedBy(() => call(booking.url, 'PUT', '/api/deposit-settings/clinic', { holdMinutes: 20, noShowRule: 1 }, manager))).toEqual({
+      action: 'setting-changed',
+      subject: 'deposit settings clinic',
+      before: 'holdMinutes 15, noShowRule 0',
+      after: 'holdMinutes 20, noShowRule 1',
+      ...who,
+    });
+  });
+
+  it('attendance: what it was and what it is now, naming the appointment by id and time only', async () => {
+    await addBookable(booking.models, { id: 'tint', name: 'Brow Tint', defaultDuration: 30 });
+    const made = await call<{ id: string }>(booking.url, 'POST', '/api/appointments', bookingRequest({ preferredDate: '2030-01-07', treatments: ['tint'] }));
+    expect(made.status).toBe(201);
+    clock = new Date('2030-01-07T09:30:00+08:00');
+    expect(await auditedBy(() => call(booking.url, 'PUT', `/api/appointments/${made.body.id}/attendance`, { attendance: 'no_show' }, manager))).toEqual({
+      action: 'attendance-set',
+      subject: `appointment ${made.body.id} (2030-01-07 09:00)`,
+      before: 'not said',
+      after: 'no_show',
+      ...who,
+    });
+    clock = null;
   });
 
   it('records nothing for a write refused', async () => {

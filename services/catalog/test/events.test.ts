@@ -19,7 +19,7 @@ const eventsOf = (id: string) => listener.received.filter((e) => e.data.id === i
 const settle = () => new Promise((r) => setTimeout(r, 1000));
 
 describe('catalog.bookable.changed', () => {
-  it('announces every treatment and package change exactly once, even when written while the broker was unreachable', async () => {
+  it('announces every treatment and package change exactly once, with its price when it is one amount, even when written while the broker was unreachable', async () => {
     const api = client(catalog.url);
     const treatment = (
       await api.post<{ id: string }>('/api/treatments', {
@@ -30,7 +30,7 @@ describe('catalog.bookable.changed', () => {
         defaultDuration: 60,
       })
     ).body;
-    await api.put(`/api/treatments/${treatment.id}`, { name: 'Hydra Glow Facial', defaultDuration: 90 });
+    await api.put(`/api/treatments/${treatment.id}`, { name: 'Hydra Glow Facial', defaultDuration: 90, price: '₱3,000–4,000' });
     await api.del(`/api/treatments/${treatment.id}`);
     const pkg = (await api.post<{ id: string }>('/api/packages', { name: 'Solo Portrait', description: 'd', duration: '1 hour', price: 3500 })).body;
     await api.put(`/api/packages/${pkg.id}`, { offeringType: 'both' });
@@ -47,13 +47,40 @@ describe('catalog.bookable.changed', () => {
     expect(new Set(listener.received.map((e) => e.id)).size).toBe(5);
 
     expect(eventsOf(treatment.id).map((e) => e.data)).toEqual([
-      { id: treatment.id, kind: 'treatment', name: 'Hydra Facial', defaultDuration: 60, offeringType: 'clinic', deleted: false, version: 1 },
-      { id: treatment.id, kind: 'treatment', name: 'Hydra Glow Facial', defaultDuration: 90, offeringType: 'clinic', deleted: false, version: 2 },
-      { id: treatment.id, kind: 'treatment', name: 'Hydra Glow Facial', defaultDuration: 90, offeringType: 'clinic', deleted: true, version: 3 },
+      {
+        id: treatment.id,
+        kind: 'treatment',
+        name: 'Hydra Facial',
+        defaultDuration: 60,
+        offeringType: 'clinic',
+        deleted: false,
+        version: 1,
+        priceCentavos: 350_000,
+      },
+      {
+        id: treatment.id,
+        kind: 'treatment',
+        name: 'Hydra Glow Facial',
+        defaultDuration: 90,
+        offeringType: 'clinic',
+        deleted: false,
+        version: 2,
+        priceCentavos: null,
+      },
+      {
+        id: treatment.id,
+        kind: 'treatment',
+        name: 'Hydra Glow Facial',
+        defaultDuration: 90,
+        offeringType: 'clinic',
+        deleted: true,
+        version: 3,
+        priceCentavos: null,
+      },
     ]);
     expect(eventsOf(pkg.id).map((e) => e.data)).toEqual([
-      { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'studio', deleted: false, version: 1 },
-      { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'both', deleted: false, version: 2 },
+      { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'studio', deleted: false, version: 1, priceCentavos: 350_000 },
+      { id: pkg.id, kind: 'package', name: 'Solo Portrait', defaultDuration: null, offeringType: 'both', deleted: false, version: 2, priceCentavos: 350_000 },
     ]);
     expect(listener.received.every((e) => e.source === 'catalog' && e.type === 'catalog.bookable.changed')).toBe(true);
   });

@@ -1,6 +1,7 @@
 // The catalog's public lists, read when booking's copy of treatments and packages, or of staff, is empty.
 import type { Model } from 'mongoose';
 import { z } from 'zod';
+import { priceCentavos } from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { applyBookableChange } from '../events/bookables';
 import { applyStaffChange } from '../events/practitioners';
@@ -13,6 +14,8 @@ const catalogItemsSchema = z.array(
     name: z.string(),
     defaultDuration: z.number().int().nullable().optional(),
     offeringType: z.enum(['clinic', 'studio', 'both']),
+    /** A treatment's text, a package's pesos. */
+    price: z.union([z.string(), z.number()]).optional(),
   }),
 );
 
@@ -40,6 +43,7 @@ export async function resyncBookables(Bookable: Model<BookableDoc>, catalogUrl: 
         offeringType: item.offeringType,
         deleted: false,
         version: RESYNC_VERSION,
+        priceCentavos: item.price === undefined ? null : priceCentavos(item.price),
       });
       if (applied) copied += 1;
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { possiblePhone } from '@bb/contracts';
 
 /**
@@ -31,6 +32,9 @@ export function contactKeys(email: string, contact: string): string[] {
   const phone = phoneOf(contact);
   return [`e:${mailboxOf(email)}`, ...(phone ? [`p:${phone}`] : [])];
 }
+
+/** A contact key as stored where it outlives its appointments (counts, no-shows): hashed, so no address is kept. */
+export const hashedContactKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 22);
 
 /** A counted appointment still missing after this long never got stored (its booking stopped between counting and storing). */
 export const CLAIM_GRACE_MS = 2 * 60 * 1000;

@@ -11,6 +11,8 @@ import type { BookableDoc } from '../models/bookable';
 export async function applyBookableChange(Bookable: Model<BookableDoc>, change: EventData<'catalog.bookable.changed'>): Promise<boolean> {
   const { id, ...fields } = change;
   try {
+    // An event published before prices were sent says nothing of it: none then.
+    fields.priceCentavos ??= null;
     await Bookable.updateOne({ _id: id, version: { $lt: change.version } }, { $set: fields }, { upsert: true });
     return true;
   } catch (err) {

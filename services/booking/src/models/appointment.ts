@@ -2,20 +2,38 @@ import { Schema, type Connection, type Types } from 'mongoose';
 import {
   APPOINTMENT_STATUSES,
   appointmentReference,
+  ATTENDANCE,
   DEFAULT_DURATION_MINUTES,
+  PAYMENT_STATES,
   type Appointment,
+  type Attendance,
+  type DepositPurpose,
+  type PaymentState,
   type AppointmentFacts,
   type AppointmentStatus,
   type ManagedAppointment,
   type Side,
 } from '@bb/contracts';
 import { manilaInstant, MINUTE_MS, minutesOfDay, outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
+import { paymentStateAt } from '../domain/deposit';
 import type { LedgerBlock } from '../domain/ledger';
 import { reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 
 export interface BookedItem {
   id: string;
   name: string;
+}
+
+/** The deposit of an appointment booked with one (`AppointmentPayment` of the API, instants as dates). */
+export interface PaymentPart {
+  /** As stored: `awaiting` past `holdExpiresAt` is read as expired (`paymentStateAt`). */
+  state: PaymentState;
+  /** Centavos. */
+  amount: number;
+  purpose: DepositPurpose;
+  /** Its places are held in the ledger (an expiring entry, `p`) until then while it awaits payment. */
+  holdExpiresAt: Date;
+  paymentId: string | null;
 }
 
 export interface AppointmentDoc extends WithOutbox {
@@ -69,6 +87,15 @@ export interface AppointmentDoc extends WithOutbox {
   contactCounts?: string[];
   /** Moves its customer made through the manage link (the offering's `maxReschedulesPerBooking` limits them); absent: none. */
   customerMoves?: number;
+  /** Its deposit; absent or null when booked without one (before deposits, by staff, or with items that ask none). */
+  payment?: PaymentPart | null;
+  /** Whether the customer came, as staff said once it started; absent: not said. */
+  attendance?: Attendance | null;
+  /**
+   * While it is a no-show: the hashes of its contact's keys (`noShowKeys`), by which the no-show
+   * rule counts a contact's no-shows in one indexed read. Absent otherwise.
+   */
+  noShowKeys?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -99,6 +126,21 @@ const appointmentSchema = new Schema<AppointmentDoc>(
     revision: { type: Number, default: 0 },
     contactCounts: { type: [String], default: undefined },
     customerMoves: { type: Number },
+    payment: {
+      type: new Schema<PaymentPart>(
+        {
+          state: { type: String, enum: PAYMENT_STATES, required: true },
+          amount: { type: Number, required: true },
+          purpose: { type: String, required: true },
+          holdExpiresAt: { type: Date, required: true },
+          paymentId: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
+    attendance: { type: String, enum: [...ATTENDANCE, null], default: undefined },
+    noShowKeys: { type: [String], default: undefined },
     ...outboxFields,
   },
   { timestamps: true, versionKey: false },
@@ -110,6 +152,8 @@ appointmentSchema.index({ preferredDate: 1 });
 appointmentSchema.index({ offeringType: 1, startTime: 1 });
 // Links of appointments booked before derived tokens find theirs by the token's hash; sparse, as all others have none.
 appointmentSchema.index({ manageTokenHash: 1 }, { unique: true, sparse: true });
+// A contact's no-shows, for the no-show rule of deposits; sparse, as only no-shows have keys.
+appointmentSchema.index({ noShowKeys: 1 }, { sparse: true });
 
 /**
  * The booked interval. Every booking stores its instants; one stored without them (the
@@ -125,12 +169,15 @@ export const revisionOf = (doc: Pick<AppointmentDoc, 'revision'>) => doc.revisio
 /** Matches the appointment only while it is at the revision it was read at (none stored matches null). */
 export const atRevision = (doc: Pick<AppointmentDoc, '_id' | 'revision'>) => ({ _id: doc._id, deletedAt: null, revision: doc.revision ?? null });
 
+/** Appointments booked without a deposit, or whose deposit was paid: those never confirmed (awaited, lapsed) are in no feed or report. */
+export const CONFIRMED = { 'payment.state': { $nin: ['awaiting', 'expired'] as PaymentState[] } };
+
 appointmentSchema.plugin(outboxPendingFlag);
 
 export const appointmentModel = (conn: Connection) => conn.model<AppointmentDoc>('Appointment', appointmentSchema, 'appointments');
 
-/** A stored appointment as the API answers it. */
-export function toAppointment(doc: AppointmentDoc): Appointment {
+/** A stored appointment as the API answers it at `now` (the business clock: an unpaid hold that has passed reads as expired). */
+export function toAppointment(doc: AppointmentDoc, now: Date): Appointment {
   return {
     id: String(doc._id),
     firstName: doc.firstName,
@@ -151,6 +198,16 @@ export function toAppointment(doc: AppointmentDoc): Appointment {
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
     ...practitionerOf(doc),
+    payment: doc.payment
+      ? {
+          state: paymentStateAt(doc.payment, now),
+          amount: doc.payment.amount,
+          purpose: doc.payment.purpose,
+          holdExpiresAt: doc.payment.holdExpiresAt.toISOString(),
+          paymentId: doc.payment.paymentId ?? null,
+        }
+      : null,
+    attendance: doc.attendance ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { Side } from '@bb/contracts';
+import { hashedContactKey } from '../domain/contact-keys';
 
 /** One appointment a contact key counts: its start (it stops counting then) and when it was counted (wall clock). */
 export interface CountedAppointment {
@@ -30,6 +30,6 @@ const contactCountSchema = new Schema<ContactCountDoc>(
   { versionKey: false, minimize: false },
 );
 
-export const contactCountId = (offering: Side, key: string) => `${offering}|${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
+export const contactCountId = (offering: Side, key: string) => `${offering}|${hashedContactKey(key)}`;
 
 export const contactCountModel = (conn: Connection) => conn.model<ContactCountDoc>('ContactCount', contactCountSchema, 'contact_counts');

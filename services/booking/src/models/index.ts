@@ -5,6 +5,8 @@ import { bookableModel } from './bookable';
 import { calendarFeedModel } from './calendar-feed';
 import { contactCountModel } from './contact-count';
 import { dateOverrideModel } from './date-override';
+import { depositPolicyModel } from './deposit-policy';
+import { depositSettingsModel } from './deposit-settings';
 import { ledgerModel } from './ledger';
 import { migrationModel } from './migration';
 import { officeHoursModel } from './office-hours';
@@ -25,6 +27,8 @@ export const createModels = (conn: Connection) => ({
   Practitioner: practitionerModel(conn),
   Room: roomModel(conn),
   Requirement: requirementModel(conn),
+  DepositPolicy: depositPolicyModel(conn),
+  DepositSettings: depositSettingsModel(conn),
   WaitlistEntry: waitlistEntryModel(conn),
   CalendarFeed: calendarFeedModel(conn),
   SeedMarker: seedMarkerModel(conn),

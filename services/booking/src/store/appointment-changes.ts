@@ -1,11 +1,14 @@
-import { auditEventBy, conflict, MINUTE_MS, notFound, type AuditBy } from '@bb/service-kit';
-import type { Appointment, AppointmentStatus, AppointmentUpdate, EventData } from '@bb/contracts';
+import { auditEventBy, conflict, MINUTE_MS, notFound, type AuditBy, type OutboxEntry } from '@bb/service-kit';
+import { DEPOSIT_MESSAGES, type Appointment, type AppointmentStatus, type AppointmentUpdate, type EventData } from '@bb/contracts';
 import type { BookingDeps } from '../deps';
+import { releaseOnCancel, unconfirmed } from '../domain/deposit';
 import { appointmentHolder, ledgerBlocks, type LedgerBlock } from '../domain/ledger';
 import { appointmentCancelled, appointmentStatusChanged } from '../events/appointment-lifecycle';
+import { depositReleased } from '../events/deposits';
 import { atRevision, intervalOf, revisionOf, toAppointment, type AppointmentDoc } from '../models/appointment';
 import { uncountContact } from './contact-counts';
 import { beginChange, finishChange } from './ledger';
+import { givePlacesBack } from './ledger-pending';
 
 export const CHANGED_MEANWHILE = 'This appointment was changed at the same time by someone else. Please reload and try again.';
 const STAYS_CANCELLED = 'That time is fully booked now, so the appointment stays cancelled.';
@@ -71,11 +74,31 @@ async function otherChangeDone(deps: BookingDeps, current: AppointmentDoc): Prom
 }
 
 /**
+ * The write that ends an appointment never confirmed (its deposit awaited or lapsed), guarded by
+ * the revision read: nobody was told of it but the pay page, so no lifecycle event; then its
+ * waiting places go back (they would at the hold's expiry). Null when it changed since it was read.
+ */
+async function endUnconfirmed(deps: BookingDeps, current: AppointmentDoc, set: Record<string, unknown>, outbox: OutboxEntry[]): Promise<AppointmentDoc | null> {
+  const { models } = deps;
+  const ended = await models.Appointment.findOneAndUpdate(
+    atRevision(current),
+    { $set: set, $inc: { revision: 1 }, ...(outbox.length > 0 ? { $push: { outbox: { $each: outbox } } } : {}) },
+    afterWrite,
+  ).lean<AppointmentDoc>();
+  if (!ended) return null;
+  if (outbox.length > 0) deps.relay.publishDocument(models.Appointment, current._id);
+  await givePlacesBack(deps, current, deps.now());
+  return ended;
+}
+
+/**
  * Cancels the appointment as it was read: its ledger entry is marked, then status, blocks,
  * revision and the cancelled event go in one write guarded by the revision read, then its
  * places and per-contact counts are given back. Null when it changed since it was read (nothing
  * was written). `also` is set in the same write (a staff comment). Whoever waits for a slot of
- * that day is told if it has room now.
+ * that day is told if it has room now. Its deposit is released in the same write
+ * (`releaseOnCancel`; `insideCutoff`: a customer cancelling after the change cut-off keeps
+ * nothing back).
  */
 export async function cancelAppointment(
   deps: BookingDeps,
@@ -83,16 +106,30 @@ export async function cancelAppointment(
   by: EventData<'booking.appointment.cancelled'>['by'],
   correlationId?: string,
   also: Partial<AppointmentDoc> = {},
+  insideCutoff = false,
 ): Promise<AppointmentDoc | null> {
   const { models } = deps;
   const set = { ...also, status: 'cancelled' as const, blocks: [], contactCounts: [] };
-  const event = appointmentCancelled(nextRevision(current, set), by, true, correlationId, deps.schedule);
-  const changed = await withLedgerChange(deps, current, [], () =>
-    models.Appointment.findOneAndUpdate(atRevision(current), { $set: set, $inc: { revision: 1 }, $push: { outbox: event } }, afterWrite).lean<AppointmentDoc>(),
-  );
-  const cancelled = changed.ok ? changed.written : null;
+  const release = releaseOnCancel(current.payment, by, insideCutoff);
+  const deposit = release
+    ? { set: { 'payment.state': release.state }, outbox: [depositReleased(current._id, release, correlationId)] }
+    : { set: {}, outbox: [] };
+  let cancelled: AppointmentDoc | null;
+  if (unconfirmed(current.payment)) {
+    cancelled = await endUnconfirmed(deps, current, { ...set, ...deposit.set }, deposit.outbox);
+  } else {
+    const outbox = [appointmentCancelled(nextRevision(current, set), by, true, correlationId, deps.schedule), ...deposit.outbox];
+    const changed = await withLedgerChange(deps, current, [], () =>
+      models.Appointment.findOneAndUpdate(
+        atRevision(current),
+        { $set: { ...set, ...deposit.set }, $inc: { revision: 1 }, $push: { outbox: { $each: outbox } } },
+        afterWrite,
+      ).lean<AppointmentDoc>(),
+    );
+    cancelled = changed.ok ? changed.written : null;
+    if (cancelled) deps.relay.publishDocument(models.Appointment, current._id);
+  }
   if (!cancelled) return null;
-  deps.relay.publishDocument(models.Appointment, current._id);
   await uncountContact(models, current.contactCounts ?? [], current._id);
   await deps.waitlist.placesFreed(current.offeringType, current.preferredDate);
   return cancelled;
@@ -111,6 +148,8 @@ async function setStatus(
 ) {
   const { models } = deps;
   const reopening = current.status === 'cancelled';
+  // Its places are held only while it waits for its deposit, and nobody was told of it: staff may cancel or delete it, nothing else.
+  if (unconfirmed(current.payment)) throw conflict(reopening ? DEPOSIT_MESSAGES.notPaid : DEPOSIT_MESSAGES.awaiting);
   let blocks = current.blocks ?? [];
   if (reopening) {
     const { start, end } = intervalOf(current);
@@ -157,7 +196,7 @@ export async function changeAppointment(deps: BookingDeps, id: string, change: A
     updated = await setStatus(deps, current, status, comment, correlationId);
   }
   if (!updated) throw conflict(CHANGED_MEANWHILE);
-  return toAppointment(updated);
+  return toAppointment(updated, deps.now());
 }
 
 /**
@@ -173,26 +212,32 @@ export async function deleteAppointment(deps: BookingDeps, id: string, by: Audit
   const current = await models.Appointment.findOne({ _id: id, deletedAt: null }).lean<AppointmentDoc>();
   if (!current) throw notFound('Appointment not found');
   const set = { deletedAt: new Date(), blocks: [], contactCounts: [] };
-  const announce = current.status !== 'cancelled';
   const audit = auditEventBy('booking', by, {
     action: 'appointment-deleted',
     subject: `appointment ${current._id} (${current.preferredDate} ${current.preferredTime})`,
   });
-  const update = announce
-    ? {
-        $set: set,
-        $inc: { revision: 1 },
-        $push: {
-          outbox: {
-            $each: [appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId, deps.schedule), audit],
-          },
-        },
-      }
-    : { $set: set, $push: { outbox: audit } };
-  const changed = await withLedgerChange(deps, current, [], async () =>
-    (await models.Appointment.updateOne(atRevision(current), update)).matchedCount === 1 ? true : null,
-  );
-  if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
+  // A deposit still awaited or paid goes as if staff cancelled.
+  const release = current.status === 'cancelled' ? null : releaseOnCancel(current.payment, 'staff', false);
+  const deposit = release
+    ? { set: { 'payment.state': release.state }, outbox: [depositReleased(current._id, release, correlationId)] }
+    : { set: {}, outbox: [] };
+  if (unconfirmed(current.payment)) {
+    if (!(await endUnconfirmed(deps, current, { ...set, ...deposit.set }, [...deposit.outbox, audit]))) throw conflict(CHANGED_MEANWHILE);
+  } else {
+    const announce = current.status !== 'cancelled';
+    const cancelled = announce
+      ? [appointmentCancelled(nextRevision(current, { status: 'cancelled', blocks: [] }), 'staff', false, correlationId, deps.schedule)]
+      : [];
+    const update = {
+      $set: { ...set, ...deposit.set },
+      ...(announce ? { $inc: { revision: 1 } } : {}),
+      $push: { outbox: { $each: [...cancelled, ...deposit.outbox, audit] } },
+    };
+    const changed = await withLedgerChange(deps, current, [], async () =>
+      (await models.Appointment.updateOne(atRevision(current), update)).matchedCount === 1 ? true : null,
+    );
+    if (!changed.ok || !changed.written) throw conflict(CHANGED_MEANWHILE);
+  }
   await uncountContact(models, current.contactCounts ?? [], current._id);
   deps.relay.publishDocument(models.Appointment, current._id);
   await deps.waitlist.placesFreed(current.offeringType, current.preferredDate);

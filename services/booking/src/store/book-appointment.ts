@@ -11,22 +11,25 @@ import {
   type BookedAppointment,
   type Side,
 } from '@bb/contracts';
-import { conflict, invalid, isDuplicateKey, manageLinkToken, unavailable } from '@bb/service-kit';
+import { conflict, invalid, isDuplicateKey, manageLinkToken, MINUTE_MS, unavailable } from '@bb/service-kit';
 import { contactKeys } from '../domain/contact-keys';
+import { depositFor, type Deposit } from '../domain/deposit';
 import { appointmentHolder, ledgerBlocks, staffIdOf } from '../domain/ledger';
 import type { PractitionerDay } from '../domain/resources';
 import { holdOf } from '../domain/slot-hold';
 import { appointmentIdForKey, requestFingerprint } from '../domain/idempotency';
 import { bookingDuration, checkSlot, planDay, type DayRequest, type SlotCheck } from '../domain/slots';
 import { appointmentCreated } from '../events/appointment-lifecycle';
+import { depositRequested } from '../events/deposits';
 import type { BookingDeps } from '../deps';
 import type { BookingModels } from '../models';
-import { toAppointment, type AppointmentDoc } from '../models/appointment';
+import { toAppointment, type AppointmentDoc, type PaymentPart } from '../models/appointment';
 import type { BookableDoc } from '../models/bookable';
 import { countContact, uncountContact } from './contact-counts';
 import { readDay, settleOverdue, type DayInputs } from './day-plan';
 import { beginChange, finishChange, type LedgerResource } from './ledger';
 import { claimsAhead } from './ledger-process';
+import { countNoShows } from './no-shows';
 import type { BookingPolicy, ScheduleCopy } from './schedule-copy';
 
 export interface BookingRequest {
@@ -34,6 +37,8 @@ export interface BookingRequest {
   /** The Idempotency-Key, when the visitor's browser sent one. */
   idempotencyKey: string | null;
   correlationId?: string;
+  /** Made with a staff token (the front desk booking for a caller): no deposit is asked, staff settle it themselves. */
+  byStaff?: boolean;
 }
 
 const KEY_REUSED = 'This Idempotency-Key was already used for a different booking request.';
@@ -46,8 +51,29 @@ const ANY_ATTEMPTS = 3;
 /** A retry answers what the first request answered (its token too), not what staff did with the booking since. */
 function firstAnswer(deps: BookingDeps, doc: AppointmentDoc, fingerprint: string): BookedAppointment {
   if (doc.requestHash !== fingerprint) throw invalid(KEY_REUSED);
-  const first = toAppointment(doc);
-  return { ...first, status: 'pending', adminComment: '', updatedAt: first.createdAt, manageToken: manageLinkToken(deps.manageLink.secret, first.id) };
+  const first = toAppointment(doc, deps.now());
+  return {
+    ...first,
+    status: 'pending',
+    adminComment: '',
+    updatedAt: first.createdAt,
+    payment: first.payment && { ...first.payment, state: 'awaiting', paymentId: null },
+    attendance: null,
+    manageToken: manageLinkToken(deps.manageLink.secret, first.id),
+  };
+}
+
+/**
+ * What the booking must pay ahead: its items' policies, and the offering's no-show rule for a
+ * contact with that many no-shows (read only while the rule is on). Null: nothing.
+ */
+async function depositOf(deps: BookingDeps, items: readonly BookableDoc[], body: BookingRequest['body'], now: Date): Promise<Deposit | null> {
+  const settings = deps.schedule.depositSettings(body.offeringType);
+  const noShows = settings.noShowRule > 0 ? await countNoShows(deps.models, body.email, body.contact, now) : 0;
+  return depositFor(
+    items.map((item) => ({ priceCentavos: item.priceCentavos ?? null, policy: deps.schedule.depositPolicy(item._id) })),
+    { rule: settings.noShowRule, amount: settings.noShowDeposit, noShows },
+  );
 }
 
 /**
@@ -138,8 +164,14 @@ async function copyInFlight(models: BookingModels, id: Types.ObjectId, ledgers: 
  * when the offering has a per-contact cap, stores the appointment with its event, and settles
  * its ledger entry; places and counts go back if the cap refuses or the store fails. The answer
  * carries the manage link's token, derived from the id (never stored).
+ *
+ * A booking whose items (or the no-show rule) ask for a deposit is stored waiting for it: its
+ * places are claimed as an entry that expires with its hold (nothing sweeps it), and its outbox
+ * carries `booking.deposit.requested`, not `booking.appointment.created`: it is confirmed (mailed,
+ * captured, reported) once paid (store/deposit-payments.ts). It is counted for the per-contact cap
+ * like any booking (holding unpaid places is what the cap limits) until its hold lapses unpaid.
  */
-export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId }: BookingRequest): Promise<BookedAppointment> {
+export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey, correlationId, byStaff }: BookingRequest): Promise<BookedAppointment> {
   const since = performance.now();
   requirePhoneNumber(body.contact);
   const { models } = deps;
@@ -158,6 +190,13 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
   const hold = body.holdId ? holdOf(body.holdId, offering) : null;
   const readTheDay = () => readDay(models, deps.schedule, offering, body.preferredDate, now, hold ? new Set([hold]) : undefined);
   const [items, firstRead] = await Promise.all([chosenItems(deps.schedule, body.treatments, offering), readTheDay()]);
+  const deposit = byStaff ? null : await depositOf(deps, items, body, now);
+  const payment: PaymentPart | null = deposit && {
+    state: 'awaiting',
+    ...deposit,
+    holdExpiresAt: new Date(now.getTime() + deps.schedule.depositSettings(offering).holdMinutes * MINUTE_MS),
+    paymentId: null,
+  };
   /** The slot checked on a read of its day, and its claim in the ledger. */
   const planAndClaim = async (day: DayInputs) => {
     await settleOverdue(models, offering, day);
@@ -174,6 +213,8 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
       toResources: taking,
       capacity: day.capacity,
       now,
+      // Waiting for its deposit, its places are held until the hold expires, then free by themselves.
+      ...(payment ? { expiresAt: payment.holdExpiresAt } : {}),
       ...(retry ? {} : { seen: day.ledgers, since }),
     };
     const held = hold ? day.heldBy(hold) : null;
@@ -239,13 +280,15 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     requestHash: retry?.fingerprint ?? null,
     revision: 0,
     contactCounts: counted.counts,
+    ...(payment ? { payment } : {}),
     createdAt: now,
     updatedAt: now,
     outbox: [],
   };
+  const announced = payment ? depositRequested(fields, payment, correlationId) : appointmentCreated(fields, correlationId, deps.schedule);
   try {
     // createdAt comes from the business clock, like the slot check, not from mongoose.
-    await new models.Appointment({ ...fields, outbox: [appointmentCreated(fields, correlationId, deps.schedule)] }).save({ timestamps: false });
+    await new models.Appointment({ ...fields, outbox: [announced] }).save({ timestamps: false });
   } catch (err) {
     await giveBack();
     await uncountContact(models, counted.counts, id);
@@ -254,7 +297,9 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     if (retry && first) return firstAnswer(deps, first, retry.fingerprint);
     throw err;
   }
+  // A waiting booking's entry stays as claimed: it expires with its hold unless paid.
   if (
+    !payment &&
     !(await finishChange(
       models,
       change,
@@ -270,5 +315,5 @@ export async function bookAppointment(deps: BookingDeps, { body, idempotencyKey,
     throw unavailable(TOO_SLOW);
   }
   deps.relay.publishDocument(models.Appointment, id);
-  return { ...toAppointment(fields), manageToken };
+  return { ...toAppointment(fields, now), manageToken };
 }

@@ -2,7 +2,7 @@ import { CALENDAR_FEED_PAST_DAYS, sideSchema, type CalendarFeed, type Practition
 import { DAY_MS, isDuplicateKey, notFound } from '@bb/service-kit';
 import { newFeedToken, offeringFeed, practitionerFeed, staffEntry, type Feed } from '../domain/calendar-feed';
 import type { BookingModels } from '../models';
-import { toAppointmentFacts, type AppointmentDoc } from '../models/appointment';
+import { CONFIRMED, toAppointmentFacts, type AppointmentDoc } from '../models/appointment';
 import { practitionerFeedId, toCalendarFeed, toPractitionerCalendarFeed, type CalendarFeedDoc } from '../models/calendar-feed';
 
 export const FEED_NOT_FOUND = 'This calendar address is not valid.';
@@ -92,14 +92,15 @@ export async function rotatePractitionerFeed(models: BookingModels, practitioner
 /**
  * The feed of the address: its offering's appointments, or those its practitioner takes
  * (whichever side), from CALENDAR_FEED_PAST_DAYS ago on, cancelled and deleted ones left out
- * (a calendar drops an entry the feed no longer lists). A removed practitioner's address is
+ * (a calendar drops an entry the feed no longer lists), and those never confirmed (a deposit
+ * awaited or lapsed). A removed practitioner's address is
  * no longer valid. One read by the offering and start index (both offerings for a practitioner).
  */
 export async function feedByToken(models: BookingModels, token: string, now: Date): Promise<Feed> {
   const feed = await models.CalendarFeed.findOne({ token }).lean<CalendarFeedDoc>();
   if (!feed) throw notFound(FEED_NOT_FOUND);
   const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);
-  const current = { startTime: { $gte: since }, status: { $ne: 'cancelled' }, deletedAt: null };
+  const current = { startTime: { $gte: since }, status: { $ne: 'cancelled' }, deletedAt: null, ...CONFIRMED };
   if (feed.practitionerId) {
     const person = await practitionerNamed(models, feed.practitionerId);
     if (!person) throw notFound(FEED_NOT_FOUND);

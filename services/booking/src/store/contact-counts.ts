@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { Side } from '@bb/contracts';
 import { isDuplicateKey } from '@bb/service-kit';
 import { CLAIM_GRACE_MS, claimIsStale, contactKeys } from '../domain/contact-keys';
+import { paymentStateAt } from '../domain/deposit';
 import type { BookingModels } from '../models';
 import { intervalOf, type AppointmentDoc } from '../models/appointment';
 import { contactCountId, type ContactCountDoc } from '../models/contact-count';
@@ -77,7 +78,9 @@ async function pruneStale(models: Models, id: string, now: Date): Promise<number
   const entries = Object.entries(doc?.h ?? {});
   const toRead = entries.filter(([, e]) => e.t.getTime() > now.getTime()).map(([key]) => key.slice(1));
   const holders = toRead.length === 0 ? [] : await models.Appointment.find({ _id: { $in: toRead } }, HOLDER_FIELDS).lean<AppointmentDoc[]>();
-  const holderOf = new Map(holders.map((h) => [`a${String(h._id)}`, { status: h.status, start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }]));
+  // One whose deposit lapsed unpaid holds nothing: it counts as cancelled.
+  const statusOf = (h: AppointmentDoc) => (h.payment && paymentStateAt(h.payment, now) === 'expired' ? 'cancelled' : h.status);
+  const holderOf = new Map(holders.map((h) => [`a${String(h._id)}`, { status: statusOf(h), start: intervalOf(h).start, deleted: Boolean(h.deletedAt) }]));
   const wallClock = new Date();
   let pruned = 0;
   for (const [key, entry] of entries) {
@@ -89,7 +92,7 @@ async function pruneStale(models: Models, id: string, now: Date): Promise<number
   return pruned;
 }
 
-const HOLDER_FIELDS = { status: 1, startTime: 1, endTime: 1, preferredDate: 1, preferredTime: 1, deletedAt: 1 };
+const HOLDER_FIELDS = { status: 1, startTime: 1, endTime: 1, preferredDate: 1, preferredTime: 1, deletedAt: 1, payment: 1 };
 
 /** Takes the appointment out of these counts: one write per key, each only if it is still counted there. */
 export async function uncountContact(models: Pick<BookingModels, 'ContactCount'>, counts: readonly string[], appointmentId: Types.ObjectId): Promise<void> {

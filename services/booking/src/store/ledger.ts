@@ -5,11 +5,13 @@ import {
   countChanges,
   countersOf,
   encodeEntry,
+  expiringState,
   fieldsByLedger,
   liveHold,
   resourceOfCounter,
   staleEntries,
   unionOf,
+  type EntryState,
   type LedgerBlock,
   type LedgerDoc,
   type StoredLedgerDoc,
@@ -43,7 +45,7 @@ export interface LedgerChange {
   now: Date;
   /** A visitor's hold the change takes over in the same write (its places become the holder's). */
   converting?: { holder: string; blocks: readonly LedgerBlock[]; resources?: readonly string[] };
-  /** A visitor's hold: written as such (`v`, until `expiresAt`) instead of as a change. */
+  /** An entry that expires by itself: a visitor's hold (`v`) or an appointment waiting for its deposit (`p`), by its holder, until `expiresAt`, instead of a change. */
   expiresAt?: Date;
   /**
    * The documents the caller read at `now` (its slot check's; null: none yet): a refused new claim
@@ -62,7 +64,7 @@ export interface LedgerResource {
 }
 
 /** Counters per ledger document of some blocks taken with some resources. */
-const countersByLedger = (offering: Side, blocks: readonly LedgerBlock[], resources: readonly string[] = []) =>
+export const countersByLedger = (offering: Side, blocks: readonly LedgerBlock[], resources: readonly string[] = []) =>
   new Map([...fieldsByLedger(offering, blocks)].map(([id, fields]) => [id, countersOf(fields, resources)]));
 
 /** How many places a counter has: the offering's capacity, or the resource's count (a practitioner: one). */
@@ -71,7 +73,8 @@ function capacityOf(change: Pick<LedgerChange, 'capacity' | 'toResources'>, coun
   return resource === null ? change.capacity : (change.toResources?.find((r) => r.key === resource)?.count ?? 1);
 }
 
-export type BeginResult = { ok: true; until: Date; converted: boolean; documents: string[] } | { ok: false; reason: 'full' | 'busy' };
+/** `state`: what the entry was written as (a change, or an expiring entry), which `finishChange` finds it by. */
+export type BeginResult = { ok: true; until: Date; state: EntryState; converted: boolean; documents: string[] } | { ok: false; reason: 'full' | 'busy' };
 
 /** How often a refused claim clears stale entries and tries again before it answers. */
 const ATTEMPTS = 3;
@@ -89,6 +92,7 @@ const room = (capacity: number) => ({ $in: [null, ...Array.from({ length: capaci
  */
 export async function beginChange(models: Models, change: LedgerChange): Promise<BeginResult> {
   const until = change.expiresAt ?? new Date(change.now.getTime() + CHANGE_DEADLINE_MS);
+  const state = change.expiresAt ? expiringState(change.holder) : 'c';
   const from = countersByLedger(change.offering, change.from, change.fromResources);
   const to = countersByLedger(
     change.offering,
@@ -99,20 +103,21 @@ export async function beginChange(models: Models, change: LedgerChange): Promise
   const ids = [...new Set([...from.keys(), ...to.keys()])].sort();
   const begun: string[] = [];
   for (const id of ids) {
-    let outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], converting.get(id), until);
+    let outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], converting.get(id), until, state);
     if (outcome === 'no-hold' && change.converting) {
       // The hold expired or went: the booking takes its places like any other.
       converting = new Map();
-      outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], undefined, until);
+      outcome = await beginIn(models, change, id, from.get(id) ?? [], to.get(id) ?? [], undefined, until, state);
     }
     if (outcome === 'absent') continue;
     if (outcome !== 'ok') {
-      for (const done of begun) await finishIn(models, change.holder, done, unionOf(from.get(done) ?? [], to.get(done) ?? []), from.get(done) ?? [], until);
+      for (const done of begun)
+        await finishIn(models, change.holder, done, unionOf(from.get(done) ?? [], to.get(done) ?? []), from.get(done) ?? [], until, state);
       return { ok: false, reason: outcome === 'busy' ? 'busy' : 'full' };
     }
     begun.push(id);
   }
-  return { ok: true, until, converted: converting.size > 0, documents: begun };
+  return { ok: true, until, state, converted: converting.size > 0, documents: begun };
 }
 
 async function beginIn(
@@ -123,6 +128,7 @@ async function beginIn(
   to: string[],
   converting: string[] | undefined,
   until: Date,
+  state: EntryState,
 ): Promise<'ok' | 'full' | 'busy' | 'no-hold' | 'absent'> {
   const entry = entryPath(change.holder);
   const changes = countChanges(from, to, converting);
@@ -135,7 +141,6 @@ async function beginIn(
     ...Object.fromEntries(needRoom.map((counter) => [`b.${counter}`, room(capacityOf(change, counter))])),
     ...(hold ? { [hold]: liveHold(change.now) } : {}),
   };
-  const state = change.expiresAt ? 'v' : 'c';
   const fresh = from.length === 0 && !hold;
   const key = claimKey(
     id,
@@ -221,7 +226,7 @@ export async function finishChange(
   begun: Extract<BeginResult, { ok: true }>,
   keepResources: readonly string[] = [],
 ): Promise<boolean> {
-  const { until } = begun;
+  const { until, state } = begun;
   const from = countersByLedger(change.offering, change.from, change.fromResources);
   const to = countersByLedger(
     change.offering,
@@ -233,20 +238,20 @@ export async function finishChange(
   for (const id of begun.documents) {
     const counted = unionOf(from.get(id) ?? [], to.get(id) ?? []);
     const keepHere = kept.get(id) ?? [];
-    if (await finishIn(models, change.holder, id, counted, keepHere, until)) continue;
+    if (await finishIn(models, change.holder, id, counted, keepHere, until, state)) continue;
     const entry = (await readLedger(models, id))?.h?.[change.holder];
     agreed &&= keepHere.length === 0 ? entry === undefined : entry?.s === 'k' && unionOf(entry.b, []).join() === unionOf(keepHere, []).join();
   }
   return agreed;
 }
 
-async function finishIn(models: Models, holder: string, id: string, counted: string[], keep: string[], until: Date): Promise<boolean> {
+async function finishIn(models: Models, holder: string, id: string, counted: string[], keep: string[], until: Date, state: EntryState): Promise<boolean> {
   const entry = entryPath(holder);
   const given = counted.filter((field) => !keep.includes(field));
   const result = await writeLedger(
     models,
     id,
-    { _id: id, [entry]: encodeEntry({ b: counted, s: 'c', u: until }) },
+    { _id: id, [entry]: encodeEntry({ b: counted, s: state, u: until }) },
     {
       ...(given.length > 0 ? { $inc: Object.fromEntries(given.map((field) => [`b.${field}`, -1])) } : {}),
       ...(keep.length > 0 ? { $set: { [entry]: encodeEntry({ b: keep, s: 'k' }) } } : { $unset: { [entry]: '' } }),

@@ -1,5 +1,6 @@
 import {
   appointmentReference,
+  DEPOSIT_MESSAGES,
   MANAGE_MESSAGES,
   type ManagedAppointment,
   type MoveSlotsQuery,
@@ -12,6 +13,7 @@ import { appointmentIcs, appointmentIdOfManageToken, conflict, gone, invalid, MI
 import type { z } from 'zod';
 import type { BookingDeps } from '../deps';
 import { calendarEntry } from '../domain/calendar-entry';
+import { unconfirmed } from '../domain/deposit';
 import { appointmentHolder, ledgerBlocks, staffIdOf } from '../domain/ledger';
 import { changeWindow, linkExpiry, manageTokenHash, reschedulesLeft, type ChangeWindow } from '../domain/manage-link';
 import { checkSlot, datesOf, planDay, slotsAnswer } from '../domain/slots';
@@ -56,20 +58,25 @@ export async function calendarOfLink(deps: Pick<BookingDeps, 'models' | 'manageL
 /**
  * Cancels through the link, until the offering's cut-off. Cancelling again answers the
  * cancelled appointment (a second click, a retry); so does losing a race to another cancel.
- * The link stays valid: the customer can still look at what they cancelled.
+ * The link stays valid: the customer can still look at what they cancelled. A paid deposit
+ * comes back in full before the cut-off; after it, until the start, the customer may still
+ * cancel and the business keeps it (rather than a no-show with the time held).
  */
 export async function cancelByCustomer(deps: BookingDeps, token: string, correlationId?: string): Promise<ManagedAppointment> {
   const current = await appointmentOfLink(deps, token);
   const window = windowOf(deps, current);
   if (window.closed === 'cancelled') return managedView(deps, current);
-  if (window.closed) throw conflict(window.reason);
-  const cancelled = (await cancelAppointment(deps, current, 'customer', correlationId)) ?? (await appointmentOfLink(deps, token));
+  const forfeiting = window.closed === 'cutoff' && current.payment?.state === 'paid';
+  if (window.closed && !forfeiting) throw conflict(window.reason);
+  const cancelled = (await cancelAppointment(deps, current, 'customer', correlationId, {}, forfeiting)) ?? (await appointmentOfLink(deps, token));
   if (cancelled.status !== 'cancelled') throw conflict(CHANGED_MEANWHILE);
   return managedView(deps, cancelled);
 }
 
 /** Why the link cannot move its appointment now (cut-off, cancelled, past, no moves left): the refusal, or null. */
 function moveRefusal(deps: BookingDeps, current: AppointmentDoc) {
+  // Its places are held only until its hold expires: it moves once paid (the payment stays with it then).
+  if (unconfirmed(current.payment)) return conflict(DEPOSIT_MESSAGES.awaiting);
   const window = windowOf(deps, current);
   if (window.closed) return conflict(window.reason);
   const moveLimit = deps.schedule.maxReschedules(current.offeringType);

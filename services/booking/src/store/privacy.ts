@@ -40,6 +40,9 @@ export async function bookingRecordsOf(models: BookingModels, subject: PrivacySu
       status: a.status,
       notes: a.notes,
       staffComment: a.adminComment,
+      depositCentavos: a.payment?.amount ?? null,
+      depositState: a.payment?.state ?? null,
+      attendance: a.attendance ?? null,
       deleted: Boolean(a.deletedAt),
       createdAt: isoOrNull(a.createdAt),
     })),
@@ -61,7 +64,7 @@ export async function bookingRecordsOf(models: BookingModels, subject: PrivacySu
 
 /**
  * Erases the subject from booking. Appointments stay for the books (status, times, items,
- * practitioner) but lose the person: name, address, number, age, gender, notes and staff comment,
+ * practitioner, deposit, attendance) but lose the person: name, address, number, age, gender, notes and staff comment, the keys their no-shows are counted by,
  * and any event still waiting in their outbox that carries them. Waitlist entries and the
  * per-contact counts of the subject's keys go. Idempotent: an erased appointment no longer matches.
  */
@@ -93,7 +96,8 @@ async function anonymiseAppointments(models: BookingModels, appointmentIds: read
         { _id: doc._id, revision: doc.revision ?? null },
         {
           $set: { ...ERASED_CUSTOMER, outbox, outboxParked: keptOutbox(doc.outboxParked ?? []) },
-          $unset: { contactCounts: 1, requestHash: 1, ...(outbox.length === 0 ? { outboxPending: 1 } : {}) },
+          // A no-show's hashed keys go too: the no-show rule forgets the person.
+          $unset: { contactCounts: 1, requestHash: 1, noShowKeys: 1, ...(outbox.length === 0 ? { outboxPending: 1 } : {}) },
         },
       );
       if (written.matchedCount === 1) {

@@ -1,6 +1,7 @@
-import { REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
+import { DEPOSIT_MESSAGES, REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
 import { BLOCK_MS, conflict, invalid, notFound } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
+import { unconfirmed } from '../domain/deposit';
 import { appointmentHolder, blockStart, practitionerKey, type LedgerBlock } from '../domain/ledger';
 import { assignSlot } from '../domain/resources';
 import { appointmentRescheduled } from '../events/appointment-lifecycle';
@@ -26,7 +27,8 @@ export async function reassignPractitioner(deps: BookingDeps, id: string, practi
   if (!current.practitioner) throw invalid(REASSIGN_MESSAGES.noPractitioner);
   const { start, end } = intervalOf(current);
   if (current.status !== 'pending' || end.getTime() <= deps.now().getTime()) throw conflict(REASSIGN_MESSAGES.closed);
-  if (current.practitioner.id === practitionerId) return toAppointment(current);
+  if (unconfirmed(current.payment)) throw conflict(DEPOSIT_MESSAGES.awaiting);
+  if (current.practitioner.id === practitionerId) return toAppointment(current, deps.now());
 
   const offering = current.offeringType;
   const chosen = deps.schedule.practitioners(offering).find((p) => p._id === practitionerId);
@@ -61,5 +63,5 @@ export async function reassignPractitioner(deps: BookingDeps, id: string, practi
   deps.relay.publishDocument(models.Appointment, current._id);
   // The practitioner given up may be the one a waiting visitor needs.
   await deps.waitlist.placesFreed(offering, current.preferredDate);
-  return toAppointment(moved);
+  return toAppointment(moved, deps.now());
 }

@@ -1,8 +1,11 @@
 import {
   DEFAULT_BOOKING_POLICY,
   DEFAULT_CHANGE_CUTOFF_HOURS,
+  DEFAULT_DEPOSIT_SETTINGS,
   DEFAULT_MAX_RESCHEDULES,
   sideSchema,
+  type DepositPolicy,
+  type DepositSettings,
   type EventData,
   type OfferingType,
   type OfficeHours,
@@ -15,6 +18,8 @@ import type { OfficeDay, SlotPolicy } from '../domain/slots';
 import type { BookingModels } from '../models';
 import type { BookableDoc } from '../models/bookable';
 import { dateOverrideId, type DateOverrideDoc } from '../models/date-override';
+import { toDepositPolicy, type DepositPolicyDoc } from '../models/deposit-policy';
+import type { DepositSettingsDoc } from '../models/deposit-settings';
 import { officeHoursId } from '../models/office-hours';
 import { newPractitionerFields, type PractitionerDoc } from '../models/practitioner';
 import type { RequirementDoc } from '../models/requirement';
@@ -40,10 +45,10 @@ export interface DateHours {
  * What every booking and every slot request needs besides the day sheet, in memory: each
  * offering's settings (capacity, change cut-off and move limit, booking policy), office hours and date
  * overrides, the bookable items, and the resources: practitioners, rooms and equipment, and what
- * each item needs.
+ * each item needs; deposit policies of items and deposit settings of offerings.
  * Read at start and kept fresh by events every replica hears (its own per-process queues):
  * - `booking.schedule.changed`, published by the replica that saved settings, office hours, date overrides,
- *   practitioners, rooms or requirements (which reads them again itself before it answers);
+ *   practitioners, rooms, requirements or deposits (which reads them again itself before it answers);
  * - `catalog.bookable.changed` and `catalog.staff.changed`, applied here by version as the durable
  *   consumers apply them to the database;
  * and read again whenever those consumers (re)start and every minute. An item not in memory
@@ -57,6 +62,8 @@ export class ScheduleCopy {
   private readonly staff = new Map<string, PractitionerDoc>();
   private roomList: RoomDoc[] = [];
   private requirements = new Map<string, RequirementDoc>();
+  private depositPolicies = new Map<string, DepositPolicyDoc>();
+  private depositSettingsOf = new Map<Side, DepositSettingsDoc>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -185,14 +192,18 @@ export class ScheduleCopy {
   }
 
   private async loadSchedule(): Promise<void> {
-    const [settings, hours, overrides, rooms, requirements] = await Promise.all([
+    const [settings, hours, overrides, rooms, requirements, depositPolicies, depositSettings] = await Promise.all([
       this.models.Settings.find().lean(),
       this.models.OfficeHours.find().lean(),
       this.models.DateOverride.find().lean<DateOverrideDoc[]>(),
       this.models.Room.find().sort({ name: 1, _id: 1 }).lean<RoomDoc[]>(),
       this.models.Requirement.find().lean<RequirementDoc[]>(),
+      this.models.DepositPolicy.find({}, { outbox: 0 }).lean<DepositPolicyDoc[]>(),
+      this.models.DepositSettings.find({}, { outbox: 0 }).lean<DepositSettingsDoc[]>(),
       this.loadPractitioners(),
     ]);
+    this.depositPolicies = new Map(depositPolicies.map((p) => [p._id, p]));
+    this.depositSettingsOf = new Map(depositSettings.map((s) => [s._id, s]));
     this.roomList = rooms;
     this.requirements = new Map(requirements.map((r) => [r._id, r]));
     this.settings = new Map(settings.map((s) => [s._id, s]));
@@ -230,6 +241,21 @@ export class ScheduleCopy {
   private keep(doc: BookableDoc): void {
     const held = this.items.get(doc._id);
     if (!held || held.version < doc.version) this.items.set(doc._id, doc);
+  }
+
+  /** What an item asks to be paid ahead (`none` until staff set it). */
+  depositPolicy(bookableId: string): DepositPolicy {
+    return toDepositPolicy(this.depositPolicies.get(bookableId));
+  }
+
+  /** The deposit settings of an offering: saved, or their defaults. */
+  depositSettings(offering: Side): Omit<DepositSettings, 'offeringType'> {
+    const saved = this.depositSettingsOf.get(offering);
+    return {
+      holdMinutes: saved?.holdMinutes ?? DEFAULT_DEPOSIT_SETTINGS.holdMinutes,
+      noShowRule: saved?.noShowRule ?? DEFAULT_DEPOSIT_SETTINGS.noShowRule,
+      noShowDeposit: saved?.noShowDeposit ?? DEFAULT_DEPOSIT_SETTINGS.noShowDeposit,
+    };
   }
 
   /** How many of a resource there are (a practitioner: one; a room or equipment no longer configured: none). */

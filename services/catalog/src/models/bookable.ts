@@ -6,4 +6,6 @@ export interface BookableDoc extends VersionedDoc {
   name: string;
   defaultDuration: number | null;
   offeringType: OfferingType;
+  /** A package's in pesos; a treatment's as text ("₱1,500", "₱900–1,200", "Ask us"). */
+  price: number | string;
 }

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'setting-changed': 'Setting changed',
   'webhook-changed': 'Webhook changed',
   'appointment-deleted': 'Appointment deleted',
+  'attendance-set': 'Attendance set',
   export: 'Export',
   erasure: 'Erasure',
   'payment-refunded': 'Payment refunded',
