@@ -4,6 +4,14 @@ import { appointmentStatusSchema } from './resources/appointments';
 import { auditRecordSchema } from './resources/audit';
 import { staffRoleSchema } from './roles';
 import { chatMessageSchema } from './resources/chat';
+import {
+  paymentMethodSchema,
+  paymentMethodTypeSchema,
+  paymentPurposeSchema,
+  refundReasonSchema,
+  releaseReasonSchema,
+  transferKindSchema,
+} from './resources/payments';
 import { privacyCountsSchema, privacyRecordsSchema, privacyServiceSchema, retentionSchema } from './resources/privacy';
 
 export const changedBySchema = z.enum(['customer', 'staff']);
@@ -50,6 +58,22 @@ export type CatalogList = (typeof CATALOG_LISTS)[number];
 
 /** Whom an access or erasure request is about, as staff typed it (services compare with `isPrivacySubject`). */
 const privacySubjectEvent = z.object({ requestId: z.string(), email: z.string().optional(), phone: z.string().optional() });
+
+/**
+ * What every payments.* event carries besides its own fields: whose payment it is, enough for
+ * a mail (notifications) without asking payments, and the appointment booking acts on.
+ */
+const paymentFacts = z.object({
+  paymentId: z.string(),
+  appointmentId: z.string(),
+  offeringType: sideSchema,
+  customerName: z.string(),
+  customerEmail: z.string(),
+  description: z.string(),
+});
+
+/** Centavos, always booking's: no amount ever comes from a client. */
+const centavos = z.number().int().positive();
 
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
@@ -129,6 +153,72 @@ export const eventSchemas = {
     /** 1 for the first to sign up for the slot. */
     position: z.number().int(),
   }),
+  /**
+   * Booking holds a slot "pending payment" and asks for a payment (a deposit, or the full
+   * price); payments creates it once per appointment. The pay page is `/pay/<manage-link token>`.
+   */
+  'booking.deposit.requested': z.object({
+    appointmentId: z.string(),
+    offeringType: sideSchema,
+    amount: centavos,
+    currency: z.literal('PHP'),
+    purpose: paymentPurposeSchema,
+    customerName: z.string(),
+    customerEmail: z.string(),
+    /** The booking's contact number: a privacy request may name the person by it. */
+    customerPhone: z.string(),
+    /** What is paid for, in words, for the checkout page and the mails. */
+    description: z.string(),
+    /** ISO instants: the appointment's start, and the end of booking's hold on the slot. */
+    startTime: z.string(),
+    holdExpiresAt: z.string(),
+  }),
+  /**
+   * Booking lets the payment go: unpaid, it expires; paid, it is refunded in full (`refund:
+   * 'full'`, and always for `slot-lost`) or kept (`refund: 'none'`, a late cancellation).
+   */
+  'booking.deposit.released': z.object({
+    appointmentId: z.string(),
+    refund: z.enum(['full', 'none']),
+    reason: releaseReasonSchema,
+  }),
+  /** Booking moved its hold on the slot (after `payments.receipt.submitted`): payments shows the new time. */
+  'booking.deposit.hold-extended': z.object({ appointmentId: z.string(), holdExpiresAt: z.string() }),
+  /** Paid (through PayMongo, or a transfer staff confirmed): booking confirms the appointment, or releases it with `slot-lost`. */
+  'payments.payment.paid': paymentFacts.extend({
+    amount: centavos,
+    currency: z.literal('PHP'),
+    method: paymentMethodSchema,
+    methodType: paymentMethodTypeSchema,
+    paidAt: z.string(),
+  }),
+  /** A payment attempt on PayMongo's checkout failed; the visitor may try again (nothing else changes). */
+  'payments.payment.failed': paymentFacts.extend({
+    methodType: paymentMethodTypeSchema.nullable(),
+    message: z.string(),
+    failedAt: z.string(),
+  }),
+  /** Money went back: a PayMongo refund succeeded, or staff sent a transfer back by hand. */
+  'payments.payment.refunded': paymentFacts.extend({
+    /** Centavos refunded by this refund. */
+    amount: centavos,
+    currency: z.literal('PHP'),
+    method: paymentMethodSchema,
+    reason: refundReasonSchema,
+    /** A staff username, or `booking` for a refund booking's release caused. */
+    by: z.string(),
+    refundedAt: z.string(),
+  }),
+  /** A transfer receipt waits for staff: booking extends its hold to `holdExpiresAt` (the review hold setting). */
+  'payments.receipt.submitted': paymentFacts.extend({
+    holdExpiresAt: z.string(),
+    referenceNumber: z.string(),
+    kind: transferKindSchema,
+  }),
+  /** Staff rejected a transfer receipt (`reason` is shown to the visitor), who may pay again until `holdExpiresAt`. */
+  'payments.receipt.rejected': paymentFacts.extend({ reason: z.string(), holdExpiresAt: z.string() }),
+  /** Released unpaid: nothing can be paid on it any more (a PayMongo payment arriving later still counts as paid). */
+  'payments.payment.expired': paymentFacts.extend({ reason: releaseReasonSchema }),
   /** A newsletter sign-up waits for its address to be confirmed (double opt-in is on). */
   'subscribers.confirmation.requested': z.object({
     subscriberId: z.string(),

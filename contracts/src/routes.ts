@@ -9,6 +9,7 @@ import { manageRoutes } from './resources/manage';
 import { newsRoutes } from './resources/news';
 import { notificationRoutes } from './resources/notifications';
 import { packageRoutes } from './resources/packages';
+import { paymentRoutes } from './resources/payments';
 import { portfolioRoutes } from './resources/portfolio';
 import { practitionerRoutes } from './resources/practitioners';
 import { privacyRoutes } from './resources/privacy';
@@ -50,6 +51,7 @@ export const routeTable: readonly RouteDef[] = [
   webhookRoutes,
   subscriberRoutes,
   notificationRoutes,
+  paymentRoutes,
   auditRoutes,
   privacyRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));
