@@ -32,6 +32,10 @@ try {
       `  Staff console: ${gateway.url.replace('127.0.0.1', 'localhost')}/maintenance   API reference: ${gateway.url.replace('127.0.0.1', 'localhost')}/api/docs`,
     );
   if (infra.env.MAILPIT_URL) console.log(`  Mails the site sends (Mailpit): ${infra.env.MAILPIT_URL.replace('127.0.0.1', 'localhost')}`);
+  if (infra.paymongo) {
+    const paymongoUrl = infra.env.PAYMONGO_URL.replace('127.0.0.1', 'localhost');
+    console.log(`  PayMongo test double at ${paymongoUrl}/v1, checkout pages at ${paymongoUrl}/checkout/<id> (no money moves)`);
+  }
   console.log('  Press Ctrl-C to stop everything.');
   console.log('');
 } catch (err) {

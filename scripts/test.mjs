@@ -108,7 +108,13 @@ try {
     },
   });
   tearDown = stack.tearDown;
-  const control = await startControlServer({ plans: stack.plans, running: stack.running, logDir: stack.logDir, mail: stack.infra.mail });
+  const control = await startControlServer({
+    plans: stack.plans,
+    running: stack.running,
+    logDir: stack.logDir,
+    mail: stack.infra.mail,
+    paymongo: stack.infra.paymongo,
+  });
   const env = { ...stack.env, BB_STACK_CONTROL_URL: `http://127.0.0.1:${control.address().port}` };
   await openTestCalendar(stack.env.GATEWAY_URL);
   console.log(`[test] set-up done in ${Math.round((Date.now() - started) / 1000)} s; stack logs in ${path.relative(repoRoot, stack.logDir)}/`);

@@ -1,19 +1,21 @@
 // Loopback-only endpoint of a test run, so fault tests can kill and restart the processes the
 // launcher owns (POST /components/<name>/kill|stop|start), stop and start the local SMTP server
-// (POST /infrastructure/mail/stop|start) and a RabbitMQ cluster's nodes
+// (POST /infrastructure/mail/stop|start) and the local PayMongo double, its state kept
+// (POST /infrastructure/paymongo/stop|start), and a RabbitMQ cluster's nodes
 // (POST /infrastructure/rabbitmq/<n>/kill|start), and security tests can read a process's
 // memory (GET /components/<name> gives its pid).
 import http from 'node:http';
 import { startComponent, stopProcess } from './stack.mjs';
 
-export function startControlServer({ plans, running, logDir, mail, cluster }) {
+export function startControlServer({ plans, running, logDir, mail, paymongo, cluster }) {
   const actions = [
     [
-      /^\/infrastructure\/mail\/(stop|start)$/,
+      /^\/infrastructure\/(mail|paymongo)\/(stop|start)$/,
       'POST',
       async (m) => {
-        if (!mail) return false;
-        await mail[m[1]]();
+        const server = m[1] === 'mail' ? mail : paymongo;
+        if (!server) return false;
+        await server[m[2]]();
         return true;
       },
     ],

@@ -1,12 +1,14 @@
 // Finds or starts MongoDB-protocol storage, RabbitMQ, S3 object storage and SMTP, in
 // DESIGN.md's order: URLs from the environment → a Docker engine → the local servers of
 // scripts/servers/, from binaries built or installed on first use into a cache outside the
-// repository.
+// repository. The payment provider is PAYMONGO_URL from the environment or, on every path, the
+// local PayMongo test double (a Node script of the repository: nothing to build or pull).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { startContainers } from './containers.mjs';
 import * as mailpit from '../servers/mailpit.mjs';
 import * as minio from '../servers/minio.mjs';
+import * as paymongo from '../servers/paymongo.mjs';
 import * as postgresFerretDb from '../servers/postgres-ferretdb.mjs';
 import * as rabbitmq from '../servers/rabbitmq.mjs';
 import { has, log } from '../servers/system.mjs';
@@ -17,12 +19,23 @@ export { aptInstall } from '../servers/system.mjs';
 
 /**
  * Returns connection settings for the servers, starting what is missing: `env` (MONGO_URL,
- * AMQP_URL, S3_*, SMTP_URL, MAILPIT_URL and, for local servers, what tests need to steer them),
- * `pids` (the first process of each server started here: the idle benchmark reads their CPU
- * time) and `mail` (the local Mailpit, which the fault tests stop and start). dataDir holds each
- * local server's data; persistent data survives between runs.
+ * AMQP_URL, S3_*, SMTP_URL, MAILPIT_URL, PAYMONGO_* and, for local servers, what tests need to
+ * steer them), `pids` (the first process of each server started here: the idle benchmark reads
+ * their CPU time), `mail` (the local Mailpit) and `paymongo` (the local PayMongo double), which
+ * the fault tests stop and start. dataDir holds each local server's data; persistent data
+ * survives between runs.
  */
 export async function startInfrastructure({ dataDir, logDir }) {
+  const [storage, payments] = await Promise.all([startStorage({ dataDir, logDir }), startPaymentProvider({ dataDir, logDir })]);
+  return {
+    ...storage,
+    env: { ...storage.env, ...payments.env },
+    pids: { ...storage.pids, ...payments.pids },
+    ...(payments.start ? { paymongo: payments } : {}),
+  };
+}
+
+async function startStorage({ dataDir, logDir }) {
   const fromEnv = process.env.MONGO_URL && process.env.AMQP_URL && process.env.S3_ENDPOINT && process.env.SMTP_URL;
   if (fromEnv) {
     log('using MONGO_URL, AMQP_URL, S3_ENDPOINT and SMTP_URL from the environment');
@@ -51,6 +64,23 @@ export async function startInfrastructure({ dataDir, logDir }) {
     pids: Object.assign({}, ...servers.map((s) => s.pids)),
     mail: servers[3],
   };
+}
+
+/** PayMongo given in the environment (a shared infrastructure's double, or the real one), else the local double. */
+async function startPaymentProvider({ dataDir, logDir }) {
+  if (process.env.PAYMONGO_URL && process.env.PAYMONGO_SECRET_KEY) {
+    log(`using the PayMongo API at ${process.env.PAYMONGO_URL} (PAYMONGO_URL)`);
+    return {
+      env: {
+        PAYMONGO_URL: process.env.PAYMONGO_URL,
+        PAYMONGO_SECRET_KEY: process.env.PAYMONGO_SECRET_KEY,
+        PAYMONGO_PUBLIC_KEY: process.env.PAYMONGO_PUBLIC_KEY ?? '',
+      },
+      pids: {},
+    };
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  return paymongo.start({ dataDir, logDir });
 }
 
 function dockerEngineAnswers() {

@@ -1,6 +1,7 @@
 // The one interface of the local servers in this folder (postgres-ferretdb, minio, mailpit,
-// rabbitmq, nginx): each module exports `start(options)` answering a RunningServer, and an
-// `ensure…()` that finds, installs or builds its binary first (start calls it).
+// rabbitmq, nginx, paymongo): each module exports `start(options)` answering a RunningServer,
+// and, when it runs a binary, an `ensure…()` that finds, installs or builds it first (start
+// calls it). The PayMongo double is a Node script of this repository: nothing to ensure.
 
 export interface StartOptions {
   /** The run's data directory: each server keeps its data in a folder of its own under it. */
