@@ -102,7 +102,7 @@ export class Reconciler {
     return this.payments.models.Payment.findOneAndUpdate(
       { _id: doc._id, 'paymongo.checkoutUrl': doc.paymongo.checkoutUrl },
       { $set: { 'paymongo.checkoutUrl': null, updatedAt: this.payments.now() } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<PaymentDoc>();
   }
 

@@ -109,7 +109,7 @@ export class Refunds {
     return this.payments.models.Payment.findOneAndUpdate(
       { _id: doc._id, [`refunds.${index}.paymongoRefundId`]: null },
       { $set: { [`refunds.${index}.paymongoRefundId`]: paymongoRefundId, updatedAt: this.payments.now() } },
-      { new: true },
+      { returnDocument: 'after' },
     ).lean<PaymentDoc>();
   }
 

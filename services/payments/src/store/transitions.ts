@@ -52,7 +52,9 @@ export async function applyAction(
       ...(planned.unset && { $unset: planned.unset }),
       ...((events.length > 0 || planned.push) && { $push: { ...planned.push, ...(events.length > 0 && { outbox: { $each: events } }) } }),
     };
-    const written = await Payment.findOneAndUpdate({ ...planned.where, _id: doc._id, status: doc.status }, update, { new: true }).lean<PaymentDoc>();
+    const written = await Payment.findOneAndUpdate({ ...planned.where, _id: doc._id, status: doc.status }, update, {
+      returnDocument: 'after',
+    }).lean<PaymentDoc>();
     if (written) {
       if (events.length > 0) relay.publishDocument(Payment, doc._id);
       return { doc: written, applied: true };
