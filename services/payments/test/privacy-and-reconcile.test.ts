@@ -8,7 +8,11 @@ let probe: Awaited<ReturnType<typeof privacyProbe>>;
 beforeAll(async () => {
   h = await startPayments('pay_privacy', { RECONCILE_INTERVAL_MS: '200' }, () => new Date(Date.now() + ahead));
   probe = await privacyProbe(h.svc.ctx.config.BUS_EXCHANGE, 'payments');
-  await saveSettings(h, { transferAccounts: [{ kind: 'gcash', bankName: '', accountName: 'Clinic', accountNumber: '0917 000 1111' }], reviewHoldMinutes: 60, paymongoMethods: ['gcash'] });
+  await saveSettings(h, {
+    transferAccounts: [{ kind: 'gcash', bankName: '', accountName: 'Clinic', accountNumber: '0917 000 1111' }],
+    reviewHoldMinutes: 60,
+    paymongoMethods: ['gcash'],
+  });
 });
 afterAll(async () => {
   await probe.close();
@@ -39,7 +43,14 @@ describe("a customer's payments", () => {
     const before = (await h.models.Payment.findOne({ appointmentId }).lean())!;
     expect(await probe.erase({ email: 'LOU@example.com' })).toEqual({ payments: 1, receipts: 1 });
     const after = (await h.models.Payment.findOne({ appointmentId }).lean())!;
-    expect(after).toMatchObject({ customerName: '', customerEmail: '', customerPhone: '', amount: 50_000, status: 'in_review', receipt: { key: '', referenceNumber: 'REF-1234' } });
+    expect(after).toMatchObject({
+      customerName: '',
+      customerEmail: '',
+      customerPhone: '',
+      amount: 50_000,
+      status: 'in_review',
+      receipt: { key: '', referenceNumber: 'REF-1234' },
+    });
     expect(JSON.stringify(after).toLowerCase()).not.toContain('lou');
     const image = await fetch(`${h.url}/api/payments/${String(before._id)}/receipt`, {
       headers: { authorization: `Bearer ${staffToken('owner')}` },
