@@ -55,8 +55,12 @@ export class PaymongoClient {
     this.authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
   }
 
-  createCheckoutSession(attributes: Record<string, unknown>): Promise<PaymongoSession> {
-    return this.call('POST', '/v1/checkout_sessions', paymongoSessionSchema, attributes);
+  /**
+   * `idempotencyKey` (PayMongo's Idempotency-Key, reference/idempotent-requests): a retry with
+   * the same key and attributes within 24 hours answers the session the first request made.
+   */
+  createCheckoutSession(attributes: Record<string, unknown>, idempotencyKey: string): Promise<PaymongoSession> {
+    return this.call('POST', '/v1/checkout_sessions', paymongoSessionSchema, attributes, idempotencyKey);
   }
 
   retrieveCheckoutSession(id: string): Promise<PaymongoSession> {
@@ -71,27 +75,47 @@ export class PaymongoClient {
     return this.call('GET', `/v1/payments/${encodeURIComponent(id)}`, paymongoPaymentSchema);
   }
 
-  /** A refund of `amount` centavos of a payment; `metadata.paymentId` names ours, so a lost answer can be found on the payment. */
-  createRefund(input: { amount: number; paymongoPaymentId: string; reason: RefundReason; paymentId: string }): Promise<PaymongoRefund> {
-    return this.call('POST', '/v1/refunds', paymongoRefundSchema, {
-      amount: input.amount,
-      payment_id: input.paymongoPaymentId,
-      reason: refundReasonFor(input.reason),
-      notes: `Refund of booking payment ${input.paymentId} (${input.reason})`,
-      metadata: { paymentId: input.paymentId, reason: input.reason },
-    });
+  /**
+   * A refund of `amount` centavos of a payment, made once per `idempotencyKey`; its
+   * `metadata.paymentId` names ours, so a refund whose answer was lost is found on the payment.
+   */
+  createRefund(input: { amount: number; paymongoPaymentId: string; reason: RefundReason; paymentId: string }, idempotencyKey: string): Promise<PaymongoRefund> {
+    return this.call(
+      'POST',
+      '/v1/refunds',
+      paymongoRefundSchema,
+      {
+        amount: input.amount,
+        payment_id: input.paymongoPaymentId,
+        reason: refundReasonFor(input.reason),
+        notes: `Refund of booking payment ${input.paymentId} (${input.reason})`,
+        metadata: { paymentId: input.paymentId, reason: input.reason },
+      },
+      idempotencyKey,
+    );
   }
 
   retrieveRefund(id: string): Promise<PaymongoRefund> {
     return this.call('GET', `/v1/refunds/${encodeURIComponent(id)}`, paymongoRefundSchema);
   }
 
-  private async call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, resource: T, attributes?: Record<string, unknown>): Promise<z.infer<T>> {
+  private async call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    resource: T,
+    attributes?: Record<string, unknown>,
+    idempotencyKey?: string,
+  ): Promise<z.infer<T>> {
     let res: Response;
     try {
       res = await fetch(`${this.options.url.replace(/\/+$/, '')}${path}`, {
         method,
-        headers: { authorization: this.authorization, accept: 'application/json', ...(attributes ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: this.authorization,
+          accept: 'application/json',
+          ...(attributes ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
         body: attributes ? JSON.stringify({ data: { attributes } }) : undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@bb/contracts';
 import { conflict, unavailable, type Logger } from '@bb/service-kit';
 import { PaymongoError, PaymongoUnreachable, type PaymongoClient } from '../clients/paymongo';
@@ -97,7 +97,10 @@ export class Checkout {
       throw conflict(PAYMENT_MESSAGES.paymongoOff);
     }
     const attributes = checkoutSessionAttributes({ ...doc, id: String(doc._id) }, paymongoMethods, this.options.publicUrl, token);
-    const session = await this.paymongo.createCheckoutSession(attributes).catch(async (err: unknown) => {
+    // The same key for the same payment, session count and attributes: a replica that takes over a
+    // claim whose holder stopped after PayMongo made the session gets that session, not a second.
+    const key = `checkout-${String(doc._id)}-${doc.paymongo.sessionIds.length}-${createHash('sha256').update(JSON.stringify(attributes)).digest('hex').slice(0, 16)}`;
+    const session = await this.paymongo.createCheckoutSession(attributes, key).catch(async (err: unknown) => {
       await release();
       throw err;
     });
@@ -118,6 +121,9 @@ export class Checkout {
       },
     );
     if (stored.modifiedCount === 1) return session.attributes.checkout_url;
+    // Another replica that took the claim over stored this very session (same key): it is the one.
+    const current = await this.payments.byId(String(doc._id));
+    if (current?.status === 'awaiting' && current.paymongo.sessionIds.includes(session.id)) return current.paymongo.checkoutUrl;
     // Released or claimed anew meanwhile: this session must never be paid.
     await this.paymongo
       .expireCheckoutSession(session.id)

@@ -91,7 +91,9 @@ export class Refunds {
       );
       let current = doc;
       for (const refund of waiting) {
-        const made = known.shift() ?? (await this.paymongo.createRefund({ amount: refund.amount, paymongoPaymentId, reason: refund.reason, paymentId }));
+        // One key per refund record: asked again (a crash, a second replica), PayMongo answers the same refund.
+        const key = `refund-${paymentId}-${doc.refunds.indexOf(refund)}`;
+        const made = known.shift() ?? (await this.paymongo.createRefund({ amount: refund.amount, paymongoPaymentId, reason: refund.reason, paymentId }, key));
         current = (await this.recordRefundId(current, refund, made.id)) ?? current;
       }
       return current;
