@@ -8,11 +8,20 @@ export const paymentsEnvShape = {
   PAYMONGO_SECRET_KEY: secret(
     z.string().regex(/^sk_(live|test)_\w+$/, { error: 'PAYMONGO_SECRET_KEY must be a PayMongo secret key (sk_live_… or sk_test_…)' }),
   ),
-  /** The secret of the webhook registered for /api/payments/webhooks/paymongo (whsk_…): its deliveries are signed with it. */
-  PAYMONGO_WEBHOOK_SECRET: secret(z.string().min(8, { error: 'PAYMONGO_WEBHOOK_SECRET must be the secret_key of the PayMongo webhook (whsk_…)' }), {
-    // PayMongo's own are whsk_ and 24 letters and digits: shorter than the usual 32.
-    minLength: 24,
-  }),
+  /**
+   * The secret of the webhook registered for /api/payments/webhooks/paymongo (whsk_…): its
+   * deliveries are signed with it. Several separated by commas while a secret is rotated (any one
+   * signing a delivery is enough).
+   */
+  PAYMONGO_WEBHOOK_SECRET: secret(
+    z.string().refine((value) => value.split(',').every((one) => one.trim().length >= 8), {
+      error: 'PAYMONGO_WEBHOOK_SECRET must be the secret_key of the PayMongo webhook (whsk_…), or several separated by commas',
+    }),
+    {
+      // PayMongo's own are whsk_ and 24 letters and digits: shorter than the usual 32.
+      minLength: 24,
+    },
+  ),
   /** How long a call to PayMongo may take before it counts as failed. */
   PAYMONGO_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A webhook delivery whose signature timestamp is further than this from now is refused (replays). */

@@ -12,7 +12,7 @@ export interface PaymentsDeps {
   staff: StaffPayments;
   settings: PaymentSettingsStore;
   webhooks: PaymongoWebhooks;
-  /** The PayMongo webhook's secret and how old a signature may be. */
-  webhook: { secret: string; toleranceSeconds: number };
+  /** The PayMongo webhook's secrets (more than one while rotating) and how old a signature may be. */
+  webhook: { secrets: readonly string[]; toleranceSeconds: number };
   now: () => Date;
 }

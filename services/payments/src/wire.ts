@@ -45,7 +45,12 @@ export const wire: Wire<PaymentsConfig> = (ctx) => {
       staff: new StaffPayments(payments, receipts, refunds),
       settings,
       webhooks: new PaymongoWebhooks(payments, reconciler, logger),
-      webhook: { secret: config.PAYMONGO_WEBHOOK_SECRET, toleranceSeconds: config.PAYMONGO_SIGNATURE_TOLERANCE_SECONDS },
+      webhook: {
+        secrets: config.PAYMONGO_WEBHOOK_SECRET.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        toleranceSeconds: config.PAYMONGO_SIGNATURE_TOLERANCE_SECONDS,
+      },
       now: ctx.now,
     }),
     beforeServe: async () => {

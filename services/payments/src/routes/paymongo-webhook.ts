@@ -21,14 +21,18 @@ export function mountPaymongoWebhook(app: Express, { webhooks, webhook, now }: P
   bind(app, paymentRoutes.webhook, async ({ req, log }) => {
     const header = req.headers[PAYMONGO_SIGNATURE_HEADER];
     const livemode = (req.body as { data?: { attributes?: { livemode?: unknown } } } | undefined)?.data?.attributes?.livemode === true;
-    const check = verifyPaymongoSignature({
-      header: typeof header === 'string' ? header : undefined,
-      rawBody: rawBodyOf(req) ?? Buffer.alloc(0),
-      secret: webhook.secret,
-      livemode,
-      now: Math.floor(now().getTime() / 1000),
-      toleranceSeconds: webhook.toleranceSeconds,
-    });
+    // Any of the secrets (two while one is rotated) may have signed it.
+    const checks = webhook.secrets.map((secret) =>
+      verifyPaymongoSignature({
+        header: typeof header === 'string' ? header : undefined,
+        rawBody: rawBodyOf(req) ?? Buffer.alloc(0),
+        secret,
+        livemode,
+        now: Math.floor(now().getTime() / 1000),
+        toleranceSeconds: webhook.toleranceSeconds,
+      }),
+    );
+    const check = checks.find((c) => c.ok) ?? checks[0];
     if (!check.ok) throw unauthorized(SIGNATURE_REFUSED[check.reason]);
     const event = paymongoEventSchema.safeParse(req.body);
     const refs = event.success ? eventReferences(event.data) : null;

@@ -57,7 +57,8 @@ export async function startPayments(label: string, env: Record<string, string> =
     now,
     env: {
       ...paymongo.env,
-      PAYMONGO_WEBHOOK_SECRET: webhook.secretKey,
+      // A retired secret first, as while one is rotated: deliveries signed with the current one pass.
+      PAYMONGO_WEBHOOK_SECRET: `whsk_RetiredSecretOfAnOldHook1,${webhook.secretKey}`,
       PUBLIC_URL: 'https://booking.example.com',
       RECONCILE_INTERVAL_MS: '3600000',
       ...storageEnv(storage),
