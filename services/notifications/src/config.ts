@@ -40,8 +40,8 @@ export const notificationsEnvShape = {
   DEPOSIT_REMINDER_LEAD_MS: z.coerce.number().int().min(1000).default(300_000),
   /**
    * Payment requests mailed to one address per hour: a visitor can book with any address, so
-   * this keeps bookings from flooding someone else's mailbox. Further requests are logged, not sent
-   * (the visitor still pays on the page the booking opened).
+   * this keeps bookings from flooding someone else's mailbox. Further requests are stored as not
+   * sent (the mail log says why); the pay page still works.
    */
   PAYMENT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Mails one replica sends at once (and SMTP connections it keeps open). */
