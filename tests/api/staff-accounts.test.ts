@@ -55,6 +55,7 @@ const PROBES: Record<StackProcess['service'] & string, { method: string; path: s
   chat: { method: 'GET', path: '/api/webhook-config' },
   subscribers: { method: 'GET', path: '/api/subscriber-settings' },
   notifications: { method: 'GET', path: '/api/notification-settings/clinic' },
+  payments: { method: 'GET', path: '/api/payment-settings' },
 };
 
 describe('a staff account from invitation to two-factor sign-in', () => {

@@ -35,9 +35,11 @@ export async function adminApiToken(): Promise<string> {
 }
 
 /**
- * The clinic's treatments as the public site lists them (newest first), less those that need a
- * practitioner or a room: files of issue 29 make such treatments while others run, and a booking
- * of one is limited by its resources, not by the offering's capacity these files test.
+ * The clinic's treatments, oldest first (the demo's own, which no test removes, before those other
+ * files make and remove while this one runs: the newest was once removed under a booking), less
+ * those that need a practitioner or a room: files of issue 29 make such treatments while others
+ * run, and a booking of one is limited by its resources, not by the offering's capacity these
+ * files test.
  */
 export async function clinicTreatments(): Promise<Treatment[]> {
   const [{ body: treatments }, { body: requirements }] = await Promise.all([
@@ -45,7 +47,7 @@ export async function clinicTreatments(): Promise<Treatment[]> {
     api<Requirement[]>('/api/requirements', { token: await adminApiToken() }),
   ]);
   const needsSomething = resourceLimitedIds(requirements);
-  return treatments.filter((t) => !needsSomething.has(t.id));
+  return treatments.filter((t) => !needsSomething.has(t.id)).reverse();
 }
 
 /** A clinic treatment of 30 minutes made for the test, by the admin of `token`. */

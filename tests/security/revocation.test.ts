@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { mongoDatabaseUrl, waitFor } from '@bb/service-kit/testing';
-import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls } from './support';
+import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls, type StackService } from './support';
 
 // A logout through one gateway must be refused by every process of the stack within a second:
 // the other gateway and both booking processes included, each on its own (every one hears the
@@ -10,7 +10,7 @@ import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls } from '
 jest.setTimeout(3 * 60 * 1000);
 
 /** An admin call each process answers itself (the gateways pass it on to booking). */
-const PROBE: Record<string, { method: string; path: string }> = {
+const PROBE: Record<StackService | 'gateway', { method: string; path: string }> = {
   gateway: { method: 'GET', path: '/api/appointments' },
   auth: { method: 'GET', path: '/api/auth/me' },
   catalog: { method: 'POST', path: '/api/upload' },
@@ -18,6 +18,7 @@ const PROBE: Record<string, { method: string; path: string }> = {
   chat: { method: 'GET', path: '/api/conversations' },
   subscribers: { method: 'GET', path: '/api/email-subscribers' },
   notifications: { method: 'GET', path: '/api/notification-settings/clinic' },
+  payments: { method: 'GET', path: '/api/payments' },
 };
 const processes = stackProcesses();
 const probe = (p: (typeof processes)[number], token: string) => raw(p.url, { ...PROBE[p.service ?? 'gateway'], headers: { authorization: `Bearer ${token}` } });

@@ -62,16 +62,17 @@ export async function inBatches<T, R>(items: T[], limit: number, task: (item: T)
 
 export const urls = (name: string) => requireEnv(name).split(',').filter(Boolean);
 
+/** Every service of the stack, in start order. */
+export const STACK_SERVICES = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications', 'payments'] as const;
+export type StackService = (typeof STACK_SERVICES)[number];
+
 /** Every gateway and every process of every service of the stack npm test started. */
 export interface StackProcess {
   name: string;
   url: string;
-  /** null for a gateway. */
-  service: string | null;
+  /** null for a gateway. Maps keyed by it must name every service (a new one fails to compile until probed). */
+  service: StackService | null;
 }
-
-/** Every service of the stack, in start order. */
-export const STACK_SERVICES = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications', 'payments'] as const;
 
 /** The env names (GATEWAY, AUTH, …) under which the launcher lists each component's processes. */
 export const STACK_COMPONENT_KEYS = ['GATEWAY', ...STACK_SERVICES.map((s) => s.toUpperCase())];
