@@ -64,7 +64,9 @@ const done = (id: string) =>
 
 /** Where the text occurs in any document of any collection of any database of the stack's MongoDB. */
 async function placesHolding(text: string): Promise<string[]> {
-  const conn = await mongoose.createConnection(requireEnv('MONGO_URL')).asPromise();
+  // One connection: FerretDB keeps a cursor on the connection that opened it, and a getMore sent
+  // on another of the pool's answers "cursor id not found".
+  const conn = await mongoose.createConnection(requireEnv('MONGO_URL'), { maxPoolSize: 1 }).asPromise();
   try {
     const wanted = text.toLowerCase();
     const found: string[] = [];

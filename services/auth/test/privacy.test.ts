@@ -28,7 +28,7 @@ const RECEPTIONIST = adminToken({ role: 'receptionist', username: 'rita' });
 beforeAll(async () => {
   auth = await startHarness('auth', authEnvShape, wire, { label: 'auth_privacy', env: { APP_MODE: 'demo' }, now: () => clock });
   models = createModels(auth.ctx.conn);
-  // Plays the four services: hears what auth asks and what it records.
+  // Plays the five services: hears what auth asks and what it records.
   services = new EventBus({ url: testAmqpUrl(), exchange: auth.ctx.config.BUS_EXCHANGE, source: 'booking', logger: silentLogger() });
   services.subscribe(
     uniqueName('privacy_heard'),
@@ -150,7 +150,7 @@ describe('an access request', () => {
     expect([archive.status, archive.body.message]).toEqual([409, PRIVACY_MESSAGES.notDone]);
   });
 
-  it('is done once all four answered (redeliveries counted once), then keeps only hashes of the address, and gives one ZIP', async () => {
+  it('is done once all five answered (redeliveries counted once), then keeps only hashes of the address, and gives one ZIP', async () => {
     await answerAccess(accessId, 'booking', {
       appointments: [{ id: 'a1', email: 'kim.reyes@gmail.com', notes: '=HYPERLINK("x")', startTime: '2030-02-01T02:00:00.000Z' }],
       waitlist: [],
@@ -166,6 +166,9 @@ describe('an access request', () => {
     await waitFor('three answers', async () => Object.keys((await requestOf(accessId))?.answers ?? {}).length === 3);
     expect((await call<PrivacyRequest>('GET', `/api/privacy/requests/${accessId}`, MANAGER)).body.status).toBe('pending');
     await answerAccess(accessId, 'notifications', { mails: [{ id: 'n1', recipient: 'kim.reyes@gmail.com', subject: 'Booked' }] });
+    await waitFor('four answers', async () => Object.keys((await requestOf(accessId))?.answers ?? {}).length === 4);
+    expect((await call<PrivacyRequest>('GET', `/api/privacy/requests/${accessId}`, MANAGER)).body.status).toBe('pending');
+    await answerAccess(accessId, 'payments', { payments: [{ id: 'p1', customerEmail: 'kim.reyes@gmail.com', amount: 50000 }] });
 
     const done = await doneRequest(accessId);
     expect(done.services).toEqual([
@@ -173,6 +176,7 @@ describe('an access request', () => {
       { service: 'chat', status: 'done', counts: { conversations: 1, 'chat-messages': 1 } },
       { service: 'subscribers', status: 'done', counts: { subscribers: 1 } },
       { service: 'notifications', status: 'done', counts: { mails: 1 } },
+      { service: 'payments', status: 'done', counts: { payments: 1 } },
     ]);
     expect(done.archiveUntil).toBe(new Date(clock.getTime() + 7 * 24 * 3600 * 1000).toISOString());
     const stored = await requestOf(accessId);
@@ -191,6 +195,7 @@ describe('an access request', () => {
       'chat-messages.csv',
       'conversations.csv',
       'mails.csv',
+      'payments.csv',
       'subscribers.csv',
       'waitlist.csv',
     ]);
@@ -214,14 +219,14 @@ describe('an access request', () => {
     expect([expired.status, expired.body.message]).toEqual([410, PRIVACY_MESSAGES.expired]);
     expect((await call('GET', `/api/privacy/requests/${later.body.id}/archive`, MANAGER)).status).toBe(409);
     // The periodic pass removes the parts themselves.
-    expect(await models.PrivacyPart.countDocuments({ requestId: accessId })).toBe(4);
-    expect(await new PrivacyRequests(models, auth.ctx.relay, silentLogger(), () => clock).forgetOldArchives()).toBe(4);
+    expect(await models.PrivacyPart.countDocuments({ requestId: accessId })).toBe(5);
+    expect(await new PrivacyRequests(models, auth.ctx.relay, silentLogger(), () => clock).forgetOldArchives()).toBe(5);
     expect(await models.PrivacyPart.countDocuments({ requestId: accessId })).toBe(0);
   });
 });
 
 describe('an erasure request', () => {
-  it("is the owner's, audited, done when all four erased, and removes the same person's earlier access archives", async () => {
+  it("is the owner's, audited, done when all five erased, and removes the same person's earlier access archives", async () => {
     const access = await call<PrivacyRequest>('POST', '/api/privacy/access-requests', OWNER, { email: 'lou@example.com' });
     for (const service of PRIVACY_SERVICES) await answerAccess(access.body.id, service, { things: [{ id: 'x', email: 'lou@example.com' }] });
     await doneRequest(access.body.id);
@@ -238,7 +243,7 @@ describe('an erasure request', () => {
     for (const service of PRIVACY_SERVICES) await answerErasure(id, service, { things: 2 });
     await answerErasure(id, 'chat', { things: 9 });
     const done = await doneRequest(id);
-    expect(done.services.map((s) => s.counts.things)).toEqual([2, 2, 2, 2]);
+    expect(done.services.map((s) => s.counts.things)).toEqual([2, 2, 2, 2, 2]);
     expect((await requestOf(id))?.email).toBeUndefined();
 
     const archive = await call('GET', `/api/privacy/requests/${access.body.id}/archive`, MANAGER);
