@@ -2,9 +2,9 @@
 // staff list and cancel the appointment, and the slot is free again.
 import { randomUUID } from 'node:crypto';
 import type { Appointment, OfficeHours, Settings, SlotsResponse } from '@bb/contracts';
-import { clockTime, EventBus, manilaDateInDays } from '@bb/service-kit';
-import { requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
-import { adminLogin, api } from './support';
+import { clockTime, type EventBus, manilaDateInDays } from '@bb/service-kit';
+import { uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { adminLogin, announceTreatment, api } from './support';
 
 const treatmentId = `system-${randomUUID()}`;
 let token: string;
@@ -14,17 +14,7 @@ let originalCapacity: number;
 beforeAll(async () => {
   token = await adminLogin();
   // A 90-minute treatment, announced on the bus as the catalog announces one.
-  catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
-  await catalog.start();
-  await catalog.publish('catalog.bookable.changed', {
-    id: treatmentId,
-    kind: 'treatment',
-    name: 'System Test Facial',
-    defaultDuration: 90,
-    offeringType: 'clinic',
-    deleted: false,
-    version: 1,
-  });
+  catalog = await announceTreatment({ id: treatmentId, name: 'System Test Facial', defaultDuration: 90 });
   originalCapacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   await api('/api/settings/clinic', { method: 'PUT', token, body: { maxSessionsPerSlot: 1 } });
 });

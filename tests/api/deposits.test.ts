@@ -4,9 +4,9 @@
 // cancel before the change cut-off is refunded through PayMongo.
 import { randomUUID } from 'node:crypto';
 import type { Appointment, BookedAppointment, OfficeHours, Payment, PaymentLinkView, PaymentPage, PaymentSettings, SlotsResponse } from '@bb/contracts';
-import { EventBus, manilaDateInDays } from '@bb/service-kit';
-import { listenOn, mailpit, requireEnv, silentLogger, uniquePhone, waitFor, type Listener } from '@bb/service-kit/testing';
-import { adminLogin, api, gateway, runAddress } from './support';
+import { type EventBus, manilaDateInDays } from '@bb/service-kit';
+import { listenOn, mailpit, requireEnv, uniquePhone, waitFor, type Listener } from '@bb/service-kit/testing';
+import { adminLogin, announceTreatment, api, gateway, runAddress } from './support';
 
 const treatmentId = `deposit-${randomUUID()}`;
 const DEPOSIT = 50_000;
@@ -20,18 +20,7 @@ let settingsBefore: PaymentSettings;
 
 beforeAll(async () => {
   token = await adminLogin();
-  catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
-  await catalog.start();
-  await catalog.publish('catalog.bookable.changed', {
-    id: treatmentId,
-    kind: 'treatment',
-    name: 'Deposit Test Peel',
-    defaultDuration: 60,
-    offeringType: 'clinic',
-    deleted: false,
-    version: 1,
-    priceCentavos: 250_000,
-  });
+  catalog = await announceTreatment({ id: treatmentId, name: 'Deposit Test Peel', defaultDuration: 60, priceCentavos: 250_000 });
   await waitFor('booking to know the treatment', async () => {
     const set = await api(`/api/deposit-policies/${treatmentId}`, { method: 'PUT', token, body: { kind: 'fixed', amount: DEPOSIT } });
     return set.status === 200;

@@ -1,8 +1,9 @@
 // Shared by the API tests: calls through the gateway, the demo admin's token, and mail
 // addresses of the test file's own run.
 import { randomUUID } from 'node:crypto';
-import type { ApiError } from '@bb/contracts';
-import { api as callApi, type ApiOptions, requireEnv } from '@bb/service-kit/testing';
+import type { ApiError, EventData } from '@bb/contracts';
+import { EventBus } from '@bb/service-kit';
+import { api as callApi, type ApiOptions, requireEnv, silentLogger } from '@bb/service-kit/testing';
 
 export const gateway = () => requireEnv('GATEWAY_URL');
 
@@ -17,4 +18,17 @@ export const adminLogin = async (): Promise<string> =>
 export function runAddress(prefix: string): (label: string) => string {
   const run = randomUUID().slice(0, 8);
   return (label) => `${prefix}-${run}-${label}@example.com`;
+}
+
+/**
+ * A clinic treatment known to booking only, announced on the bus as the catalog announces one
+ * (version 1, not deleted); answers the bus, for the test to close.
+ */
+export async function announceTreatment(
+  treatment: Pick<EventData<'catalog.bookable.changed'>, 'id' | 'name' | 'defaultDuration' | 'priceCentavos'>,
+): Promise<EventBus> {
+  const catalog = new EventBus({ url: requireEnv('AMQP_URL'), exchange: 'bb.events', source: 'catalog', logger: silentLogger() });
+  await catalog.start();
+  await catalog.publish('catalog.bookable.changed', { kind: 'treatment', offeringType: 'clinic', deleted: false, version: 1, ...treatment });
+  return catalog;
 }
