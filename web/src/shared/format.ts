@@ -10,6 +10,12 @@ export function formatPeso(price: number | string): string {
   return trimmed;
 }
 
+/** An amount of integer centavos (₱1 = 100) in pesos: "₱1,500", or "₱1,500.50" when it has centavos. */
+export function formatCentavos(centavos: number): string {
+  const whole = centavos % 100 === 0;
+  return `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
 /** "Xh Ym" at 60 minutes or more, otherwise "Ym". */
 export function formatDuration(minutes: number): string {
   if (minutes >= 60) return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
