@@ -87,7 +87,7 @@ describe('appointments helpers', () => {
 
 describe('maintenance menu', () => {
   // The screens both sides show, in the spec order, after the content screens.
-  const EVERY_SIDE = ['Staff', 'Resources', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports', 'Privacy'];
+  const EVERY_SIDE = ['Staff', 'Resources', 'Appointments', 'Email List', 'Settings', 'Deposits', 'Notifications', 'Chat', 'Chat API', 'Reports', 'Privacy'];
 
   it('lists the clinic screens in the spec order, with treatments and results, then Users and Audit for the owner', () => {
     expect(menuFor('clinic', 'owner').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE, 'Users', 'Audit']);

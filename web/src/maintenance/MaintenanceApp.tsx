@@ -19,6 +19,7 @@ import { TreatmentDetailPage } from './catalog/TreatmentDetailPage';
 import { TreatmentsPage } from './catalog/TreatmentsPage';
 import { ChatApiPage } from './chat/ChatApiPage';
 import { ChatPage } from './chat/ChatPage';
+import { DepositsPage } from './deposits/DepositsPage';
 import { HomePage } from './HomePage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
@@ -86,6 +87,7 @@ function MaintenanceRoutes() {
         <Route path="appointments" element={gated('appointments', <AppointmentsPage deleteRoute={appointmentRoutes.remove} />)} />
         <Route path="email-subscribers" element={gated('email-subscribers', <SubscribersPage />)} />
         <Route path="settings" element={gated('settings', <SettingsPage />)} />
+        <Route path="deposits" element={gated('deposits', <DepositsPage />)} />
         <Route path="notifications" element={gated('notifications', <NotificationsPage />)} />
         <Route path="chat" element={gated('chat', <ChatPage />)} />
         <Route path="chat-api" element={gated('chat-api', <ChatApiPage />)} />

@@ -3,6 +3,7 @@ import {
   auditRoutes,
   authRoutes,
   chatRoutes,
+  depositRoutes,
   mayCall,
   newsRoutes,
   notificationRoutes,
@@ -33,6 +34,7 @@ export type MenuKey =
   | 'appointments'
   | 'email-subscribers'
   | 'settings'
+  | 'deposits'
   | 'notifications'
   | 'chat'
   | 'chat-api'
@@ -62,7 +64,7 @@ const entry = (key: MenuKey, label: string, description: string, route: RouteDef
   clinicOnly,
 });
 
-/** The spec's menu order, with treatments and results beside the other clinic content and the mails beside the settings. */
+/** The spec's menu order, with treatments and results beside the other clinic content, and deposits and the mails beside the settings. */
 export const MENU: readonly MenuEntry[] = [
   entry('packages', 'Packages', 'Prices, durations and features of what can be booked', packageRoutes.create),
   entry('portfolio', 'Portfolio', 'Showcase images on the public page', portfolioRoutes.create),
@@ -74,6 +76,7 @@ export const MENU: readonly MenuEntry[] = [
   entry('appointments', 'Appointments', 'Bookings as a list, a weekly calendar or by practitioner', appointmentRoutes.list),
   entry('email-subscribers', 'Email List', 'Subscribers and CSV export', subscriberRoutes.list),
   entry('settings', 'Settings', 'Office hours and sessions per slot', scheduleRoutes.settings),
+  entry('deposits', 'Deposits', 'What bookings pay ahead, the hold while they pay, the no-show rule', depositRoutes.savePolicy),
   entry('notifications', 'Notifications', 'Appointment mails, reminders and newsletter opt-in', notificationRoutes.settings),
   entry('chat', 'Chat', 'Answer visitors in real time', chatRoutes.list),
   entry('chat-api', 'Chat API', 'Connect a chat bot by webhook', webhookRoutes.read),

@@ -15,6 +15,7 @@ const PATHS = {
   appointments: <path d="M4 5h16v16H4zM4 10h16M8 3v4M16 3v4" />,
   'email-subscribers': <path d="M3 5h18v14H3zM3 6l9 7 9-7" />,
   settings: <path d="M12 15a3 3 0 100-6 3 3 0 000 6zM19 12l2-1-2-4-2 1-2-1-1-2h-4l-1 2-2 1-2-1-2 4 2 1v2l-2 1 2 4 2-1 2 1 1 2h4l1-2 2-1 2 1 2-4-2-1z" />,
+  deposits: <path d="M3 6h18v12H3zM12 15a3 3 0 100-6 3 3 0 000 6zM6 9v.01M18 15v.01" />,
   notifications: <path d="M6 9a6 6 0 0112 0c0 6 3 8 3 8H3s3-2 3-8M10 21h4" />,
   chat: <path d="M4 4h16v12H8l-4 4V4z" />,
   'chat-api': <path d="M8 8l-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" />,
