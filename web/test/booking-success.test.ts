@@ -9,6 +9,7 @@ const summary = (reference: string): BookedSummary => ({
   practitioner: null,
   email: 'maria@example.ph',
   links: { calendar: '/api/manage/x/calendar.ics', page: '/manage/x' },
+  deposit: null,
 });
 
 describe('after a booking', () => {

@@ -49,6 +49,12 @@ export function manilaClock(now: Date = new Date()): string {
   return formatInTimeZone(now, TIME_ZONE, 'HH:mm');
 }
 
+/** A moment soon, in Manila time: "2:15 PM" today, "Mar 12, 2:15 PM" another day (how long a time is held for a payment). */
+export function manilaMomentText(iso: string, now: Date = new Date()): string {
+  const moment = new Date(iso);
+  return formatInTimeZone(moment, TIME_ZONE, manilaToday(moment) === manilaToday(now) ? 'h:mm a' : 'MMM d, h:mm a');
+}
+
 /** Adds days to a yyyy-MM-dd calendar date (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,16 +1,14 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import {
   APPOINTMENT_STATUSES,
   DEPOSIT_MESSAGES,
   PAYMENT_STATES,
-  TIME_ZONE,
   type Appointment,
   type AppointmentPayment,
   type AppointmentStatus,
   type Attendance,
   type PaymentState,
 } from '@bb/contracts';
-import { formatCentavos, manilaClock, manilaToday } from '../../shared/format';
+import { formatCentavos, manilaClock, manilaMomentText, manilaToday } from '../../shared/format';
 import { parseClock } from './clock';
 
 /** An appointment's deposit as staff read it. */
@@ -39,18 +37,11 @@ export const unconfirmedAt = (payment: Deposit | null, now: Date): boolean => {
   return state === 'awaiting' || state === 'expired';
 };
 
-/** Until when a hold lasts, in Manila time: "2:15 PM" today, "Mar 12, 2:15 PM" another day. */
-export function holdUntilText(iso: string, now: Date): string {
-  const until = new Date(iso);
-  const sameDay = manilaToday(until) === manilaToday(now);
-  return formatInTimeZone(until, TIME_ZONE, sameDay ? 'h:mm a' : 'MMM d, h:mm a');
-}
-
 /** The payment badge: "Awaiting ₱500 until 2:15 PM", "Paid ₱1,500 (full price)", "Refunded ₱500"… */
 export function paymentBadgeText(payment: Pick<AppointmentPayment, 'state' | 'holdExpiresAt' | 'amount' | 'purpose'>, now: Date): string {
   const state = paymentStateAt(payment, now);
   const amount = `${formatCentavos(payment.amount)}${payment.purpose === 'full' ? ' (full price)' : ''}`;
-  const until = state === 'awaiting' ? ` until ${holdUntilText(payment.holdExpiresAt, now)}` : '';
+  const until = state === 'awaiting' ? ` until ${manilaMomentText(payment.holdExpiresAt, now)}` : '';
   return `${PAYMENT_STATE_LABELS[state]} ${amount}${until}`;
 }
 
