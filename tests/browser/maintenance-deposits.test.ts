@@ -32,7 +32,7 @@ describe('deposit policies', () => {
     expect(await row.getByTestId('policy-now').innerText()).toBe('No deposit');
     expect(await seriousViolations(suite.page)).toEqual([]);
 
-    await row.getByLabel('Deposit').selectOption('fixed');
+    await row.getByLabel('Deposit', { exact: true }).selectOption('fixed');
     await row.getByLabel('Amount (₱)').fill('10');
     await row.getByRole('button', { name: 'Save Deposit' }).click();
     await row.getByText('Enter an amount from ₱20 to ₱10,000,000, such as 500.').waitFor();
@@ -45,7 +45,7 @@ describe('deposit policies', () => {
     await row.getByTestId('policy-now').getByText('₱250', { exact: true }).waitFor();
     expect((await policyOf(treatment.id))?.policy).toEqual({ kind: 'fixed', amount: 25_000 });
 
-    await row.getByLabel('Deposit').selectOption('percent');
+    await row.getByLabel('Deposit', { exact: true }).selectOption('percent');
     await row.getByLabel('Percentage of the price').fill('30');
     await row.getByRole('button', { name: 'Save Deposit' }).click();
     await row.getByTestId('policy-now').getByText('30% of ₱900', { exact: true }).waitFor();
@@ -58,7 +58,7 @@ describe('deposit policies', () => {
     made.push(treatment);
     const row = await depositRow(treatment.name);
     await row.getByText('Its price is a range or words: only a fixed amount can be asked.').waitFor();
-    const kind = row.getByLabel('Deposit');
+    const kind = row.getByLabel('Deposit', { exact: true });
     expect(await kind.locator('option[value="percent"]').isDisabled()).toBe(true);
     expect(await kind.locator('option[value="full"]').isDisabled()).toBe(true);
     expect(await kind.locator('option[value="fixed"]').isDisabled()).toBe(false);
