@@ -1,6 +1,6 @@
 # One image recipe for every Node process; the build argument SERVICE_DIR picks which
 # (gateway, services/auth, services/catalog, services/booking, services/chat, services/subscribers,
-# services/notifications).
+# services/notifications, services/payments).
 # The base image pinned to the exact Node release (and with it the npm it bundles): a rebuild gets the
 # same runtime. It is the release .nvmrc pins, which the launchers run on (tests/ops/node-version).
 FROM node:24.21.0-bookworm-slim AS deps
@@ -15,6 +15,7 @@ COPY services/booking/package.json services/booking/
 COPY services/chat/package.json services/chat/
 COPY services/subscribers/package.json services/subscribers/
 COPY services/notifications/package.json services/notifications/
+COPY services/payments/package.json services/payments/
 COPY web/package.json web/
 COPY tests/package.json tests/
 COPY bench/package.json bench/

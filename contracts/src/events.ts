@@ -5,6 +5,7 @@ import { auditRecordSchema } from './resources/audit';
 import { depositPurposeSchema, depositRefundSchema, depositReleaseReasonSchema } from './resources/deposits';
 import { staffRoleSchema } from './roles';
 import { chatMessageSchema } from './resources/chat';
+import { paymentMethodSchema, paymentMethodTypeSchema, refundReasonSchema, transferKindSchema } from './resources/payments';
 import { privacyCountsSchema, privacyRecordsSchema, privacyServiceSchema, retentionSchema } from './resources/privacy';
 
 export const changedBySchema = z.enum(['customer', 'staff']);
@@ -51,6 +52,22 @@ export type CatalogList = (typeof CATALOG_LISTS)[number];
 
 /** Whom an access or erasure request is about, as staff typed it (services compare with `isPrivacySubject`). */
 const privacySubjectEvent = z.object({ requestId: z.string(), email: z.string().optional(), phone: z.string().optional() });
+
+/**
+ * What every payments.* event carries besides its own fields: whose payment it is, enough for
+ * a mail (notifications) without asking payments, and the appointment booking acts on.
+ */
+const paymentFacts = z.object({
+  paymentId: z.string(),
+  appointmentId: z.string(),
+  offeringType: sideSchema,
+  customerName: z.string(),
+  customerEmail: z.string(),
+  description: z.string(),
+});
+
+/** Centavos, always booking's: no amount ever comes from a client. */
+const centavos = z.number().int().positive();
 
 /** Every event type on the bus and the schema of its `data`. The type is the routing key. */
 export const eventSchemas = {
@@ -114,55 +131,6 @@ export const eventSchemas = {
     ...practitionerAlertFields,
     previousStatus: appointmentStatusSchema,
   }),
-  /**
-   * An appointment was booked waiting for its deposit: payments makes the payment the pay page
-   * (`/pay/<manage token>`) collects, until `holdExpiresAt` (ISO). Amounts in centavos.
-   */
-  'booking.deposit.requested': z.object({
-    appointmentId: z.string(),
-    offeringType: sideSchema,
-    amount: z.number().int(),
-    currency: z.literal('PHP'),
-    purpose: depositPurposeSchema,
-    customerName: z.string(),
-    customerEmail: z.string(),
-    description: z.string(),
-    startTime: z.string(),
-    holdExpiresAt: z.string(),
-  }),
-  /**
-   * Booking gives the deposit up: cancelled (refund `full` before the change cut-off or by staff,
-   * `none` inside it), never paid (`hold-expired`), or paid after its hold when the time was
-   * taken meanwhile (`slot-lost`, always `full`).
-   */
-  'booking.deposit.released': z.object({
-    appointmentId: z.string(),
-    refund: depositRefundSchema,
-    reason: depositReleaseReasonSchema,
-  }),
-  /** Booking moved its hold on the appointment's places (a transfer receipt waits for review): payments keeps the new time. */
-  'booking.deposit.hold-extended': z.object({ appointmentId: z.string(), holdExpiresAt: z.string() }),
-  /** The deposit was paid: booking confirms the appointment (or releases it, `slot-lost`). */
-  'payments.payment.paid': z.object({
-    paymentId: z.string(),
-    appointmentId: z.string(),
-    amount: z.number().int(),
-    method: z.enum(['paymongo', 'transfer']),
-    methodType: z.string().nullable(),
-    paidAt: z.string(),
-  }),
-  /** The deposit went back to the customer. `by`: the staff member who refunded it, null when booking's release did. */
-  'payments.payment.refunded': z.object({
-    paymentId: z.string(),
-    appointmentId: z.string(),
-    amount: z.number().int(),
-    reason: z.string(),
-    by: z.string().nullable(),
-  }),
-  /** A transfer receipt waits for staff: booking holds the places until `holdExpiresAt`. */
-  'payments.receipt.submitted': z.object({ paymentId: z.string(), appointmentId: z.string(), holdExpiresAt: z.string() }),
-  /** The deposit was not paid in time. */
-  'payments.payment.expired': z.object({ paymentId: z.string(), appointmentId: z.string() }),
   /** Settings, office hours or date overrides of an offering were saved: every booking replica reads them again. */
   'booking.schedule.changed': z.object({ offeringType: sideSchema }),
   /**
@@ -184,6 +152,72 @@ export const eventSchemas = {
     /** 1 for the first to sign up for the slot. */
     position: z.number().int(),
   }),
+  /**
+   * Booking holds a slot "pending payment" and asks for a payment (a deposit, or the full
+   * price); payments creates it once per appointment. The pay page is `/pay/<manage-link token>`.
+   */
+  'booking.deposit.requested': z.object({
+    appointmentId: z.string(),
+    offeringType: sideSchema,
+    amount: centavos,
+    currency: z.literal('PHP'),
+    purpose: depositPurposeSchema,
+    customerName: z.string(),
+    customerEmail: z.string(),
+    /** The booking's contact number: a privacy request may name the person by it. */
+    customerPhone: z.string(),
+    /** What is paid for, in words, for the checkout page and the mails. */
+    description: z.string(),
+    /** ISO instants: the appointment's start, and the end of booking's hold on the slot. */
+    startTime: z.string(),
+    holdExpiresAt: z.string(),
+  }),
+  /**
+   * Booking lets the payment go: unpaid, it expires; paid, it is refunded in full (`refund:
+   * 'full'`, and always for `slot-lost`) or kept (`refund: 'none'`, a late cancellation).
+   */
+  'booking.deposit.released': z.object({
+    appointmentId: z.string(),
+    refund: depositRefundSchema,
+    reason: depositReleaseReasonSchema,
+  }),
+  /** Booking moved its hold on the slot (after `payments.receipt.submitted`): payments shows the new time. */
+  'booking.deposit.hold-extended': z.object({ appointmentId: z.string(), holdExpiresAt: z.string() }),
+  /** Paid (through PayMongo, or a transfer staff confirmed): booking confirms the appointment, or releases it with `slot-lost`. */
+  'payments.payment.paid': paymentFacts.extend({
+    amount: centavos,
+    currency: z.literal('PHP'),
+    method: paymentMethodSchema,
+    methodType: paymentMethodTypeSchema,
+    paidAt: z.string(),
+  }),
+  /** A payment attempt on PayMongo's checkout failed; the visitor may try again (nothing else changes). */
+  'payments.payment.failed': paymentFacts.extend({
+    methodType: paymentMethodTypeSchema.nullable(),
+    message: z.string(),
+    failedAt: z.string(),
+  }),
+  /** Money went back: a PayMongo refund succeeded, or staff sent a transfer back by hand. */
+  'payments.payment.refunded': paymentFacts.extend({
+    /** Centavos refunded by this refund. */
+    amount: centavos,
+    currency: z.literal('PHP'),
+    method: paymentMethodSchema,
+    reason: refundReasonSchema,
+    /** A staff username, or `booking` for a refund booking's release caused. */
+    by: z.string(),
+    refundedAt: z.string(),
+  }),
+  /** A transfer receipt waits for staff: booking extends its hold to `holdExpiresAt` (the review hold setting). */
+  'payments.receipt.submitted': paymentFacts.extend({
+    holdExpiresAt: z.string(),
+    referenceNumber: z.string(),
+    kind: transferKindSchema,
+  }),
+  /** Staff rejected a transfer receipt (`reason` is shown to the visitor), who may pay again until `holdExpiresAt`. */
+  'payments.receipt.rejected': paymentFacts.extend({ reason: z.string(), holdExpiresAt: z.string() }),
+  /** Released unpaid: nothing can be paid on it any more (a PayMongo payment arriving later still counts as paid). */
+  'payments.payment.expired': paymentFacts.extend({ reason: depositReleaseReasonSchema }),
   /** A newsletter sign-up waits for its address to be confirmed (double opt-in is on). */
   'subscribers.confirmation.requested': z.object({
     subscriberId: z.string(),

@@ -19,6 +19,7 @@ export * from './resources/manage';
 export * from './resources/news';
 export * from './resources/notifications';
 export * from './resources/packages';
+export * from './resources/payments';
 export * from './resources/portfolio';
 export * from './resources/practitioners';
 export * from './resources/privacy';

@@ -36,6 +36,13 @@ function parameters(route: RouteDef): JsonObject[] {
   return list;
 }
 
+/** What a 401 means, by the kind of caller the route expects. */
+const UNAUTHORIZED: Record<Exclude<RouteDef['access'], 'public'>, string> = {
+  admin: 'Missing, invalid, expired or revoked token',
+  webhook: 'Wrong or missing X-Webhook-Secret',
+  signed: 'Missing, malformed, stale or wrong signature',
+};
+
 function operation(route: RouteDef): JsonObject {
   const ok = String(route.status ?? 200);
   const responses: JsonObject = {};
@@ -55,8 +62,7 @@ function operation(route: RouteDef): JsonObject {
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   if (route.params || route.query || route.body) responses['400'] = error('Invalid input; `message` says what to fix');
   if (route.body) responses['413'] = error('Request body too large');
-  if (route.access !== 'public')
-    responses['401'] = error(route.access === 'admin' ? 'Missing, invalid, expired or revoked token' : 'Wrong or missing X-Webhook-Secret');
+  if (route.access !== 'public') responses['401'] = error(UNAUTHORIZED[route.access]);
   if (route.roles)
     responses['403'] = error(route.access === 'admin' ? 'Signed in with a role that may not call this' : 'A staff token of a role that may not act here');
   if (route.params) responses['404'] = error('Not found');
@@ -75,6 +81,7 @@ function operation(route: RouteDef): JsonObject {
   };
   if (route.access === 'admin') op.security = [{ bearerAuth: [] }];
   if (route.access === 'webhook') op.security = [{ webhookSecret: [] }];
+  if (route.access === 'signed') op.security = [{ paymongoSignature: [] }];
   if (route.body === 'multipart-image') {
     op.requestBody = {
       required: true,
@@ -108,6 +115,12 @@ export function buildOpenApiDocument(serverUrl = '/'): JsonObject {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         webhookSecret: { type: 'apiKey', in: 'header', name: 'X-Webhook-Secret' },
+        paymongoSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Paymongo-Signature',
+          description: "PayMongo's webhook signature: t=<unix seconds>,te=<test-mode HMAC-SHA256 hex>,li=<live-mode HMAC-SHA256 hex> of `<t>.<raw body>`",
+        },
       },
     },
   };

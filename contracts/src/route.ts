@@ -1,8 +1,14 @@
 import type { ZodType } from 'zod';
 import type { StaffRole } from './roles';
 
-export type Access = 'public' | 'admin' | 'webhook';
-export type ServiceName = 'auth' | 'catalog' | 'booking' | 'chat' | 'subscribers' | 'notifications';
+/**
+ * Who may call a route. public: anyone; admin: a signed-in staff token of one of `roles`;
+ * webhook: the chat bot, by its shared secret (X-Webhook-Secret); signed: a payment provider's
+ * callback, verified by its signature inside the owning service (no token, and no per-address
+ * limit: a provider sends many events at once from few addresses).
+ */
+export type Access = 'public' | 'admin' | 'webhook' | 'signed';
+export type ServiceName = 'auth' | 'catalog' | 'booking' | 'chat' | 'subscribers' | 'notifications' | 'payments';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
@@ -14,7 +20,6 @@ export interface RouteDef {
   /** Express-style path: `/api/treatments/:id`. */
   path: string;
   service: ServiceName;
-  /** public: anyone; admin: a signed-in staff token of one of `roles`; webhook: the bot's shared secret. */
   access: Access;
   /**
    * Admin routes: the roles that may call it (403 for the others). Public routes: when given,
@@ -43,10 +48,11 @@ export interface RouteDef {
 /** Keeps each route's own schema types, so handlers bound to it are typed by the contract. */
 export const route = <const D extends RouteDef>(def: D): D => {
   if (def.access === 'admin' && !def.roles?.length) throw new Error(`${def.method.toUpperCase()} ${def.path}: a staff route names the roles that may call it`);
-  if (def.access === 'webhook' && def.roles) throw new Error(`${def.method.toUpperCase()} ${def.path}: a webhook route is called by its secret, not by a role`);
+  if ((def.access === 'webhook' || def.access === 'signed') && def.roles)
+    throw new Error(`${def.method.toUpperCase()} ${def.path}: a ${def.access} route is called by its secret, not by a role`);
   return def;
 };
 
-/** Whether a role may call a route (a public route without roles: anyone). */
+/** Whether a role may call a route (a public route without roles: anyone; a route called by a secret: no role). */
 export const mayCall = (route: Pick<RouteDef, 'access' | 'roles'>, role: StaffRole): boolean =>
-  route.access !== 'webhook' && (!route.roles || route.roles.includes(role));
+  route.access !== 'webhook' && route.access !== 'signed' && (!route.roles || route.roles.includes(role));

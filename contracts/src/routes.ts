@@ -10,6 +10,7 @@ import { manageRoutes } from './resources/manage';
 import { newsRoutes } from './resources/news';
 import { notificationRoutes } from './resources/notifications';
 import { packageRoutes } from './resources/packages';
+import { paymentRoutes } from './resources/payments';
 import { portfolioRoutes } from './resources/portfolio';
 import { practitionerRoutes } from './resources/practitioners';
 import { privacyRoutes } from './resources/privacy';
@@ -52,6 +53,7 @@ export const routeTable: readonly RouteDef[] = [
   webhookRoutes,
   subscriberRoutes,
   notificationRoutes,
+  paymentRoutes,
   auditRoutes,
   privacyRoutes,
 ].flatMap((resource): RouteDef[] => Object.values(resource));

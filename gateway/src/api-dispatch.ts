@@ -53,6 +53,7 @@ export function createApiDispatcher(deps: DispatchDeps) {
     chat: config.CHAT_URL,
     subscribers: config.SUBSCRIBERS_URL,
     notifications: config.NOTIFICATIONS_URL,
+    payments: config.PAYMENTS_URL,
   };
   const proxies = new Map<ServiceName, Proxy>(
     (Object.keys(upstream) as ServiceName[]).map((s) => [s, serviceProxy(s, upstream[s], config.UPSTREAM_TIMEOUT_MS, logger)]),
@@ -135,6 +136,8 @@ export function createApiDispatcher(deps: DispatchDeps) {
     const forward = () => {
       if (route === authRoutes.login) signIn(req, res, proxy, passwordStep);
       else if (route === authRoutes.secondFactor) signIn(req, res, proxy, codeStep);
+      // Only visitors' writes count against their address: a provider's signed callbacks come
+      // in bursts from a few addresses, and the service refuses a bad signature at once.
       else if (route.access === 'public' && route.method !== 'get') {
         limits.publicPosts.admit(clientIp(req, trust)).then((refusal) => (refusal ? refuse(res, refusal) : proxy(req, res)), failed(res));
       } else proxy(req, res);

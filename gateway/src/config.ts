@@ -26,6 +26,8 @@ export const gatewayEnvShape = {
   SUBSCRIBERS_URL: upstreamUrls,
   /** Base URL(s) of the notifications service (mail settings and the mail log). */
   NOTIFICATIONS_URL: upstreamUrls,
+  /** Base URL(s) of the payments service (deposits: the pay page, PayMongo's webhook, the Payments screen). */
+  PAYMENTS_URL: upstreamUrls,
   /** The built web app (index.html and assets/). */
   WEB_DIST_DIR: z.string().default('web/dist'),
   /** A service slower than this answers 504. */

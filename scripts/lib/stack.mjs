@@ -8,6 +8,7 @@ import { onFakeClock } from './fake-clock.mjs';
 import { mongoUrlFor } from './mongo-url.mjs';
 import { httpJson, portIsFree, freePort, waitFor } from './net.mjs';
 import { run, startProcess, stopProcess } from './processes.mjs';
+import { registerWebhook } from '../servers/paymongo.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,6 +20,7 @@ export const components = [
   { name: 'chat', dir: 'services/chat', port: 4004 },
   { name: 'subscribers', dir: 'services/subscribers', port: 4005 },
   { name: 'notifications', dir: 'services/notifications', port: 4006 },
+  { name: 'payments', dir: 'services/payments', port: 4007 },
   { name: 'gateway', dir: 'gateway', port: 8080 },
 ];
 
@@ -86,6 +88,8 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
   const urlOf = (port) => `http://127.0.0.1:${port}`;
   const url = (name) => (ports[name] ? urlOf(ports[name][0]) : '');
   const urls = (name) => (ports[name] ?? []).map(urlOf).join(',');
+  const siteUrl = publicUrl ?? url('gateway');
+  const paymongoWebhookSecret = ports.payments ? await paymongoWebhook(infraEnv, siteUrl) : '';
   const common = {
     NODE_ENV: 'production',
     APP_MODE: mode,
@@ -111,6 +115,17 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
     chat: { WEBHOOK_SECRET_KEY: secrets.WEBHOOK_SECRET_KEY },
     subscribers: { UNSUBSCRIBE_SECRET: secrets.UNSUBSCRIBE_SECRET, PUBLIC_URL: publicUrl ?? url('gateway') },
     notifications: { SMTP_URL: infraEnv.SMTP_URL, PUBLIC_URL: publicUrl ?? url('gateway'), MANAGE_LINK_SECRET: secrets.MANAGE_LINK_SECRET },
+    payments: {
+      PAYMONGO_URL: infraEnv.PAYMONGO_URL,
+      PAYMONGO_SECRET_KEY: infraEnv.PAYMONGO_SECRET_KEY,
+      PAYMONGO_WEBHOOK_SECRET: paymongoWebhookSecret,
+      MANAGE_LINK_SECRET: secrets.MANAGE_LINK_SECRET,
+      PUBLIC_URL: siteUrl,
+      S3_ENDPOINT: infraEnv.S3_ENDPOINT,
+      S3_ACCESS_KEY: infraEnv.S3_ACCESS_KEY,
+      S3_SECRET_KEY: infraEnv.S3_SECRET_KEY,
+      S3_BUCKET: `${dbPrefix}-receipts`.replace(/_/g, '-'),
+    },
     gateway: {
       AUTH_URL: urls('auth'),
       CATALOG_URL: urls('catalog'),
@@ -118,6 +133,7 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       CHAT_URL: urls('chat'),
       SUBSCRIBERS_URL: urls('subscribers'),
       NOTIFICATIONS_URL: urls('notifications'),
+      PAYMENTS_URL: urls('payments'),
       WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     },
   };
@@ -144,6 +160,21 @@ export async function planStack({ infraEnv, secrets, mode, fixedPorts, dbPrefix,
       return i === 0 ? plan(c, c.name, port, metricsPort) : { ...plan(c, `${c.name}-${i + 1}`, port, metricsPort), replicaOf: c.name };
     }),
   );
+}
+
+/** The events payments' webhook listens to (PAYMONGO_EVENTS in services/payments/src/domain/paymongo-resources.ts). */
+const PAYMONGO_EVENTS = ['checkout_session.payment.paid', 'payment.paid', 'payment.failed', 'payment.refunded', 'payment.refund.updated'];
+
+/**
+ * The secret payments checks PayMongo's deliveries with: PAYMONGO_WEBHOOK_SECRET when the
+ * environment gives one (a webhook made in PayMongo's dashboard), else that of a webhook to the
+ * site's /api/payments/webhooks/paymongo registered now through the provider's API (the local
+ * double; registering again for the same address reuses it).
+ */
+async function paymongoWebhook(infraEnv, siteUrl) {
+  if (process.env.PAYMONGO_WEBHOOK_SECRET) return process.env.PAYMONGO_WEBHOOK_SECRET;
+  const { secretKey } = await registerWebhook(infraEnv, `${siteUrl}/api/payments/webhooks/paymongo`, PAYMONGO_EVENTS);
+  return secretKey;
 }
 
 export async function startComponent(plan, { logDir } = {}) {

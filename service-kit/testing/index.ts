@@ -6,6 +6,7 @@ export * from './harness';
 export * from './listener';
 export * from './command-count';
 export * from './mailpit';
+export * from './object-storage';
 export * from './ports';
 export * from './postgres-stats';
 export * from './raw-client';

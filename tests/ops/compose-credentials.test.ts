@@ -41,6 +41,9 @@ function usersTheInitScriptsCreate(doc: Compose, values: Record<string, string>,
   return written;
 }
 
+/** The processes that keep objects in MinIO, each as a user minio-setup makes for its own bucket. */
+const S3_USERS = ['catalog', 'payments'];
+
 /** What would let a process reach more than its own data; each as "service: what". */
 function credentialProblems(doc: Compose): string[] {
   const found: string[] = [];
@@ -66,24 +69,33 @@ function credentialProblems(doc: Compose): string[] {
       if (root) found.push(`${name}: ${key} holds the root credential ${root[1]}`);
     }
   }
-  const catalog = env('catalog');
   const setup = env('minio-setup');
-  if (interpolate(catalog.S3_ACCESS_KEY ?? '') === interpolate(env('minio').MINIO_ROOT_USER ?? '')) found.push("catalog: S3_ACCESS_KEY is MinIO's root user");
-  if (catalog.S3_ACCESS_KEY !== setup.CATALOG_S3_ACCESS_KEY || catalog.S3_SECRET_KEY !== setup.CATALOG_S3_SECRET_KEY)
-    found.push('catalog: its S3 keys are not those of the user minio-setup creates');
-  if (doc.services.catalog?.depends_on?.['minio-setup']?.condition !== 'service_completed_successfully')
-    found.push('catalog: does not wait for minio-setup to finish');
+  const buckets = new Map<string, string>();
+  for (const name of S3_USERS) {
+    const own = env(name);
+    const prefix = name.toUpperCase();
+    if (interpolate(own.S3_ACCESS_KEY ?? '') === interpolate(env('minio').MINIO_ROOT_USER ?? '')) found.push(`${name}: S3_ACCESS_KEY is MinIO's root user`);
+    if (own.S3_ACCESS_KEY !== setup[`${prefix}_S3_ACCESS_KEY`] || own.S3_SECRET_KEY !== setup[`${prefix}_S3_SECRET_KEY`])
+      found.push(`${name}: its S3 keys are not those of the user minio-setup creates`);
+    if (doc.services[name]?.depends_on?.['minio-setup']?.condition !== 'service_completed_successfully')
+      found.push(`${name}: does not wait for minio-setup to finish`);
+    const bucket = interpolate(own.S3_BUCKET ?? '');
+    const other = buckets.get(bucket);
+    if (other) found.push(`${name}: shares the bucket ${bucket} with ${other}`);
+    buckets.set(bucket, name);
+  }
   return found;
 }
 
 describe('docker-compose.yml credentials', () => {
   it('signs each process in to MongoDB as its own user, on its own database; none holds a root credential of MongoDB or MinIO', () => {
-    expect(present.length).toBe(7);
+    expect(present.length).toBe(8);
     expect(credentialProblems(compose)).toEqual([]);
   });
 
-  it('finds a broken copy: two services on one MongoDB user, a root credential handed out, the catalog on MinIO root', () => {
+  it('finds a broken copy: two services on one MongoDB user, a root credential handed out, the catalog on MinIO root, payments in its bucket', () => {
     const broken = structuredClone(compose);
+    broken.services.payments.environment = { ...broken.services.payments.environment, S3_BUCKET: compose.services.catalog.environment?.S3_BUCKET ?? '' };
     broken.services.booking.environment = { ...broken.services.booking.environment, MONGO_URL: compose.services.catalog.environment?.MONGO_URL ?? '' };
     broken.services.chat.environment = { ...broken.services.chat.environment, S3_SECRET_KEY: '${MINIO_ROOT_PASSWORD:?set it}' };
     broken.services.catalog.environment = { ...broken.services.catalog.environment, S3_ACCESS_KEY: '${MINIO_ROOT_USER:-bb-minio-root}' };
@@ -96,6 +108,7 @@ describe('docker-compose.yml credentials', () => {
       'chat: S3_SECRET_KEY holds the root credential MINIO_ROOT_PASSWORD',
       "catalog: S3_ACCESS_KEY is MinIO's root user",
       'catalog: its S3 keys are not those of the user minio-setup creates',
+      'payments: shares the bucket bb-uploads with catalog',
     ]);
   });
 
@@ -129,7 +142,7 @@ describe('docker-compose.yml credentials', () => {
       .map((s) => s.replace(/'/g, ''));
     expect(listed?.sort()).toEqual(present.map(([name]) => name).sort());
     expect(compose.services['minio-setup'].depends_on?.minio?.condition).toBe('service_healthy');
-    expect(fs.existsSync(path.join(root, (compose.services['minio-setup'].volumes ?? [])[0].split(':')[0], 'catalog-user.sh'))).toBe(true);
+    expect(fs.existsSync(path.join(root, (compose.services['minio-setup'].volumes ?? [])[0].split(':')[0], 'service-users.sh'))).toBe(true);
   });
 
   it('lists every new secret in .env.example with a placeholder production mode refuses', () => {
@@ -137,6 +150,7 @@ describe('docker-compose.yml credentials', () => {
       'MONGO_ROOT_PASSWORD',
       'MINIO_ROOT_PASSWORD',
       'CATALOG_S3_SECRET_KEY',
+      'PAYMENTS_S3_SECRET_KEY',
       ...present.map(([name]) => `MONGO_${name.toUpperCase()}_PASSWORD`),
     ]) {
       expect([variable, example[variable]]).toEqual([variable, expect.stringMatching(/^replace-with-/)]);

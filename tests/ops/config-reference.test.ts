@@ -19,7 +19,10 @@ const sources: [string, string][] = [
   ['chat', 'services/chat/src/config.ts'],
   ['subscribers', 'services/subscribers/src/config.ts'],
   ['notifications', 'services/notifications/src/config.ts'],
+  ['payments', 'services/payments/src/config.ts'],
 ];
+/** Variables a service takes from a shape of the kit (`...s3EnvShape`): their comments are there. */
+const SHARED_SHAPES = ['service-kit/src/uploads/image-store.ts'];
 
 /** The /** … *\/ comment right above each `KEY:` line of a config source. */
 function comments(source: string): Map<string, string> {
@@ -49,7 +52,7 @@ function render(): string {
   const rows = ['| variable | process | required | default | meaning |', '|---|---|---|---|---|'];
   for (const [who, file] of sources) {
     if (!fs.existsSync(path.join(root, file))) continue;
-    const notes = comments(fs.readFileSync(path.join(root, file), 'utf8'));
+    const notes = comments([...SHARED_SHAPES, file].map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n'));
     for (const [key, schema] of Object.entries(shapeOf(file))) {
       const empty = schema.safeParse(undefined);
       const required = !empty.success;

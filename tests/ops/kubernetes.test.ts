@@ -118,7 +118,7 @@ describe('deploy/kubernetes production overlay', () => {
 });
 
 describe.each(['demo', 'production'])('deploy/kubernetes overlay %s credentials', (overlay) => {
-  it('signs each process in to MongoDB as its own user with readWrite on its own database, and gives the S3 key to the catalog alone', () => {
+  it('signs each process in to MongoDB as its own user with readWrite on its own database, and gives each S3 key to its own service alone', () => {
     expect(credentialProblems(rendered[overlay])).toEqual([]);
   });
 

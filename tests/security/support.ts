@@ -71,7 +71,7 @@ export interface StackProcess {
 }
 
 /** Every service of the stack, in start order. */
-export const STACK_SERVICES = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications'] as const;
+export const STACK_SERVICES = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications', 'payments'] as const;
 
 /** The env names (GATEWAY, AUTH, …) under which the launcher lists each component's processes. */
 export const STACK_COMPONENT_KEYS = ['GATEWAY', ...STACK_SERVICES.map((s) => s.toUpperCase())];

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'export',
   'erasure',
   'payment-refunded',
+  'payment-refund-sent',
+  'payment-transfer-confirmed',
+  'payment-transfer-rejected',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action is not one the audit trail records' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -41,7 +41,8 @@ export const paymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 /** A part of the price paid ahead (`deposit`), or all of it (`full`). */
-export const depositPurposeSchema = z.enum(['deposit', 'full']);
+export const DEPOSIT_PURPOSES = ['deposit', 'full'] as const;
+export const depositPurposeSchema = z.enum(DEPOSIT_PURPOSES);
 export type DepositPurpose = z.infer<typeof depositPurposeSchema>;
 
 /** Why booking gives a deposit up (`booking.deposit.released`); `slot-lost`: paid after the hold expired, when the time was taken meanwhile. */

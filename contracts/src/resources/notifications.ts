@@ -6,13 +6,24 @@ import { FRONT_DESK, MANAGEMENT } from '../roles';
 
 /** What the notifications service mails; each kind can be turned off per offering. */
 export const APPOINTMENT_MAIL_KINDS = ['confirmation', 'reschedule', 'cancellation', 'reminder', 'staff-alert'] as const;
+/**
+ * The mails of a deposit (issue 31), which staff cannot turn off: the pay link while the slot is
+ * held and one reminder before the hold ends, the receipt, the refund notice, and the notice of
+ * a time that could not be kept after a late payment.
+ */
+export const DEPOSIT_MAIL_KINDS = ['payment-request', 'payment-reminder', 'payment-receipt', 'refund-notice', 'slot-lost'] as const;
 /** slot-opened: a time a waitlisted visitor wanted is free (booking.waitlist.slot-opened); staff-invitation: a set-password link (auth.user.invited). */
-export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'slot-opened', 'newsletter-confirmation', 'staff-invitation'] as const;
+export const MAIL_KINDS = [...APPOINTMENT_MAIL_KINDS, 'slot-opened', 'newsletter-confirmation', 'staff-invitation', ...DEPOSIT_MAIL_KINDS] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof mailKindSchema>;
 export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];
+export type DepositMailKind = (typeof DEPOSIT_MAIL_KINDS)[number];
 
-/** queued: waiting for its time or its next attempt; cancelled: a reminder dropped because the appointment changed, or a freed slot that started before its mail could go. */
+/**
+ * queued: waiting for its time or its next attempt; cancelled: a reminder dropped because the
+ * appointment changed, a freed slot that started before its mail could go, a deposit mail no
+ * longer needed (paid, released) or over the limit of payment requests to one address.
+ */
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 export const mailStatusSchema = z.enum(MAIL_STATUSES);
 export type MailStatus = z.infer<typeof mailStatusSchema>;

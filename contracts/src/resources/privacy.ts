@@ -5,7 +5,7 @@ import { MANAGEMENT, OWNER_ONLY } from '../roles';
 import { route } from '../route';
 
 /** The services that hold customers' data and answer every access and erasure request. */
-export const PRIVACY_SERVICES = ['booking', 'chat', 'subscribers', 'notifications'] as const;
+export const PRIVACY_SERVICES = ['booking', 'chat', 'subscribers', 'notifications', 'payments'] as const;
 export const privacyServiceSchema = z.enum(PRIVACY_SERVICES);
 export type PrivacyService = z.infer<typeof privacyServiceSchema>;
 

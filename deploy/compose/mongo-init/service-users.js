@@ -4,7 +4,7 @@
 // service, readWrite on that service's own database and nothing else. The users live in the
 // admin database (authSource=admin), as the Kubernetes operator's do. Run again as root on a
 // running database, it sets each user's password and roles afresh (see docs/operations.md).
-const services = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications', 'gateway'];
+const services = ['auth', 'catalog', 'booking', 'chat', 'subscribers', 'notifications', 'payments', 'gateway'];
 const admin = db.getSiblingDB('admin');
 for (const service of services) {
   const variable = `MONGO_${service.toUpperCase()}_PASSWORD`;

@@ -8,6 +8,7 @@ import { healthRoutes } from './health';
 import { requestContext } from './request-context';
 import { routeGate } from './route-gate';
 import { refuseUnsafeInput } from './parsed-input';
+import { keepRawBody } from './raw-body';
 
 /** Binds the routes of one resource file: each service's `mountX(app, deps)`. */
 export type Mount<D> = (app: Express, deps: D) => void;
@@ -33,7 +34,7 @@ export interface ServiceAppOptions<D> {
 /**
  * The express app every service starts from: request id and log line, metrics, no body on a
  * read, health and readiness, the route gate (only exact routes of the table this service
- * owns, each with its access decided), the JSON body limit, the walk that bounds what was
+ * owns, each with its access decided), the JSON body limit (its bytes kept: rawBodyOf), the walk that bounds what was
  * parsed (depth, values, storable text), the service's mounts with its deps, a JSON 404 and the error mapper.
  * Routing is case-sensitive and strict, as the route table is. /metrics is served on its own
  * listener (see metrics-server.ts), never here.
@@ -50,7 +51,7 @@ export function createServiceApp<D>(options: ServiceAppOptions<D>): Express {
   app.use(refuseBodyOnRead);
   healthRoutes(app, isReady, options.service);
   app.use(routeGate({ service: options.service, jwtSecret: config.JWT_SECRET }));
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true, verify: keepRawBody }));
   app.use(refuseUnsafeInput);
   for (const mount of options.mounts) mount(app, options.deps);
   app.use((req: Request, res: Response) => {

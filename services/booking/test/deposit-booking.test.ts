@@ -4,7 +4,10 @@ import { keepPaidPlaces } from '../src/store/ledger-pending';
 import { ScheduleCopy } from '../src/store/schedule-copy';
 import { asAdmin, call, monday, TEST_NOW } from './support/booking';
 import { settle } from './support/event-apps';
-import { FACIAL_PRICE, startDepositApp } from './support/deposits';
+import { FACIAL_PRICE, PAYMENT_FACTS, startDepositApp } from './support/deposits';
+
+/** A transfer receipt as payments announces it. */
+const RECEIPT = { ...PAYMENT_FACTS, referenceNumber: '1234 567 890', kind: 'gcash' } as const;
 
 // A booking whose treatment asks for a deposit: held while the visitor pays, confirmed (and only
 // then announced as created) once payments says it was paid, whatever order and how often that
@@ -147,9 +150,9 @@ describe('booking a treatment that asks for a deposit', () => {
   it('holds the places longer while a transfer receipt is reviewed, never shorter', async () => {
     const made = await book({ preferredDate: monday(3), preferredTime: '13:00' });
     const reviewUntil = new Date(TEST_NOW.getTime() + 120 * 60_000).toISOString();
-    await publish('payments.receipt.submitted', { paymentId: 'pay_r', appointmentId: made.id, holdExpiresAt: reviewUntil });
+    await publish('payments.receipt.submitted', { ...RECEIPT, paymentId: 'pay_r', appointmentId: made.id, holdExpiresAt: reviewUntil });
     await until(made.id, 'extended', (doc) => doc.payment?.holdExpiresAt.toISOString() === reviewUntil && doc.outbox.length === 0);
-    await publish('payments.receipt.submitted', { paymentId: 'pay_r', appointmentId: made.id, holdExpiresAt: holdEnd });
+    await publish('payments.receipt.submitted', { ...RECEIPT, paymentId: 'pay_r', appointmentId: made.id, holdExpiresAt: holdEnd });
     await settle();
     expect((await stored(made.id))?.payment?.holdExpiresAt.toISOString()).toBe(reviewUntil);
     expect(said(made.id, 'booking.deposit.hold-extended').map((e) => e.data)).toEqual([{ appointmentId: made.id, holdExpiresAt: reviewUntil }]);
@@ -164,6 +167,7 @@ describe('booking a treatment that asks for a deposit', () => {
     const made = await book({ preferredDate: monday(4), preferredTime: '09:00' });
     later(HOLD_MINUTES + 1);
     await publish('payments.receipt.submitted', {
+      ...RECEIPT,
       paymentId: 'pay_s',
       appointmentId: made.id,
       holdExpiresAt: new Date(TEST_NOW.getTime() + 200 * 60_000).toISOString(),
@@ -175,7 +179,7 @@ describe('booking a treatment that asks for a deposit', () => {
 
   it('records a payment that lapsed (its places back at once) and a refund', async () => {
     const lapsed = await book({ preferredDate: monday(4), preferredTime: '11:00' });
-    await publish('payments.payment.expired', { paymentId: 'pay_x', appointmentId: lapsed.id });
+    await publish('payments.payment.expired', { ...PAYMENT_FACTS, paymentId: 'pay_x', appointmentId: lapsed.id, reason: 'hold-expired' });
     await until(lapsed.id, 'expired', (doc) => doc.payment?.state === 'expired');
     expect((await heldBy(lapsed.id)).states).toEqual([]);
     expect(await slotAt(monday(4), '11:00')).toEqual({ time: '11:00', available: true });
@@ -183,7 +187,17 @@ describe('booking a treatment that asks for a deposit', () => {
     const paid = await book({ preferredDate: monday(4), preferredTime: '13:00' });
     await pay(paid.id, 'pay_y');
     await until(paid.id, 'paid', (doc) => doc.payment?.state === 'paid');
-    await publish('payments.payment.refunded', { paymentId: 'pay_y', appointmentId: paid.id, amount: 70_000, reason: 'goodwill', by: 'owner' });
+    await publish('payments.payment.refunded', {
+      ...PAYMENT_FACTS,
+      paymentId: 'pay_y',
+      appointmentId: paid.id,
+      amount: 70_000,
+      currency: 'PHP',
+      method: 'paymongo',
+      reason: 'by-staff',
+      by: 'owner',
+      refundedAt: TEST_NOW.toISOString(),
+    });
     const refunded = await until(paid.id, 'refunded', (doc) => doc.payment?.state === 'refunded');
     // Refunded by staff without a cancel: the appointment stands.
     expect(refunded.status).toBe('pending');

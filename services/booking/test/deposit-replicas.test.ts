@@ -1,4 +1,5 @@
 import type { BookedAppointment } from '@bb/contracts';
+import { PAYMENT_FACTS } from './support/deposits';
 import { EventBus } from '@bb/service-kit';
 import { listenOn, silentLogger, startHarness, testAmqpUrl, testMongoUrl, uniqueName, waitFor, type Harness, type Listener } from '@bb/service-kit/testing';
 import { bookingEnvShape, type BookingConfig } from '../src/config';
@@ -46,11 +47,13 @@ it('confirms a paid appointment once when copies of its payment reach both repli
   const ids = booked.map((b) => b.body.id);
   const paid = (appointmentId: string) =>
     payments.publish('payments.payment.paid', {
+      ...PAYMENT_FACTS,
       paymentId: `pay_${appointmentId}`,
       appointmentId,
       amount: 350_000,
+      currency: 'PHP',
       method: 'transfer',
-      methodType: null,
+      methodType: 'gcash',
       paidAt: TEST_NOW.toISOString(),
     });
   await Promise.all(ids.flatMap((id) => [paid(id), paid(id), paid(id), paid(id)]));

@@ -1,5 +1,4 @@
-import type { OutboxRelay } from '@bb/service-kit';
-import type { ImageStore } from './clients/image-store';
+import type { ImageStore, OutboxRelay } from '@bb/service-kit';
 import type { ListChanges } from './events/list-changes';
 import type { CatalogModels } from './models';
 import type { ReadCaches } from './store/read-cache';

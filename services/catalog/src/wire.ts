@@ -1,6 +1,5 @@
-import type { Wire } from '@bb/service-kit';
+import { ImageStore, imageStoreOptions, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
-import { ImageStore } from './clients/image-store';
 import type { CatalogConfig } from './config';
 import { ListChanges } from './events/list-changes';
 import { createModels } from './models';
@@ -18,13 +17,7 @@ export const wire: Wire<CatalogConfig> = (ctx) => {
   const caches = createReadCaches(config.READ_CACHE_MS);
   const lists = new ListChanges(caches, ctx.bus, logger);
   lists.listen();
-  const images = new ImageStore({
-    endpoint: config.S3_ENDPOINT,
-    accessKey: config.S3_ACCESS_KEY,
-    secretKey: config.S3_SECRET_KEY,
-    bucket: config.S3_BUCKET,
-    region: config.S3_REGION,
-  });
+  const images = new ImageStore(imageStoreOptions(config));
   return {
     app: buildApp(ctx, { models, relay: ctx.relay, images, caches, lists }),
     beforeServe: async () => {

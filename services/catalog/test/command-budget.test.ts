@@ -1,12 +1,11 @@
 import type { Treatment } from '@bb/contracts';
-import { adminToken, api, commandLedger, type Harness, startHarness } from '@bb/service-kit/testing';
+import { adminToken, api, commandLedger, dropBucket, type Harness, startHarness, storageEnv, testStorageOptions } from '@bb/service-kit/testing';
 import { catalogEnvShape, type CatalogConfig } from '../src/config';
 import { wire } from '../src/wire';
-import { dropBucket, storageOptions } from './support/harness';
 
 // Database commands per catalog operation, counted with the driver's command monitoring; the
 // outbox's periodic pass is an hour apart, so only the operation's own commands count.
-const storage = storageOptions('catalog_budget');
+const storage = testStorageOptions('catalog_budget');
 let catalog: Harness<CatalogConfig>;
 const ledger = commandLedger(() => catalog.ctx.conn);
 const admin = adminToken();
@@ -15,10 +14,7 @@ beforeAll(async () => {
   catalog = await startHarness('catalog', catalogEnvShape, wire, {
     label: 'catalog_budget',
     env: {
-      S3_ENDPOINT: storage.endpoint,
-      S3_ACCESS_KEY: storage.accessKey,
-      S3_SECRET_KEY: storage.secretKey,
-      S3_BUCKET: storage.bucket,
+      ...storageEnv(storage),
       READ_CACHE_MS: '600000',
       OUTBOX_SWEEP_INTERVAL_MS: '3600000',
     },

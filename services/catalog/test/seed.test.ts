@@ -2,7 +2,7 @@ import type { NewsArticle, Package, PortfolioItem, Result, StaffMember, Treatmen
 import { DEFAULT_OFFICE_HOURS, RESULT_CATEGORIES } from '@bb/contracts';
 import { WEEKDAY_NAMES } from '@bb/service-kit';
 import { silentLogger } from '@bb/service-kit/testing';
-import { sniffImageType } from '../src/domain/images';
+import { sniffImageType } from '@bb/service-kit';
 import { DEMO_MARKER_ID, seedDemoContent } from '../src/seed/demo';
 import { demoContent } from '../src/seed/demo-content';
 import { client, startCatalog, type Catalog } from './support/harness';

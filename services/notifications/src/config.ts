@@ -33,6 +33,17 @@ export const notificationsEnvShape = {
    * several quick moves make one mail with the latest time.
    */
   RESCHEDULE_MAIL_QUIET_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * How long before a deposit's hold ends its one reminder goes; for a hold with less than twice
+   * this left, half-way through what is left, and none when under a fifth of it would be left.
+   */
+  DEPOSIT_REMINDER_LEAD_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * Payment requests mailed to one address per hour: a visitor can book with any address, so
+   * this keeps bookings from flooding someone else's mailbox. Further requests are stored as not
+   * sent (the mail log says why); the pay page still works.
+   */
+  PAYMENT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Mails one replica sends at once (and SMTP connections it keeps open). */
   MAIL_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
 };

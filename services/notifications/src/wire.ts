@@ -2,15 +2,19 @@ import { retentionTask, type Wire } from '@bb/service-kit';
 import { buildApp } from './app';
 import { smtpClient } from './clients/smtp';
 import type { NotificationsConfig } from './config';
+import { consumeDepositEvents } from './events/deposit-mails';
 import { consumeMailEvents } from './events/mail-events';
 import { answerNotificationPrivacy } from './events/privacy-requests';
 import { createModels } from './models';
 import { AppointmentStore } from './store/appointment-store';
+import { DepositMailer } from './store/deposit-mailer';
+import { DepositStore } from './store/deposit-store';
 import { MailSender } from './store/mail-sender';
 import { MailStore } from './store/mail-store';
 import { Mailer } from './store/mailer';
 import { forgetStoredManageTokens } from './store/manage-token-migration';
 import { expireCustomerMails } from './store/privacy';
+import { RecipientLimit } from './store/recipient-limit';
 import { SettingsStore } from './store/settings-store';
 
 /** The notifications service from its context: mail settings and log, the lifecycle consumers, and the sender. */
@@ -45,8 +49,29 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
     logger,
   });
   consumeMailEvents(ctx.bus, mailer);
+  const limit = new RecipientLimit(models, config.PAYMENT_REQUESTS_PER_ADDRESS_PER_HOUR);
+  const depositMailer = new DepositMailer({
+    deposits: new DepositStore(models),
+    mails,
+    settings,
+    limit,
+    publicUrl: config.PUBLIC_URL,
+    reminderLeadMs: config.DEPOSIT_REMINDER_LEAD_MS,
+    now,
+    queued: (dueAt) => sender.kickAt(dueAt),
+    logger,
+  });
+  consumeDepositEvents(ctx.bus, depositMailer);
   answerNotificationPrivacy(ctx.bus, models);
-  const retention = retentionTask('notifications', () => expireCustomerMails(models, now()).then(() => undefined), logger);
+  // The hourly pass also drops the per-address counts of hours that are over.
+  const retention = retentionTask(
+    'notifications',
+    async () => {
+      await limit.forgetPastHours(now());
+      await expireCustomerMails(models, now());
+    },
+    logger,
+  );
   return {
     app: buildApp(ctx, { mails, settings, relay: ctx.relay, now, queued }),
     beforeServe: async () => {

@@ -1,5 +1,6 @@
 import { api, commandLedger, mailpit, waitFor } from '@bb/service-kit/testing';
 import { booked, mailSettings, mailsTo, rescheduled, startNotifications, uniqueAddress, type NotificationsHarness } from './harness';
+import { depositRequested, paid } from './support/deposit-events';
 
 // Database commands per mail operation, on the service's own connection. The poll is set an
 // hour apart, and so is the outbox relay's periodic pass, so only the operation (and the
@@ -50,6 +51,26 @@ describe('database commands per mail operation', () => {
   });
 });
 
+describe('database commands per deposit mail', () => {
+  it('a payment request and its payment', async () => {
+    const data = depositRequested(uniqueAddress('budget-deposit'));
+    const sentCount = () => svc.models.Mail.countDocuments({ appointmentId: data.appointmentId, status: 'sent' });
+    const requested = await ledger.measure('deposit requested: the count, the record, settings, request queued and sent, reminder queued', async () => {
+      await svc.publisher.publish('booking.deposit.requested', data);
+      await mailsTo(mailpit, data.customerEmail, /pay your deposit/i);
+      await waitFor('the request recorded', async () => (await sentCount()) === 1);
+    });
+    expect(requested.length).toBeLessThanOrEqual(BUDGET.depositRequested);
+
+    const receipt = await ledger.measure('paid: the record closed, the reminder dropped, settings, receipt queued and sent', async () => {
+      await svc.publisher.publish('payments.payment.paid', paid(data));
+      await mailsTo(mailpit, data.customerEmail, /^Receipt/);
+      await waitFor('the receipt recorded', async () => (await sentCount()) === 2);
+    });
+    expect(receipt.length).toBeLessThanOrEqual(BUDGET.paid);
+  });
+});
+
 /**
  * The most each operation may send. A booking: the copy's upsert, the settings, the
  * confirmation's insert, the reminder's look-up and insert and the copy's revision read after
@@ -60,5 +81,9 @@ describe('database commands per mail operation', () => {
  * re-plans the queued reminder with one update instead of inserting one.
  * Issue 30: a settings save (4) reads the settings it replaces (the audit entry names what
  * changed) and writes them with the entry, which the relay then leases and releases.
+ * Issue 31: a payment request (9) counts its address, writes the deposit record, reads the
+ * settings, inserts the request and its reminder, and reads the record again (a payment handled
+ * meanwhile drops both), besides the sending; a payment (7) closes the record, drops what is
+ * queued in one update, reads the settings and inserts the receipt.
  */
-const BUDGET = { created: 10, rescheduled: 11, log: 1, saveSettings: 4 };
+const BUDGET = { created: 10, rescheduled: 11, log: 1, saveSettings: 4, depositRequested: 10, paid: 8 };

@@ -54,9 +54,11 @@ export interface NotificationsHarness {
 export interface StartOptions {
   /** Settings of every replica (SMTP_URL, MAIL_RETRY_BASE_MS…), over the test defaults. */
   env?: Record<string, string>;
+  /** Every replica's clock; the real one by default. */
+  now?: () => Date;
 }
 
-export async function startNotifications(label: string, { env: overrides = {} }: StartOptions = {}): Promise<NotificationsHarness> {
+export async function startNotifications(label: string, { env: overrides = {}, now }: StartOptions = {}): Promise<NotificationsHarness> {
   const mongoUrl = testMongoUrl(label);
   const env = {
     SMTP_URL: requireEnv('SMTP_URL'),
@@ -73,7 +75,7 @@ export async function startNotifications(label: string, { env: overrides = {} }:
   };
   const replicas: Harness<NotificationsConfig>[] = [];
   const addReplica = async (more: Record<string, string> = {}) => {
-    const replica = await startHarness('notifications', notificationsEnvShape, wire, { label, mongoUrl, env: { ...env, ...more } });
+    const replica = await startHarness('notifications', notificationsEnvShape, wire, { label, mongoUrl, env: { ...env, ...more }, now });
     replicas.push(replica);
     return replica;
   };

@@ -72,7 +72,7 @@ describe("a person's mails", () => {
       status: 'pending',
     });
 
-    expect(await probe.erase({ email: hers })).toEqual({ mails: 0, appointments: 0 });
+    expect(await probe.erase({ email: hers })).toEqual({ mails: 0, appointments: 0, deposits: 0 });
   });
 });
 

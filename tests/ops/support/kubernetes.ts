@@ -162,6 +162,9 @@ interface MongoUser {
   roles: { name: string; db: string }[];
 }
 
+/** The processes that keep objects in S3, each with a key of its own scoped to its own bucket. */
+const S3_USERS = ['catalog', 'payments'];
+
 /** What would let a process reach more than its own data; each as "process: what". */
 export function credentialProblems(objects: K8sObject[]): string[] {
   const found: string[] = [];
@@ -193,9 +196,9 @@ export function credentialProblems(objects: K8sObject[]): string[] {
     if (other) found.push(`${name}: shares the MongoDB user ${user.name} with ${other}`);
     usedBy.set(user.name, name);
     const s3 = [ref('S3_ACCESS_KEY'), ref('S3_SECRET_KEY')].filter((r) => r !== undefined);
-    if (name === 'catalog' && (s3.length !== 2 || s3.some((r) => !r?.name.startsWith('bb-catalog-s3-key-'))))
-      found.push('catalog: its S3 key is not the scoped catalog key');
-    if (name !== 'catalog' && s3.length > 0) found.push(`${name}: holds an S3 key`);
+    if (S3_USERS.includes(name) && (s3.length !== 2 || s3.some((r) => !r?.name.startsWith(`bb-${name}-s3-key-`))))
+      found.push(`${name}: its S3 key is not the scoped ${name} key`);
+    if (!S3_USERS.includes(name) && s3.length > 0) found.push(`${name}: holds an S3 key`);
   }
   if (users.length !== Object.keys(processes).length) found.push(`${users.length} MongoDB users for ${Object.keys(processes).length} processes`);
   const shared = secrets.find((s) => s.metadata.name.startsWith('bb-secrets-'));

@@ -11,6 +11,7 @@ export const PROCESS_CONFIG_FILES: Record<string, string> = {
   chat: 'services/chat/src/config.ts',
   subscribers: 'services/subscribers/src/config.ts',
   notifications: 'services/notifications/src/config.ts',
+  payments: 'services/payments/src/config.ts',
 };
 
 const root = path.resolve(__dirname, '..', '..', '..');

@@ -19,6 +19,7 @@ export const depositRequested = (doc: AppointmentDoc, payment: PaymentPart, corr
       purpose: payment.purpose,
       customerName: `${doc.firstName} ${doc.lastName}`,
       customerEmail: doc.email,
+      customerPhone: doc.contact,
       description: depositDescription(doc.items, doc.preferredDate, doc.preferredTime),
       startTime: intervalOf(doc).start.toISOString(),
       holdExpiresAt: payment.holdExpiresAt.toISOString(),

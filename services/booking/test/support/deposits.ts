@@ -11,6 +11,9 @@ type Heard = (typeof HEARD)[number];
 /** The treatments the deposit tests book: a facial of one price, a consultation whose price is words. */
 export const FACIAL_PRICE = 350_000;
 
+/** What every payments event says of the payment besides its ids; booking reads none of it. */
+export const PAYMENT_FACTS = { offeringType: 'clinic', customerName: 'Ana Cruz', customerEmail: 'ana@example.com', description: 'Facial' } as const;
+
 /**
  * A booking app for the deposit tests of one file (its own database, named by `label`): a facial
  * (₱3,500) and a consultation (no single price) to book, a bus that speaks for payments on its
@@ -66,9 +69,11 @@ export function startDepositApp(label: string) {
     /** Payments saying the deposit was paid; answers the payment id it used. */
     async pay(appointmentId: string, paymentId = `pay_${++paymentIds}`) {
       await payments.publish('payments.payment.paid', {
+        ...PAYMENT_FACTS,
         paymentId,
         appointmentId,
         amount: 1,
+        currency: 'PHP',
         method: 'paymongo',
         methodType: 'gcash',
         paidAt: new Date().toISOString(),

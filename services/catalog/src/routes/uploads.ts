@@ -1,36 +1,14 @@
 import { pipeline } from 'node:stream/promises';
-import type { Express, NextFunction, Request, Response } from 'express';
-import multer from 'multer';
-import { MAX_UPLOAD_BYTES, UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
-import { bind, invalid, notFound, onRoute, tooLarge, unsupportedMedia } from '@bb/service-kit';
-import { imageTypeOfKey, randomImageKey, sniffImageType } from '../domain/images';
+import type { Express } from 'express';
+import { UPLOAD_URL_PREFIX, uploadRoutes } from '@bb/contracts';
+import { bind, invalid, notFound, onRoute, receiveImage, sniffImageType, unsupportedMedia } from '@bb/service-kit';
+import { imageTypeOfKey, randomImageKey } from '../domain/images';
 import type { CatalogDeps } from '../deps';
 
 const { upload, image: serveImage } = uploadRoutes;
 
 /** Keys are never reused, so an image never changes: browsers may keep it for a year. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-// The file is held in memory: at most 5 MB, one file, and a few small fields besides.
-const receive = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
-}).single('image');
-
-function uploadProblem(err: unknown): Error {
-  if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return tooLarge('Image must be less than 5MB');
-    if (err.code === 'LIMIT_UNEXPECTED_FILE') return invalid(`Send the image in the multipart field "image" (got "${err.field ?? ''}")`);
-    return invalid(`Upload refused: ${err.message}`);
-  }
-  // busboy's complaints about a malformed or cut-off multipart body.
-  return invalid(`The upload could not be read: ${(err as Error).message}`);
-}
-
-/** Parses the multipart body before the handler; its errors become clear 4xx answers. */
-function receiveImage(req: Request, res: Response, next: NextFunction): void {
-  receive(req, res, (err: unknown) => next(err ? uploadProblem(err) : undefined));
-}
 
 export function mountUploads(app: Express, { images }: Pick<CatalogDeps, 'images'>): void {
   onRoute(app, upload, receiveImage);

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Types, type Model, type UpdateQuery } from 'mongoose';
 import { UPLOAD_URL_PREFIX } from '@bb/contracts';
 import { DEMO_SCHEMAS } from './demo-schemas';
-import { completeSeed, isDuplicateKey, startSeed, type Logger } from '@bb/service-kit';
+import { completeSeed, isDuplicateKey, sniffImageType, startSeed, type ImageStore, type Logger } from '@bb/service-kit';
 import { artworkPng, type Artwork } from './art/artwork';
 import { demoContent, type DemoItem } from './demo-content';
-import { contentImageKey, sniffImageType } from '../domain/images';
+import { contentImageKey } from '../domain/images';
 import type { CatalogModels } from '../models';
 import { bookableChanged } from '../events/bookable-changed';
 import { staffChanged } from '../events/staff-changed';
@@ -13,7 +13,6 @@ import { VersionedWrites } from '../store/versioned-writes';
 import { packageFields } from '../models/package';
 import { staffFields } from '../models/staff';
 import { treatmentFields } from '../models/treatment';
-import type { ImageStore } from '../clients/image-store';
 
 export const DEMO_MARKER_ID = 'demo-content';
 

@@ -1,14 +1,11 @@
 // A catalog on the test servers: its own database, bucket and exchange, so test files run in
 // parallel without seeing each other.
-import http from 'node:http';
-import { Client } from 'minio';
 import type { Connection } from 'mongoose';
-import type { EventBus, OutboxRelay } from '@bb/service-kit';
-import { adminToken, api, partsOf, requireEnv, startHarness, uniqueName } from '@bb/service-kit/testing';
+import { ImageStore, type EventBus, type OutboxRelay } from '@bb/service-kit';
+import { adminToken, api, dropBucket, partsOf, startHarness, storageEnv, testStorageOptions } from '@bb/service-kit/testing';
 import { catalogEnvShape } from '../../src/config';
 import { createModels, type CatalogModels } from '../../src/models';
 import { wire } from '../../src/wire';
-import { ImageStore, type ImageStoreOptions } from '../../src/clients/image-store';
 
 export interface Catalog {
   url: string;
@@ -23,44 +20,12 @@ export interface Catalog {
   close: () => Promise<void>;
 }
 
-export const storageOptions = (label: string): ImageStoreOptions => ({
-  endpoint: requireEnv('S3_ENDPOINT'),
-  accessKey: requireEnv('S3_ACCESS_KEY'),
-  secretKey: requireEnv('S3_SECRET_KEY'),
-  bucket: uniqueName(label).toLowerCase().replace(/_/g, '-'),
-  region: 'us-east-1',
-});
-
-/** Empties and removes a test bucket. */
-export async function dropBucket(options: ImageStoreOptions): Promise<void> {
-  const url = new URL(options.endpoint);
-  const agent = new http.Agent({ keepAlive: true });
-  const client = new Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: options.accessKey,
-    secretKey: options.secretKey,
-    pathStyle: true,
-    transportAgent: agent,
-  });
-  try {
-    if (!(await client.bucketExists(options.bucket))) return;
-    const names: string[] = [];
-    for await (const item of client.listObjectsV2(options.bucket, '', true)) if (item.name) names.push(item.name);
-    if (names.length) await client.removeObjects(options.bucket, names);
-    await client.removeBucket(options.bucket);
-  } finally {
-    agent.destroy();
-  }
-}
-
 /** Starts a catalog as main.ts wires it; with `busUp: false` its broker connection is not opened until the test says so. */
 export async function startCatalog(
   label: string,
   { busUp = true, readCacheMs = 1000, replicaOf }: { busUp?: boolean; readCacheMs?: number; replicaOf?: Catalog } = {},
 ): Promise<Catalog> {
-  const storage = storageOptions(label);
+  const storage = testStorageOptions(label);
   const harness = await startHarness('catalog', catalogEnvShape, wire, {
     label,
     connectBus: busUp,
@@ -68,10 +33,7 @@ export async function startCatalog(
     mongoUrl: replicaOf ? replicaOf.mongoUrl : undefined,
     env: {
       ...(replicaOf ? { BUS_EXCHANGE: replicaOf.exchange } : {}),
-      S3_ENDPOINT: storage.endpoint,
-      S3_ACCESS_KEY: storage.accessKey,
-      S3_SECRET_KEY: storage.secretKey,
-      S3_BUCKET: storage.bucket,
+      ...storageEnv(storage),
       READ_CACHE_MS: String(readCacheMs),
     },
   });

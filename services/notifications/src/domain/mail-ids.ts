@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MailKind } from '@bb/contracts';
+import type { DepositMailKind, MailKind } from '@bb/contracts';
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
@@ -22,6 +22,12 @@ export const staffInvitationMailId = (userId: string, token: string): string => 
 
 /** One mail per waitlist entry: booking tells each entry once, and a redelivery meets this id. */
 export const slotOpenedMailId = (entryId: string): string => digest(`${entryId}|slot-opened`);
+
+/**
+ * A deposit mail: one of each kind per appointment (a payment request, its one reminder, the
+ * slot-lost notice), a receipt per payment, a refund notice per payment and amount refunded.
+ */
+export const depositMailId = (appointmentId: string, kind: DepositMailKind, key = ''): string => digest(`${appointmentId}|${kind}|${key}`);
 
 /** A resend is a new mail, not a retry: its own id, so its own Message-ID. */
 export const resendMailId = (): string => randomBytes(16).toString('hex');

@@ -31,6 +31,8 @@ export const NOT_SENT = {
   recipient: 'Not sent: the recipient is not one e-mail address',
   sender: 'Not sent: the sender address in the mail settings is not one e-mail address',
   manageLink: 'Not sent: no manage link can be made for this appointment',
+  /** Never queued: a visitor can book with any address, and the limit keeps one from flooding it. */
+  tooMany: 'Not sent: too many payment requests to this address within the hour',
 } as const;
 
 /**

@@ -24,6 +24,8 @@ export interface NewMail {
   expiresAt?: Date;
   /** Newsletter mails: the address's unsubscribe link (List-Unsubscribe). */
   listUnsubscribeUrl?: string;
+  /** Stored as not sent (`cancelled`), with this reason for the mail log, instead of queued: a payment request over the per-address limit. */
+  notSent?: string;
 }
 /** Queues a mail; false when its id is taken (the event that makes it was delivered before). */
 export async function queueMail(models: NotificationModels, mail: NewMail): Promise<boolean> {
@@ -36,11 +38,12 @@ export async function queueMail(models: NotificationModels, mail: NewMail): Prom
       recipient: mail.recipient,
       from: mail.from,
       ...mail.content,
-      status: 'queued',
       attempts: 0,
-      lastResponse: null,
       messageId: messageIdOf(mail.id),
-      ...dueFields(mail.dueAt),
+      // Only a queued mail has a due hour (LEAVES_QUEUE).
+      ...(mail.notSent === undefined
+        ? { status: 'queued', lastResponse: null, ...dueFields(mail.dueAt) }
+        : { status: 'cancelled', lastResponse: mail.notSent, dueAt: mail.dueAt }),
       sentAt: null,
       createdAt: mail.createdAt,
       resendOf: null,

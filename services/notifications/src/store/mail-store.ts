@@ -137,6 +137,29 @@ export class MailStore {
     return moved;
   }
 
+  // ------------------------------------------------------------------ deposit mails
+
+  /**
+   * Moves a queued deposit reminder to a new hold's time, with what it now says. False when it
+   * is not queued (sent, dropped, or never planned).
+   */
+  async replanDepositReminder(id: string, plan: { content: RenderedMail; dueAt: Date; expiresAt: Date }): Promise<boolean> {
+    const { subject, html, text } = plan.content;
+    const updated = await this.models.Mail.updateOne(
+      { _id: id, status: 'queued' },
+      { $set: { subject, html, text, ...dueFields(plan.dueAt), expiresAt: plan.expiresAt } },
+    );
+    return updated.matchedCount === 1;
+  }
+
+  /** Drops the appointment's payment request and reminder still queued: paid, a receipt waits, or given up. */
+  async dropPaymentRequests(appointmentId: string): Promise<void> {
+    await this.models.Mail.updateMany(
+      { appointmentId, kind: { $in: ['payment-request', 'payment-reminder'] }, status: 'queued' },
+      { $set: { status: 'cancelled' }, $unset: LEAVES_QUEUE },
+    );
+  }
+
   // ------------------------------------------------------------------ sending
 
   /**

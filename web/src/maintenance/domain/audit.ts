@@ -19,6 +19,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Export',
   erasure: 'Erasure',
   'payment-refunded': 'Payment refunded',
+  'payment-refund-sent': 'Refund sent by hand',
+  'payment-transfer-confirmed': 'Transfer confirmed',
+  'payment-transfer-rejected': 'Transfer rejected',
 };
 
 export interface AuditFilters {

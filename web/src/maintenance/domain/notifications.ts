@@ -21,6 +21,11 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'slot-opened': 'Waitlist: time free',
   'newsletter-confirmation': 'Newsletter confirmation',
   'staff-invitation': 'Staff invitation',
+  'payment-request': 'Payment request',
+  'payment-reminder': 'Payment reminder',
+  'payment-receipt': 'Payment receipt',
+  'refund-notice': 'Refund notice',
+  'slot-lost': 'Time not kept (refunded)',
 };
 
 /** What each switch of the Notifications screen turns on or off. */

@@ -2,7 +2,21 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
-import type { Logger } from '@bb/service-kit';
+import { z } from 'zod';
+import type { Logger } from '../logger';
+import { secret } from '../production-secrets';
+
+/** The object storage variables of a service that keeps images (catalog's pictures, payments' receipts). */
+export const s3EnvShape = {
+  /** MinIO or any S3 endpoint: http(s)://host:port */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: secret(z.string().min(1)),
+  /** Created at start when missing; each service has its own. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'S3_BUCKET must be a valid bucket name (lowercase, digits, dots, dashes)' }),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+};
+type S3Config = z.infer<z.ZodObject<typeof s3EnvShape>>;
 
 export interface ImageStoreOptions {
   endpoint: string;
@@ -12,9 +26,18 @@ export interface ImageStoreOptions {
   region: string;
 }
 
+/** A service's store of its bucket, from its S3_* variables. */
+export const imageStoreOptions = (config: S3Config): ImageStoreOptions => ({
+  endpoint: config.S3_ENDPOINT,
+  accessKey: config.S3_ACCESS_KEY,
+  secretKey: config.S3_SECRET_KEY,
+  bucket: config.S3_BUCKET,
+  region: config.S3_REGION,
+});
+
 const codeOf = (err: unknown) => (err as { code?: string }).code;
 
-/** Images in one S3 bucket (MinIO locally), under keys the catalog gives them. */
+/** Images in one S3 bucket (MinIO locally), under keys the service gives them. */
 export class ImageStore {
   private readonly client: Client;
   /** Our own connection pool, so shutting down can close its idle connections. */
@@ -69,6 +92,11 @@ export class ImageStore {
       if (codeOf(err) === 'NoSuchKey' || codeOf(err) === 'NotFound') return null;
       throw err;
     }
+  }
+
+  /** Removes an image; one already gone is fine. */
+  async remove(key: string): Promise<void> {
+    await this.client.removeObject(this.options.bucket, key);
   }
 
   /** Closes pooled connections; for shutdown. */
