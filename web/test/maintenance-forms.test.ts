@@ -3,7 +3,7 @@ import { ApiError } from '../src/shared/api/request';
 import { blankFields, joinFeatures, parseBookingDuration, parseDisplayOrder, parsePrice, splitFeatures } from '../src/maintenance/domain/forms';
 import { MENU, menuFor } from '../src/maintenance/domain/menu';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../src/maintenance/domain/sidebar';
-import { imageFileProblem } from '../src/maintenance/domain/upload';
+import { imageFileProblem } from '../src/shared/forms/image-file';
 import { appointment } from './maintenance-fixtures';
 
 describe('package and staff form fields', () => {
