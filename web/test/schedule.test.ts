@@ -159,7 +159,7 @@ describe('the summary of a booking', () => {
       reference: '12AB34CD',
       practitioner: null,
       email: 'ana@example.ph',
-      links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics` },
+      links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics`, pay: `/pay/${token}` },
       deposit: null,
     });
   });

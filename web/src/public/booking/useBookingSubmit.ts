@@ -33,7 +33,7 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
       void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
       const summary = bookedSummary(request, answer, itemNames());
-      if (summary.deposit) toast.success('Almost done!', `Pay the deposit of ${summary.deposit.amount} to confirm your appointment.`);
+      if (summary.deposit) toast.success('Almost done!', `Pay ${summary.deposit.amount} to confirm your appointment.`);
       else toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
       onBooked(summary);
       return 'booked';

@@ -3,15 +3,17 @@ import { MANAGE_MESSAGES, manageRoutes, SERVICE_LABEL, TIME_ZONE, type Appointme
 import { errorStatus, serverMessage } from '../../../shared/api/request';
 import { routeUrl } from '../../../shared/api/routes';
 
-/** The two addresses a manage token opens: the page, and the appointment as a calendar file. */
+/** The addresses a manage token opens: the page, the appointment as a calendar file, and the page that pays its deposit. */
 export interface ManageLinks {
   page: string;
   calendar: string;
+  pay: string;
 }
 
 export const manageLinks = (token: string): ManageLinks => ({
   page: `/manage/${encodeURIComponent(token)}`,
   calendar: routeUrl(manageRoutes.calendar, { token }),
+  pay: `/pay/${encodeURIComponent(token)}`,
 });
 
 /** A status in the customer's words: "pending" is staff language for a booking that stands. */
