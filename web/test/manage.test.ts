@@ -3,9 +3,10 @@ import { ApiError } from '../src/shared/api/request';
 import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from '../src/public/manage/domain/manage';
 
 describe('the links of a manage token', () => {
-  it('lead to the manage page and to the calendar file, the token kept safe in the path', () => {
-    expect(manageLinks('AbC_-1')).toEqual({ page: '/manage/AbC_-1', calendar: '/api/manage/AbC_-1/calendar.ics' });
+  it('lead to the manage page, the calendar file and the pay page, the token kept safe in the path', () => {
+    expect(manageLinks('AbC_-1')).toEqual({ page: '/manage/AbC_-1', calendar: '/api/manage/AbC_-1/calendar.ics', pay: '/pay/AbC_-1' });
     expect(manageLinks('a/b').page).toBe('/manage/a%2Fb');
+    expect(manageLinks('a/b').pay).toBe('/pay/a%2Fb');
   });
 });
 
