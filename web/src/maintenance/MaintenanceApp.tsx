@@ -25,6 +25,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
+import { PaymentsPage } from './payments/PaymentsPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { ResourcesPage } from './resources/ResourcesPage';
@@ -85,6 +86,7 @@ function MaintenanceRoutes() {
         <Route path="staff" element={gated('staff', <StaffPage />)} />
         <Route path="resources" element={gated('resources', <ResourcesPage />)} />
         <Route path="appointments" element={gated('appointments', <AppointmentsPage deleteRoute={appointmentRoutes.remove} />)} />
+        <Route path="payments" element={gated('payments', <PaymentsPage />)} />
         <Route path="email-subscribers" element={gated('email-subscribers', <SubscribersPage />)} />
         <Route path="settings" element={gated('settings', <SettingsPage />)} />
         <Route path="deposits" element={gated('deposits', <DepositsPage />)} />

@@ -13,6 +13,7 @@ const PATHS = {
   staff: <path d="M9 11a4 4 0 100-8 4 4 0 000 8zM2 21v-1a6 6 0 0112 0v1M17 11a3 3 0 100-6M22 21v-1a5 5 0 00-4-5" />,
   resources: <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM16.5 13v7M13 16.5h7" />,
   appointments: <path d="M4 5h16v16H4zM4 10h16M8 3v4M16 3v4" />,
+  payments: <path d="M3 5h18v14H3zM3 10h18M7 15h3" />,
   'email-subscribers': <path d="M3 5h18v14H3zM3 6l9 7 9-7" />,
   settings: <path d="M12 15a3 3 0 100-6 3 3 0 000 6zM19 12l2-1-2-4-2 1-2-1-1-2h-4l-1 2-2 1-2-1-2 4 2 1v2l-2 1 2 4 2-1 2 1 1 2h4l1-2 2-1 2 1 2-4-2-1z" />,
   deposits: <path d="M3 6h18v12H3zM12 15a3 3 0 100-6 3 3 0 000 6zM6 9v.01M18 15v.01" />,
