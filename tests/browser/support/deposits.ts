@@ -1,9 +1,9 @@
 // Shared by the deposit journeys: treatments of their own that ask a deposit (others' files
 // leave them out, see clinicTreatments), and an appointment that has taken place.
 import mongoose from 'mongoose';
-import type { DepositPolicy, DepositPolicyEntry, Treatment } from '@bb/contracts';
+import type { BookedAppointment, DepositPolicy, DepositPolicyEntry, PaymentSettings, Treatment } from '@bb/contracts';
 import { requireEnv, waitFor } from '@bb/service-kit/testing';
-import { api, manilaDateInDays, unique } from '../maintenance-helpers';
+import { adminApiToken, api, book, findOpenSlot, manilaDateInDays, unique } from '../maintenance-helpers';
 
 /** A clinic treatment of 30 minutes at this price, once booking knows it (its deposit policies list it). */
 export async function treatmentBookingKnows(token: string, price: string, label = 'Deposit Facial'): Promise<Treatment> {
@@ -33,6 +33,36 @@ export async function depositTreatment(token: string, amount: number): Promise<T
   const treatment = await treatmentBookingKnows(token, '900');
   await setDepositPolicy(token, treatment.id, { kind: 'fixed', amount });
   return treatment;
+}
+
+/** A visitor's booking of the treatment in a free slot some `daysAhead` days from now, with its manage token. */
+export async function bookTreatment(treatmentId: string, daysAhead: number): Promise<BookedAppointment> {
+  const slot = await findOpenSlot('clinic', treatmentId, daysAhead);
+  return (await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId] })) as BookedAppointment;
+}
+
+/**
+ * How the pay pages of these files are paid: every checkout method, and a GCash and a bank
+ * account with long names and numbers (a phone must still fit them). The files set the same
+ * settings and leave them: running side by side, neither undoes what the other needs.
+ */
+export const PAYMENT_SETTINGS: PaymentSettings = {
+  paymongoMethods: ['gcash', 'paymaya', 'qrph', 'card'],
+  reviewHoldMinutes: 120,
+  transferAccounts: [
+    { kind: 'gcash', bankName: '', accountName: 'Lumière Aesthetic Clinic and Photography Studio Inc.', accountNumber: '0917 555 0148' },
+    {
+      kind: 'bank',
+      bankName: 'Bank of the Philippine Islands, Bonifacio High Street',
+      accountName: 'Lumière Inc.',
+      accountNumber: '1234-5678-9012-3456-7890-1234',
+    },
+  ],
+};
+
+export async function setPaymentSettings(): Promise<void> {
+  const saved = await api('/api/payment-settings', { method: 'PUT', token: await adminApiToken(), body: PAYMENT_SETTINGS });
+  expect(saved.status).toBe(200);
 }
 
 /** Deleted after the file, so no later file books a treatment that asks a deposit it does not expect. */
