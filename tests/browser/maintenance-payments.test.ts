@@ -53,7 +53,9 @@ describe('payments in the console', () => {
     await dialog.getByText('GC 1009 223 445').waitFor();
     const image = dialog.getByTestId('receipt-image');
     await image.waitFor();
-    await waitFor('the receipt image to load', async () => (await image.evaluate('(img) => img.complete && img.naturalWidth')) === 8, 10_000, 100);
+    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    const width = `(() => { const img = document.querySelector('[data-testid="receipt-image"]'); return img && img.complete ? img.naturalWidth : 0; })()`;
+    await waitFor('the receipt image to load', async () => (await page.evaluate(width)) === 8, 10_000, 100);
     expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Confirm Transfer' }).click();
