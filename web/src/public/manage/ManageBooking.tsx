@@ -17,7 +17,7 @@ import { CalendarIcon } from '../components/icons';
 import { useSetOffering } from '../hooks/usePageSetup';
 import { paymentLine, statusAt, unconfirmedPayment } from '../pay/domain/pay';
 import { SIDE_NAME } from '../site';
-import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from './domain/manage';
+import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions, unpaidOptions } from './domain/manage';
 
 const ScheduleDialog = retryableLazy(() => import('../booking/ScheduleDialog'));
 
@@ -197,10 +197,9 @@ export default function ManageBooking({ token }: { token: string }) {
   const appointment = query.data;
   const now = new Date();
   const paymentStatus = payment.data && statusAt(payment.data, now);
-  // Not confirmed until paid: booking refuses to move it, and it has no calendar entry yet.
+  // Not confirmed until paid (see unpaidOptions).
   const unpaid = paymentStatus !== undefined && unconfirmedPayment(paymentStatus) && appointment.status !== 'cancelled';
-  const base = manageOptions(appointment);
-  const options = unpaid ? { ...base, offerReschedule: false, showCalendar: false } : base;
+  const options = unpaid ? unpaidOptions(manageOptions(appointment)) : manageOptions(appointment);
   const links = manageLinks(token);
   const when = bookedWhen(appointment.preferredDate, appointment.preferredTime);
   const practitioner = moveChoice(appointment.practitioner !== undefined, moveWith);

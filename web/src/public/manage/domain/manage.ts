@@ -1,5 +1,14 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { MANAGE_MESSAGES, manageRoutes, SERVICE_LABEL, TIME_ZONE, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import {
+  DEPOSIT_MESSAGES,
+  MANAGE_MESSAGES,
+  manageRoutes,
+  SERVICE_LABEL,
+  TIME_ZONE,
+  type AppointmentStatus,
+  type ManagedAppointment,
+  type Side,
+} from '@bb/contracts';
 import { errorStatus, serverMessage } from '../../../shared/api/request';
 import { routeUrl } from '../../../shared/api/routes';
 
@@ -82,3 +91,14 @@ export function manageOptions(
     showCalendar: status !== 'cancelled',
   };
 }
+
+/**
+ * For a booking still waiting for its payment: not confirmed yet, so no move (booking refuses
+ * one) and no calendar file; it may still be cancelled, and the text says it changes once paid.
+ */
+export const unpaidOptions = (options: ManageOptions): ManageOptions => ({
+  ...options,
+  offerReschedule: false,
+  showCalendar: false,
+  openText: options.canChange ? DEPOSIT_MESSAGES.awaiting : options.openText,
+});
