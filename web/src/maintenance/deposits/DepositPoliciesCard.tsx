@@ -93,14 +93,8 @@ function PolicyRow({ entry }: { entry: DepositPolicyEntry }) {
               {error && <Field.ErrorText color="red.700">{error}</Field.ErrorText>}
             </Field.Root>
           )}
-          <Button
-            alignSelf={{ base: 'flex-start', sm: 'flex-end' }}
-            mb={{ sm: error ? '6' : '0' }}
-            variant="outline"
-            disabled={!edited}
-            loading={save.isPending}
-            onClick={submit}
-          >
+          {/* Level with the inputs beside it (below their labels), whether or not an error shows under them. */}
+          <Button alignSelf="flex-start" mt={{ sm: '6' }} variant="outline" disabled={!edited} loading={save.isPending} onClick={submit}>
             Save Deposit
           </Button>
         </Flex>
