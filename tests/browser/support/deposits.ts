@@ -28,11 +28,33 @@ export async function setDepositPolicy(token: string, itemId: string, policy: De
   return saved.body;
 }
 
-/** A treatment that asks this fixed deposit (centavos) of every booking. */
+/** A treatment that asks this fixed deposit (centavos) of every booking, once every booking process asks it. */
 export async function depositTreatment(token: string, amount: number): Promise<Treatment> {
   const treatment = await treatmentBookingKnows(token, '900');
   await setDepositPolicy(token, treatment.id, { kind: 'fixed', amount });
+  await untilEveryBookingProcessAsks(token, treatment.id);
   return treatment;
+}
+
+/**
+ * A policy saved on one booking process reaches the others by its event a moment later, and the
+ * gateway sends bookings to each in turn: probe bookings of one slot (each deleted at once, so
+ * the slot is free again) until four in a row ask the deposit.
+ */
+async function untilEveryBookingProcessAsks(token: string, treatmentId: string): Promise<void> {
+  const slot = await findOpenSlot('clinic', treatmentId, 700);
+  let inARow = 0;
+  await waitFor(
+    'every booking process to ask the deposit',
+    async () => {
+      const probe = await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId] });
+      expect((await api(`/api/appointments/${probe.id}`, { method: 'DELETE', token })).status).toBe(200);
+      inARow = probe.payment ? inARow + 1 : 0;
+      return inARow >= 4;
+    },
+    30_000,
+    100,
+  );
 }
 
 /** A visitor's booking of the treatment in a free slot some `daysAhead` days from now, with its manage token. */
