@@ -47,6 +47,7 @@ describe('booking a treatment that asks for a deposit', () => {
         purpose: 'deposit',
         customerName: 'Mia Cruz',
         customerEmail: 'mia@example.com',
+        customerPhone: made.contact,
         description: `Hydra Facial on ${monday(1)} at 09:00`,
         startTime: '2030-01-14T01:00:00.000Z',
         holdExpiresAt: holdEnd,
