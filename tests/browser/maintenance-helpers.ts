@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { Appointment, AppointmentRequest, Conversation, Requirement, Side, SlotsResponse, Treatment } from '@bb/contracts';
+import type { Appointment, AppointmentRequest, Conversation, DepositPolicyEntry, Requirement, Side, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, type ApiOptions, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
@@ -37,17 +37,20 @@ export async function adminApiToken(): Promise<string> {
 /**
  * The clinic's treatments, oldest first (the demo's own, which no test removes, before those other
  * files make and remove while this one runs: the newest was once removed under a booking), less
- * those that need a practitioner or a room: files of issue 29 make such treatments while others
- * run, and a booking of one is limited by its resources, not by the offering's capacity these
- * files test.
+ * those that need a practitioner or a room, or ask a deposit: files of issues 29 and 31 make such
+ * treatments while others run, and a booking of one is limited by its resources, not by the
+ * offering's capacity these files test, or waits for its deposit instead of being booked.
  */
 export async function clinicTreatments(): Promise<Treatment[]> {
-  const [{ body: treatments }, { body: requirements }] = await Promise.all([
+  const token = await adminApiToken();
+  const [{ body: treatments }, { body: requirements }, { body: deposits }] = await Promise.all([
     api<Treatment[]>('/api/treatments?offering=clinic'),
-    api<Requirement[]>('/api/requirements', { token: await adminApiToken() }),
+    api<Requirement[]>('/api/requirements', { token }),
+    api<DepositPolicyEntry[]>('/api/deposit-policies', { token }),
   ]);
   const needsSomething = resourceLimitedIds(requirements);
-  return treatments.filter((t) => !needsSomething.has(t.id)).reverse();
+  const asksDeposit = new Set(deposits.filter((d) => d.policy.kind !== 'none').map((d) => d.itemId));
+  return treatments.filter((t) => !needsSomething.has(t.id) && !asksDeposit.has(t.id)).reverse();
 }
 
 /** A clinic treatment of 30 minutes made for the test, by the admin of `token`. */

@@ -8,7 +8,8 @@ const summary = (reference: string): BookedSummary => ({
   reference,
   practitioner: null,
   email: 'maria@example.ph',
-  links: { calendar: '/api/manage/x/calendar.ics', page: '/manage/x' },
+  links: { calendar: '/api/manage/x/calendar.ics', page: '/manage/x', pay: '/pay/x' },
+  deposit: null,
 });
 
 describe('after a booking', () => {

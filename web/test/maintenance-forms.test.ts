@@ -3,7 +3,7 @@ import { ApiError } from '../src/shared/api/request';
 import { blankFields, joinFeatures, parseBookingDuration, parseDisplayOrder, parsePrice, splitFeatures } from '../src/maintenance/domain/forms';
 import { MENU, menuFor } from '../src/maintenance/domain/menu';
 import { isSidebarShortcut, readSidebarOpen, sidebarCookie } from '../src/maintenance/domain/sidebar';
-import { imageFileProblem } from '../src/maintenance/domain/upload';
+import { imageFileProblem } from '../src/shared/forms/image-file';
 import { appointment } from './maintenance-fixtures';
 
 describe('package and staff form fields', () => {
@@ -87,7 +87,20 @@ describe('appointments helpers', () => {
 
 describe('maintenance menu', () => {
   // The screens both sides show, in the spec order, after the content screens.
-  const EVERY_SIDE = ['Staff', 'Resources', 'Appointments', 'Email List', 'Settings', 'Notifications', 'Chat', 'Chat API', 'Reports', 'Privacy'];
+  const EVERY_SIDE = [
+    'Staff',
+    'Resources',
+    'Appointments',
+    'Payments',
+    'Email List',
+    'Settings',
+    'Deposits',
+    'Notifications',
+    'Chat',
+    'Chat API',
+    'Reports',
+    'Privacy',
+  ];
 
   it('lists the clinic screens in the spec order, with treatments and results, then Users and Audit for the owner', () => {
     expect(menuFor('clinic', 'owner').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE, 'Users', 'Audit']);
@@ -100,7 +113,7 @@ describe('maintenance menu', () => {
 
   it('shows each role only the screens whose route the route table lets it call', () => {
     expect(menuFor('clinic', 'manager').map((m) => m.label)).toEqual(['Packages', 'Portfolio', 'News', 'Treatments', 'Results', ...EVERY_SIDE, 'Audit']);
-    expect(menuFor('clinic', 'receptionist').map((m) => m.label)).toEqual(['Appointments', 'Email List', 'Chat']);
+    expect(menuFor('clinic', 'receptionist').map((m) => m.label)).toEqual(['Appointments', 'Payments', 'Email List', 'Chat']);
     expect(menuFor('clinic', 'practitioner').map((m) => m.label)).toEqual(['Appointments']);
     expect(MENU.every((m) => m.route.access === 'admin')).toBe(true);
   });

@@ -1,11 +1,12 @@
-import { MANAGE_MESSAGES } from '@bb/contracts';
+import { DEPOSIT_MESSAGES, MANAGE_MESSAGES } from '@bb/contracts';
 import { ApiError } from '../src/shared/api/request';
-import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from '../src/public/manage/domain/manage';
+import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions, unpaidOptions } from '../src/public/manage/domain/manage';
 
 describe('the links of a manage token', () => {
-  it('lead to the manage page and to the calendar file, the token kept safe in the path', () => {
-    expect(manageLinks('AbC_-1')).toEqual({ page: '/manage/AbC_-1', calendar: '/api/manage/AbC_-1/calendar.ics' });
+  it('lead to the manage page, the calendar file and the pay page, the token kept safe in the path', () => {
+    expect(manageLinks('AbC_-1')).toEqual({ page: '/manage/AbC_-1', calendar: '/api/manage/AbC_-1/calendar.ics', pay: '/pay/AbC_-1' });
     expect(manageLinks('a/b').page).toBe('/manage/a%2Fb');
+    expect(manageLinks('a/b').pay).toBe('/pay/a%2Fb');
   });
 });
 
@@ -60,6 +61,18 @@ describe('what a manage page offers', () => {
       openText: null,
     });
     expect(manageOptions({ ...open, changeable: false }).closedReason).toMatch(/contact us/);
+  });
+
+  it('a booking waiting for its payment may be cancelled, not moved, and has no calendar file yet', () => {
+    expect(unpaidOptions(manageOptions(open))).toEqual({
+      canChange: true,
+      offerReschedule: false,
+      closedReason: null,
+      openText: DEPOSIT_MESSAGES.awaiting,
+      showCalendar: false,
+    });
+    const closed = manageOptions({ ...open, changeable: false, changeClosedReason: MANAGE_MESSAGES.cutoff(24) });
+    expect(unpaidOptions(closed)).toMatchObject({ canChange: false, openText: null, closedReason: MANAGE_MESSAGES.cutoff(24) });
   });
 
   it('a cancelled booking has no calendar file to offer', () => {

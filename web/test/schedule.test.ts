@@ -13,6 +13,7 @@ import {
 } from '../src/public/booking/domain/schedule';
 import { attemptFor } from '../src/public/booking/domain/idempotency';
 import { bookedSummary } from '../src/public/booking/domain/summary';
+import { manilaMomentText } from '../src/shared/format';
 
 describe('schedule week', () => {
   it('is the seven days from the Sunday of the given date', () => {
@@ -158,8 +159,17 @@ describe('the summary of a booking', () => {
       reference: '12AB34CD',
       practitioner: null,
       email: 'ana@example.ph',
-      links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics` },
+      links: { page: `/manage/${token}`, calendar: `/api/manage/${token}/calendar.ics`, pay: `/pay/${token}` },
+      deposit: null,
     });
+  });
+
+  it('says the deposit a booking waits for, and until when its time is held', () => {
+    const holdExpiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+    const payment = { state: 'awaiting' as const, amount: 50_000, purpose: 'deposit' as const, holdExpiresAt, paymentId: null };
+    const summary = bookedSummary(request, { id: 'x1', email: 'ana@example.ph', manageToken: token, payment }, names);
+    expect(summary.deposit).toEqual({ amount: '₱500', until: manilaMomentText(holdExpiresAt) });
+    expect(bookedSummary(request, { id: 'x1', email: 'ana@example.ph', manageToken: token, payment: null }, names).deposit).toBeNull();
   });
 
   it('offers no links when the server answered a repeated request without a token', () => {

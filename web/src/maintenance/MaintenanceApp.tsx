@@ -19,11 +19,13 @@ import { TreatmentDetailPage } from './catalog/TreatmentDetailPage';
 import { TreatmentsPage } from './catalog/TreatmentsPage';
 import { ChatApiPage } from './chat/ChatApiPage';
 import { ChatPage } from './chat/ChatPage';
+import { DepositsPage } from './deposits/DepositsPage';
 import { HomePage } from './HomePage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MaintenanceLayout } from './layout/MaintenanceLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { NotificationsPage } from './notifications/NotificationsPage';
+import { PaymentsPage } from './payments/PaymentsPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { ResourcesPage } from './resources/ResourcesPage';
@@ -84,8 +86,10 @@ function MaintenanceRoutes() {
         <Route path="staff" element={gated('staff', <StaffPage />)} />
         <Route path="resources" element={gated('resources', <ResourcesPage />)} />
         <Route path="appointments" element={gated('appointments', <AppointmentsPage deleteRoute={appointmentRoutes.remove} />)} />
+        <Route path="payments" element={gated('payments', <PaymentsPage />)} />
         <Route path="email-subscribers" element={gated('email-subscribers', <SubscribersPage />)} />
         <Route path="settings" element={gated('settings', <SettingsPage />)} />
+        <Route path="deposits" element={gated('deposits', <DepositsPage />)} />
         <Route path="notifications" element={gated('notifications', <NotificationsPage />)} />
         <Route path="chat" element={gated('chat', <ChatPage />)} />
         <Route path="chat-api" element={gated('chat-api', <ChatApiPage />)} />

@@ -17,6 +17,8 @@ const ResultPage = retryableLazy(() => import('./pages/ResultPage'));
 const NewsPage = retryableLazy(() => import('./pages/NewsPage'));
 // Reached from a confirmation mail or the booking success panel.
 const ManagePage = retryableLazy(() => import('./pages/ManagePage'));
+// Reached from the booking form when a deposit is due, PayMongo's checkout, or the payment mail.
+const PayPage = retryableLazy(() => import('./pages/PayPage'));
 
 /** A new page starts at its top unless the address names a section. */
 function ScrollToTopOnNavigate() {
@@ -30,7 +32,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** Every public screen of the spec (§2), and the page of a booking's manage link. */
+/** Every public screen of the spec (§2), and the pages of a booking's manage link and of its payment. */
 export function PublicRoutes() {
   return (
     <>
@@ -46,6 +48,7 @@ export function PublicRoutes() {
             <Route path="/result/:id" element={<ResultPage />} />
             <Route path="/news/:id" element={<NewsPage />} />
             <Route path="/manage/:token" element={<ManagePage />} />
+            <Route path="/pay/:token" element={<PayPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

@@ -10,6 +10,12 @@ export function formatPeso(price: number | string): string {
   return trimmed;
 }
 
+/** An amount of integer centavos (₱1 = 100) in pesos: "₱1,500", or "₱1,500.50" when it has centavos. */
+export function formatCentavos(centavos: number): string {
+  const whole = centavos % 100 === 0;
+  return `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
 /** "Xh Ym" at 60 minutes or more, otherwise "Ym". */
 export function formatDuration(minutes: number): string {
   if (minutes >= 60) return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
@@ -41,6 +47,12 @@ export function manilaToday(now: Date = new Date()): string {
 /** The time of day (HH:mm) in Manila, whatever the browser's time zone. */
 export function manilaClock(now: Date = new Date()): string {
   return formatInTimeZone(now, TIME_ZONE, 'HH:mm');
+}
+
+/** A moment soon, in Manila time: "2:15 PM" today, "Mar 12, 2:15 PM" another day (how long a time is held for a payment). */
+export function manilaMomentText(iso: string, now: Date = new Date()): string {
+  const moment = new Date(iso);
+  return formatInTimeZone(moment, TIME_ZONE, manilaToday(moment) === manilaToday(now) ? 'h:mm a' : 'MMM d, h:mm a');
 }
 
 /** Adds days to a yyyy-MM-dd calendar date (no time zone involved). */

@@ -18,13 +18,15 @@ interface AppointmentCalendarProps {
   appointments: readonly Appointment[];
   index: BookableIndex;
   onSelect: (appointment: Appointment) => void;
+  /** The moment payments are read at. */
+  now: Date;
 }
 
 /**
  * A Monday-to-Sunday week in 30-minute rows over the office hours of both sides (one day at a
  * time on a phone); cancelled bookings are left out, and dates an override closes say so.
  */
-export function AppointmentCalendar({ appointments, index, onSelect }: AppointmentCalendarProps) {
+export function AppointmentCalendar({ appointments, index, onSelect, now }: AppointmentCalendarProps) {
   const today = manilaToday();
   const span: CalendarSpan = useMinWidth(MOBILE_BREAKPOINT) ? 'week' : 'day';
   const [focus, setFocus] = useState(() => initialFocus(appointments, today, span));
@@ -88,7 +90,7 @@ export function AppointmentCalendar({ appointments, index, onSelect }: Appointme
           {columns.map(({ date, events }) => (
             <Box key={date} position="relative" h={`${rows.length * ROW_HEIGHT}px`} borderLeftWidth="1px" backgroundImage={ROW_LINES}>
               {events.map((e) => (
-                <EventButton key={e.appointment.id} event={e} index={index} onSelect={onSelect} />
+                <EventButton key={e.appointment.id} event={e} index={index} onSelect={onSelect} now={now} />
               ))}
             </Box>
           ))}

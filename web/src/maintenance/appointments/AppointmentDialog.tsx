@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Button, DataList, Text } from '@chakra-ui/react';
-import { APPOINTMENT_STATUSES, notificationRoutes, type Appointment, type AppointmentStatus, type AppointmentUpdate } from '@bb/contracts';
+import { appointmentRoutes, notificationRoutes, type Appointment, type AppointmentStatus, type AppointmentUpdate, type Attendance } from '@bb/contracts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useMayCall } from '../auth/access';
 import { clientName, STATUS_LABELS } from '../domain/appointments';
 import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
+import { attendanceOffered, statusChoices, statusLimit } from '../domain/deposits';
 import { SelectField, TextAreaField } from '../ui/fields';
 import { FormDialog } from '../ui/FormDialog';
 import { LineIcon } from '../ui/icons';
 import { AppointmentMails } from './AppointmentMails';
+import { AttendanceField } from './AttendanceField';
 import { OfferingBadge } from './OfferingBadge';
+import { PaymentBadge } from './PaymentBadge';
 import { ReassignField } from './ReassignField';
 
 interface AppointmentDialogProps {
@@ -27,11 +30,17 @@ interface AppointmentDialogProps {
   reassigning: boolean;
   /** The server's refusal of the last reassignment of this appointment. */
   reassignError?: string;
+  onAttendance: (id: string, attendance: Attendance | null) => void;
+  attendanceSaving: boolean;
+  /** The moment its deposit and start are read at. */
+  now: Date;
 }
 
-const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
-
-/** Read-only summary, its practitioner (reassigned at once), status and admin comment, and the appointment's mails; delete asks first. */
+/**
+ * Read-only summary with its deposit, its practitioner (reassigned at once), status and admin
+ * comment, whether the customer came (once it has started), and the appointment's mails; delete
+ * asks first. What booking would refuse of a booking waiting for its deposit is not offered.
+ */
 export function AppointmentDialog({
   appointment,
   index,
@@ -43,8 +52,12 @@ export function AppointmentDialog({
   onReassign,
   reassigning,
   reassignError,
+  onAttendance,
+  attendanceSaving,
+  now,
 }: AppointmentDialogProps) {
-  const readsMails = useMayCall()(notificationRoutes.appointmentMails);
+  const may = useMayCall();
+  const readsMails = may(notificationRoutes.appointmentMails);
   const [status, setStatus] = useState<AppointmentStatus>('pending');
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -56,6 +69,7 @@ export function AppointmentDialog({
   }, [appointment]);
 
   if (!appointment) return null;
+  const statusOptions = statusChoices(appointment, now).map((s) => ({ value: s, label: STATUS_LABELS[s] }));
   return (
     <>
       <FormDialog
@@ -96,6 +110,14 @@ export function AppointmentDialog({
             <DataList.ItemLabel>Services</DataList.ItemLabel>
             <DataList.ItemValue>{serviceNames(appointment.treatments, index).join(', ')}</DataList.ItemValue>
           </DataList.Item>
+          {appointment.payment && (
+            <DataList.Item>
+              <DataList.ItemLabel>Deposit</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="appointment-payment">
+                <PaymentBadge payment={appointment.payment} now={now} />
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
         </DataList.Root>
         {appointment.notes && (
           <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
@@ -108,7 +130,17 @@ export function AppointmentDialog({
           error={reassignError}
           onReassign={(practitionerId, name) => onReassign(appointment.id, practitionerId, name)}
         />
-        <SelectField label="Status" value={status} onChange={(v) => setStatus(v as AppointmentStatus)} options={STATUS_OPTIONS} disabled={!canEdit} />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(v) => setStatus(v as AppointmentStatus)}
+          options={statusOptions}
+          disabled={!canEdit}
+          helper={statusLimit(appointment, now) ?? undefined}
+        />
+        {may(appointmentRoutes.attendance) && attendanceOffered(appointment, now) && (
+          <AttendanceField value={appointment.attendance} busy={attendanceSaving} onChange={(a) => onAttendance(appointment.id, a)} />
+        )}
         <TextAreaField label="Admin Comment" rows={4} value={comment} onChange={setComment} placeholder="Optional note for the team" disabled={!canEdit} />
         {readsMails && <AppointmentMails appointmentId={appointment.id} />}
       </FormDialog>

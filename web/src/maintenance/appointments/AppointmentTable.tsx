@@ -4,6 +4,7 @@ import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { formatBookedTime, formatCalendarDate } from '../domain/dates';
 import { ClientButton } from './ClientButton';
 import { OfferingBadge } from './OfferingBadge';
+import { PaymentBadge } from './PaymentBadge';
 import { StatusBadge } from './StatusBadge';
 
 /** What either form of the list shows: the appointments, what their ids name, and where a click goes. */
@@ -11,6 +12,8 @@ export interface AppointmentListProps {
   appointments: readonly Appointment[];
   index: BookableIndex;
   onSelect: (appointment: Appointment) => void;
+  /** The moment the payment badges are read at (an awaited deposit reads expired once its hold has passed). */
+  now: Date;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface AppointmentListProps {
  * Fixed column widths with wrapping text keep every column, Status included, inside the
  * screen: a long e-mail or a list of services wraps instead of pushing the table wider.
  */
-export function AppointmentTable({ appointments, index, onSelect }: AppointmentListProps) {
+export function AppointmentTable({ appointments, index, onSelect, now }: AppointmentListProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md">
       <Table.Root
@@ -35,7 +38,7 @@ export function AppointmentTable({ appointments, index, onSelect }: AppointmentL
             <Table.ColumnHeader w="26%">Contact</Table.ColumnHeader>
             <Table.ColumnHeader w="8.5rem">Date &amp; Time</Table.ColumnHeader>
             <Table.ColumnHeader>Services</Table.ColumnHeader>
-            <Table.ColumnHeader w="7rem">Status</Table.ColumnHeader>
+            <Table.ColumnHeader w="9rem">Status</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -61,7 +64,10 @@ export function AppointmentTable({ appointments, index, onSelect }: AppointmentL
               </Table.Cell>
               <Table.Cell>{serviceNames(a.treatments, index).join(', ')}</Table.Cell>
               <Table.Cell>
-                <StatusBadge status={a.status} />
+                <Stack gap="1" align="flex-start">
+                  <StatusBadge status={a.status} />
+                  <PaymentBadge payment={a.payment} now={now} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}

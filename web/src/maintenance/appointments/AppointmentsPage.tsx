@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Group, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Group, NativeSelect, Text } from '@chakra-ui/react';
 import { appointmentRoutes, calendarFeedRoutes, practitionerRoutes, type Appointment } from '@bb/contracts';
 import { useMayCall } from '../auth/access';
 import { sortNewestFirst } from '../domain/appointments';
+import { PAYMENT_FILTER_OPTIONS, type PaymentFilter } from '../domain/deposits';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { serverMessage } from '../../shared/api/request';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
+import { useNow } from '../../shared/ui/useNow';
 import { useSession } from '../../shared/session/SessionContext';
 import { PractitionerFeed } from '../settings/CalendarFeedCard';
 import { AppointmentCalendar } from './AppointmentCalendar';
@@ -24,10 +26,18 @@ const VIEW_LABELS: Record<View, string> = { list: 'List', calendar: 'Calendar', 
 /** Below this width (a phone, a tablet, a narrow window beside the sidebar) six columns do not fit: cards instead. */
 const TABLE_MIN_WIDTH = 1024;
 
-/** All bookings of both sides, as a list or a week, or the offering's by practitioner; the older console deletes through its own route. */
+/** How often payment badges are read again: an awaited deposit turns expired on screen when its hold runs out. */
+const PAYMENT_CLOCK_MS = 30_000;
+
+/**
+ * All bookings of both sides, as a list or a week, or the offering's by practitioner, all of
+ * them or those whose deposit is in one state; the older console deletes through its own route.
+ */
 export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDeleteRoute }) {
-  const { appointments, index, isLoading, error } = useAppointmentData();
-  const { update, remove, reassign } = useAppointmentWrites(deleteRoute);
+  const [payment, setPayment] = useState<PaymentFilter>('');
+  const { appointments, index, isLoading, error } = useAppointmentData(payment);
+  const { update, remove, reassign, attendance } = useAppointmentWrites(deleteRoute);
+  const now = useNow(PAYMENT_CLOCK_MS);
   const may = useMayCall();
   const { user } = useSession();
   // The practitioners' view reads booking's practitioners: only for roles that may.
@@ -47,16 +57,21 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
   const body = () => {
     if (isLoading) return <LoadingState text="Loading appointments..." />;
     if (error) return <ErrorState text="Appointments could not be loaded." error={error} />;
-    if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} />;
+    if (view === 'calendar') return <AppointmentCalendar appointments={sorted} index={index} onSelect={select} now={now} />;
     if (view === 'resources')
-      return <ResourceCalendar appointments={sorted} index={index} onSelect={select} onReassign={(a, to, name) => giveTo(a.id, to, name)} />;
-    if (sorted.length === 0) return <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />;
+      return <ResourceCalendar appointments={sorted} index={index} onSelect={select} now={now} onReassign={(a, to, name) => giveTo(a.id, to, name)} />;
+    if (sorted.length === 0)
+      return payment ? (
+        <EmptyState title="No Matching Appointments" text="No appointment's payment is in this state. Choose All payments to see every booking." />
+      ) : (
+        <EmptyState title="No Appointments Yet" text="Bookings made on the website appear here." />
+      );
     return (
       <>
         {wide ? (
-          <AppointmentTable appointments={sorted} index={index} onSelect={select} />
+          <AppointmentTable appointments={sorted} index={index} onSelect={select} now={now} />
         ) : (
-          <AppointmentCards appointments={sorted} index={index} onSelect={select} />
+          <AppointmentCards appointments={sorted} index={index} onSelect={select} now={now} />
         )}
         <Text mt="3" fontSize="sm" color="fg.muted">
           Total appointments: {sorted.length}
@@ -90,6 +105,19 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
           </Card.Body>
         </Card.Root>
       )}
+      <Field.Root w={{ base: 'full', sm: '14rem' }} mb="4">
+        <Field.Label>Payment</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={payment} onChange={(e) => setPayment(e.target.value as PaymentFilter)}>
+            {PAYMENT_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
       {body()}
       <AppointmentDialog
         appointment={selected}
@@ -102,6 +130,9 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
         onReassign={giveTo}
         reassigning={reassign.isPending}
         reassignError={reassignError}
+        onAttendance={(id, value) => attendance.mutate({ id, value })}
+        attendanceSaving={attendance.isPending}
+        now={now}
         canEdit={may(appointmentRoutes.update)}
         canDelete={may(deleteRoute)}
         onDelete={(id) => {

@@ -6,6 +6,7 @@ import { serviceNames, type BookableIndex } from '../domain/bookables';
 import { focusLabel, OFFERING_COLORS, shiftFocus, type CalendarEvent, type CalendarSpan } from '../domain/calendar';
 import { clockText } from '../domain/clock';
 import { formatBookedTime } from '../domain/dates';
+import { paymentBadgeText, unconfirmedAt } from '../domain/deposits';
 import { LineIcon } from '../ui/icons';
 import { manilaToday } from '../../shared/format';
 
@@ -31,15 +32,21 @@ interface EventButtonProps {
   event: CalendarEvent;
   index: BookableIndex;
   onSelect: (appointment: Appointment) => void;
+  /** The moment its payment is read at. */
+  now: Date;
   /** Set when the appointment may be dragged to another column. */
   onDragStart?: (e: DragEvent<HTMLElement>) => void;
 }
 
-/** An appointment on a calendar column at its time and height; it opens the appointment's dialog. */
-export function EventButton({ event: e, index, onSelect, onDragStart }: EventButtonProps) {
+/**
+ * An appointment on a calendar column at its time and height; it opens the appointment's dialog.
+ * One waiting for its deposit (or never paid) has a dashed edge: its time is only held.
+ */
+export function EventButton({ event: e, index, onSelect, now, onDragStart }: EventButtonProps) {
   const colors = OFFERING_COLORS[e.appointment.offeringType];
   const services = serviceNames(e.appointment.treatments, index).join(', ');
   const time = `${formatBookedTime(clockText(e.startMinutes))} – ${formatBookedTime(clockText(e.endMinutes))}`;
+  const payment = e.appointment.payment && paymentBadgeText(e.appointment.payment, now);
   return (
     <Box
       as="button"
@@ -51,6 +58,7 @@ export function EventButton({ event: e, index, onSelect, onDragStart }: EventBut
       bg={colors.bg}
       color={colors.text}
       borderLeftWidth="3px"
+      borderLeftStyle={unconfirmedAt(e.appointment.payment, now) ? 'dashed' : 'solid'}
       borderColor={colors.border}
       borderRadius="sm"
       px="1.5"
@@ -64,7 +72,7 @@ export function EventButton({ event: e, index, onSelect, onDragStart }: EventBut
       cursor={onDragStart ? 'grab' : 'pointer'}
       _hover={{ filter: 'brightness(0.96)' }}
       _focusVisible={{ outline: '2px solid', outlineColor: colors.border }}
-      aria-label={`${clientName(e.appointment)}, ${time}, ${services}`}
+      aria-label={`${clientName(e.appointment)}, ${time}, ${services}${payment ? `, ${payment}` : ''}`}
       data-appointment-id={e.appointment.id}
       draggable={Boolean(onDragStart)}
       onDragStart={onDragStart}
@@ -74,6 +82,11 @@ export function EventButton({ event: e, index, onSelect, onDragStart }: EventBut
         {clientName(e.appointment)}
       </Text>
       <Text truncate>{time}</Text>
+      {e.span > 1 && payment && (
+        <Text truncate fontWeight="medium" data-testid="calendar-payment">
+          {payment}
+        </Text>
+      )}
       {e.span > 1 && <Text truncate>{services}</Text>}
     </Box>
   );

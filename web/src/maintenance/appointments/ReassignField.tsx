@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
-import { appointmentRoutes, REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
+import { appointmentRoutes, DEPOSIT_MESSAGES, REASSIGN_MESSAGES, type Appointment } from '@bb/contracts';
 import { manilaClock, manilaToday } from '../../shared/format';
+import { unconfirmedAt } from '../domain/deposits';
 import { needsPractitioner, reassignable, reassignChoices } from '../domain/resources';
 import { useMayCall } from '../auth/access';
 import { useResourceData } from './useResourceData';
@@ -25,14 +26,19 @@ export function ReassignField({ appointment, busy, error, onReassign }: Reassign
   useEffect(() => setChoice(''), [appointment.id, appointment.practitioner?.id]);
   if (!allowed || !may(appointmentRoutes.reassign) || isLoading || (!appointment.practitioner && !needsPractitioner(appointment, requirements))) return null;
 
-  const open = reassignable(appointment, manilaToday(), manilaClock());
+  const now = new Date();
+  // Booking reassigns a booking only once its deposit is paid (409 otherwise): not offered before.
+  const unpaid = unconfirmedAt(appointment.payment, now);
+  const open = !unpaid && reassignable(appointment, manilaToday(now), manilaClock(now));
   const choices = reassignChoices(appointment, practitioners, requirements);
   const chosen = choices.find((p) => p.id === choice);
-  const helper = !open
-    ? REASSIGN_MESSAGES.closed
-    : choices.length === 0
-      ? 'Nobody else who takes bookings performs these treatments.'
-      : 'Same date and time; the practitioner must be working and free then.';
+  const helper = unpaid
+    ? DEPOSIT_MESSAGES.awaiting
+    : !open
+      ? REASSIGN_MESSAGES.closed
+      : choices.length === 0
+        ? 'Nobody else who takes bookings performs these treatments.'
+        : 'Same date and time; the practitioner must be working and free then.';
   return (
     <Field.Root invalid={Boolean(error)} disabled={!open}>
       <Field.Label>Practitioner</Field.Label>

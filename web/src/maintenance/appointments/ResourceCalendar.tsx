@@ -27,6 +27,7 @@ import { LineIcon } from '../ui/icons';
 import { LoadingState } from '../ui/states';
 import { EventButton, PeriodNavigation, ROW_HEIGHT, ROW_LINES, TimeGutter } from './CalendarPieces';
 import { useMayCall } from '../auth/access';
+import { unconfirmedAt } from '../domain/deposits';
 import { menuEntry } from '../domain/menu';
 import { useResourceData } from './useResourceData';
 
@@ -34,6 +35,8 @@ interface ResourceCalendarProps {
   appointments: readonly Appointment[];
   index: BookableIndex;
   onSelect: (appointment: Appointment) => void;
+  /** The moment payments are read at. */
+  now: Date;
   onReassign: (appointment: Appointment, practitionerId: string, name: string) => void;
 }
 
@@ -50,7 +53,7 @@ function dayNote(off: readonly OffBand[], rows: number): string | null {
  * Unassigned), for a day or a week, with the hours each does not work shaded. An appointment is
  * dragged to another column of its date to reassign it; a phone shows one practitioner at a time.
  */
-export function ResourceCalendar({ appointments, index, onSelect, onReassign }: ResourceCalendarProps) {
+export function ResourceCalendar({ appointments, index, onSelect, now, onReassign }: ResourceCalendarProps) {
   const { offering: side } = useOffering();
   const today = manilaToday();
   const phone = !useMinWidth(MOBILE_BREAKPOINT);
@@ -73,8 +76,9 @@ export function ResourceCalendar({ appointments, index, onSelect, onReassign }: 
 
   if (hours.isLoading || isLoading) return <LoadingState text="Loading calendar..." />;
 
-  const now = manilaClock();
-  const draggable = (a: Appointment) => reassignable(a, today, now) && (Boolean(a.practitioner) || needsPractitioner(a, requirements));
+  // Booking refuses to reassign one waiting for its deposit: it is not offered.
+  const draggable = (a: Appointment) =>
+    reassignable(a, today, manilaClock(now)) && !unconfirmedAt(a.payment, now) && (Boolean(a.practitioner) || needsPractitioner(a, requirements));
   const drop = (cell: ResourceCell) => {
     const target = dragged && dropTarget(dragged, cell);
     setDragged(null);
@@ -217,6 +221,7 @@ export function ResourceCalendar({ appointments, index, onSelect, onReassign }: 
                     event={e}
                     index={index}
                     onSelect={onSelect}
+                    now={now}
                     onDragStart={
                       draggable(e.appointment)
                         ? (event) => {

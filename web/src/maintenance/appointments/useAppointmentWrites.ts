@@ -1,18 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appointmentRoutes, reportRoutes, scheduleRoutes, type Appointment, type AppointmentUpdate } from '@bb/contracts';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { appointmentRoutes, reportRoutes, scheduleRoutes, type Appointment, type AppointmentUpdate, type Attendance } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routePrefix, routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { invalidatePaths, useSessionExpiry } from '../api';
 import { applyUpdate } from '../domain/appointments';
 
-const KEY = [routeUrl(appointmentRoutes.list)];
+const LIST = routeUrl(appointmentRoutes.list);
+/** The cached lists: all appointments, and those of each payment filter (`?payment=`). */
+const lists = { predicate: ({ queryKey: [url] }: { queryKey: QueryKey }) => url === LIST || (typeof url === 'string' && url.startsWith(`${LIST}?`)) };
 // A status change frees or takes capacity, so the public slots and the reports change too.
-const AFFECTED = [routeUrl(appointmentRoutes.list), routePrefix(reportRoutes.appointments), routeUrl(scheduleRoutes.availableSlots)];
+const AFFECTED = [LIST, routePrefix(reportRoutes.appointments), routeUrl(scheduleRoutes.availableSlots)];
 
 export type AppointmentDeleteRoute = typeof appointmentRoutes.remove | typeof appointmentRoutes.removeOlder;
 
-type Snapshot = { previous?: Appointment[] };
+type Snapshot = { previous: [QueryKey, Appointment[] | undefined][] };
 
 /** An appointment given to another practitioner (named for the toast). */
 export interface ReassignVars {
@@ -23,20 +25,20 @@ export interface ReassignVars {
 
 /**
  * Save and delete change the table at once and put it back if the server refuses; a lapsed
- * session sends the admin to the login screen. Reassigning waits for the server's answer.
+ * session sends the admin to the login screen. Reassigning and attendance wait for the server's answer.
  */
 export function useAppointmentWrites(deleteRoute: AppointmentDeleteRoute) {
   const client = useQueryClient();
   const expired = useSessionExpiry();
 
   const snapshot = async (change: (list: Appointment[]) => Appointment[]): Promise<Snapshot> => {
-    await client.cancelQueries({ queryKey: KEY });
-    const previous = client.getQueryData<Appointment[]>(KEY);
-    if (previous) client.setQueryData(KEY, change(previous));
+    await client.cancelQueries(lists);
+    const previous = client.getQueriesData<Appointment[]>(lists);
+    client.setQueriesData<Appointment[]>(lists, (list) => list && change(list));
     return { previous };
   };
   const rollback = (ctx: Snapshot | undefined) => {
-    if (ctx?.previous) client.setQueryData(KEY, ctx.previous);
+    for (const [key, list] of ctx?.previous ?? []) client.setQueryData(key, list);
   };
 
   const update = useMutation({
@@ -71,5 +73,19 @@ export function useAppointmentWrites(deleteRoute: AppointmentDeleteRoute) {
     onSettled: () => invalidatePaths(client, AFFECTED),
   });
 
-  return { update, remove, reassign };
+  // Not optimistic either: booking decides (started, not cancelled, paid), and its answer is the appointment as it stands.
+  const attendance = useMutation({
+    mutationFn: ({ id, value }: { id: string; value: Attendance | null }) =>
+      callRoute(appointmentRoutes.attendance, { params: { id }, body: { attendance: value } }),
+    onSuccess: (saved) => {
+      client.setQueriesData<Appointment[]>(lists, (list) => list?.map((a) => (a.id === saved.id ? saved : a)));
+      toast.success('Attendance saved');
+    },
+    onError: (error) => {
+      if (!expired(error)) toast.error('Failed to save attendance', serverMessage(error));
+    },
+    onSettled: () => invalidatePaths(client, [LIST]),
+  });
+
+  return { update, remove, reassign, attendance };
 }

@@ -3,10 +3,12 @@ import {
   auditRoutes,
   authRoutes,
   chatRoutes,
+  depositRoutes,
   mayCall,
   newsRoutes,
   notificationRoutes,
   packageRoutes,
+  paymentRoutes,
   portfolioRoutes,
   practitionerRoutes,
   privacyRoutes,
@@ -31,8 +33,10 @@ export type MenuKey =
   | 'staff'
   | 'resources'
   | 'appointments'
+  | 'payments'
   | 'email-subscribers'
   | 'settings'
+  | 'deposits'
   | 'notifications'
   | 'chat'
   | 'chat-api'
@@ -62,7 +66,7 @@ const entry = (key: MenuKey, label: string, description: string, route: RouteDef
   clinicOnly,
 });
 
-/** The spec's menu order, with treatments and results beside the other clinic content and the mails beside the settings. */
+/** The spec's menu order, with treatments and results beside the other clinic content, payments beside the appointments, and deposits and the mails beside the settings. */
 export const MENU: readonly MenuEntry[] = [
   entry('packages', 'Packages', 'Prices, durations and features of what can be booked', packageRoutes.create),
   entry('portfolio', 'Portfolio', 'Showcase images on the public page', portfolioRoutes.create),
@@ -72,8 +76,10 @@ export const MENU: readonly MenuEntry[] = [
   entry('staff', 'Staff', 'Team members shown to visitors', staffRoutes.create),
   entry('resources', 'Resources', 'Practitioners’ skills, hours and leave; rooms and equipment', practitionerRoutes.update),
   entry('appointments', 'Appointments', 'Bookings as a list, a weekly calendar or by practitioner', appointmentRoutes.list),
+  entry('payments', 'Payments', 'Deposits paid, transfers to confirm, refunds', paymentRoutes.list),
   entry('email-subscribers', 'Email List', 'Subscribers and CSV export', subscriberRoutes.list),
   entry('settings', 'Settings', 'Office hours and sessions per slot', scheduleRoutes.settings),
+  entry('deposits', 'Deposits', 'What bookings pay ahead, the hold while they pay, the no-show rule', depositRoutes.savePolicy),
   entry('notifications', 'Notifications', 'Appointment mails, reminders and newsletter opt-in', notificationRoutes.settings),
   entry('chat', 'Chat', 'Answer visitors in real time', chatRoutes.list),
   entry('chat-api', 'Chat API', 'Connect a chat bot by webhook', webhookRoutes.read),

@@ -5,7 +5,7 @@ import { apiUpload, serverMessage } from '../../shared/api/request';
 import { routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { useSessionExpiry } from '../api';
-import { IMAGE_ACCEPT, imageFileProblem } from '../domain/upload';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../shared/forms/image-file';
 import { LineIcon } from './icons';
 
 /** The upload route with the bearer token attached, as the spec says; its URL as stored. */

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, chakra, Stack, Textarea } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SERVICE_LABEL, type PublicPractitioner, type Side } from '@bb/contracts';
 import { TILE } from '../components/Card';
 import { getQueryFn } from '../../shared/api/request';
@@ -58,6 +58,7 @@ export default function BookingForm({ side }: { side: Side }) {
   const query = useCatalog<(typeof BOOKABLE)[Side]>(BOOKABLE[side], side);
   const items: readonly Bookable[] | undefined = query.data;
   const location = useLocation();
+  const navigate = useNavigate();
   /** The form's controls by field, to put the focus where a problem is. */
   const controls = useRef<Partial<Record<keyof Form, HTMLElement | null>>>({});
   const bind = (field: keyof Form) => (element: HTMLElement | null) => {
@@ -88,7 +89,9 @@ export default function BookingForm({ side }: { side: Side }) {
     () => new Map((items ?? []).map((item) => [item.id, item.name])),
     (summary) => {
       hold.booked();
-      booked(summary);
+      // A booking that waits for its deposit is paid next; without its link (a repeated request's answer) the summary says what is due.
+      if (summary.deposit && summary.links) navigate(summary.links.pay);
+      else booked(summary);
     },
   );
 

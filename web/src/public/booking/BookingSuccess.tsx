@@ -25,6 +25,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
  * the booking's own links (calendar file, manage page), as the visitor's next steps.
  */
 export function BookingSuccess({ summary, phase, onDismiss }: { summary: BookedSummary; phase: 'success' | 'summary'; onDismiss: () => void }) {
+  const { deposit } = summary;
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   // Each booking's form is gone for its success state: bring keyboard and screen reader users to the news.
@@ -52,7 +53,13 @@ export function BookingSuccess({ summary, phase, onDismiss }: { summary: BookedS
       <Heading ref={heading} id={headingId} tabIndex={-1} as="h3" fontFamily="heading" fontWeight="normal" fontSize="2xl" outline="none">
         Appointment Booked!
       </Heading>
-      <Text color="gray.700">We&apos;ll contact you shortly to confirm your appointment.</Text>
+      {deposit ? (
+        <Text color="gray.900" fontWeight="medium" data-testid="booked-deposit">
+          A deposit of {deposit.amount} confirms it. We hold this time for you until {deposit.until}.
+        </Text>
+      ) : (
+        <Text color="gray.700">We&apos;ll contact you shortly to confirm your appointment.</Text>
+      )}
       <Box bg="white" rounded="xl" px={{ base: '4', md: '6' }} py="4" borderWidth="1px" borderColor="gray.100" textAlign="start" maxW="md" w="full">
         <Text fontSize="sm" color="gray.600">
           You booked
@@ -76,15 +83,19 @@ export function BookingSuccess({ summary, phase, onDismiss }: { summary: BookedS
         </Box>
       </Box>
       <Text color="gray.700" data-testid="booked-email">
-        We&apos;ve e-mailed a confirmation to {summary.email}.{summary.links ? '' : ' The link to change or cancel your booking is in that e-mail.'}
+        {deposit ? `We've e-mailed the link to pay to ${summary.email}.` : `We've e-mailed a confirmation to ${summary.email}.`}
+        {summary.links ? '' : ' The link to change or cancel your booking is in that e-mail.'}
       </Text>
       {summary.links && (
         <Flex gap="3" wrap="wrap" justify="center">
-          <Button asChild rounded="full">
-            <a href={summary.links.calendar} download>
-              <CalendarIcon /> Add to calendar
-            </a>
-          </Button>
+          {/* A calendar entry once the booking stands: one waiting for its deposit may never happen. */}
+          {!deposit && (
+            <Button asChild rounded="full">
+              <a href={summary.links.calendar} download>
+                <CalendarIcon /> Add to calendar
+              </a>
+            </Button>
+          )}
           <Button asChild variant="outline" rounded="full" bg="white">
             <RouterLink to={summary.links.page}>Manage booking</RouterLink>
           </Button>

@@ -32,8 +32,10 @@ export function useBookingSubmit(side: Side, itemNames: () => ReadonlyMap<string
       // The booked slot is taken now: cached days and the console's list are read again.
       void client.invalidateQueries({ queryKey: [routeUrl(appointmentRoutes.list)] });
       void client.invalidateQueries({ predicate: (q) => isSlotsKey(q.queryKey) });
-      toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
-      onBooked(bookedSummary(request, answer, itemNames()));
+      const summary = bookedSummary(request, answer, itemNames());
+      if (summary.deposit) toast.success('Almost done!', `Pay ${summary.deposit.amount} to confirm your appointment.`);
+      else toast.success('Appointment Booked!', "We'll contact you shortly to confirm your appointment.");
+      onBooked(summary);
       return 'booked';
     } catch (error) {
       // Policy refusals (notice, horizon, the per-contact cap) come as 400s in the server's words, like every other refusal.

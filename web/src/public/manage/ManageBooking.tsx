@@ -1,8 +1,8 @@
 import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Fieldset, Flex, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { manageRoutes, type AppointmentStatus, type ManagedAppointment, type PractitionerChoice } from '@bb/contracts';
+import { manageRoutes, paymentRoutes, type AppointmentStatus, type ManagedAppointment, type PractitionerChoice } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { retryableLazy } from '../../shared/errors/retryable-lazy';
@@ -15,8 +15,9 @@ import { TILE } from '../components/Card';
 import { ChoiceCard } from '../booking/PractitionerChoice';
 import { CalendarIcon } from '../components/icons';
 import { useSetOffering } from '../hooks/usePageSetup';
+import { paymentLine, statusAt, unconfirmedPayment } from '../pay/domain/pay';
 import { SIDE_NAME } from '../site';
-import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions } from './domain/manage';
+import { CUSTOMER_STATUS, itemsLabel, loadProblem, manageLinks, manageOptions, unpaidOptions } from './domain/manage';
 
 const ScheduleDialog = retryableLazy(() => import('../booking/ScheduleDialog'));
 
@@ -122,6 +123,11 @@ function MoveWith({ name, value, onChange }: { name: string; value: Practitioner
 export default function ManageBooking({ token }: { token: string }) {
   const client = useQueryClient();
   const query = useRoute(manageRoutes.view, { params: { token } });
+  // Its deposit, when it was booked with one: payments answers 404 for a booking that asks none.
+  const payment = useQuery({
+    queryKey: [routeUrl(paymentRoutes.byLink, { token })],
+    queryFn: () => callRoute(paymentRoutes.byLink, { params: { token } }),
+  });
   useSetOffering(query.data?.offeringType);
   const [scheduling, setScheduling] = useState(false);
   /** The time chosen in the schedule, waiting for the visitor to confirm the move: nothing is sent before. */
@@ -189,7 +195,11 @@ export default function ManageBooking({ token }: { token: string }) {
   if (query.isError) return <Problem error={query.error} onRetry={() => void query.refetch()} />;
 
   const appointment = query.data;
-  const options = manageOptions(appointment);
+  const now = new Date();
+  const paymentStatus = payment.data && statusAt(payment.data, now);
+  // Not confirmed until paid (see unpaidOptions).
+  const unpaid = paymentStatus !== undefined && unconfirmedPayment(paymentStatus) && appointment.status !== 'cancelled';
+  const options = unpaid ? unpaidOptions(manageOptions(appointment)) : manageOptions(appointment);
   const links = manageLinks(token);
   const when = bookedWhen(appointment.preferredDate, appointment.preferredTime);
   const practitioner = moveChoice(appointment.practitioner !== undefined, moveWith);
@@ -223,8 +233,8 @@ export default function ManageBooking({ token }: { token: string }) {
               {appointment.reference}
             </Heading>
           </Box>
-          <Badge size="lg" variant="subtle" colorPalette={STATUS_PALETTE[appointment.status]} data-testid="manage-status">
-            {CUSTOMER_STATUS[appointment.status]}
+          <Badge size="lg" variant="subtle" colorPalette={unpaid ? 'orange' : STATUS_PALETTE[appointment.status]} data-testid="manage-status">
+            {unpaid ? 'Not confirmed' : CUSTOMER_STATUS[appointment.status]}
           </Badge>
         </Flex>
         <Box as="dl" mt="6" display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
@@ -247,7 +257,17 @@ export default function ManageBooking({ token }: { token: string }) {
             </Detail>
           ) : null}
           <Detail label="Name">{`${appointment.firstName} ${appointment.lastName}`}</Detail>
+          {payment.data && (
+            <Detail label={payment.data.purpose === 'full' ? 'Payment' : 'Deposit'} testId="manage-payment">
+              {paymentLine(payment.data, now)}
+            </Detail>
+          )}
         </Box>
+        {paymentStatus === 'awaiting' && appointment.status !== 'cancelled' && (
+          <Button asChild rounded="full" mt="6">
+            <RouterLink to={links.pay}>Pay to confirm</RouterLink>
+          </Button>
+        )}
       </Box>
 
       {options.closedReason ? (

@@ -1,17 +1,28 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { MANAGE_MESSAGES, manageRoutes, SERVICE_LABEL, TIME_ZONE, type AppointmentStatus, type ManagedAppointment, type Side } from '@bb/contracts';
+import {
+  DEPOSIT_MESSAGES,
+  MANAGE_MESSAGES,
+  manageRoutes,
+  SERVICE_LABEL,
+  TIME_ZONE,
+  type AppointmentStatus,
+  type ManagedAppointment,
+  type Side,
+} from '@bb/contracts';
 import { errorStatus, serverMessage } from '../../../shared/api/request';
 import { routeUrl } from '../../../shared/api/routes';
 
-/** The two addresses a manage token opens: the page, and the appointment as a calendar file. */
+/** The addresses a manage token opens: the page, the appointment as a calendar file, and the page that pays its deposit. */
 export interface ManageLinks {
   page: string;
   calendar: string;
+  pay: string;
 }
 
 export const manageLinks = (token: string): ManageLinks => ({
   page: `/manage/${encodeURIComponent(token)}`,
   calendar: routeUrl(manageRoutes.calendar, { token }),
+  pay: `/pay/${encodeURIComponent(token)}`,
 });
 
 /** A status in the customer's words: "pending" is staff language for a booking that stands. */
@@ -80,3 +91,14 @@ export function manageOptions(
     showCalendar: status !== 'cancelled',
   };
 }
+
+/**
+ * For a booking still waiting for its payment: not confirmed yet, so no move (booking refuses
+ * one) and no calendar file; it may still be cancelled, and the text says it changes once paid.
+ */
+export const unpaidOptions = (options: ManageOptions): ManageOptions => ({
+  ...options,
+  offerReschedule: false,
+  showCalendar: false,
+  openText: options.canChange ? DEPOSIT_MESSAGES.awaiting : options.openText,
+});

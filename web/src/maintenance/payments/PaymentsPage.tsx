@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { Badge, Box, Button, DataList, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
+import { apiJson } from '../../shared/api/request';
+import { routeUrl } from '../../shared/api/routes';
+import { counted } from '../../shared/format';
+import { useMinWidth } from '../../shared/ui/useMinWidth';
+import { useFetchErrorToast } from '../api';
+import { OFFERING_LABELS } from '../domain/appointments';
+import { formatInstant } from '../domain/dates';
+import {
+  amountText,
+  methodText,
+  NO_PAYMENT_FILTERS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUS_PALETTE,
+  paymentQuery,
+  rangeProblem,
+  type PaymentFilters,
+} from '../domain/payments';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { TableHead } from '../ui/TableHead';
+import { PaymentDialog } from './PaymentDialog';
+import { usePaymentWrites } from './usePaymentWrites';
+
+const TABLE_MIN_WIDTH = 1000;
+const PAGE_SIZE = 50;
+
+function Choice<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V | '';
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V | '') => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as V | '')}>
+          <option value="">All</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+const STATUS_OPTIONS = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const OFFERING_OPTIONS = (['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }));
+
+function Filters({ value, onApply }: { value: PaymentFilters; onApply: (f: PaymentFilters) => void }) {
+  const [draft, setDraft] = useState(value);
+  const problem = rangeProblem(draft);
+  const set = (patch: Partial<PaymentFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  return (
+    <Box
+      as="form"
+      mb="6"
+      role="search"
+      aria-label="Filter payments"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) onApply(draft);
+      }}
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" alignItems="end">
+        <Field.Root>
+          <Field.Label>Search</Field.Label>
+          <Input value={draft.search} onChange={(e) => set({ search: e.target.value })} placeholder="Name, e-mail or reference" autoComplete="off" />
+        </Field.Root>
+        <Choice label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+        <Choice label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
+        <Choice label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
+        <Field.Root invalid={Boolean(problem)}>
+          <Field.Label>Requested from</Field.Label>
+          <Input type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+        </Field.Root>
+        <Field.Root invalid={Boolean(problem)}>
+          <Field.Label>Requested to</Field.Label>
+          <Input type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+          {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
+        </Field.Root>
+      </SimpleGrid>
+      <Flex gap="2" mt="3" wrap="wrap">
+        <Button type="submit" size="sm">
+          Apply filters
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setDraft(NO_PAYMENT_FILTERS);
+            onApply(NO_PAYMENT_FILTERS);
+          }}
+        >
+          Clear
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
+
+const StatusBadge = ({ payment }: { payment: Payment }) => (
+  <Badge colorPalette={PAYMENT_STATUS_PALETTE[payment.status]} variant="subtle">
+    {PAYMENT_STATUS_LABELS[payment.status]}
+  </Badge>
+);
+
+/** The customer's name: the keyboard's way to open a payment (the row opens it on a click too). */
+function OpenButton({ payment, onOpen }: { payment: Payment; onOpen: (p: Payment) => void }) {
+  return (
+    <Button
+      variant="plain"
+      p="0"
+      h="auto"
+      fontWeight="semibold"
+      whiteSpace="normal"
+      textAlign="start"
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(payment);
+      }}
+    >
+      {payment.customerName}
+    </Button>
+  );
+}
+
+interface ListProps {
+  payments: readonly Payment[];
+  onOpen: (p: Payment) => void;
+}
+
+function PaymentTable({ payments, onOpen }: ListProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" interactive css={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+        <TableHead columns={['Customer', 'For', 'Amount', 'Method', 'Status', 'Requested']} />
+        <Table.Body>
+          {payments.map((p) => (
+            <Table.Row key={p.id} onClick={() => onOpen(p)} cursor="pointer" data-payment-id={p.id}>
+              <Table.Cell>
+                <OpenButton payment={p} onOpen={onOpen} />
+                <Text color="fg.muted">{p.customerEmail}</Text>
+              </Table.Cell>
+              <Table.Cell>{p.description}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{amountText(p)}</Table.Cell>
+              <Table.Cell>{methodText(p)}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge payment={p} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatInstant(p.createdAt)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function PaymentCards({ payments, onOpen }: ListProps) {
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Payments">
+      {payments.map((p) => (
+        <Box as="li" key={p.id} borderWidth="1px" borderRadius="md" p="3" cursor="pointer" onClick={() => onOpen(p)} data-payment-id={p.id}>
+          <Flex justify="space-between" align="flex-start" gap="2" mb="2">
+            <OpenButton payment={p} onOpen={onOpen} />
+            <StatusBadge payment={p} />
+          </Flex>
+          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">For</DataList.ItemLabel>
+              <DataList.ItemValue>{p.description}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Amount</DataList.ItemLabel>
+              <DataList.ItemValue>{amountText(p)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Method</DataList.ItemLabel>
+              <DataList.ItemValue>{methodText(p)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel minW="6rem">Requested</DataList.ItemLabel>
+              <DataList.ItemValue>{formatInstant(p.createdAt)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** Deposits of both offerings, newest first, filtered and searched, more on request; a payment opens with what may be done with it. */
+export function PaymentsPage() {
+  const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
+  const wide = useMinWidth(TABLE_MIN_WIDTH);
+  const url = routeUrl(paymentRoutes.list, undefined, { ...paymentQuery(filters), limit: PAGE_SIZE });
+  const pages = useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam }) => apiJson<PaymentPage>('GET', pageParam === undefined ? url : `${url}&before=${encodeURIComponent(pageParam)}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore,
+  });
+  useFetchErrorToast(pages.error, 'Failed to fetch payments');
+  const payments = pages.data?.pages.flatMap((p) => p.payments) ?? [];
+  /** The payment open in the dialog, as the last answer about it said. */
+  const [open, setOpen] = useState<Payment | null>(null);
+  const writes = usePaymentWrites(setOpen);
+  const shown = open && (payments.find((p) => p.id === open.id && p.updatedAt > open.updatedAt) ?? open);
+
+  let list;
+  if (pages.isLoading) list = <LoadingState text="Loading payments..." />;
+  else if (pages.error) list = <ErrorState text="Payments could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
+  else if (payments.length === 0)
+    list = <EmptyState title="No Payments" text="Deposits appear here once a booking asks for one. Nothing matches these filters yet." />;
+  else
+    list = (
+      <>
+        {wide ? <PaymentTable payments={payments} onOpen={setOpen} /> : <PaymentCards payments={payments} onOpen={setOpen} />}
+        <Flex mt="4" gap="3" align="center" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            Showing {counted(payments.length, 'payment')}
+          </Text>
+          {pages.hasNextPage && (
+            <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Load more
+            </Button>
+          )}
+        </Flex>
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader title="Payments" description="Deposits of both offerings: paid online or by transfer. Confirm transfers, refund, and follow each one." />
+      <Filters value={filters} onApply={setFilters} />
+      {list}
+      <PaymentDialog payment={shown} writes={writes} onClose={() => setOpen(null)} />
+    </>
+  );
+}
