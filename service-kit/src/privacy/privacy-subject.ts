@@ -37,6 +37,22 @@ export async function idsOfSubject<T, Id = Types.ObjectId>(
   return [...ids.values()];
 }
 
+/**
+ * The subject's documents of a collection, oldest first, without their outbox (events not yet
+ * sent are the service's plumbing, not the person's data): what an access answer lists.
+ */
+export async function documentsOfSubject<T, Id = Types.ObjectId>(
+  model: Model<T>,
+  subject: PrivacySubjectData,
+  fields: { email?: string; phone?: string },
+): Promise<(T & { _id: Id })[]> {
+  const ids = await idsOfSubject<T, Id>(model, subject, fields);
+  return model
+    .find({ _id: { $in: ids } } as never, { outbox: 0, outboxParked: 0 })
+    .sort({ createdAt: 1 })
+    .lean<(T & { _id: Id })[]>();
+}
+
 /** A date for an access answer's row. */
 export const isoOrNull = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 

@@ -38,29 +38,12 @@ export const wire: Wire<NotificationsConfig> = (ctx) => {
     logger,
   });
   const queued = () => sender.kick();
-  const mailer = new Mailer({
-    appointments: new AppointmentStore(models),
-    mails,
-    settings,
-    publicUrl: config.PUBLIC_URL,
-    rescheduleQuietMs: config.RESCHEDULE_MAIL_QUIET_MS,
-    now,
-    queued: (dueAt) => sender.kickAt(dueAt),
-    logger,
-  });
+  // What both mailers queue with: the mail log, the per-offering switches, links and the sender's wake-up.
+  const mailing = { mails, settings, publicUrl: config.PUBLIC_URL, now, queued: (dueAt: Date) => sender.kickAt(dueAt), logger };
+  const mailer = new Mailer({ ...mailing, appointments: new AppointmentStore(models), rescheduleQuietMs: config.RESCHEDULE_MAIL_QUIET_MS });
   consumeMailEvents(ctx.bus, mailer);
   const limit = new RecipientLimit(models, config.PAYMENT_REQUESTS_PER_ADDRESS_PER_HOUR);
-  const depositMailer = new DepositMailer({
-    deposits: new DepositStore(models),
-    mails,
-    settings,
-    limit,
-    publicUrl: config.PUBLIC_URL,
-    reminderLeadMs: config.DEPOSIT_REMINDER_LEAD_MS,
-    now,
-    queued: (dueAt) => sender.kickAt(dueAt),
-    logger,
-  });
+  const depositMailer = new DepositMailer({ ...mailing, deposits: new DepositStore(models), limit, reminderLeadMs: config.DEPOSIT_REMINDER_LEAD_MS });
   consumeDepositEvents(ctx.bus, depositMailer);
   answerNotificationPrivacy(ctx.bus, models);
   // The hourly pass also drops the per-address counts of hours that are over.

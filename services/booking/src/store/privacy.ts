@@ -1,6 +1,6 @@
 import { sideSchema, type PrivacyCounts, type PrivacyRecords } from '@bb/contracts';
 import type { Types } from 'mongoose';
-import { idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
+import { documentsOfSubject, idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import { mailboxOf, phoneOf } from '../domain/contact-keys';
 import { ERASED_CUSTOMER } from '../domain/privacy';
 import type { BookingModels } from '../models';
@@ -13,14 +13,8 @@ const ERASE_ATTEMPTS = 5;
 
 /** Everything booking holds of the subject: their appointments and waitlist entries. */
 export async function bookingRecordsOf(models: BookingModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
-  const appointmentIds = await idsOfSubject(models.Appointment, subject, APPOINTMENT_FIELDS);
-  const waitlistIds = await idsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
-  const appointments = await models.Appointment.find({ _id: { $in: appointmentIds } }, { outbox: 0, outboxParked: 0 })
-    .sort({ createdAt: 1 })
-    .lean<AppointmentDoc[]>();
-  const waitlist = await models.WaitlistEntry.find({ _id: { $in: waitlistIds } }, { outbox: 0, outboxParked: 0 })
-    .sort({ createdAt: 1 })
-    .lean();
+  const appointments = await documentsOfSubject<AppointmentDoc>(models.Appointment, subject, APPOINTMENT_FIELDS);
+  const waitlist = await documentsOfSubject(models.WaitlistEntry, subject, APPOINTMENT_FIELDS);
   return {
     appointments: appointments.map((a) => ({
       id: String(a._id),

@@ -1,5 +1,5 @@
 import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
+import { documentsOfSubject, idsOfSubject, isoOrNull, keptOutbox, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import type { ChatModels } from '../models';
 import type { ConversationDoc } from '../models/conversation';
 
@@ -12,10 +12,7 @@ const ERASE_ATTEMPTS = 5;
 
 /** The subject's conversations and every message in them. */
 export async function chatRecordsOf(models: ChatModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
-  const ids = await idsOfSubject<ConversationDoc, string>(models.Conversation, subject, CONVERSATION_FIELDS);
-  const conversations = await models.Conversation.find({ _id: { $in: ids } }, { outbox: 0, outboxParked: 0 })
-    .sort({ createdAt: 1 })
-    .lean<ConversationDoc[]>();
+  const conversations = await documentsOfSubject<ConversationDoc, string>(models.Conversation, subject, CONVERSATION_FIELDS);
   return {
     conversations: conversations.map((c) => ({
       id: c._id,

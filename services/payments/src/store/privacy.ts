@@ -1,5 +1,5 @@
 import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, keptOutbox, type ImageStore, type Logger, type PrivacySubjectData } from '@bb/service-kit';
+import { documentsOfSubject, idsOfSubject, isoOrNull, keptOutbox, type ImageStore, type Logger, type PrivacySubjectData } from '@bb/service-kit';
 import type { PaymentModels } from '../models';
 import { refundedAmountOf, type PaymentDoc } from '../models/payment';
 
@@ -7,10 +7,7 @@ const PAYMENT_FIELDS = { email: 'customerEmail', phone: 'customerPhone' };
 
 /** The subject's payments: what was asked, how it was paid, its receipt's reference and its refunds. */
 export async function paymentRecordsOf(models: PaymentModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
-  const ids = await idsOfSubject(models.Payment, subject, PAYMENT_FIELDS);
-  const found = await models.Payment.find({ _id: { $in: ids } }, { outbox: 0, outboxParked: 0 })
-    .sort({ createdAt: 1 })
-    .lean<PaymentDoc[]>();
+  const found = await documentsOfSubject<PaymentDoc>(models.Payment, subject, PAYMENT_FIELDS);
   return {
     payments: found.map((p) => ({
       id: String(p._id),

@@ -1,15 +1,12 @@
 import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
-import { idsOfSubject, isoOrNull, type PrivacySubjectData } from '@bb/service-kit';
+import { documentsOfSubject, idsOfSubject, isoOrNull, type PrivacySubjectData } from '@bb/service-kit';
 import type { SubscriberModels } from '../models';
 
 const SUBSCRIBER_FIELDS = { email: 'email', phone: 'phone' };
 
 /** The subject's entries on the list (signed up, or captured from a booking or a chat). */
 export async function subscriberRecordsOf(models: SubscriberModels, subject: PrivacySubjectData): Promise<PrivacyRecords> {
-  const ids = await idsOfSubject(models.Subscriber, subject, SUBSCRIBER_FIELDS);
-  const found = await models.Subscriber.find({ _id: { $in: ids } }, { outbox: 0, outboxParked: 0 })
-    .sort({ createdAt: 1 })
-    .lean();
+  const found = await documentsOfSubject(models.Subscriber, subject, SUBSCRIBER_FIELDS);
   return {
     subscribers: found.map((s) => ({
       id: String(s._id),
