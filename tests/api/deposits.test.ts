@@ -1,11 +1,24 @@
 // Deposits through the gateway, every service and the local PayMongo double: a treatment that
 // asks ₱500 ahead is booked, held, paid on PayMongo's hosted page (or by a transfer staff
 // confirm) and only then confirmed and mailed; a replayed or forged webhook changes nothing; a
-// cancel before the change cut-off is refunded through PayMongo.
+// cancel before the change cut-off is refunded through PayMongo, one inside it kept until a
+// manager refunds it; an abandoned hold lapses by itself.
 import { randomUUID } from 'node:crypto';
-import type { Appointment, BookedAppointment, OfficeHours, Payment, PaymentLinkView, PaymentPage, PaymentSettings, SlotsResponse } from '@bb/contracts';
+import mongoose, { type Connection } from 'mongoose';
+import type {
+  Appointment,
+  BookedAppointment,
+  Mail,
+  OfficeHours,
+  Payment,
+  PaymentLinkView,
+  PaymentPage,
+  PaymentSettings,
+  Settings,
+  SlotsResponse,
+} from '@bb/contracts';
 import { type EventBus, manilaDateInDays } from '@bb/service-kit';
-import { listenOn, mailpit, requireEnv, uniquePhone, waitFor, type Listener } from '@bb/service-kit/testing';
+import { adminToken, listenOn, mailpit, requireEnv, uniquePhone, waitFor, type Listener } from '@bb/service-kit/testing';
 import { adminLogin, announceTreatment, api, gateway, runAddress } from './support';
 
 const treatmentId = `deposit-${randomUUID()}`;
@@ -17,9 +30,11 @@ let token: string;
 let catalog: EventBus;
 let paidEvents: Listener<'payments.payment.paid'>;
 let settingsBefore: PaymentSettings;
+let conn: Connection;
 
 beforeAll(async () => {
   token = await adminLogin();
+  conn = await mongoose.createConnection(requireEnv('MONGO_URL')).asPromise();
   catalog = await announceTreatment({ id: treatmentId, name: 'Deposit Test Peel', defaultDuration: 60, priceCentavos: 250_000 });
   await waitFor('booking to know the treatment', async () => {
     const set = await api(`/api/deposit-policies/${treatmentId}`, { method: 'PUT', token, body: { kind: 'fixed', amount: DEPOSIT } });
@@ -39,6 +54,7 @@ afterAll(async () => {
   await api(`/api/deposit-policies/${treatmentId}`, { method: 'PUT', token, body: { kind: 'none' } });
   await paidEvents.close();
   await catalog.close();
+  await conn.close();
 });
 
 /** A far open clinic day and its opening, free: other files pick far days at random too. */
@@ -89,6 +105,52 @@ const pageOnce = (manageToken: string) =>
     const res = await payPage(manageToken);
     return res.status === 200 ? res.body : undefined;
   });
+
+/** The collection named, in whichever database the stack gave its service: the one holding a document that matches. */
+async function collectionHolding<T extends { _id: unknown } = { _id: mongoose.Types.ObjectId }>(collection: string, filter: mongoose.mongo.Filter<T>) {
+  const { databases } = await conn.db!.admin().listDatabases();
+  for (const { name } of databases) {
+    const found = conn.useDb(name, { useCache: true }).collection<T>(collection);
+    if (await found.findOne(filter)) return found;
+  }
+  throw new Error(`no database holds ${collection} ${JSON.stringify(filter)}`);
+}
+
+/**
+ * The hold's minutes pass for an appointment waiting for its deposit: every service's copy of
+ * its end moves to a moment ago (booking's appointment and its ledger entry, payments' payment,
+ * notifications' deposit and its reminder). What then happens is each service's own reading of
+ * a lapsed hold: nothing is deleted here.
+ */
+async function lapseHold(appointmentId: string): Promise<void> {
+  const past = new Date(Date.now() - 1000);
+  const _id = new mongoose.Types.ObjectId(appointmentId);
+  await (await collectionHolding('appointments', { _id })).updateOne({ _id }, { $set: { 'payment.holdExpiresAt': past } });
+  const holder = `h.a${appointmentId}`;
+  const ledger = await collectionHolding<{ _id: string; h: Record<string, string> }>('ledger', { [holder]: { $exists: true } });
+  for (const month of await ledger.find({ [holder]: { $exists: true } }).toArray()) {
+    // The entry `p <expiry> <blocks…>` (booking's encodeEntry) with the expiry a moment ago.
+    const [state, , ...blocks] = month.h[`a${appointmentId}`].split(' ');
+    expect(state).toBe('p');
+    await ledger.updateOne({ _id: month._id }, { $set: { [holder]: [state, past.toISOString(), ...blocks].join(' ') } });
+  }
+  await (await collectionHolding('payments', { appointmentId })).updateOne({ appointmentId }, { $set: { holdExpiresAt: past } });
+  await (await collectionHolding<{ _id: string }>('deposits', { _id: appointmentId })).updateOne({ _id: appointmentId }, { $set: { holdExpiresAt: past } });
+  const reminder = { appointmentId, kind: 'payment-reminder', status: 'queued' };
+  await (
+    await collectionHolding('mails', reminder)
+  ).updateOne(reminder, {
+    $set: { dueAt: past, dueHour: past.toISOString().slice(0, 13), expiresAt: past },
+  });
+}
+
+/** Moves the appointment's time in booking's database (its places stay where they were booked): only the change cut-off reads it here. */
+async function moveStart(appointmentId: string, start: Date): Promise<void> {
+  const _id = new mongoose.Types.ObjectId(appointmentId);
+  await (await collectionHolding('appointments', { _id })).updateOne({ _id }, { $set: { startTime: start, endTime: new Date(start.getTime() + 3600_000) } });
+}
+
+const mailLog = async (appointmentId: string) => (await api<Mail[]>(`/api/appointments/${appointmentId}/mails`, { token })).body;
 
 async function payOnPayMongo(manageToken: string): Promise<string> {
   const checkout = await api<{ checkoutUrl: string }>(`/api/payments/by-link/${manageToken}/checkout`, { method: 'POST' });
@@ -203,5 +265,99 @@ describe('a deposit through the gateway', () => {
     expect(after).toMatchObject({ status: 'awaiting', receipt: { rejectionReason: 'The amount on the receipt is ₱50.' } });
     expect((await staffView(booked.id)).payment?.state).toBe('awaiting');
     expect(await isFree(date, time)).toBe(false);
+  });
+
+  it('lets an abandoned hold lapse: the slot free again, the payment expired, nothing mailed but the payment request', async () => {
+    const { booked, email, date, time } = await book('abandoned');
+    await pageOnce(booked.manageToken as string);
+    await mailpit.waitForMails(email, /^Pay your deposit to keep your time/);
+    // The reminder is planned for 5 minutes before the hold's end (15 minutes by default): queued, not sent yet.
+    await waitFor('the reminder queued', async () => (await mailLog(booked.id)).some((m) => m.kind === 'payment-reminder' && m.status === 'queued'));
+
+    await lapseHold(booked.id);
+    expect(await isFree(date, time)).toBe(true);
+    expect((await staffView(booked.id)).payment?.state).toBe('expired');
+    expect((await payPage(booked.manageToken as string)).body).toMatchObject({ status: 'expired', methods: { paymongo: [], transfer: false } });
+    const checkout = await api(`/api/payments/by-link/${booked.manageToken}/checkout`, { method: 'POST' });
+    expect(checkout.status).toBe(409);
+    const listed = await api<PaymentPage>(`/api/payments?status=expired&search=${booked.id}`, { token });
+    expect(listed.body.payments.map((p) => [p.appointmentId, p.status])).toEqual([[booked.id, 'expired']]);
+    expect((await api<PaymentPage>(`/api/payments?status=awaiting&search=${booked.id}`, { token })).body.payments).toEqual([]);
+    // The reminder's time has passed with the hold: notifications drops it unsent.
+    const log = await waitFor('the reminder dropped', async () => {
+      const mails = await mailLog(booked.id);
+      return mails.find((m) => m.kind === 'payment-reminder')?.status === 'cancelled' && mails;
+    });
+    expect(log.map((m) => [m.kind, m.status]).sort()).toEqual([
+      ['payment-reminder', 'cancelled'],
+      ['payment-request', 'sent'],
+    ]);
+    expect((await mailpit.messagesTo(email)).map((m) => m.Subject)).toEqual([expect.stringMatching(/^Pay your deposit to keep your time/)]);
+
+    // Another visitor books the time: the lapsed entry is cleared by their claim.
+    const other = await api<BookedAppointment>('/api/appointments', {
+      method: 'POST',
+      body: {
+        firstName: 'Nina',
+        lastName: 'Cruz',
+        email: address('after-lapse'),
+        contact: uniquePhone(),
+        preferredDate: date,
+        preferredTime: time,
+        treatments: [treatmentId],
+        offeringType: 'clinic',
+      },
+    });
+    expect(other.status).toBe(201);
+    expect(await isFree(date, time)).toBe(false);
+  });
+
+  it('keeps the deposit on a cancel inside the change cut-off, until a manager refunds it (a receptionist may not)', async () => {
+    const { booked, email, date, time } = await book('kept');
+    await pageOnce(booked.manageToken as string);
+    const sessionId = await payOnPayMongo(booked.manageToken as string);
+    await waitFor('paid', async () => (await staffView(booked.id)).payment?.state === 'paid', 30_000, 500);
+    const { changeCutoffHours } = (await api<Settings>('/api/settings/clinic', { token })).body;
+    expect(changeCutoffHours).toBeGreaterThan(0);
+    await moveStart(booked.id, new Date(Date.now() + (changeCutoffHours * 3600_000) / 2));
+
+    const cancelled = await api(`/api/manage/${booked.manageToken}/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    await waitFor('kept', async () => (await staffView(booked.id)).payment?.state === 'kept', 30_000, 500);
+    const payment = await waitFor('the payment kept', async () => {
+      const found = (await api<PaymentPage>(`/api/payments?search=${booked.id}`, { token })).body.payments[0];
+      return found?.status === 'kept' && found;
+    });
+    expect(payment.refunds).toEqual([]);
+    const atPaymongo = async () =>
+      (
+        (await (await fetch(`${paymongo()}/__control/checkout_sessions/${sessionId}`)).json()) as {
+          data: { attributes: { payments: { attributes: { refunds: { attributes: { amount: number; status: string } }[] } }[] } };
+        }
+      ).data.attributes.payments[0].attributes.refunds;
+    expect(await atPaymongo()).toEqual([]);
+    expect(await isFree(date, time)).toBe(true);
+
+    const receptionist = adminToken({ secret: requireEnv('JWT_SECRET'), role: 'receptionist', username: 'deposit-desk' });
+    const refused = await api(`/api/payments/${payment.id}/refunds`, { method: 'POST', token: receptionist, body: {} });
+    expect(refused.status).toBe(403);
+    expect((await api<Payment>(`/api/payments/${payment.id}`, { token })).body).toMatchObject({ status: 'kept', refunds: [] });
+
+    const manager = adminToken({ secret: requireEnv('JWT_SECRET'), role: 'manager', username: 'deposit-manager' });
+    const refunded = await api<Payment>(`/api/payments/${payment.id}/refunds`, {
+      method: 'POST',
+      token: manager,
+      body: { note: 'Goodwill: a family emergency.' },
+    });
+    expect(refunded.status).toBe(201);
+    await waitFor(
+      'refunded',
+      async () =>
+        (await api<Payment>(`/api/payments/${payment.id}`, { token })).body.status === 'refunded' && (await staffView(booked.id)).payment?.state === 'refunded',
+      60_000,
+      500,
+    );
+    expect(await atPaymongo()).toEqual([expect.objectContaining({ attributes: expect.objectContaining({ amount: DEPOSIT, status: 'succeeded' }) })]);
+    await mailpit.waitForMails(email, /^Refund: ₱500\.00 from/);
   });
 });

@@ -7,6 +7,7 @@ import {
   PAYMENT_ACTIONS,
   refundAction,
   releaseAction,
+  statusAt,
   unpayableReason,
   type PaymentAction,
 } from '../src/domain/payment-state';
@@ -98,6 +99,12 @@ describe('what the visitor may still do', () => {
     expect(unpayableReason('expired', later, now)).toMatch(/run out/);
     expect(unpayableReason('in_review', later, now)).toMatch(/receipt/);
     for (const status of ['paid', 'kept', 'refunding', 'refund_due', 'refunded'] as const) expect(unpayableReason(status, later, now)).toMatch(/already paid/);
+  });
+
+  it('reads awaiting past its hold as expired, as booking does; every other status as stored', () => {
+    expect(statusAt({ status: 'awaiting', holdExpiresAt: later }, now)).toBe('awaiting');
+    expect(statusAt({ status: 'awaiting', holdExpiresAt: now }, now)).toBe('expired');
+    for (const status of PAYMENT_STATUSES.filter((s) => s !== 'awaiting')) expect(statusAt({ status, holdExpiresAt: now }, now)).toBe(status);
   });
 
   it('holds the slot for the review time after a receipt, never shorter than before', () => {

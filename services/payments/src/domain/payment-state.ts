@@ -65,6 +65,13 @@ export const awaitsPaymongo = (payment: { status: PaymentStatus; paymongo: { che
 /** The reconcile pass's wait before it asks PayMongo again about one payment: doubling, from `first` up to `max`. */
 export const nextReconcileWait = (lastMs: number | undefined, first: number, max: number): number => (lastMs ? Math.min(lastMs * 2, max) : first);
 
+/**
+ * The status at `now`: one still awaiting past its hold has expired, as booking shows it (read
+ * so; nothing writes it, since a hold lapses by itself and nobody releases it).
+ */
+export const statusAt = (payment: { status: PaymentStatus; holdExpiresAt: Date }, now: Date): PaymentStatus =>
+  payment.status === 'awaiting' && payment.holdExpiresAt.getTime() <= now.getTime() ? 'expired' : payment.status;
+
 /** Why the visitor cannot pay (online or by a receipt) now, in their words; null when they can. */
 export function unpayableReason(status: PaymentStatus, holdExpiresAt: Date, now: Date): string | null {
   if (status === 'in_review') return PAYMENT_MESSAGES.inReview;

@@ -19,6 +19,7 @@ import {
   type TransferKind,
 } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
+import { statusAt } from '../domain/payment-state';
 
 export interface ReceiptFields {
   /** Its image in the bucket: `receipts/<payment id>/<random>.<ext>`; blank once erased. */
@@ -165,8 +166,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** Centavos paid back or due back: every refund recorded. */
 export const refundedAmountOf = (doc: Pick<PaymentDoc, 'refunds'>) => doc.refunds.reduce((sum, r) => sum + r.amount, 0);
 
-/** A stored payment as staff see it. */
-export const toPayment = (doc: PaymentDoc): Payment => ({
+/** A stored payment as staff see it at `now`. */
+export const toPayment = (doc: PaymentDoc, now: Date): Payment => ({
   id: String(doc._id),
   appointmentId: doc.appointmentId,
   offeringType: doc.offeringType,
@@ -179,7 +180,7 @@ export const toPayment = (doc: PaymentDoc): Payment => ({
   purpose: doc.purpose,
   method: doc.method,
   methodType: doc.methodType,
-  status: doc.status,
+  status: statusAt(doc, now),
   holdExpiresAt: doc.holdExpiresAt.toISOString(),
   paymongo: { checkoutSessionIds: doc.paymongo.sessionIds, paymentId: doc.paymongo.paymentId },
   receipt: doc.receipt && {
@@ -204,15 +205,15 @@ export const toPayment = (doc: PaymentDoc): Payment => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-/** What the visitor's pay page shows, given what may be used now. */
-export const toPaymentLinkView = (doc: PaymentDoc, offered: Pick<PaymentLinkView, 'methods' | 'transferAccounts'>): PaymentLinkView => ({
+/** What the visitor's pay page shows at `now`, given what may be used then. */
+export const toPaymentLinkView = (doc: PaymentDoc, offered: Pick<PaymentLinkView, 'methods' | 'transferAccounts'>, now: Date): PaymentLinkView => ({
   amount: doc.amount,
   currency: 'PHP',
   purpose: doc.purpose,
   description: doc.description,
   offeringType: doc.offeringType,
   startTime: doc.startTime.toISOString(),
-  status: doc.status,
+  status: statusAt(doc, now),
   holdExpiresAt: doc.holdExpiresAt.toISOString(),
   methods: offered.methods,
   transferAccounts: offered.transferAccounts,

@@ -43,10 +43,15 @@ export class PaymentLinks {
   /** The page's view: the methods and accounts only while it can still be paid. */
   private async shown(doc: PaymentDoc): Promise<PaymentLinkView> {
     const settings = await this.settings.read();
-    const open = unpayableReason(doc.status, doc.holdExpiresAt, this.payments.now()) === null;
-    return toPaymentLinkView(doc, {
-      methods: { paymongo: open ? settings.paymongoMethods : [], transfer: open && settings.transferAccounts.length > 0 },
-      transferAccounts: open ? settings.transferAccounts : [],
-    });
+    const now = this.payments.now();
+    const open = unpayableReason(doc.status, doc.holdExpiresAt, now) === null;
+    return toPaymentLinkView(
+      doc,
+      {
+        methods: { paymongo: open ? settings.paymongoMethods : [], transfer: open && settings.transferAccounts.length > 0 },
+        transferAccounts: open ? settings.transferAccounts : [],
+      },
+      now,
+    );
   }
 }

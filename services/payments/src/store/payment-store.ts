@@ -76,8 +76,12 @@ export class PaymentStore {
 
   /** Newest first, filtered; a page ends where `nextBefore` says the next one begins. */
   async list(query: PaymentListQuery): Promise<PaymentPage> {
+    const now = this.now();
     const filter: QueryFilter<PaymentDoc> = {};
-    if (query.status) filter.status = query.status;
+    // Awaiting past its hold reads as expired (statusAt): the filter agrees with what is shown.
+    if (query.status === 'awaiting') Object.assign(filter, { status: 'awaiting', holdExpiresAt: { $gt: now } });
+    else if (query.status === 'expired') filter.$and = [{ $or: [{ status: 'expired' }, { status: 'awaiting', holdExpiresAt: { $lte: now } }] }];
+    else if (query.status) filter.status = query.status;
     if (query.method) filter.method = query.method;
     if (query.offering) filter.offeringType = query.offering;
     if (query.from || query.to) {
@@ -102,11 +106,11 @@ export class PaymentStore {
       .limit(query.limit + 1)
       .lean<PaymentDoc[]>();
     const page = docs.slice(0, query.limit);
-    return { payments: page.map(toPayment), ...(docs.length > query.limit && { nextBefore: String(page[page.length - 1]._id) }) };
+    return { payments: page.map((doc) => toPayment(doc, now)), ...(docs.length > query.limit && { nextBefore: String(page[page.length - 1]._id) }) };
   }
 
   async read(id: string): Promise<Payment | null> {
     const doc = await this.byId(id);
-    return doc && toPayment(doc);
+    return doc && toPayment(doc, this.now());
   }
 }

@@ -31,6 +31,7 @@ export class StaffPayments {
     return answered(
       this.withId(id, (_id) => this.receipts.confirm(_id, staff)),
       PAYMENT_MESSAGES.notInReview,
+      this.payments.now(),
     );
   }
 
@@ -38,6 +39,7 @@ export class StaffPayments {
     return answered(
       this.withId(id, (_id) => this.receipts.reject(_id, reason, staff)),
       PAYMENT_MESSAGES.notInReview,
+      this.payments.now(),
     );
   }
 
@@ -45,6 +47,7 @@ export class StaffPayments {
     return answered(
       this.withId(id, (_id) => this.refunds.start({ _id }, { staff, note })),
       PAYMENT_MESSAGES.notRefundable,
+      this.payments.now(),
     );
   }
 
@@ -52,6 +55,7 @@ export class StaffPayments {
     return answered(
       this.withId(id, (_id) => this.refunds.sent(_id, staff)),
       PAYMENT_MESSAGES.notRefundDue,
+      this.payments.now(),
     );
   }
 
@@ -66,9 +70,9 @@ const notFoundError = (message = NOT_FOUND): never => {
 };
 
 /** The payment after an action: 404 without one, 409 (with `refused`) when the action was not allowed. */
-async function answered(result: Promise<Applied | null>, refused: string): Promise<Payment> {
+async function answered(result: Promise<Applied | null>, refused: string, now: Date): Promise<Payment> {
   const applied = await result;
   if (!applied) throw notFound(NOT_FOUND);
   if (!applied.applied) throw conflict(refused);
-  return toPayment(applied.doc);
+  return toPayment(applied.doc, now);
 }
