@@ -2,16 +2,7 @@
 // demo admin's token, mail addresses of the test file's own run, and deposits: a treatment that
 // asks one, bookings of it, its pay page and the local PayMongo double.
 import { randomUUID } from 'node:crypto';
-import type {
-  ApiError,
-  Appointment,
-  BookedAppointment,
-  EventData,
-  OfficeHours,
-  PaymentLinkView,
-  PaymentSettings,
-  SlotsResponse,
-} from '@bb/contracts';
+import type { ApiError, Appointment, BookedAppointment, EventData, OfficeHours, PaymentLinkView, PaymentSettings, SlotsResponse } from '@bb/contracts';
 import { EventBus, manilaDateInDays } from '@bb/service-kit';
 import { api as callApi, type ApiOptions, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
