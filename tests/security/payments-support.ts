@@ -1,7 +1,9 @@
-// Shared by the attack tests of payments: the stack's payments database (to see that a refused
-// request wrote nothing), PayMongo's webhook secret as the stack registered it at the local
+// Shared by the attack tests of payments: the stack's payments database and receipts bucket (to
+// see that a refused request wrote nothing), PayMongo's webhook secret as the stack registered it at the local
 // double, and events signed with it as PayMongo signs them.
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { Client } from 'minio';
 import mongoose from 'mongoose';
 import { mongoDatabaseUrl, requireEnv } from '@bb/service-kit/testing';
 import { paymongoApi } from '../api/support';
@@ -46,4 +48,23 @@ export function paymongoEvent(type: string, resource: unknown, { id = `evt_${ran
       data: { id, type: 'event', attributes: { type, livemode, data: resource, previous_data: {}, created_at: at, updated_at: at } },
     }),
   };
+}
+
+/** The names of the receipt images the stack's payments keeps for one payment (its bucket is `<db prefix>-receipts`). */
+export async function receiptObjects(paymentId: string): Promise<string[]> {
+  const url = new URL(requireEnv('S3_ENDPOINT'));
+  const agent = new http.Agent({ keepAlive: false });
+  const client = new Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: url.protocol === 'https:',
+    accessKey: requireEnv('S3_ACCESS_KEY'),
+    secretKey: requireEnv('S3_SECRET_KEY'),
+    pathStyle: true,
+    transportAgent: agent,
+  });
+  const names: string[] = [];
+  for await (const item of client.listObjectsV2('stack-receipts', `receipts/${paymentId}/`, true)) if (item.name) names.push(item.name);
+  agent.destroy();
+  return names;
 }
