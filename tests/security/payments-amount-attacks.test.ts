@@ -101,7 +101,11 @@ it('a receipt that names its own amount is taken for the policy’s amount, the 
   const { booked } = await bookTreatment(treatmentId, address('receipt'));
   await pageOnce(booked.manageToken as string);
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]))]), 'r.png');
+  form.append(
+    'image',
+    new Blob([new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]))]),
+    'r.png',
+  );
   form.append('referenceNumber', '6100 2200');
   form.append('kind', 'gcash');
   form.append('amount', '100');

@@ -61,7 +61,11 @@ const fields = (referenceNumber = '5012 3344 9', kind = 'gcash'): Part[] => [
   { name: 'referenceNumber', value: referenceNumber },
   { name: 'kind', value: kind },
 ];
-const image = (value: Buffer | string, filename = 'receipt.png'): Part => ({ name: 'image', value: typeof value === 'string' ? Buffer.from(value) : value, filename });
+const image = (value: Buffer | string, filename = 'receipt.png'): Part => ({
+  name: 'image',
+  value: typeof value === 'string' ? Buffer.from(value) : value,
+  filename,
+});
 
 async function upload(base: string, link: string, body: FormData, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}/api/payments/by-link/${link}/receipt`, { method: 'POST', body, headers });
