@@ -175,6 +175,27 @@ describe.each(TARGETS)('receipt uploads $name', ({ url }) => {
     await waitFor('the receipt announced', async () => submittedFor(booked.id).length === 1);
   });
 
+  it('are found only at the route itself: other spellings and methods of it store nothing', async () => {
+    const { booked, link, paymentId } = await awaitingPayment('paths');
+    const before = await stateOf(booked.id);
+    const variants: [string, string, number][] = [
+      ['POST', `/API/payments/by-link/${link}/receipt`, 404],
+      ['POST', `/api/payments/by-link/${link}/Receipt`, 404],
+      ['POST', `/api/payments/by-link/${link}/receipt/`, 404],
+      ['POST', `/api/payments/by-link/${link}//receipt`, 404],
+      ['PUT', `/api/payments/by-link/${link}/receipt`, 405],
+      ['PATCH', `/api/payments/by-link/${link}/receipt`, 405],
+    ];
+    for (const [method, path, status] of variants) {
+      const res = await fetch(`${url}${path}`, { method, body: form() });
+      expect({ method, path, status: res.status }).toEqual({ method, path, status });
+      expect(await res.json()).toEqual({ message: expect.any(String) });
+    }
+    for (const method of ['GET', 'HEAD']) expect((await fetch(`${url}/api/payments/by-link/${link}/receipt`, { method })).status).toBe(405);
+    expect(await stateOf(booked.id)).toEqual(before);
+    expect(await receiptObjects(paymentId)).toEqual([]);
+  });
+
   it('ignore a bad or revoked staff token on the public upload: the link alone decides', async () => {
     const { link } = await awaitingPayment('tokens');
     const revoked = await login(urls('GATEWAY_REPLICA_URLS')[0], '127.0.0.32');
