@@ -5,21 +5,22 @@
 // manager refunds it; an abandoned hold lapses by itself.
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
-import type {
-  Appointment,
-  BookedAppointment,
-  Mail,
-  OfficeHours,
-  Payment,
-  PaymentLinkView,
-  PaymentPage,
-  PaymentSettings,
-  Settings,
-  SlotsResponse,
-} from '@bb/contracts';
-import { type EventBus, manilaDateInDays } from '@bb/service-kit';
+import type { Appointment, BookedAppointment, Mail, Payment, PaymentPage, Settings } from '@bb/contracts';
+import type { EventBus } from '@bb/service-kit';
 import { adminToken, listenOn, mailpit, requireEnv, uniquePhone, waitFor, type Listener } from '@bb/service-kit/testing';
-import { adminLogin, announceTreatment, api, gateway, runAddress } from './support';
+import {
+  adminLogin,
+  api,
+  bookTreatment,
+  depositTreatment,
+  gateway,
+  isFree as isFreeOf,
+  pageOnce,
+  payOnPayMongo,
+  payPage,
+  runAddress,
+  staffView as staffViewOf,
+} from './support';
 
 const treatmentId = `deposit-${randomUUID()}`;
 const DEPOSIT = 50_000;
@@ -29,82 +30,28 @@ const paymongo = () => requireEnv('PAYMONGO_URL');
 let token: string;
 let catalog: EventBus;
 let paidEvents: Listener<'payments.payment.paid'>;
-let settingsBefore: PaymentSettings;
 let conn: Connection;
 
 beforeAll(async () => {
   token = await adminLogin();
   conn = await mongoose.createConnection(requireEnv('MONGO_URL')).asPromise();
-  catalog = await announceTreatment({ id: treatmentId, name: 'Deposit Test Peel', defaultDuration: 60, priceCentavos: 250_000 });
-  await waitFor('booking to know the treatment', async () => {
-    const set = await api(`/api/deposit-policies/${treatmentId}`, { method: 'PUT', token, body: { kind: 'fixed', amount: DEPOSIT } });
-    return set.status === 200;
-  });
-  settingsBefore = (await api<PaymentSettings>('/api/payment-settings', { token })).body;
-  const saved = await api('/api/payment-settings', {
-    method: 'PUT',
-    token,
-    body: { ...settingsBefore, transferAccounts: [{ kind: 'gcash', accountName: 'Glow Clinic', accountNumber: '0917 000 1111' }] },
-  });
-  expect(saved.status).toBe(200);
+  catalog = await depositTreatment(token, treatmentId, DEPOSIT);
   paidEvents = await listenOn('bb.events', ['payments.payment.paid'], 'deposit-system-test');
 });
 afterAll(async () => {
-  await api('/api/payment-settings', { method: 'PUT', token, body: settingsBefore });
   await api(`/api/deposit-policies/${treatmentId}`, { method: 'PUT', token, body: { kind: 'none' } });
   await paidEvents.close();
   await catalog.close();
   await conn.close();
 });
 
-/** A far open clinic day and its opening, free: other files pick far days at random too. */
-async function freeOpening(): Promise<{ date: string; time: string }> {
-  const hours = (await api<OfficeHours[]>('/api/office-hours/clinic')).body;
-  for (;;) {
-    const date = manilaDateInDays(400 + Math.floor(Math.random() * 3000));
-    const day = hours.find((h) => h.dayOfWeek === new Date(`${date}T00:00:00Z`).getUTCDay());
-    if (!day?.isActive) continue;
-    const time = day.startTime.slice(0, 5);
-    if (await isFree(date, time)) return { date, time };
-  }
-}
+const isFree = (date: string, time: string) => isFreeOf(treatmentId, date, time);
+const staffView = (id: string): Promise<Appointment> => staffViewOf(token, id);
 
-const isFree = async (date: string, time: string) =>
-  (await api<SlotsResponse>(`/api/available-slots?offeringType=clinic&date=${date}&treatmentId=${treatmentId}`)).body.slots.find((s) => s.time === time)
-    ?.available === true;
-
-async function book(label: string): Promise<{ booked: BookedAppointment; email: string; date: string; time: string }> {
-  const { date, time } = await freeOpening();
+async function book(label: string) {
   const email = address(label);
-  const res = await api<BookedAppointment>('/api/appointments', {
-    method: 'POST',
-    body: {
-      firstName: 'Dina',
-      lastName: 'Reyes',
-      email,
-      contact: uniquePhone(),
-      preferredDate: date,
-      preferredTime: time,
-      treatments: [treatmentId],
-      offeringType: 'clinic',
-    },
-  });
-  expect(res.status).toBe(201);
-  return { booked: res.body, email, date, time };
+  return { ...(await bookTreatment(treatmentId, email)), email };
 }
-
-/** The appointment as the console lists it (there is no read of one appointment alone). */
-const staffView = async (id: string) => {
-  const listed = (await api<Appointment[]>('/api/appointments', { token })).body.find((a) => a.id === id);
-  if (!listed) throw new Error(`appointment ${id} not listed`);
-  return listed;
-};
-const payPage = async (manageToken: string) => api<PaymentLinkView>(`/api/payments/by-link/${manageToken}`);
-const pageOnce = (manageToken: string) =>
-  waitFor('the pay page', async () => {
-    const res = await payPage(manageToken);
-    return res.status === 200 ? res.body : undefined;
-  });
 
 /** The collection named, in whichever database the stack gave its service: the one holding a document that matches. */
 async function collectionHolding<T extends { _id: unknown } = { _id: mongoose.Types.ObjectId }>(collection: string, filter: mongoose.mongo.Filter<T>) {
@@ -151,19 +98,6 @@ async function moveStart(appointmentId: string, start: Date): Promise<void> {
 }
 
 const mailLog = async (appointmentId: string) => (await api<Mail[]>(`/api/appointments/${appointmentId}/mails`, { token })).body;
-
-async function payOnPayMongo(manageToken: string): Promise<string> {
-  const checkout = await api<{ checkoutUrl: string }>(`/api/payments/by-link/${manageToken}/checkout`, { method: 'POST' });
-  expect(checkout.status).toBe(200);
-  const sessionId = checkout.body.checkoutUrl.split('/').pop() as string;
-  const outcome = await fetch(`${paymongo()}/__control/checkout_sessions/${sessionId}/outcome`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ outcome: 'paid', method: 'gcash' }),
-  });
-  expect(outcome.status).toBe(200);
-  return sessionId;
-}
 
 describe('a deposit through the gateway', () => {
   it('holds the slot unconfirmed, and once paid on PayMongo confirms and mails it, with one paid event however often the webhook comes', async () => {

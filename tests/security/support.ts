@@ -115,7 +115,7 @@ export async function residentBytes(component: string): Promise<number> {
 
 /**
  * A component's live heap after a full garbage collection, in bytes, read through the Node
- * inspector that SIGUSR1 opens on 127.0.0.1:9229. Resident memory alone cannot tell garbage V8
+ * inspector that SIGUSR1 opens on 127.0.0.1:9229 (closed again after). Resident memory alone cannot tell garbage V8
  * has not yet collected from memory a flood left behind; this can.
  */
 export async function heapUsedAfterGc(component: string): Promise<number> {
@@ -149,6 +149,9 @@ export async function heapUsedAfterGc(component: string): Promise<number> {
     await call('HeapProfiler.collectGarbage');
     return (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
   } finally {
+    // The inspector closes again, so the next process asked (another file's) can open it on 9229.
+    socket.send(JSON.stringify({ id: ++nextId, method: 'Runtime.evaluate', params: { expression: 'process._debugEnd()' } }));
+    await new Promise((r) => setTimeout(r, 300));
     socket.close();
   }
 }
