@@ -9,11 +9,15 @@ import { aptInstall } from '../servers/system.mjs';
 const LIBRARY = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 /**
- * Components that keep the real clock although they are ours: the catalog signs every S3
- * request with its clock, and MinIO refuses a signature more than 15 minutes off its own. The
- * catalog has no rule that depends on the time of day.
+ * Components that keep the real clock although they are ours: the catalog and payments sign
+ * every S3 request with their clock, and MinIO refuses a signature more than 15 minutes off its
+ * own. The catalog has no rule that depends on the time; payments' rules (holds, the webhook's
+ * signature window) read a clock moved by the offset instead (CLOCK_OFFSET_SECONDS), so they
+ * agree with booking's and the PayMongo double's shifted clocks.
  */
-const REAL_CLOCK = new Set(['catalog']);
+const REAL_CLOCK = new Set(['catalog', 'payments']);
+const RULES_ON_OFFSET = new Set(['payments']);
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /** The offset asked for, or null; installs libfaketime when it is asked for and missing. */
 export function fakeClockOffset() {
@@ -30,7 +34,12 @@ export function fakeClockOffset() {
 /** `env` with the shifted clock when one is asked for and `component` may run on it. */
 export function onFakeClock(env, component) {
   const offset = fakeClockOffset();
-  if (!offset || REAL_CLOCK.has(component)) return env;
+  if (!offset) return env;
+  if (RULES_ON_OFFSET.has(component)) {
+    const [, amount, unit] = /^([+-]\d+)([smhd]?)$/.exec(offset);
+    return { ...env, CLOCK_OFFSET_SECONDS: String(Number(amount) * UNIT_SECONDS[unit || 's']) };
+  }
+  if (REAL_CLOCK.has(component)) return env;
   // Timers run on the monotonic clock, which stays real: only the wall clock moves.
   return { ...env, LD_PRELOAD: LIBRARY, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }

@@ -32,6 +32,12 @@ export const baseEnvShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 key of staff tokens, shared by every process; at least 32 random characters in production. */
   JWT_SECRET: secret(z.string().min(16, { error: 'JWT_SECRET must be at least 16 characters' })),
+  /**
+   * Test runs only (scripts/test-at-times.mjs): seconds the process's rules read the time ahead
+   * of its wall clock, for a process that must keep the real clock because servers that cannot
+   * be shifted check its signatures (payments signs object-storage requests). Leave at 0.
+   */
+  CLOCK_OFFSET_SECONDS: z.coerce.number().int().default(0),
   ...httpEnvShape,
 };
 

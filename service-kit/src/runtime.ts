@@ -98,7 +98,8 @@ export async function startService<S extends ZodRawShape>(name: ProcessName, env
   const logger = createLogger(name, config.LOG_LEVEL);
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
   try {
-    const ctx = await openContext(name, config, logger);
+    const offsetMs = config.CLOCK_OFFSET_SECONDS * 1000;
+    const ctx = await openContext(name, config, logger, offsetMs === 0 ? undefined : () => new Date(Date.now() + offsetMs));
     const setup = await wire(ctx);
     await startParts(ctx, setup);
     const server = await listen(setup.app, config.PORT, config.HOST, httpTimeoutsOf(config));
