@@ -22,7 +22,8 @@ export function StatCard({ label, value, help }: { label: string; value: ReactNo
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText>{value}</Stat.ValueText>
-          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+          {/* A <dd> too: the stat is a definition list, which may hold nothing else (axe). */}
+          {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>
     </Card.Root>
