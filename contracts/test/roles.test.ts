@@ -61,6 +61,7 @@ describe('permissions in the route table', () => {
       webhookRoutes.save,
       authRoutes.listUsers,
       reportRoutes.appointments,
+      reportRoutes.deposits,
       appointmentRoutes.remove,
     ])
       expect([label(r), mayCall(r, 'receptionist')]).toEqual([label(r), false]);

@@ -1,21 +1,47 @@
-// The console's CSV exports (subscribers, an appointments report) and the report's charts.
+// The console's CSV exports (subscribers, an appointments report, deposits) and the report's charts.
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { AppointmentReport, Subscriber, Treatment } from '@bb/contracts';
+import type { AppointmentReport, DepositReport, PaymentPage, Subscriber, Treatment } from '@bb/contracts';
 import { SUBSCRIBER_CSV_COLUMNS } from '@bb/contracts';
 import { waitFor } from '@bb/service-kit/testing';
-import { api, book, findOpenSlot, newTreatment, parseCsv, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, book, findOpenSlot, newTreatment, parseCsv, seeText, TEST_TIMEOUT, tinyPng, unique } from './maintenance-helpers';
 import { aMomentAgo, auditEntrySince } from './support/audit';
-import { siteUrl } from './support/browser';
+import { seriousViolations, siteUrl } from './support/browser';
+import { bookTreatment, depositTreatment, removeTreatment, setPaymentSettings } from './support/deposits';
 import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
 
 const suite = browserSuite({ each: { admin: true, acceptDownloads: true }, signIn: true });
 let treatment: Treatment;
+let deposit: Treatment;
 beforeAll(async () => {
   treatment = await newTreatment(suite.token);
+  deposit = await depositTreatment(suite.token, 25_050);
 });
+afterAll(() => removeTreatment(suite.token, deposit.id));
+
+/** Pesos as the console writes centavos: "₱250.50", "₱1,500". */
+const pesos = (centavos: number) =>
+  `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: centavos % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** A visitor's deposit paid by a GCash transfer staff confirmed, then refunded by hand and sent back. */
+async function paidAndRefunded(): Promise<{ date: string }> {
+  await setPaymentSettings();
+  const booked = await bookTreatment(deposit.id, 660);
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(tinyPng())]), 'receipt.png');
+  form.append('referenceNumber', 'GC 2031 555 0101');
+  form.append('kind', 'gcash');
+  expect((await fetch(siteUrl(`/api/payments/by-link/${booked.manageToken}/receipt`), { method: 'POST', body: form })).status).toBe(201);
+  const { payments } = (await api<PaymentPage>(`/api/payments?search=${encodeURIComponent(booked.lastName)}`, { token: suite.token })).body;
+  const id = payments[0].id;
+  for (const step of ['transfer-confirmation', 'refunds', 'refund-sent']) {
+    const res = await api(`/api/payments/${id}/${step}`, { method: 'POST', token: suite.token, ...(step === 'refunds' && { body: {} }) });
+    expect([step, res.status]).toEqual([step, step === 'refunds' ? 201 : 200]);
+  }
+  return { date: booked.preferredDate };
+}
 
 async function download(page: Page, button: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
@@ -37,7 +63,8 @@ describe('exports', () => {
     const total = Number((await page.getByText(/^Total: \d+$/).textContent())?.replace('Total: ', ''));
     const since = aMomentAgo();
     const { name, rows } = await download(page, 'Export to CSV');
-    await seeText(page, `Exported ${total} subscribers to CSV`);
+    // Alone on a fresh stack this file's subscriber is the only one: "1 subscriber".
+    await seeText(page, `Exported ${total} subscriber${total === 1 ? '' : 's'} to CSV`);
     // Recorded in the audit trail before the file was made.
     await auditEntrySince(suite.token, 'export', since, (e) => e.subject.startsWith(`subscribers CSV, ${total} row`) && e.actor?.username === 'admin');
 
@@ -102,6 +129,53 @@ describe('exports', () => {
       const counts = (await rows.allInnerTexts()).map((row) => Number(row.trim().split(/\s+/).at(-1)));
       expect(counts.reduce((n, c) => n + c, 0)).toBe(report.total);
     }
+  });
+
+  it('shows the deposits of the chosen dates as figures, a chart and a CSV, and the no-show rate; on a phone too', async () => {
+    const { date } = await paidAndRefunded();
+    const figures = async () => (await api<DepositReport>(`/api/reports/deposits?from=${date}&to=${date}&offering=clinic`, { token: suite.token })).body;
+    let report = await figures();
+    expect(report.collected.centavos).toBeGreaterThanOrEqual(25_050);
+    expect(report.refunded.centavos).toBeGreaterThanOrEqual(25_050);
+
+    const { page } = suite;
+    await page.goto(siteUrl('/maintenance/reports'));
+    await page.getByLabel('From', { exact: true }).fill(date);
+    await page.getByLabel('To', { exact: true }).fill(date);
+    const section = page.getByRole('region', { name: 'Deposits' });
+    await section.getByRole('heading', { name: 'Collected by Day' }).waitFor();
+    report = await figures();
+    const card = (label: string) => section.getByText(label, { exact: true }).locator('xpath=..');
+    await card('Collected').getByText(pesos(report.collected.centavos), { exact: true }).waitFor();
+    await card('Collected')
+      .getByText(`${report.collected.count} deposit${report.collected.count === 1 ? '' : 's'}`)
+      .waitFor();
+    await card('Refunded').getByText(pesos(report.refunded.centavos), { exact: true }).waitFor();
+    await card('Net').getByText(pesos(report.netCentavos), { exact: true }).waitFor();
+    await section.getByRole('heading', { name: 'Collected by Method' }).locator('xpath=..').getByText('GCash').waitFor();
+    await page.getByText('No-show rate', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const { name, rows } = await download(page, 'Export deposits CSV');
+    expect(name).toMatch(/^deposits-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const two = (centavos: number) => (centavos / 100).toFixed(2);
+    expect(rows).toEqual([
+      ['Date', 'Deposits paid', 'Collected (PHP)', 'Refunded (PHP)', 'Kept (PHP)'],
+      [date, String(report.collected.count), two(report.collected.centavos), two(report.refunded.centavos), two(report.kept.centavos)],
+      ['Total', String(report.collected.count), two(report.collected.centavos), two(report.refunded.centavos), two(report.kept.centavos)],
+    ]);
+
+    const phone = await suite.open({ admin: true, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await phone.goto(siteUrl('/maintenance/reports'));
+    await phone.getByLabel('From', { exact: true }).fill(date);
+    await phone.getByLabel('To', { exact: true }).fill(date);
+    const small = phone.getByRole('region', { name: 'Deposits' });
+    await small.getByText(pesos(report.collected.centavos), { exact: true }).first().waitFor();
+    await small.getByRole('heading', { name: 'Collected by Day' }).scrollIntoViewIfNeeded();
+    const rightEdge = (box: { x: number; width: number } | null) => (box ? box.x + box.width : Infinity);
+    expect(rightEdge(await small.boundingBox())).toBeLessThanOrEqual(375);
+    const fits = `(() => { const s = document.querySelector('section[aria-labelledby="deposits-heading"]'); return s.scrollWidth <= s.clientWidth; })()`;
+    expect(await phone.evaluate(fits)).toBe(true);
   });
 
   it('disables the appointments export when no appointment matches', async () => {

@@ -1,11 +1,16 @@
-import type { AppointmentReport } from '@bb/contracts';
+import type { AppointmentReport, DepositReport } from '@bb/contracts';
 import {
   ageGroupRows,
   barPercent,
   defaultRange,
+  depositChart,
+  depositMethodRows,
+  depositReportCsv,
+  depositReportFileName,
   genderRows,
   hourRows,
   itemRows,
+  noShowRateText,
   practitionerReportCsv,
   practitionerReportFileName,
   practitionerRows,
@@ -46,6 +51,7 @@ const report: AppointmentReport = {
     { id: 'ana', name: 'Ana', appointments: 2, hoursBooked: 2, hoursWorking: 40, utilisation: 5 },
     { id: 'bea', name: '=Bea, RN', appointments: 1, hoursBooked: 1.5, hoursWorking: 32, utilisation: 4.7 },
   ],
+  attendance: { attended: 5, noShow: 1, unmarked: 1, noShowRate: 16.7 },
 };
 
 describe('report statistics', () => {
@@ -146,5 +152,82 @@ describe('report statistics', () => {
 
   it('open on the current month', () => {
     expect(defaultRange('2026-02-14')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+  });
+});
+
+const deposits: DepositReport = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  collected: { count: 4, centavos: 215_050 },
+  refunded: { count: 1, centavos: 50_000 },
+  refundPending: { count: 0, centavos: 0 },
+  kept: { count: 1, centavos: 15_050 },
+  netCentavos: 165_050,
+  outstanding: 2,
+  expired: 1,
+  byMethod: [
+    { method: 'paymongo', count: 3, centavos: 165_050, refundedCentavos: 50_000 },
+    { method: 'transfer', count: 1, centavos: 50_000, refundedCentavos: 0 },
+  ],
+  byMethodType: [
+    { methodType: 'gcash', count: 2, centavos: 100_000 },
+    { methodType: 'paymaya', count: 0, centavos: 0 },
+    { methodType: 'qrph', count: 0, centavos: 0 },
+    { methodType: 'card', count: 1, centavos: 65_050 },
+    { methodType: 'bank', count: 1, centavos: 50_000 },
+  ],
+  byDay: [
+    { date: '2026-03-02', count: 2, collected: 100_000, refunded: 50_000, kept: 0 },
+    { date: '2026-03-20', count: 2, collected: 115_050, refunded: 0, kept: 15_050 },
+  ],
+};
+
+describe('deposit and attendance figures', () => {
+  it('write the no-show rate in percent, and a dash while no past visit is marked', () => {
+    expect(noShowRateText(report.attendance)).toBe('16.7%');
+    expect(noShowRateText({ attended: 0, noShow: 0, unmarked: 3, noShowRate: null })).toBe('–');
+  });
+
+  it('chart what was collected per day with a deposit over a month, per month over a longer range', () => {
+    expect(depositChart(deposits)).toEqual({
+      byMonth: false,
+      rows: [
+        { label: 'Mon 2 Mar', count: 100_000 },
+        { label: 'Fri 20 Mar', count: 115_050 },
+      ],
+    });
+    const year = {
+      ...deposits,
+      from: '2026-01-01',
+      to: '2026-12-31',
+      byDay: [...deposits.byDay, { date: '2026-07-04', count: 1, collected: 20_000, refunded: 0, kept: 0 }],
+    };
+    expect(depositChart(year)).toEqual({
+      byMonth: true,
+      rows: [
+        { label: 'Mar 2026', count: 215_050 },
+        { label: 'Jul 2026', count: 20_000 },
+      ],
+    });
+    expect(depositChart({ ...deposits, byDay: [] }).rows).toEqual([]);
+  });
+
+  it('chart the ways of paying by amount, named for people, unused ones left out', () => {
+    expect(depositMethodRows(deposits)).toEqual([
+      { label: 'GCash', count: 100_000 },
+      { label: 'Card', count: 65_050 },
+      { label: 'Bank transfer', count: 50_000 },
+    ]);
+  });
+
+  it('export a row per date in pesos with two decimals, and the totals last', () => {
+    expect(depositReportCsv(deposits).split('\r\n')).toEqual([
+      'Date,Deposits paid,Collected (PHP),Refunded (PHP),Kept (PHP)',
+      '2026-03-02,2,1000.00,500.00,0.00',
+      '2026-03-20,2,1150.50,0.00,150.50',
+      'Total,4,2150.50,500.00,150.50',
+      '',
+    ]);
+    expect(depositReportFileName('2026-03-05')).toBe('deposits-report-2026-03-05.csv');
   });
 });

@@ -47,6 +47,27 @@ describe('report per practitioner', () => {
     expect((await report('&offering=both')).byPractitioner).toEqual(clinic.byPractitioner);
   });
 
+  it('says how many customers came to the past appointments, and the no-show rate of those marked', async () => {
+    // Booked ahead, then moved before the test's clock and marked, as staff would once they took place.
+    const day = '2030-01-01';
+    const made = await Promise.all(
+      ['Came', 'Away', 'Unsaid', 'Called off'].map((firstName, i) => book({ preferredDate: monday(7), preferredTime: `${9 + i}:00`, firstName })),
+    );
+    const marks = [{ attendance: 'attended' }, { attendance: 'no_show' }, {}, { status: 'cancelled', attendance: 'no_show' }];
+    for (const [i, appointment] of made.entries()) {
+      const start = new Date(`${day}T${String(9 + i).padStart(2, '0')}:00:00+08:00`);
+      await booking.models.Appointment.updateOne(
+        { _id: appointment.id },
+        { $set: { preferredDate: day, startTime: start, endTime: new Date(start.getTime() + 30 * 60_000), ...marks[i] } },
+      );
+    }
+    const res = await call<AppointmentReport>(booking.url, 'GET', `/api/reports/appointments?from=${day}&to=${day}&offering=clinic`, undefined, asAdmin);
+    expect(res.body.attendance).toEqual({ attended: 1, noShow: 1, unmarked: 1, noShowRate: 50 });
+    expect(res.body.total).toBe(4);
+    // The range ahead has nothing that could be marked yet.
+    expect((await report('&offering=clinic')).attendance).toEqual({ attended: 0, noShow: 0, unmarked: 0, noShowRate: null });
+  });
+
   it('lists nobody for an offering without practitioners', async () => {
     expect((await report('&offering=studio')).byPractitioner).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { ageGroup, appointmentReport, practitionerFigures, type ReportedAppointment } from '../src/domain/report';
+import { ageGroup, appointmentReport, attendanceFigures, practitionerFigures, type AttendedBooking, type ReportedAppointment } from '../src/domain/report';
 
 const appointment = (over: Partial<ReportedAppointment> = {}): ReportedAppointment => ({
   preferredDate: '2030-01-07',
@@ -103,5 +103,35 @@ describe('figures per practitioner', () => {
       { id: 'bea', name: 'Bea', appointments: 2, hoursBooked: 2.5, hoursWorking: 40, utilisation: 6.3 },
       { id: 'gone', name: 'Former Nurse', appointments: 1, hoursBooked: 0.5, hoursWorking: 0, utilisation: 0 },
     ]);
+  });
+});
+
+describe('attendance figures', () => {
+  const now = new Date('2030-01-10T12:00:00+08:00');
+  const at = (iso: string) => new Date(`${iso}+08:00`);
+  const visit = (over: Partial<AttendedBooking> = {}): AttendedBooking => ({ status: 'pending', attendance: null, start: at('2030-01-08T10:00:00'), ...over });
+
+  it('count attended, no-shows and unmarked among the past appointments not cancelled; the rate of those marked, one decimal', () => {
+    const figures = attendanceFigures(
+      [
+        visit({ attendance: 'attended' }),
+        visit({ status: 'done', attendance: 'attended' }),
+        visit({ attendance: 'no_show' }),
+        visit(),
+        // Started exactly now: may be marked, so it counts.
+        visit({ start: now }),
+        // Cancelled, or still to come: left out whatever they say.
+        visit({ status: 'cancelled', attendance: 'no_show' }),
+        visit({ start: at('2030-01-10T12:30:00') }),
+      ],
+      now,
+    );
+    expect(figures).toEqual({ attended: 2, noShow: 1, unmarked: 2, noShowRate: 33.3 });
+  });
+
+  it('have no rate when nothing is marked: an empty range, or only unmarked or future visits', () => {
+    expect(attendanceFigures([], now)).toEqual({ attended: 0, noShow: 0, unmarked: 0, noShowRate: null });
+    expect(attendanceFigures([visit(), visit({ start: at('2030-02-01T09:00:00') })], now)).toEqual({ attended: 0, noShow: 0, unmarked: 1, noShowRate: null });
+    expect(attendanceFigures([visit({ attendance: 'no_show' })], now).noShowRate).toBe(100);
   });
 });

@@ -5,7 +5,13 @@ import { mountPaymentLinks } from './routes/payment-links';
 import { mountPaymentSettings } from './routes/payment-settings';
 import { mountPayments } from './routes/payments';
 import { mountPaymongoWebhook } from './routes/paymongo-webhook';
+import { mountReports } from './routes/reports';
 
 export function buildApp(context: ServiceAppContext, deps: PaymentsDeps): Express {
-  return createServiceApp({ service: 'payments', context, deps, mounts: [mountPaymentLinks, mountPaymongoWebhook, mountPayments, mountPaymentSettings] });
+  return createServiceApp({
+    service: 'payments',
+    context,
+    deps,
+    mounts: [mountPaymentLinks, mountPaymongoWebhook, mountPayments, mountPaymentSettings, mountReports],
+  });
 }

@@ -1,4 +1,4 @@
-import { AGE_GROUPS, APPOINTMENT_STATUSES, GENDERS, REPORT_NOT_GIVEN, type AppointmentReport, type AppointmentStatus } from '@bb/contracts';
+import { AGE_GROUPS, APPOINTMENT_STATUSES, GENDERS, REPORT_NOT_GIVEN, type AppointmentReport, type AppointmentStatus, type Attendance } from '@bb/contracts';
 import { DAY_MS, minutesOfDay, weekdayOf } from '@bb/service-kit';
 import { hoursOn, type PractitionerProfile } from './resources';
 
@@ -27,7 +27,7 @@ const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0
  * chart has all its bars; blank ages and genders count as "Not given" so each list adds up
  * to the total. Items are counted once per appointment that includes them, busiest first.
  */
-export function appointmentReport(from: string, to: string, appointments: ReportedAppointment[]): Omit<AppointmentReport, 'byPractitioner'> {
+export function appointmentReport(from: string, to: string, appointments: ReportedAppointment[]): Omit<AppointmentReport, 'byPractitioner' | 'attendance'> {
   const byStatus = { pending: 0, done: 0, cancelled: 0 } satisfies Record<(typeof APPOINTMENT_STATUSES)[number], number>;
   const items = new Map<string, { id: string; name: string; count: number }>();
   const ages = tally<string>([...AGE_GROUPS, REPORT_NOT_GIVEN]);
@@ -83,6 +83,31 @@ export interface PractitionerFigures {
 }
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** An appointment as the attendance figures count it. */
+export interface AttendedBooking {
+  status: AppointmentStatus;
+  attendance: Attendance | null;
+  /** When it starts. */
+  start: Date;
+}
+
+/**
+ * Whether customers came, among the appointments not cancelled that have started by `now`
+ * (staff cannot mark one before). The rate is of those marked only: an unmarked visit says
+ * nothing either way, so counting it would make the rate depend on how diligent staff are.
+ */
+export function attendanceFigures(bookings: readonly AttendedBooking[], now: Date): AppointmentReport['attendance'] {
+  const figures = { attended: 0, noShow: 0, unmarked: 0 };
+  for (const b of bookings) {
+    if (b.status === 'cancelled' || b.start.getTime() > now.getTime()) continue;
+    if (b.attendance === 'attended') figures.attended += 1;
+    else if (b.attendance === 'no_show') figures.noShow += 1;
+    else figures.unmarked += 1;
+  }
+  const marked = figures.attended + figures.noShow;
+  return { ...figures, noShowRate: marked > 0 ? oneDecimal((figures.noShow / marked) * 100) : null };
+}
 
 /**
  * Per practitioner over the dates `from`…`to` (Manila, both included): appointments not

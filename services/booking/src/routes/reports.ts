@@ -2,13 +2,13 @@ import type { Express } from 'express';
 import { reportRoutes, sideSchema } from '@bb/contracts';
 import { bind } from '@bb/service-kit';
 import type { BookingDeps } from '../deps';
-import { appointmentReport, practitionerFigures } from '../domain/report';
+import { appointmentReport, attendanceFigures, practitionerFigures } from '../domain/report';
 import type { PractitionerProfile } from '../domain/resources';
 import { reportedAppointments } from '../store/appointment-reads';
 
 const { appointments: appointmentsReport } = reportRoutes;
 
-export function mountReports(app: Express, { models, schedule }: BookingDeps): void {
+export function mountReports(app: Express, { models, schedule, now }: BookingDeps): void {
   bind(app, appointmentsReport, async ({ query }) => {
     const offering = query.offering && query.offering !== 'both' ? query.offering : undefined;
     const appointments = await reportedAppointments(models, query.from, query.to, offering);
@@ -20,6 +20,7 @@ export function mountReports(app: Express, { models, schedule }: BookingDeps): v
     return {
       ...appointmentReport(query.from, query.to, appointments),
       byPractitioner: practitionerFigures(query.from, query.to, appointments, [...profiles.values()]),
+      attendance: attendanceFigures(appointments, now()),
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { Appointment, AppointmentListQuery, Side } from '@bb/contracts';
-import type { PractitionerBooking, ReportedAppointment } from '../domain/report';
+import type { AttendedBooking, PractitionerBooking, ReportedAppointment } from '../domain/report';
 import type { BookingModels } from '../models';
 import { CONFIRMED, intervalOf, toAppointment, type AppointmentDoc } from '../models/appointment';
 
@@ -19,17 +19,17 @@ export async function listAppointments(models: BookingModels, now: Date, practit
 /**
  * The appointments a report counts: booked for a date from `from` to `to`, of one offering or
  * both, confirmed (none waiting for or never paid its deposit), with who took each and for how
- * long (the per-practitioner figures), in one read.
+ * long (the per-practitioner figures) and whether the customer came, in one read.
  */
 export async function reportedAppointments(
   models: BookingModels,
   from: string,
   to: string,
   offering?: Side,
-): Promise<(ReportedAppointment & PractitionerBooking)[]> {
+): Promise<(ReportedAppointment & PractitionerBooking & AttendedBooking)[]> {
   const appointments = await models.Appointment.find(
     { deletedAt: null, preferredDate: { $gte: from, $lte: to }, ...(offering ? { offeringType: offering } : {}), ...CONFIRMED },
-    { preferredDate: 1, preferredTime: 1, status: 1, age: 1, gender: 1, items: 1, practitioner: 1, startTime: 1, endTime: 1 },
+    { preferredDate: 1, preferredTime: 1, status: 1, age: 1, gender: 1, items: 1, practitioner: 1, startTime: 1, endTime: 1, attendance: 1 },
   ).lean<AppointmentDoc[]>();
   // Items are named as the catalog names them now; as at booking time when gone from the copy.
   const ids = [...new Set(appointments.flatMap((a) => a.items.map((i) => i.id)))];
@@ -45,6 +45,8 @@ export async function reportedAppointments(
       items: a.items.map((i) => ({ id: i.id, name: current.get(i.id) ?? i.name })),
       practitioner: a.practitioner ?? null,
       minutes: Math.round((end.getTime() - start.getTime()) / 60_000),
+      attendance: a.attendance ?? null,
+      start,
     };
   });
 }

@@ -157,6 +157,8 @@ paymentSchema.index({ 'paymongo.paymentIntentIds': 1 });
 paymentSchema.index({ 'paymongo.paymentId': 1 });
 paymentSchema.index({ reconcileAt: 1 }, { sparse: true });
 paymentSchema.index({ status: 1, _id: -1 });
+// The deposit report reads by the appointment's start.
+paymentSchema.index({ startTime: 1 });
 paymentSchema.plugin(outboxPendingFlag);
 
 export const paymentModel = (conn: Connection) => conn.model<PaymentDoc>('Payment', paymentSchema, 'payments');

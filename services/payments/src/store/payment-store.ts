@@ -1,9 +1,10 @@
 import { Types, type QueryFilter } from 'mongoose';
-import type { EventData, Payment, PaymentListQuery, PaymentPage } from '@bb/contracts';
+import type { DepositReport, EventData, Payment, PaymentListQuery, PaymentPage, Side } from '@bb/contracts';
 import { isDuplicateKey, manilaInstant, type OutboxRelay } from '@bb/service-kit';
 import type { PaymentAction } from '../domain/payment-state';
 import type { PaymentModels } from '../models';
 import { toPayment, type PaymentDoc } from '../models/payment';
+import { depositReportOf } from './deposit-report';
 import { applyAction, type Change } from './transitions';
 
 const DAY_MINUTES = 24 * 60;
@@ -107,6 +108,11 @@ export class PaymentStore {
       .lean<PaymentDoc[]>();
     const page = docs.slice(0, query.limit);
     return { payments: page.map((doc) => toPayment(doc, now)), ...(docs.length > query.limit && { nextBefore: String(page[page.length - 1]._id) }) };
+  }
+
+  /** The deposit report of the appointments starting on the Manila dates from…to, of one side or both. */
+  report(from: string, to: string, offering?: Side): Promise<DepositReport> {
+    return depositReportOf(this.models, from, to, offering);
   }
 
   async read(id: string): Promise<Payment | null> {

@@ -1,5 +1,13 @@
-import { endOfMonth, format, parseISO } from 'date-fns';
-import { AGE_GROUPS, REPORT_NOT_GIVEN, type Appointment, type AppointmentReport, type OfferingType } from '@bb/contracts';
+import { differenceInCalendarDays, endOfMonth, format, parseISO } from 'date-fns';
+import {
+  AGE_GROUPS,
+  METHOD_TYPE_LABELS,
+  REPORT_NOT_GIVEN,
+  type Appointment,
+  type AppointmentReport,
+  type DepositReport,
+  type OfferingType,
+} from '@bb/contracts';
 import { to12Hour } from '../../shared/format';
 import { belongsTo, clientName } from './appointments';
 import { serviceNames, type BookableIndex } from './bookables';
@@ -109,3 +117,46 @@ export const practitionerReportCsv = (report: AppointmentReport): string =>
   );
 
 export const practitionerReportFileName = (today: string) => `practitioners-report-${today}.csv`;
+
+/** The no-show rate as the report card shows it: "12.5%", or a dash while no past visit is marked. */
+export const noShowRateText = (attendance: AppointmentReport['attendance']): string => (attendance.noShowRate === null ? '–' : `${attendance.noShowRate}%`);
+
+/** Up to this many days the deposits chart has a bar per day; a longer range, one per month. */
+export const DEPOSIT_CHART_DAYS = 62;
+
+/**
+ * Centavos collected per day with a deposit (`count` holds centavos), or per month for a long
+ * range, so a year is twelve bars and not hundreds; by date either way.
+ */
+export function depositChart(report: DepositReport): { byMonth: boolean; rows: ChartRow[] } {
+  const byMonth = differenceInCalendarDays(parseISO(report.to), parseISO(report.from)) >= DEPOSIT_CHART_DAYS;
+  const rows = new Map<string, ChartRow>();
+  for (const day of report.byDay) {
+    const label = format(parseISO(day.date), byMonth ? 'MMM yyyy' : 'EEE d MMM');
+    const row = rows.get(label) ?? { label, count: 0 };
+    row.count += day.collected;
+    rows.set(label, row);
+  }
+  return { byMonth, rows: [...rows.values()] };
+}
+
+/** Centavos collected per way of paying (GCash, Maya, QR Ph, card, bank transfer), most first; unused ones left out. */
+export const depositMethodRows = (report: DepositReport): ChartRow[] =>
+  report.byMethodType
+    .filter((t) => t.count > 0)
+    .sort((a, b) => b.centavos - a.centavos)
+    .map((t) => ({ label: METHOD_TYPE_LABELS[t.methodType], count: t.centavos }));
+
+/** Centavos as pesos with two decimals and no sign or separators: a number to a spreadsheet. */
+const pesos = (centavos: number) => (centavos / 100).toFixed(2);
+
+export const DEPOSIT_CSV_COLUMNS = ['Date', 'Deposits paid', 'Collected (PHP)', 'Refunded (PHP)', 'Kept (PHP)'] as const;
+
+/** The deposits per appointment date, one row per date with a deposit, and a last row of totals. */
+export const depositReportCsv = (report: DepositReport): string =>
+  toCsv(DEPOSIT_CSV_COLUMNS, [
+    ...report.byDay.map((d) => [d.date, d.count, pesos(d.collected), pesos(d.refunded), pesos(d.kept)]),
+    ['Total', report.collected.count, pesos(report.collected.centavos), pesos(report.refunded.centavos), pesos(report.kept.centavos)],
+  ]);
+
+export const depositReportFileName = (today: string) => `deposits-report-${today}.csv`;

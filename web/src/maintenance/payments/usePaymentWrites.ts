@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appointmentRoutes, paymentRoutes, type Payment } from '@bb/contracts';
+import { appointmentRoutes, paymentRoutes, reportRoutes, type Payment } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl } from '../../shared/api/routes';
 import { toast } from '../../shared/ui/toaster';
 import { invalidatePaths, useSessionExpiry } from '../api';
 
-// A payment's change reaches booking by its events: the appointments' payment states change too.
-const AFFECTED = [routeUrl(paymentRoutes.list), routeUrl(appointmentRoutes.list)];
+// A payment's change reaches booking by its events: the appointments' payment states change too; and the deposit report.
+const AFFECTED = [routeUrl(paymentRoutes.list), routeUrl(appointmentRoutes.list), routeUrl(reportRoutes.deposits)];
 
 /**
  * Confirm or reject a transfer receipt, refund, mark a transfer refund sent: each waits for the

@@ -7,9 +7,11 @@ interface ChartProps {
   rows: readonly ChartRow[];
   color: string;
   emptyText?: string;
+  /** How a bar's figure is written (amounts in pesos); plain numbers otherwise. */
+  format?: (count: number) => string;
 }
 
-interface ChartFrameProps extends Omit<ChartProps, 'color'> {
+interface ChartFrameProps extends Omit<ChartProps, 'color' | 'format'> {
   /** Draws the bars, scaled to the largest count; called only when some count is above 0. */
   children: (rows: readonly ChartRow[], max: number) => ReactNode;
 }
@@ -34,13 +36,13 @@ function ChartFrame({ title, rows, emptyText = 'No data for this range.', childr
 }
 
 /** Horizontal bars with the label left and the count right: readable without a legend. */
-export function BarChart({ color, ...frame }: ChartProps) {
+export function BarChart({ color, format = String, ...frame }: ChartProps) {
   return (
     <ChartFrame {...frame}>
       {(rows, max) => (
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {rows.map((r) => (
-            <Grid as="li" key={r.label} templateColumns="minmax(6rem, 10rem) 1fr 2.5rem" gap="3" alignItems="center" fontSize="sm">
+            <Grid as="li" key={r.label} templateColumns="minmax(6rem, 10rem) 1fr minmax(2.5rem, max-content)" gap="3" alignItems="center" fontSize="sm">
               <Text truncate title={r.label}>
                 {r.label}
               </Text>
@@ -48,7 +50,7 @@ export function BarChart({ color, ...frame }: ChartProps) {
                 <Box h="full" w={`${barPercent(r.count, max)}%`} bg={color} borderRadius="full" />
               </Box>
               <Text textAlign="right" fontWeight="semibold">
-                {r.count}
+                {format(r.count)}
               </Text>
             </Grid>
           ))}
@@ -59,7 +61,7 @@ export function BarChart({ color, ...frame }: ChartProps) {
 }
 
 /** Vertical bars for ordered scales (weekdays, hours), each with its count on top. */
-export function ColumnChart({ color, ...frame }: ChartProps) {
+export function ColumnChart({ color, ...frame }: Omit<ChartProps, 'format'>) {
   return (
     <ChartFrame {...frame}>
       {(rows, max) => (

@@ -1,11 +1,12 @@
-import { Children, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { reportRoutes, type AppointmentReport } from '@bb/contracts';
 import { counted, manilaToday } from '../../shared/format';
 import { useOffering } from '../../shared/offering/OfferingContext';
 import { useRoute } from '../../shared/api/routes';
 import { useFetchErrorToast } from '../api';
 import { useAppointmentData } from '../appointments/useAppointmentData';
+import { useMayCall } from '../auth/access';
 import { OFFERING_LABELS } from '../domain/appointments';
 import {
   ageGroupRows,
@@ -15,6 +16,7 @@ import {
   genderRows,
   hourRows,
   itemRows,
+  noShowRateText,
   practitionerReportCsv,
   practitionerReportFileName,
   practitionerRows,
@@ -27,25 +29,14 @@ import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 import { TableHead } from '../ui/TableHead';
 import { BarChart, ColumnChart } from './BarChart';
+import { DepositsSection } from './DepositsSection';
+import { ChartGrid, StatCard } from './ReportCards';
 
 const STATUS_STATS = [
   { key: 'pending', label: 'Pending' },
   { key: 'done', label: 'Done' },
   { key: 'cancelled', label: 'Cancelled' },
 ] as const;
-
-/** The report's charts, each on its own card. */
-function ChartGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-      {Children.map(children, (chart) => (
-        <Card.Root>
-          <Card.Body>{chart}</Card.Body>
-        </Card.Root>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** Each practitioner's figures over the range: the numbers behind the chart, and their own CSV. */
 function PractitionerTable({ report, scope }: { report: AppointmentReport; scope: string }) {
@@ -102,6 +93,7 @@ export function ReportsPage() {
   const { appointments, index } = useAppointmentData();
   const matching = useMemo(() => appointmentsForReport(appointments ?? [], range.from, range.to, offering), [appointments, range, offering]);
   const itemLabel = offering === 'clinic' ? 'Treatments' : 'Packages';
+  const may = useMayCall();
 
   const exporter = useRecordedExport();
   const scope = `${OFFERING_LABELS[offering]} ${range.from} to ${range.to}`;
@@ -117,25 +109,16 @@ export function ReportsPage() {
 
   const stats = (r: AppointmentReport) => (
     <>
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" mb="6">
-        <Card.Root>
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>Total</Stat.Label>
-              <Stat.ValueText>{r.total}</Stat.ValueText>
-            </Stat.Root>
-          </Card.Body>
-        </Card.Root>
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="4" mb="6">
+        <StatCard label="Total" value={r.total} />
         {STATUS_STATS.map((s) => (
-          <Card.Root key={s.key}>
-            <Card.Body>
-              <Stat.Root>
-                <Stat.Label>{s.label}</Stat.Label>
-                <Stat.ValueText>{r.byStatus[s.key]}</Stat.ValueText>
-              </Stat.Root>
-            </Card.Body>
-          </Card.Root>
+          <StatCard key={s.key} label={s.label} value={r.byStatus[s.key]} />
         ))}
+        <StatCard
+          label="No-show rate"
+          value={noShowRateText(r.attendance)}
+          help={`${counted(r.attendance.noShow, 'no-show')} of ${r.attendance.attended + r.attendance.noShow} marked`}
+        />
       </SimpleGrid>
       <ChartGrid>
         <BarChart title={itemLabel} rows={itemRows(r)} color="pink.500" emptyText="No treatment data available for the selected date range." />
@@ -158,7 +141,7 @@ export function ReportsPage() {
     <>
       <PageHeader
         title="Reports"
-        description={`Appointments of the ${OFFERING_LABELS[offering].toLowerCase()} by booked date.`}
+        description={`Appointments of the ${OFFERING_LABELS[offering].toLowerCase()} by booked date${may(reportRoutes.deposits) ? ', and their deposits' : ''}.`}
         actions={
           exporter.allowed && (
             <Button variant="outline" onClick={() => void exportCsv()} disabled={matching.length === 0}>
@@ -188,6 +171,7 @@ export function ReportsPage() {
       ) : (
         <ErrorState text="The report could not be loaded." error={report.error} />
       )}
+      {validRange && may(reportRoutes.deposits) && <DepositsSection from={range.from} to={range.to} offering={offering} />}
     </>
   );
 }
