@@ -74,6 +74,8 @@ describe('the deposit report', () => {
       refunds: [{ amount: 20_000, reason: 'by-staff', by: 'owner-1', at: new Date(), status: 'pending', paymongoRefundId: null }],
     });
     await stored({ status: 'expired', method: null, methodType: null, startTime: manila('2024-05-12', '15:00') });
+    // Still awaiting in its document, but its hold ran out: expired, as the list and the pay page show it.
+    await stored({ status: 'awaiting', method: null, methodType: null, holdExpiresAt: new Date(Date.now() - 60_000), paidAt: null });
     await stored({ offeringType: 'studio', amount: 10_000, methodType: 'paymaya', startTime: manila('2024-05-20', '09:00') });
     // Just outside, by Manila dates (the first is still 31 May in UTC).
     await stored({ startTime: manila('2024-06-01', '00:10') });
@@ -88,7 +90,7 @@ describe('the deposit report', () => {
       kept: { count: 1, centavos: 30_000 },
       netCentavos: 30_000,
       outstanding: 1,
-      expired: 1,
+      expired: 2,
       byMethod: [
         { method: 'paymongo', count: 2, centavos: 50_000, refundedCentavos: 0 },
         { method: 'transfer', count: 1, centavos: 45_000, refundedCentavos: 45_000 },

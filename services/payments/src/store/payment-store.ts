@@ -112,7 +112,7 @@ export class PaymentStore {
 
   /** The deposit report of the appointments starting on the Manila dates from…to, of one side or both. */
   report(from: string, to: string, offering?: Side): Promise<DepositReport> {
-    return depositReportOf(this.models, from, to, offering);
+    return depositReportOf(this.models, from, to, this.now(), offering);
   }
 
   async read(id: string): Promise<Payment | null> {
