@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Badge, Box, Button, DataList, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, DataList, Field, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
 import { routeUrl } from '../../shared/api/routes';
 import { counted } from '../../shared/format';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
-import { useFetchErrorToast } from '../api';
 import { OFFERING_LABELS } from '../domain/appointments';
 import { formatInstant } from '../domain/dates';
 import {
@@ -21,7 +18,8 @@ import {
   type PaymentFilters,
 } from '../domain/payments';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { DateRangeFields, FilterForm } from '../ui/FilterForm';
+import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
 import { PaymentDialog } from './PaymentDialog';
 import { usePaymentWrites } from './usePaymentWrites';
@@ -63,54 +61,21 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_ME
 const OFFERING_OPTIONS = (['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }));
 
 function Filters({ value, onApply }: { value: PaymentFilters; onApply: (f: PaymentFilters) => void }) {
-  const [draft, setDraft] = useState(value);
-  const problem = rangeProblem(draft);
-  const set = (patch: Partial<PaymentFilters>) => setDraft((d) => ({ ...d, ...patch }));
   return (
-    <Box
-      as="form"
-      mb="6"
-      role="search"
-      aria-label="Filter payments"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!problem) onApply(draft);
-      }}
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" alignItems="end">
-        <Field.Root>
-          <Field.Label>Search</Field.Label>
-          <Input value={draft.search} onChange={(e) => set({ search: e.target.value })} placeholder="Name, e-mail or reference" autoComplete="off" />
-        </Field.Root>
-        <Choice label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
-        <Choice label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
-        <Choice label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>Requested from</Field.Label>
-          <Input type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
-        </Field.Root>
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>Requested to</Field.Label>
-          <Input type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
-          {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
-        </Field.Root>
-      </SimpleGrid>
-      <Flex gap="2" mt="3" wrap="wrap">
-        <Button type="submit" size="sm">
-          Apply filters
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setDraft(NO_PAYMENT_FILTERS);
-            onApply(NO_PAYMENT_FILTERS);
-          }}
-        >
-          Clear
-        </Button>
-      </Flex>
-    </Box>
+    <FilterForm value={value} blank={NO_PAYMENT_FILTERS} problemOf={rangeProblem} onApply={onApply} searchLabel="Filter payments" wideColumns={3}>
+      {(draft, set, problem) => (
+        <>
+          <Field.Root>
+            <Field.Label>Search</Field.Label>
+            <Input value={draft.search} onChange={(e) => set({ search: e.target.value })} placeholder="Name, e-mail or reference" autoComplete="off" />
+          </Field.Root>
+          <Choice label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+          <Choice label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
+          <Choice label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
+          <DateRangeFields labels={['Requested from', 'Requested to']} from={draft.from} to={draft.to} problem={problem} onChange={set} />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -210,46 +175,26 @@ export function PaymentsPage() {
   const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
   const wide = useMinWidth(TABLE_MIN_WIDTH);
   const url = routeUrl(paymentRoutes.list, undefined, { ...paymentQuery(filters), limit: PAGE_SIZE });
-  const pages = useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam }) => apiJson<PaymentPage>('GET', pageParam === undefined ? url : `${url}&before=${encodeURIComponent(pageParam)}`),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore,
-  });
-  useFetchErrorToast(pages.error, 'Failed to fetch payments');
-  const payments = pages.data?.pages.flatMap((p) => p.payments) ?? [];
+  const list = usePagedList(url, (page: PaymentPage) => page.payments, 'Failed to fetch payments');
+  const payments = list.items;
   /** The payment open in the dialog, as the last answer about it said. */
   const [open, setOpen] = useState<Payment | null>(null);
   const writes = usePaymentWrites(setOpen);
   const shown = open && (payments.find((p) => p.id === open.id && p.updatedAt > open.updatedAt) ?? open);
 
-  let list;
-  if (pages.isLoading) list = <LoadingState text="Loading payments..." />;
-  else if (pages.error) list = <ErrorState text="Payments could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
-  else if (payments.length === 0)
-    list = <EmptyState title="No Payments" text="Deposits appear here once a booking asks for one. Nothing matches these filters yet." />;
-  else
-    list = (
-      <>
-        {wide ? <PaymentTable payments={payments} onOpen={setOpen} /> : <PaymentCards payments={payments} onOpen={setOpen} />}
-        <Flex mt="4" gap="3" align="center" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted">
-            Showing {counted(payments.length, 'payment')}
-          </Text>
-          {pages.hasNextPage && (
-            <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-              Load more
-            </Button>
-          )}
-        </Flex>
-      </>
-    );
-
   return (
     <>
       <PageHeader title="Payments" description="Deposits of both offerings: paid online or by transfer. Confirm transfers, refund, and follow each one." />
       <Filters value={filters} onApply={setFilters} />
-      {list}
+      <PagedList
+        list={list}
+        loadingText="Loading payments..."
+        errorText="Payments could not be loaded."
+        empty={{ title: 'No Payments', text: 'Deposits appear here once a booking asks for one. Nothing matches these filters yet.' }}
+        shown={counted(payments.length, 'payment')}
+      >
+        {wide ? <PaymentTable payments={payments} onOpen={setOpen} /> : <PaymentCards payments={payments} onOpen={setOpen} />}
+      </PagedList>
       <PaymentDialog payment={shown} writes={writes} onClose={() => setOpen(null)} />
     </>
   );
