@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, DataList, Field, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, DataList, Stack, Table, Text } from '@chakra-ui/react';
 import { AUDIT_ACTIONS, auditRoutes, ROLE_LABELS, type AuditEntry, type AuditPage as Page, type AuditVerification } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl } from '../../shared/api/routes';
@@ -22,6 +22,7 @@ import {
 import { formatInstant } from '../domain/dates';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
+import { SelectField, TextField } from '../ui/fields';
 import { DateRangeFields, FilterForm } from '../ui/FilterForm';
 import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
@@ -29,6 +30,8 @@ import { useRecordedExport } from '../ui/useRecordedExport';
 
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
+
+const ACTION_OPTIONS = [{ value: '', label: 'Every action' } as const, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
 
 const who = (e: AuditEntry) => (e.actor ? `${e.actor.username} (${ROLE_LABELS[e.actor.role]})` : '—');
 
@@ -38,24 +41,8 @@ function Filters({ value, onApply }: { value: AuditFilters; onApply: (f: AuditFi
       {(draft, set, problem) => (
         <>
           <DateRangeFields labels={['From', 'To']} from={draft.from} to={draft.to} problem={problem} onChange={set} />
-          <Field.Root>
-            <Field.Label>Action</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={draft.action} onChange={(e) => set({ action: e.target.value as AuditFilters['action'] })}>
-                <option value="">Every action</option>
-                {AUDIT_ACTIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {AUDIT_ACTION_LABELS[a]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Username</Field.Label>
-            <Input value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" />
-          </Field.Root>
+          <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => set({ action })} />
+          <TextField label="Username" value={draft.actor} onChange={(actor) => set({ actor })} autoComplete="off" />
         </>
       )}
     </FilterForm>

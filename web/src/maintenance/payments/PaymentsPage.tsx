@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, DataList, Field, Flex, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
 import { routeUrl } from '../../shared/api/routes';
 import { counted } from '../../shared/format';
@@ -17,6 +17,7 @@ import {
   rangeProblem,
   type PaymentFilters,
 } from '../domain/payments';
+import { SelectField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { DateRangeFields, FilterForm } from '../ui/FilterForm';
 import { PagedList, usePagedList } from '../ui/PagedList';
@@ -27,51 +28,20 @@ import { usePaymentWrites } from './usePaymentWrites';
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
 
-function Choice<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V | '';
-  options: readonly { value: V; label: string }[];
-  onChange: (v: V | '') => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as V | '')}>
-          <option value="">All</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-const STATUS_OPTIONS = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-const OFFERING_OPTIONS = (['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }));
+const ALL = { value: '', label: 'All' } as const;
+const STATUS_OPTIONS = [ALL, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))];
+const METHOD_OPTIONS = [ALL, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))];
+const OFFERING_OPTIONS = [ALL, ...(['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }))];
 
 function Filters({ value, onApply }: { value: PaymentFilters; onApply: (f: PaymentFilters) => void }) {
   return (
     <FilterForm value={value} blank={NO_PAYMENT_FILTERS} problemOf={rangeProblem} onApply={onApply} searchLabel="Filter payments" wideColumns={3}>
       {(draft, set, problem) => (
         <>
-          <Field.Root>
-            <Field.Label>Search</Field.Label>
-            <Input value={draft.search} onChange={(e) => set({ search: e.target.value })} placeholder="Name, e-mail or reference" autoComplete="off" />
-          </Field.Root>
-          <Choice label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
-          <Choice label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
-          <Choice label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
+          <TextField label="Search" value={draft.search} onChange={(search) => set({ search })} placeholder="Name, e-mail or reference" autoComplete="off" />
+          <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+          <SelectField label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
+          <SelectField label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
           <DateRangeFields labels={['Requested from', 'Requested to']} from={draft.from} to={draft.to} problem={problem} onChange={set} />
         </>
       )}
