@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, DataList, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, DataList, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
 import { routeUrl } from '../../shared/api/routes';
 import { counted } from '../../shared/format';
@@ -19,6 +19,7 @@ import {
 } from '../domain/payments';
 import { SelectField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
+import { RowOpenButton } from '../ui/RowOpenButton';
 import { DateRangeFields, FilterForm } from '../ui/FilterForm';
 import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
@@ -55,25 +56,10 @@ const StatusBadge = ({ payment }: { payment: Payment }) => (
   </Badge>
 );
 
-/** The customer's name: the keyboard's way to open a payment (the row opens it on a click too). */
-function OpenButton({ payment, onOpen }: { payment: Payment; onOpen: (p: Payment) => void }) {
-  return (
-    <Button
-      variant="plain"
-      p="0"
-      h="auto"
-      fontWeight="semibold"
-      whiteSpace="normal"
-      textAlign="start"
-      onClick={(e) => {
-        e.stopPropagation();
-        onOpen(payment);
-      }}
-    >
-      {payment.customerName}
-    </Button>
-  );
-}
+/** The customer's name: the keyboard's way to open a payment. */
+const OpenButton = ({ payment, onOpen }: { payment: Payment; onOpen: (p: Payment) => void }) => (
+  <RowOpenButton onOpen={() => onOpen(payment)}>{payment.customerName}</RowOpenButton>
+);
 
 interface ListProps {
   payments: readonly Payment[];
