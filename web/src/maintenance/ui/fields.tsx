@@ -29,6 +29,7 @@ export function TextField({
   type = 'text',
   placeholder,
   min,
+  max,
   step,
   autoComplete,
   inputMode,
@@ -37,6 +38,7 @@ export function TextField({
   type?: string;
   placeholder?: string;
   min?: number;
+  max?: number;
   step?: number | string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'email';
@@ -48,6 +50,7 @@ export function TextField({
         value={props.value}
         placeholder={placeholder}
         min={min}
+        max={max}
         step={step}
         autoComplete={autoComplete}
         inputMode={inputMode}
