@@ -18,10 +18,8 @@ import {
 } from '../src/public/pay/domain/pay';
 import { ApiError } from '../src/shared/api/request';
 import { manilaMomentText } from '../src/shared/format';
+import { inMinutes, now } from './moments';
 
-// Moments are built from the time the test runs, never a fixed date.
-const now = new Date();
-const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 const view = (over: Partial<PaymentLinkView> = {}): PaymentLinkView => ({
   amount: 25_000,
   currency: 'PHP',
