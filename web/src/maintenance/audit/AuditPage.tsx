@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, DataList, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { AUDIT_ACTIONS, auditRoutes, ROLE_LABELS, type AuditEntry, type AuditPage as Page, type AuditVerification } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl } from '../../shared/api/routes';
@@ -27,6 +27,7 @@ import { DateRangeFields, FilterForm } from '../ui/FilterForm';
 import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
 import { useRecordedExport } from '../ui/useRecordedExport';
+import { CardFacts } from '../ui/CardFacts';
 
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
@@ -80,26 +81,10 @@ function EntryCards({ entries }: { entries: readonly AuditEntry[] }) {
           <Text fontSize="sm" color="fg.muted" mb="2">
             {formatInstant(e.at)}
           </Text>
-          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">Who</DataList.ItemLabel>
-              <DataList.ItemValue>{who(e)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">Subject</DataList.ItemLabel>
-              <DataList.ItemValue>{e.subject}</DataList.ItemValue>
-            </DataList.Item>
-            {changeText(e) && (
-              <DataList.Item>
-                <DataList.ItemLabel minW="5rem">Change</DataList.ItemLabel>
-                <DataList.ItemValue>{changeText(e)}</DataList.ItemValue>
-              </DataList.Item>
-            )}
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">From</DataList.ItemLabel>
-              <DataList.ItemValue>{e.address ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <CardFacts
+            labelWidth="5rem"
+            facts={[['Who', who(e)], ['Subject', e.subject], Boolean(changeText(e)) && ['Change', changeText(e)], ['From', e.address ?? '—']]}
+          />
         </Box>
       ))}
     </Stack>

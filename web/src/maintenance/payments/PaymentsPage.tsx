@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, DataList, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
 import { routeUrl } from '../../shared/api/routes';
 import { counted } from '../../shared/format';
@@ -25,6 +25,7 @@ import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
 import { PaymentDialog } from './PaymentDialog';
 import { usePaymentWrites } from './usePaymentWrites';
+import { CardFacts } from '../ui/CardFacts';
 
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
@@ -102,24 +103,15 @@ function PaymentCards({ payments, onOpen }: ListProps) {
             <OpenButton payment={p} onOpen={onOpen} />
             <StatusBadge payment={p} />
           </Flex>
-          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">For</DataList.ItemLabel>
-              <DataList.ItemValue>{p.description}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Amount</DataList.ItemLabel>
-              <DataList.ItemValue>{amountText(p)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Method</DataList.ItemLabel>
-              <DataList.ItemValue>{methodText(p)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Requested</DataList.ItemLabel>
-              <DataList.ItemValue>{formatInstant(p.createdAt)}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <CardFacts
+            labelWidth="6rem"
+            facts={[
+              ['For', p.description],
+              ['Amount', amountText(p)],
+              ['Method', methodText(p)],
+              ['Requested', formatInstant(p.createdAt)],
+            ]}
+          />
         </Box>
       ))}
     </Stack>
