@@ -20,10 +20,8 @@ import {
   policySummary,
 } from '../src/maintenance/domain/deposit-policy';
 import { appointment } from './maintenance-fixtures';
+import { inMinutes, now } from './moments';
 
-// Moments are built from one "now" chosen when the test runs, never a fixed date.
-const now = new Date();
-const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 const payment = (over: Partial<AppointmentPayment> = {}): AppointmentPayment => ({
   state: 'awaiting',
   amount: 50_000,

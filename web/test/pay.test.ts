@@ -7,6 +7,7 @@ import {
   countdownText,
   methodsText,
   paymentLine,
+  paymentProblem,
   pollMs,
   receiptProblems,
   REVIEW_POLL_MS,
@@ -15,11 +16,10 @@ import {
   transferKinds,
   unconfirmedPayment,
 } from '../src/public/pay/domain/pay';
+import { ApiError } from '../src/shared/api/request';
 import { manilaMomentText } from '../src/shared/format';
+import { inMinutes, now } from './moments';
 
-// Moments are built from the time the test runs, never a fixed date.
-const now = new Date();
-const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 const view = (over: Partial<PaymentLinkView> = {}): PaymentLinkView => ({
   amount: 25_000,
   currency: 'PHP',
@@ -134,6 +134,22 @@ describe('the receipt of a transfer', () => {
       image: 'Please upload a JPG or PNG image',
     });
     expect(receiptProblems({ kind: 'bank', referenceNumber: 'REF-12345' }, { ...png, size: 6 * 1024 * 1024 }).image).toBe('Image must be less than 5MB');
+  });
+});
+
+describe('a pay page that cannot show its payment', () => {
+  it("says nothing is to be paid in the server's words, with no Try again, when no payment was asked for the link", () => {
+    expect(paymentProblem(new ApiError(404, { message: 'No payment for this link.' }, '{}'))).toEqual({
+      title: 'Nothing to pay here',
+      text: 'No payment for this link.',
+      canRetry: false,
+    });
+    expect(paymentProblem(new ApiError(400, null, ''))).toMatchObject({ title: 'Nothing to pay here', canRetry: false });
+  });
+
+  it('offers Try again for a server failure or a dropped connection', () => {
+    expect(paymentProblem(new ApiError(502, null, 'Bad Gateway'))).toMatchObject({ title: 'Your payment could not be loaded', canRetry: true });
+    expect(paymentProblem(new TypeError('Failed to fetch')).canRetry).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Field, Group, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Group, Text } from '@chakra-ui/react';
 import { appointmentRoutes, calendarFeedRoutes, practitionerRoutes, type Appointment } from '@bb/contracts';
 import { useMayCall } from '../auth/access';
 import { sortNewestFirst } from '../domain/appointments';
 import { PAYMENT_FILTER_OPTIONS, type PaymentFilter } from '../domain/deposits';
+import { SelectField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { serverMessage } from '../../shared/api/request';
@@ -105,19 +106,9 @@ export function AppointmentsPage({ deleteRoute }: { deleteRoute: AppointmentDele
           </Card.Body>
         </Card.Root>
       )}
-      <Field.Root w={{ base: 'full', sm: '14rem' }} mb="4">
-        <Field.Label>Payment</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={payment} onChange={(e) => setPayment(e.target.value as PaymentFilter)}>
-            {PAYMENT_FILTER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <Box w={{ base: 'full', sm: '14rem' }} mb="4">
+        <SelectField label="Payment" size="sm" value={payment} onChange={setPayment} options={PAYMENT_FILTER_OPTIONS} />
+      </Box>
       {body()}
       <AppointmentDialog
         appointment={selected}

@@ -1,6 +1,7 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import type { ButtonProps } from '@chakra-ui/react';
 import type { Appointment } from '@bb/contracts';
 import { clientName } from '../domain/appointments';
+import { RowOpenButton } from '../ui/RowOpenButton';
 
 /** The client's name in either form of the list: the keyboard's way to open the edit dialog. */
 export function ClientButton({
@@ -9,20 +10,8 @@ export function ClientButton({
   ...layout
 }: { appointment: Appointment; onOpen: (appointment: Appointment) => void } & Omit<ButtonProps, 'onClick'>) {
   return (
-    <Button
-      variant="plain"
-      p="0"
-      h="auto"
-      fontWeight="semibold"
-      whiteSpace="normal"
-      textAlign="start"
-      {...layout}
-      onClick={(e) => {
-        e.stopPropagation();
-        onOpen(appointment);
-      }}
-    >
+    <RowOpenButton onOpen={() => onOpen(appointment)} {...layout}>
       {clientName(appointment)}
-    </Button>
+    </RowOpenButton>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, DataList, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { AUDIT_ACTIONS, auditRoutes, ROLE_LABELS, type AuditEntry, type AuditPage as Page, type AuditVerification } from '@bb/contracts';
-import { apiJson, serverMessage } from '../../shared/api/request';
+import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl } from '../../shared/api/routes';
 import { counted, manilaToday } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
-import { useFetchErrorToast, useSessionExpiry } from '../api';
+import { useSessionExpiry } from '../api';
 import {
   AUDIT_ACTION_LABELS,
   auditCsv,
@@ -23,73 +22,31 @@ import {
 import { formatInstant } from '../domain/dates';
 import { LineIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { SelectField, TextField } from '../ui/fields';
+import { DateRangeFields, FilterForm } from '../ui/FilterForm';
+import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
 import { useRecordedExport } from '../ui/useRecordedExport';
+import { CardFacts } from '../ui/CardFacts';
 
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
 
+const ACTION_OPTIONS = [{ value: '', label: 'Every action' } as const, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
+
 const who = (e: AuditEntry) => (e.actor ? `${e.actor.username} (${ROLE_LABELS[e.actor.role]})` : '—');
 
 function Filters({ value, onApply }: { value: AuditFilters; onApply: (f: AuditFilters) => void }) {
-  const [draft, setDraft] = useState(value);
-  const problem = auditRangeProblem(draft);
-  const set = (patch: Partial<AuditFilters>) => setDraft((d) => ({ ...d, ...patch }));
   return (
-    <Box
-      as="form"
-      mb="6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!problem) onApply(draft);
-      }}
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" alignItems="end">
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>From</Field.Label>
-          <Input type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
-        </Field.Root>
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>To</Field.Label>
-          <Input type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
-          {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Action</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={draft.action} onChange={(e) => set({ action: e.target.value as AuditFilters['action'] })}>
-              <option value="">Every action</option>
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {AUDIT_ACTION_LABELS[a]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Username</Field.Label>
-          <Input value={draft.actor} onChange={(e) => set({ actor: e.target.value })} autoComplete="off" />
-        </Field.Root>
-      </SimpleGrid>
-      <Flex gap="2" mt="3" wrap="wrap">
-        <Button type="submit" size="sm">
-          Apply filters
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setDraft(NO_AUDIT_FILTERS);
-            onApply(NO_AUDIT_FILTERS);
-          }}
-        >
-          Clear
-        </Button>
-      </Flex>
-    </Box>
+    <FilterForm value={value} blank={NO_AUDIT_FILTERS} problemOf={auditRangeProblem} onApply={onApply} wideColumns={4}>
+      {(draft, set, problem) => (
+        <>
+          <DateRangeFields labels={['From', 'To']} from={draft.from} to={draft.to} problem={problem} onChange={set} />
+          <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => set({ action })} />
+          <TextField label="Username" value={draft.actor} onChange={(actor) => set({ actor })} autoComplete="off" />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -124,26 +81,10 @@ function EntryCards({ entries }: { entries: readonly AuditEntry[] }) {
           <Text fontSize="sm" color="fg.muted" mb="2">
             {formatInstant(e.at)}
           </Text>
-          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">Who</DataList.ItemLabel>
-              <DataList.ItemValue>{who(e)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">Subject</DataList.ItemLabel>
-              <DataList.ItemValue>{e.subject}</DataList.ItemValue>
-            </DataList.Item>
-            {changeText(e) && (
-              <DataList.Item>
-                <DataList.ItemLabel minW="5rem">Change</DataList.ItemLabel>
-                <DataList.ItemValue>{changeText(e)}</DataList.ItemValue>
-              </DataList.Item>
-            )}
-            <DataList.Item>
-              <DataList.ItemLabel minW="5rem">From</DataList.ItemLabel>
-              <DataList.ItemValue>{e.address ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <CardFacts
+            labelWidth="5rem"
+            facts={[['Who', who(e)], ['Subject', e.subject], Boolean(changeText(e)) && ['Change', changeText(e)], ['From', e.address ?? '—']]}
+          />
         </Box>
       ))}
     </Stack>
@@ -157,14 +98,8 @@ export function AuditPage() {
   const expired = useSessionExpiry();
   const exporter = useRecordedExport();
   const url = routeUrl(auditRoutes.list, undefined, { ...auditQuery(filters), limit: PAGE_SIZE });
-  const pages = useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam }) => apiJson<Page>('GET', pageParam === undefined ? url : `${url}&before=${pageParam}`),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.nextBefore,
-  });
-  useFetchErrorToast(pages.error, 'Failed to fetch the audit trail');
-  const entries = pages.data?.pages.flatMap((p) => p.entries) ?? [];
+  const list = usePagedList(url, (page: Page) => page.entries, 'Failed to fetch the audit trail');
+  const entries = list.items;
   const [verification, setVerification] = useState<AuditVerification | null>(null);
   const [checking, setChecking] = useState(false);
 
@@ -188,27 +123,6 @@ export function AuditPage() {
       text: auditCsv(entries),
       success: `Exported ${counted(entries.length, 'entry', 'entries')} to CSV`,
     });
-
-  let list;
-  if (pages.isLoading) list = <LoadingState text="Loading the audit trail..." />;
-  else if (pages.error) list = <ErrorState text="The audit trail could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
-  else if (entries.length === 0) list = <EmptyState title="No Entries" text="Nothing recorded matches these filters." />;
-  else
-    list = (
-      <>
-        {wide ? <EntryTable entries={entries} /> : <EntryCards entries={entries} />}
-        <Flex mt="4" gap="3" align="center" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted">
-            Showing {counted(entries.length, 'entry', 'entries')}
-          </Text>
-          {pages.hasNextPage && (
-            <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-              Load more
-            </Button>
-          )}
-        </Flex>
-      </>
-    );
 
   return (
     <>
@@ -237,7 +151,15 @@ export function AuditPage() {
         </Alert.Root>
       )}
       <Filters value={filters} onApply={setFilters} />
-      {list}
+      <PagedList
+        list={list}
+        loadingText="Loading the audit trail..."
+        errorText="The audit trail could not be loaded."
+        empty={{ title: 'No Entries', text: 'Nothing recorded matches these filters.' }}
+        shown={counted(entries.length, 'entry', 'entries')}
+      >
+        {wide ? <EntryTable entries={entries} /> : <EntryCards entries={entries} />}
+      </PagedList>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, Field, Fieldset, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Fieldset, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { depositRoutes, type DepositPolicy, type DepositPolicyEntry, type Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
@@ -17,6 +17,7 @@ import {
   type PolicyKind,
 } from '../domain/deposit-policy';
 import { ErrorState, LoadingState } from '../ui/states';
+import { SectionCard } from '../ui/SectionCard';
 
 const KIND_NAMES = { treatment: 'Treatment', package: 'Package' } as const;
 /** Treatments first (the clinic's list), then packages, each by name. */
@@ -125,16 +126,13 @@ export function DepositPoliciesCard({ side }: { side: Side }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="deposit-policies-title">
-      <Card.Header>
-        <Card.Title as="h2" id="deposit-policies-title">
-          Deposit per Treatment and Package
-        </Card.Title>
-        <Card.Description>
-          What a visitor pays ahead to confirm a booking. The deposits of a booking&apos;s items add up; bookings made from now on follow a change.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>{body()}</Card.Body>
-    </Card.Root>
+    <SectionCard
+      title="Deposit per Treatment and Package"
+      description={
+        <>What a visitor pays ahead to confirm a booking. The deposits of a booking&apos;s items add up; bookings made from now on follow a change.</>
+      }
+    >
+      {body()}
+    </SectionCard>
   );
 }

@@ -1,48 +1,37 @@
-import { useState } from 'react';
-import { Grid, Text } from '@chakra-ui/react';
+import { Grid } from '@chakra-ui/react';
 import { depositRoutes, MIN_DEPOSIT_CENTAVOS, NO_SHOW_RULES, type DepositSettingsUpdate, type Side } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { formatCentavos } from '../../shared/format';
 import { useWrite } from '../api';
-import { depositSettingsChanges, depositSettingsDraft, NO_SHOW_RULE_LABELS, type DepositSettingsDraft } from '../domain/deposit-policy';
+import { depositSettingsChanges, depositSettingsDraft, NO_SHOW_RULE_LABELS } from '../domain/deposit-policy';
 import { SelectField, TextField } from '../ui/fields';
 import { SettingsCard } from '../settings/SettingsCard';
-import { useAutoSave } from '../settings/useAutoSave';
+import { useAutoSavedDraft } from '../settings/useAutoSave';
 
 const RULE_OPTIONS = NO_SHOW_RULES.map((n) => ({ value: String(n), label: NO_SHOW_RULE_LABELS[n] }));
 
 /** How long a booking's time is held while the visitor pays, and the deposit asked of a contact with no-shows; each change saved by itself. */
 export function DepositSettingsCard({ side }: { side: Side }) {
   const settings = useRoute(depositRoutes.settings, { params: { offering: side } });
-  /** The admin's edits, null until they change anything. */
-  const [draft, setDraft] = useState<DepositSettingsDraft | null>(null);
-  const shown = draft ?? depositSettingsDraft(settings.data);
-  const changes = draft && depositSettingsChanges(draft, settings.data);
-  const problems = changes && 'problems' in changes ? changes.problems : {};
   const save = useWrite({
     run: (body: DepositSettingsUpdate) => callRoute(depositRoutes.saveSettings, { params: { offering: side }, body }),
     refresh: [routeUrl(depositRoutes.settings, { offering: side })],
     success: 'Deposit settings saved',
     failure: 'Failed to save the deposit settings',
   });
-  useAutoSave(draft, (d) => {
+  const { draft, shown, change } = useAutoSavedDraft(depositSettingsDraft(settings.data), (d) => {
     const next = depositSettingsChanges(d, settings.data);
     if (next && 'update' in next) save.mutate(next.update);
   });
-  const change = (patch: Partial<DepositSettingsDraft>) => setDraft({ ...shown, ...patch });
+  const changes = draft && depositSettingsChanges(draft, settings.data);
+  const problems = changes && 'problems' in changes ? changes.problems : {};
 
   return (
     <SettingsCard
       title="Hold and No-show Rule"
       description="How long a booking's time is kept while the visitor pays, and who must pay a deposit after missing appointments. Changes are saved as you make them."
       loading={settings.isLoading}
-      after={
-        save.isPending && (
-          <Text fontSize="sm" color="fg.muted" mt="3">
-            Saving...
-          </Text>
-        )
-      }
+      saving={save.isPending}
     >
       <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="5">
         <TextField

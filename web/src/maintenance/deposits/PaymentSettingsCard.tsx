@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, Checkbox, Fieldset, Flex, Grid, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Fieldset, Flex, Grid, IconButton, Stack, Text } from '@chakra-ui/react';
 import {
   METHOD_TYPE_LABELS,
   PAYMONGO_METHOD_TYPES,
@@ -16,6 +16,7 @@ import { BLANK_ACCOUNT, paymentSettingsBody, paymentSettingsDraft, type PaymentS
 import { LineIcon } from '../ui/icons';
 import { SelectField, TextField } from '../ui/fields';
 import { ErrorState, LoadingState } from '../ui/states';
+import { SectionCard } from '../ui/SectionCard';
 
 const MAX_ACCOUNTS = 10;
 const KIND_OPTIONS = TRANSFER_KINDS.map((k) => ({ value: k, label: METHOD_TYPE_LABELS[k] }));
@@ -160,22 +161,14 @@ export function PaymentSettingsCard() {
   const settings = useRoute(paymentRoutes.settings);
   useFetchErrorToast(settings.error, 'Failed to fetch the payment settings');
   return (
-    <Card.Root as="section" aria-labelledby="payment-settings-title">
-      <Card.Header>
-        <Card.Title as="h2" id="payment-settings-title">
-          How Visitors Pay
-        </Card.Title>
-        <Card.Description>For both offerings.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {settings.data ? (
-          <SettingsForm key={settings.dataUpdatedAt} stored={settings.data} />
-        ) : settings.error ? (
-          <ErrorState text="The payment settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
-        ) : (
-          <LoadingState text="Loading settings..." />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="How Visitors Pay" description="For both offerings.">
+      {settings.data ? (
+        <SettingsForm key={settings.dataUpdatedAt} stored={settings.data} />
+      ) : settings.error ? (
+        <ErrorState text="The payment settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <LoadingState text="Loading settings..." />
+      )}
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Fieldset, Flex, Grid, Stack } from '@chakra-ui/react';
+import { Button, Fieldset, Flex, Grid, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPOINTMENT_MAIL_KINDS, notificationRoutes, scheduleRoutes, subscriberRoutes, type Side } from '@bb/contracts';
 import { serverMessage } from '../../shared/api/request';
@@ -23,6 +23,7 @@ import {
 import { SwitchField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
+import { SectionCard } from '../ui/SectionCard';
 
 /** The settings that are a count of hours or times, none below 0. */
 const NUMBER_FIELDS: { field: NotificationField; label: string; step: number | 'any'; helper: string }[] = [
@@ -114,55 +115,48 @@ function AppointmentMailsCard({ side }: { side: Side }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="appointment-mails-title">
-      <Card.Header>
-        <Card.Title as="h2" id="appointment-mails-title">
-          Appointment Mails
-        </Card.Title>
-        <Card.Description>
-          What customers and staff of the {OFFERING_LABELS[side].toLowerCase()} are mailed about their appointments, and from whom.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="6">
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-              <TextField label="Sender name" required autoComplete="off" helper="The name customers see as the sender." {...text('senderName')} />
-              <TextField label="Sender address" type="email" required autoComplete="off" helper="The address the mails come from." {...text('senderEmail')} />
-              <TextField
-                label="Staff alert address"
-                type="email"
-                autoComplete="off"
-                helper="New bookings are announced here. Leave blank to send no alerts."
-                {...text('staffAlertEmail')}
-              />
-              {NUMBER_FIELDS.map((f) => (
-                <TextField key={f.field} label={f.label} type="number" min={0} step={f.step} helper={f.helper} {...text(f.field)} />
+    <SectionCard
+      title="Appointment Mails"
+      description={`What customers and staff of the ${OFFERING_LABELS[side].toLowerCase()} are mailed about their appointments, and from whom.`}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="6">
+          <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            <TextField label="Sender name" required autoComplete="off" helper="The name customers see as the sender." {...text('senderName')} />
+            <TextField label="Sender address" type="email" required autoComplete="off" helper="The address the mails come from." {...text('senderEmail')} />
+            <TextField
+              label="Staff alert address"
+              type="email"
+              autoComplete="off"
+              helper="New bookings are announced here. Leave blank to send no alerts."
+              {...text('staffAlertEmail')}
+            />
+            {NUMBER_FIELDS.map((f) => (
+              <TextField key={f.field} label={f.label} type="number" min={0} step={f.step} helper={f.helper} {...text(f.field)} />
+            ))}
+          </Grid>
+          <Fieldset.Root>
+            <Fieldset.Legend fontWeight="semibold">Mails sent</Fieldset.Legend>
+            <Stack gap="4" mt="3">
+              {APPOINTMENT_MAIL_KINDS.map((kind) => (
+                <SwitchField
+                  key={kind}
+                  label={MAIL_KIND_LABELS[kind]}
+                  helper={MAIL_KIND_HELP[kind]}
+                  checked={form.enabled[kind]}
+                  onChange={(on) => change({ enabled: { ...form.enabled, [kind]: on } })}
+                />
               ))}
-            </Grid>
-            <Fieldset.Root>
-              <Fieldset.Legend fontWeight="semibold">Mails sent</Fieldset.Legend>
-              <Stack gap="4" mt="3">
-                {APPOINTMENT_MAIL_KINDS.map((kind) => (
-                  <SwitchField
-                    key={kind}
-                    label={MAIL_KIND_LABELS[kind]}
-                    helper={MAIL_KIND_HELP[kind]}
-                    checked={form.enabled[kind]}
-                    onChange={(on) => change({ enabled: { ...form.enabled, [kind]: on } })}
-                  />
-                ))}
-              </Stack>
-            </Fieldset.Root>
-            <Flex justify="flex-end">
-              <Button type="submit" loading={save.isPending} loadingText="Saving...">
-                Save
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+            </Stack>
+          </Fieldset.Root>
+          <Flex justify="flex-end">
+            <Button type="submit" loading={save.isPending} loadingText="Saving...">
+              Save
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }
 
@@ -180,29 +174,21 @@ function NewsletterCard() {
   const checked = save.isPending ? Boolean(save.variables) : (settings.data?.doubleOptIn ?? false);
 
   return (
-    <Card.Root as="section" aria-labelledby="newsletter-title">
-      <Card.Header>
-        <Card.Title as="h2" id="newsletter-title">
-          Newsletter
-        </Card.Title>
-        <Card.Description>Sign-ups from the newsletter form of every page.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {settings.isLoading ? (
-          <LoadingState text="Loading newsletter settings..." />
-        ) : settings.data ? (
-          <SwitchField
-            label="Newsletter double opt-in"
-            helper="New subscribers must confirm through a link we mail them before they receive the newsletter. This applies to the clinic and the studio alike."
-            checked={checked}
-            disabled={save.isPending}
-            onChange={(on) => save.mutate(on)}
-          />
-        ) : (
-          <ErrorState text="The newsletter settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Newsletter" description="Sign-ups from the newsletter form of every page.">
+      {settings.isLoading ? (
+        <LoadingState text="Loading newsletter settings..." />
+      ) : settings.data ? (
+        <SwitchField
+          label="Newsletter double opt-in"
+          helper="New subscribers must confirm through a link we mail them before they receive the newsletter. This applies to the clinic and the studio alike."
+          checked={checked}
+          disabled={save.isPending}
+          onChange={(on) => save.mutate(on)}
+        />
+      ) : (
+        <ErrorState text="The newsletter settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Badge, Box, Button, DataList, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Badge, Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentRoutes, type Payment, type PaymentPage } from '@bb/contracts';
-import { apiJson } from '../../shared/api/request';
 import { routeUrl } from '../../shared/api/routes';
 import { counted } from '../../shared/format';
 import { useMinWidth } from '../../shared/ui/useMinWidth';
-import { useFetchErrorToast } from '../api';
 import { OFFERING_LABELS } from '../domain/appointments';
 import { formatInstant } from '../domain/dates';
 import {
@@ -20,97 +17,37 @@ import {
   rangeProblem,
   type PaymentFilters,
 } from '../domain/payments';
+import { SelectField, TextField } from '../ui/fields';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { RowOpenButton } from '../ui/RowOpenButton';
+import { DateRangeFields, FilterForm } from '../ui/FilterForm';
+import { PagedList, usePagedList } from '../ui/PagedList';
 import { TableHead } from '../ui/TableHead';
 import { PaymentDialog } from './PaymentDialog';
 import { usePaymentWrites } from './usePaymentWrites';
+import { CardFacts } from '../ui/CardFacts';
 
 const TABLE_MIN_WIDTH = 1000;
 const PAGE_SIZE = 50;
 
-function Choice<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V | '';
-  options: readonly { value: V; label: string }[];
-  onChange: (v: V | '') => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as V | '')}>
-          <option value="">All</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-const STATUS_OPTIONS = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-const OFFERING_OPTIONS = (['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }));
+const ALL = { value: '', label: 'All' } as const;
+const STATUS_OPTIONS = [ALL, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))];
+const METHOD_OPTIONS = [ALL, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))];
+const OFFERING_OPTIONS = [ALL, ...(['clinic', 'studio'] as const).map((o) => ({ value: o, label: OFFERING_LABELS[o] }))];
 
 function Filters({ value, onApply }: { value: PaymentFilters; onApply: (f: PaymentFilters) => void }) {
-  const [draft, setDraft] = useState(value);
-  const problem = rangeProblem(draft);
-  const set = (patch: Partial<PaymentFilters>) => setDraft((d) => ({ ...d, ...patch }));
   return (
-    <Box
-      as="form"
-      mb="6"
-      role="search"
-      aria-label="Filter payments"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!problem) onApply(draft);
-      }}
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" alignItems="end">
-        <Field.Root>
-          <Field.Label>Search</Field.Label>
-          <Input value={draft.search} onChange={(e) => set({ search: e.target.value })} placeholder="Name, e-mail or reference" autoComplete="off" />
-        </Field.Root>
-        <Choice label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
-        <Choice label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
-        <Choice label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>Requested from</Field.Label>
-          <Input type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
-        </Field.Root>
-        <Field.Root invalid={Boolean(problem)}>
-          <Field.Label>Requested to</Field.Label>
-          <Input type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
-          {problem && <Field.ErrorText color="red.700">{problem}</Field.ErrorText>}
-        </Field.Root>
-      </SimpleGrid>
-      <Flex gap="2" mt="3" wrap="wrap">
-        <Button type="submit" size="sm">
-          Apply filters
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setDraft(NO_PAYMENT_FILTERS);
-            onApply(NO_PAYMENT_FILTERS);
-          }}
-        >
-          Clear
-        </Button>
-      </Flex>
-    </Box>
+    <FilterForm value={value} blank={NO_PAYMENT_FILTERS} problemOf={rangeProblem} onApply={onApply} searchLabel="Filter payments" wideColumns={3}>
+      {(draft, set, problem) => (
+        <>
+          <TextField label="Search" value={draft.search} onChange={(search) => set({ search })} placeholder="Name, e-mail or reference" autoComplete="off" />
+          <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+          <SelectField label="Method" value={draft.method} options={METHOD_OPTIONS} onChange={(method) => set({ method })} />
+          <SelectField label="Offering" value={draft.offering} options={OFFERING_OPTIONS} onChange={(offering) => set({ offering })} />
+          <DateRangeFields labels={['Requested from', 'Requested to']} from={draft.from} to={draft.to} problem={problem} onChange={set} />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -120,25 +57,10 @@ const StatusBadge = ({ payment }: { payment: Payment }) => (
   </Badge>
 );
 
-/** The customer's name: the keyboard's way to open a payment (the row opens it on a click too). */
-function OpenButton({ payment, onOpen }: { payment: Payment; onOpen: (p: Payment) => void }) {
-  return (
-    <Button
-      variant="plain"
-      p="0"
-      h="auto"
-      fontWeight="semibold"
-      whiteSpace="normal"
-      textAlign="start"
-      onClick={(e) => {
-        e.stopPropagation();
-        onOpen(payment);
-      }}
-    >
-      {payment.customerName}
-    </Button>
-  );
-}
+/** The customer's name: the keyboard's way to open a payment. */
+const OpenButton = ({ payment, onOpen }: { payment: Payment; onOpen: (p: Payment) => void }) => (
+  <RowOpenButton onOpen={() => onOpen(payment)}>{payment.customerName}</RowOpenButton>
+);
 
 interface ListProps {
   payments: readonly Payment[];
@@ -181,24 +103,15 @@ function PaymentCards({ payments, onOpen }: ListProps) {
             <OpenButton payment={p} onOpen={onOpen} />
             <StatusBadge payment={p} />
           </Flex>
-          <DataList.Root orientation="horizontal" size="sm" gap="1.5" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">For</DataList.ItemLabel>
-              <DataList.ItemValue>{p.description}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Amount</DataList.ItemLabel>
-              <DataList.ItemValue>{amountText(p)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Method</DataList.ItemLabel>
-              <DataList.ItemValue>{methodText(p)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Requested</DataList.ItemLabel>
-              <DataList.ItemValue>{formatInstant(p.createdAt)}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <CardFacts
+            labelWidth="6rem"
+            facts={[
+              ['For', p.description],
+              ['Amount', amountText(p)],
+              ['Method', methodText(p)],
+              ['Requested', formatInstant(p.createdAt)],
+            ]}
+          />
         </Box>
       ))}
     </Stack>
@@ -210,46 +123,26 @@ export function PaymentsPage() {
   const [filters, setFilters] = useState<PaymentFilters>(NO_PAYMENT_FILTERS);
   const wide = useMinWidth(TABLE_MIN_WIDTH);
   const url = routeUrl(paymentRoutes.list, undefined, { ...paymentQuery(filters), limit: PAGE_SIZE });
-  const pages = useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam }) => apiJson<PaymentPage>('GET', pageParam === undefined ? url : `${url}&before=${encodeURIComponent(pageParam)}`),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore,
-  });
-  useFetchErrorToast(pages.error, 'Failed to fetch payments');
-  const payments = pages.data?.pages.flatMap((p) => p.payments) ?? [];
+  const list = usePagedList(url, (page: PaymentPage) => page.payments, 'Failed to fetch payments');
+  const payments = list.items;
   /** The payment open in the dialog, as the last answer about it said. */
   const [open, setOpen] = useState<Payment | null>(null);
   const writes = usePaymentWrites(setOpen);
   const shown = open && (payments.find((p) => p.id === open.id && p.updatedAt > open.updatedAt) ?? open);
 
-  let list;
-  if (pages.isLoading) list = <LoadingState text="Loading payments..." />;
-  else if (pages.error) list = <ErrorState text="Payments could not be loaded." error={pages.error} onRetry={() => void pages.refetch()} />;
-  else if (payments.length === 0)
-    list = <EmptyState title="No Payments" text="Deposits appear here once a booking asks for one. Nothing matches these filters yet." />;
-  else
-    list = (
-      <>
-        {wide ? <PaymentTable payments={payments} onOpen={setOpen} /> : <PaymentCards payments={payments} onOpen={setOpen} />}
-        <Flex mt="4" gap="3" align="center" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted">
-            Showing {counted(payments.length, 'payment')}
-          </Text>
-          {pages.hasNextPage && (
-            <Button size="sm" variant="outline" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-              Load more
-            </Button>
-          )}
-        </Flex>
-      </>
-    );
-
   return (
     <>
       <PageHeader title="Payments" description="Deposits of both offerings: paid online or by transfer. Confirm transfers, refund, and follow each one." />
       <Filters value={filters} onApply={setFilters} />
-      {list}
+      <PagedList
+        list={list}
+        loadingText="Loading payments..."
+        errorText="Payments could not be loaded."
+        empty={{ title: 'No Payments', text: 'Deposits appear here once a booking asks for one. Nothing matches these filters yet.' }}
+        shown={counted(payments.length, 'payment')}
+      >
+        {wide ? <PaymentTable payments={payments} onOpen={setOpen} /> : <PaymentCards payments={payments} onOpen={setOpen} />}
+      </PagedList>
       <PaymentDialog payment={shown} writes={writes} onClose={() => setOpen(null)} />
     </>
   );

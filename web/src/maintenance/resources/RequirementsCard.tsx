@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import {
   practitionerRoutes,
   requirementRoutes,
@@ -15,6 +15,7 @@ import { useWrite } from '../api';
 import { LoadingState } from '../ui/states';
 import { KIND_LABELS } from './RoomsCard';
 import type { SideBookable } from './useSideBookables';
+import { SectionCard } from '../ui/SectionCard';
 
 interface RowProps {
   bookable: SideBookable;
@@ -70,24 +71,19 @@ export function RequirementsCard({ side, bookables, loading }: { side: Side; boo
   const requirements = useRoute(requirementRoutes.list);
   const rooms = useRoute(roomRoutes.list, { query: { offeringType: side } });
   return (
-    <Card.Root as="section" aria-labelledby="requirements-title">
-      <Card.Header>
-        <Card.Title as="h2" id="requirements-title">
-          Requirements
-        </Card.Title>
-        <Card.Description>What each treatment or package needs. One that needs nothing is booked by the sessions-per-slot setting alone.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        {loading || requirements.isLoading || rooms.isLoading ? (
-          <LoadingState text="Loading requirements..." />
-        ) : (
-          <Stack as="ul" listStyleType="none" gap="3" m="0" p="0">
-            {bookables.map((b) => (
-              <RequirementRow key={b.id} bookable={b} saved={requirements.data?.find((r) => r.bookableId === b.id)} rooms={rooms.data ?? []} />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      title="Requirements"
+      description="What each treatment or package needs. One that needs nothing is booked by the sessions-per-slot setting alone."
+    >
+      {loading || requirements.isLoading || rooms.isLoading ? (
+        <LoadingState text="Loading requirements..." />
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="3" m="0" p="0">
+          {bookables.map((b) => (
+            <RequirementRow key={b.id} bookable={b} saved={requirements.data?.find((r) => r.bookableId === b.id)} rooms={rooms.data ?? []} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

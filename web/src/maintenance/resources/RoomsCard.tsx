@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { MAX_ROOM_COUNT, requirementRoutes, roomRoutes, ROOM_KINDS, scheduleRoutes, type Room, type Side } from '@bb/contracts';
 import { callRoute, routePrefix, routeUrl, useRoute } from '../../shared/api/routes';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useWrite } from '../api';
 import { LineIcon } from '../ui/icons';
 import { LoadingState } from '../ui/states';
+import { SectionCard } from '../ui/SectionCard';
 
 export const KIND_LABELS: Record<Room['kind'], string> = { room: 'Room', equipment: 'Equipment' };
 
@@ -106,44 +107,40 @@ export function RoomsCard({ side }: { side: Side }) {
     onSuccess: () => setDraft(EMPTY),
   });
   return (
-    <Card.Root as="section" aria-labelledby="rooms-title">
-      <Card.Header>
-        <Card.Title as="h2" id="rooms-title">
-          Rooms and Equipment
-        </Card.Title>
-        <Card.Description>
-          What a treatment or package may need, and how many there are (&ldquo;Treatment room × 3&rdquo;): no two appointments use one at the same time.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body gap="4">
-        {rooms.isLoading ? (
-          <LoadingState text="Loading rooms..." />
-        ) : (
-          <Stack as="ul" listStyleType="none" gap="2" m="0" p="0">
-            {(rooms.data ?? []).map((r) => (
-              <RoomRow key={r.id} room={r} />
-            ))}
-            {rooms.data?.length === 0 && (
-              <Text as="li" fontSize="sm" color="fg.muted">
-                No rooms or equipment yet.
-              </Text>
-            )}
-          </Stack>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate(draft);
-          }}
-        >
-          <Flex gap="2" wrap="wrap" align="center">
-            <RoomFields draft={draft} onChange={setDraft} label="New room or equipment" />
-            <Button type="submit" size="sm" loading={create.isPending} disabled={draft.name.trim() === ''}>
-              Add
-            </Button>
-          </Flex>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard
+      title="Rooms and Equipment"
+      description={
+        <>What a treatment or package may need, and how many there are (&ldquo;Treatment room × 3&rdquo;): no two appointments use one at the same time.</>
+      }
+      bodyGap="4"
+    >
+      {rooms.isLoading ? (
+        <LoadingState text="Loading rooms..." />
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="2" m="0" p="0">
+          {(rooms.data ?? []).map((r) => (
+            <RoomRow key={r.id} room={r} />
+          ))}
+          {rooms.data?.length === 0 && (
+            <Text as="li" fontSize="sm" color="fg.muted">
+              No rooms or equipment yet.
+            </Text>
+          )}
+        </Stack>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate(draft);
+        }}
+      >
+        <Flex gap="2" wrap="wrap" align="center">
+          <RoomFields draft={draft} onChange={setDraft} label="New room or equipment" />
+          <Button type="submit" size="sm" loading={create.isPending} disabled={draft.name.trim() === ''}>
+            Add
+          </Button>
+        </Flex>
+      </form>
+    </SectionCard>
   );
 }

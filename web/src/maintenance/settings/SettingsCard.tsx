@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '@chakra-ui/react';
+import { Card, Text } from '@chakra-ui/react';
 import { LoadingState } from '../ui/states';
 
 interface SettingsCardProps {
@@ -7,13 +7,13 @@ interface SettingsCardProps {
   description: string;
   /** The settings are still loading: a loading state instead of the controls. */
   loading: boolean;
-  /** Under the controls, shown while loading too. */
-  after?: ReactNode;
+  /** A change is being saved: said under the controls. */
+  saving?: boolean;
   children: ReactNode;
 }
 
 /** A card of the scheduling settings that saves each change by itself: title, what it decides, its controls. */
-export function SettingsCard({ title, description, loading, after, children }: SettingsCardProps) {
+export function SettingsCard({ title, description, loading, saving, children }: SettingsCardProps) {
   return (
     <Card.Root>
       <Card.Header>
@@ -22,7 +22,11 @@ export function SettingsCard({ title, description, loading, after, children }: S
       </Card.Header>
       <Card.Body>
         {loading ? <LoadingState text="Loading settings..." /> : children}
-        {after}
+        {saving && (
+          <Text fontSize="sm" color="fg.muted" mt="3">
+            Saving...
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Saves a value a moment after it last changed (a few clicks on a stepper make one write), and
@@ -25,4 +25,16 @@ export function useAutoSave<T>(value: T | null, save: (value: T) => void, delayM
     },
     [],
   );
+}
+
+/**
+ * A settings form's edits over what is stored: `shown` is the stored value until the admin
+ * changes something, then their draft, saved by `save` as `useAutoSave` does.
+ */
+export function useAutoSavedDraft<D extends object>(stored: D, save: (draft: D) => void) {
+  /** The admin's edits, null until they change anything. */
+  const [draft, setDraft] = useState<D | null>(null);
+  const shown = draft ?? stored;
+  useAutoSave(draft, save);
+  return { draft, shown, change: (patch: Partial<D>) => setDraft({ ...shown, ...patch }) };
 }

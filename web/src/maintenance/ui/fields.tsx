@@ -29,6 +29,7 @@ export function TextField({
   type = 'text',
   placeholder,
   min,
+  max,
   step,
   autoComplete,
   inputMode,
@@ -37,6 +38,7 @@ export function TextField({
   type?: string;
   placeholder?: string;
   min?: number;
+  max?: number;
   step?: number | string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'text' | 'email';
@@ -48,6 +50,7 @@ export function TextField({
         value={props.value}
         placeholder={placeholder}
         min={min}
+        max={max}
         step={step}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -81,11 +84,22 @@ export function TextAreaField({ rows, placeholder, ...props }: BaseProps & { row
   );
 }
 
-export function SelectField({ options, ...props }: BaseProps & { options: readonly { value: string; label: string }[] }) {
+/** A choice among options; `size` "sm" where it sits above a list rather than in a form. */
+export function SelectField<V extends string>({
+  options,
+  size,
+  ...props
+}: Omit<BaseProps, 'value' | 'onChange'> & {
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  size?: 'sm';
+}) {
   return (
     <FieldFrame {...props}>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <NativeSelect.Root size={size}>
+        {/* The options are the only values the select can take. */}
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

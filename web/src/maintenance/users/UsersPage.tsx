@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, DataList, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { authRoutes, ROLE_LABELS, type Account } from '@bb/contracts';
 import { callRoute, routeUrl, useRoute } from '../../shared/api/routes';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -16,6 +16,7 @@ import { TableHead } from '../ui/TableHead';
 import { InviteDialog } from './InviteDialog';
 import { RoleDialog } from './RoleDialog';
 import { SignInPolicyCard } from './SignInPolicyCard';
+import { CardFacts } from '../ui/CardFacts';
 
 const TABLE_MIN_WIDTH = 900;
 const LIST = [routeUrl(authRoutes.listUsers)];
@@ -140,24 +141,16 @@ export function UsersPage() {
             </Text>
             <StatusBadge account={a} />
           </Flex>
-          <DataList.Root orientation="horizontal" size="sm" gap="1.5" mb="3" css={{ '& dd': { overflowWrap: 'anywhere', minWidth: 0 } }}>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Email</DataList.ItemLabel>
-              <DataList.ItemValue>{a.email ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Role</DataList.ItemLabel>
-              <DataList.ItemValue>{ROLE_LABELS[a.role]}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Two-factor</DataList.ItemLabel>
-              <DataList.ItemValue>{twoFactorText(a)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minW="6rem">Last sign-in</DataList.ItemLabel>
-              <DataList.ItemValue>{lastSignIn(a)}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <CardFacts
+            labelWidth="6rem"
+            mb="3"
+            facts={[
+              ['Email', a.email ?? '—'],
+              ['Role', ROLE_LABELS[a.role]],
+              ['Two-factor', twoFactorText(a)],
+              ['Last sign-in', lastSignIn(a)],
+            ]}
+          />
           {actions(a)}
         </Box>
       ))}

@@ -12,6 +12,7 @@ import { moveChoice } from '../booking/domain/practitioner';
 import { isSlotsKey, type BookedSlot } from '../booking/domain/schedule';
 import { bookedWhen } from '../booking/domain/summary';
 import { TILE } from '../components/Card';
+import { LinkLoading, LinkProblem } from '../components/LinkStates';
 import { ChoiceCard } from '../booking/PractitionerChoice';
 import { CalendarIcon } from '../components/icons';
 import { useSetOffering } from '../hooks/usePageSetup';
@@ -34,29 +35,6 @@ function Detail({ label, testId, children }: { label: string; testId?: string; c
         {children}
       </Box>
     </Box>
-  );
-}
-
-function Problem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const problem = loadProblem(error);
-  return (
-    <Stack align="center" textAlign="center" gap="4" py="12" role="alert" data-testid="manage-problem">
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" color="gray.900">
-        {problem.title}
-      </Heading>
-      <Text color="gray.700" maxW="md">
-        {problem.text}
-      </Text>
-      {problem.canRetry ? (
-        <Button rounded="full" onClick={onRetry}>
-          Try again
-        </Button>
-      ) : (
-        <Button asChild rounded="full">
-          <RouterLink to="/">Return to Home</RouterLink>
-        </Button>
-      )}
-    </Stack>
   );
 }
 
@@ -185,14 +163,8 @@ export default function ManageBooking({ token }: { token: string }) {
     },
   });
 
-  if (query.isPending) {
-    return (
-      <Text role="status" textAlign="center" py="10" color="gray.600">
-        Loading your booking...
-      </Text>
-    );
-  }
-  if (query.isError) return <Problem error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <LinkLoading text="Loading your booking..." />;
+  if (query.isError) return <LinkProblem problem={loadProblem(query.error)} onRetry={() => void query.refetch()} testId="manage-problem" />;
 
   const appointment = query.data;
   const now = new Date();

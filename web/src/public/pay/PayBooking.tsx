@@ -10,34 +10,22 @@ import { formatCentavos, manilaMomentText } from '../../shared/format';
 import { toast } from '../../shared/ui/toaster';
 import { useNow } from '../../shared/ui/useNow';
 import { TILE } from '../components/Card';
+import { LinkLoading, LinkProblem } from '../components/LinkStates';
 import { useSetOffering } from '../hooks/usePageSetup';
 import { manageLinks } from '../manage/domain/manage';
-import { checkoutResult, CONFIRM_POLLS, countdownText, methodsText, NOT_YET_RETRIES, NOT_YET_RETRY_MS, pollMs, statusAt, statusText } from './domain/pay';
+import {
+  checkoutResult,
+  CONFIRM_POLLS,
+  countdownText,
+  methodsText,
+  NOT_YET_RETRIES,
+  NOT_YET_RETRY_MS,
+  paymentProblem,
+  pollMs,
+  statusAt,
+  statusText,
+} from './domain/pay';
 import { TransferPayment } from './TransferPayment';
-
-/** A payment that cannot be read: none asked for this link (404 once payments had time to hear of it), or a failure worth retrying. */
-function Problem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const missing = errorStatus(error) === 404 || errorStatus(error) === 400;
-  return (
-    <Stack align="center" textAlign="center" gap="4" py="12" role="alert" data-testid="pay-problem">
-      <Heading as="h2" fontFamily="heading" fontWeight="normal" fontSize="2xl" color="gray.900">
-        {missing ? 'Nothing to pay here' : 'Your payment could not be loaded'}
-      </Heading>
-      <Text color="gray.700" maxW="md">
-        {missing ? serverMessage(error) : 'Please check your connection and try again.'}
-      </Text>
-      {missing ? (
-        <Button asChild rounded="full">
-          <RouterLink to="/">Return to Home</RouterLink>
-        </Button>
-      ) : (
-        <Button rounded="full" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </Stack>
-  );
-}
 
 /** Time left to pay, ticking; what it means said once, in words, for screen readers (a timer is not read out every second). */
 function Countdown({ until, now }: { until: string; now: Date }) {
@@ -98,14 +86,8 @@ export default function PayBooking({ token }: { token: string }) {
     },
   });
 
-  if (query.isPending) {
-    return (
-      <Text role="status" textAlign="center" py="10" color="gray.600">
-        Preparing your payment...
-      </Text>
-    );
-  }
-  if (query.isError) return <Problem error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <LinkLoading text="Preparing your payment..." />;
+  if (query.isError) return <LinkProblem problem={paymentProblem(query.error)} onRetry={() => void query.refetch()} testId="pay-problem" />;
 
   const view = query.data;
   const status = statusAt(view, now);

@@ -8,8 +8,21 @@ import {
   type TransferAccount,
   type TransferKind,
 } from '@bb/contracts';
+import { errorStatus, serverMessage } from '../../../shared/api/request';
 import { imageFileProblem } from '../../../shared/forms/image-file';
 import { formatCentavos, manilaMomentText } from '../../../shared/format';
+import type { LoadProblem } from '../../manage/domain/manage';
+
+/**
+ * A payment that cannot be read: none asked for this link (404 once payments had time to hear
+ * of it, 400 for a malformed token), said in the server's words with no Try again; or a failure
+ * worth retrying.
+ */
+export function paymentProblem(error: unknown): LoadProblem {
+  const status = errorStatus(error);
+  if (status === 404 || status === 400) return { title: 'Nothing to pay here', text: serverMessage(error) ?? '', canRetry: false };
+  return { title: 'Your payment could not be loaded', text: 'Please check your connection and try again.', canRetry: true };
+}
 
 /** Where the visitor came back from PayMongo's hosted checkout (`?result=`), if they did. */
 export type CheckoutResult = 'success' | 'cancelled' | null;
