@@ -67,6 +67,8 @@ export interface PaymentDoc extends WithOutbox {
   customerPhone: string;
   description: string;
   startTime: Date;
+  /** The appointment's revision of the last move kept (-1: none): an older move arriving late is ignored. */
+  startRevision: number;
   amount: number;
   currency: 'PHP';
   purpose: DepositPurpose;
@@ -125,6 +127,7 @@ const paymentSchema = new Schema<PaymentDoc>(
     customerPhone: { type: String, default: '' },
     description: { type: String, default: '' },
     startTime: { type: Date, required: true },
+    startRevision: { type: Number, default: -1 },
     amount: { type: Number, required: true },
     currency: { type: String, enum: ['PHP'], default: 'PHP' },
     purpose: { type: String, enum: DEPOSIT_PURPOSES, required: true },

@@ -33,6 +33,11 @@ export class Deposits {
     if (!(await this.payments.extendHold(appointmentId, new Date(holdExpiresAt)))) throw new RequestNotYetArrived(appointmentId);
   }
 
+  /** The appointment was rescheduled: its deposit is counted and shown at the new time. */
+  moved({ appointmentId, startTime, revision }: EventData<'booking.appointment.rescheduled'>): Promise<void> {
+    return this.payments.move(appointmentId, new Date(startTime), revision);
+  }
+
   /**
    * Booking lets the payment go (see releaseAction): decided from the payment as it is when the
    * write lands, so a payment made a moment before the release is refunded, not expired. An

@@ -56,6 +56,18 @@ export class PaymentStore {
     return found.matchedCount === 1 || (await this.models.Payment.exists({ appointmentId })) !== null;
   }
 
+  /**
+   * The appointment moved to `startTime` (a reschedule keeps its deposit): the payment follows,
+   * unless a later move was kept already. Most appointments have no payment: nothing to do then.
+   */
+  async move(appointmentId: string, startTime: Date, revision: number): Promise<void> {
+    // Documents written before the field existed have none: they take any move.
+    await this.models.Payment.updateOne(
+      { appointmentId, $or: [{ startRevision: { $exists: false } }, { startRevision: { $lt: revision } }] },
+      { $set: { startTime, startRevision: revision, updatedAt: this.now() } },
+    );
+  }
+
   byAppointment(appointmentId: string): Promise<PaymentDoc | null> {
     return this.models.Payment.findOne({ appointmentId }).lean<PaymentDoc>();
   }
