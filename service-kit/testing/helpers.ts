@@ -157,3 +157,19 @@ export async function api<T = unknown>(base: string, path: string, { method = 'G
  */
 export const resourceLimitedIds = (requirements: readonly { bookableId: string; practitioner: boolean; rooms: readonly string[] }[]): Set<string> =>
   new Set(requirements.filter((r) => r.practitioner || r.rooms.length > 0).map((r) => r.bookableId));
+
+/**
+ * The treatments a test may book as the spec's flow books them, oldest first: none that needs a
+ * practitioner or a room, none that asks a deposit (held unconfirmed and unmailed until paid).
+ * Oldest first, because the demo's treatments are never removed, while other files make and
+ * remove their own (the list is newest first) and set deposits on some while they run.
+ */
+export function plainTreatments<T extends { id: string }>(
+  treatments: readonly T[],
+  requirements: readonly { bookableId: string; practitioner: boolean; rooms: readonly string[] }[],
+  depositPolicies: readonly { itemId: string; policy: { kind: string } }[],
+): T[] {
+  const needsSomething = resourceLimitedIds(requirements);
+  const asksDeposit = new Set(depositPolicies.filter((d) => d.policy.kind !== 'none').map((d) => d.itemId));
+  return treatments.filter((t) => !needsSomething.has(t.id) && !asksDeposit.has(t.id)).reverse();
+}

@@ -6,7 +6,7 @@ import type { BookedAppointment, ManagedAppointment, NotificationSettings, Setti
 import { appointmentReference } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { mailpit, readCalendar, waitFor } from '@bb/service-kit/testing';
-import { adminLogin, api, gateway, runAddress } from './support';
+import { adminLogin, api, gateway, plainClinicTreatmentId, runAddress } from './support';
 
 jest.setTimeout(5 * 60 * 1000);
 
@@ -18,7 +18,7 @@ let packageId = '';
 
 beforeAll(async () => {
   token = await adminLogin();
-  treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body[0].id;
+  treatmentId = await plainClinicTreatmentId(token);
   packageId = (await api<Treatment[]>('/api/packages?offering=studio')).body[0].id;
 });
 

@@ -8,15 +8,13 @@ import {
   type BookedAppointment,
   type Conversation,
   type PrivacyRequest,
-  type Requirement,
   type Settings,
   type SlotsResponse,
   type Subscriber,
-  type Treatment,
 } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { adminToken, mailpit, readZip, requireEnv, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
-import { adminLogin, api, gateway, runAddress } from './support';
+import { adminToken, mailpit, readZip, requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { adminLogin, api, gateway, plainClinicTreatmentId, runAddress } from './support';
 
 jest.setTimeout(4 * 60 * 1000);
 
@@ -88,8 +86,7 @@ async function placesHolding(text: string): Promise<string[]> {
 
 beforeAll(async () => {
   owner = await adminLogin();
-  const needsSomething = resourceLimitedIds((await api<Requirement[]>('/api/requirements', { token: owner })).body);
-  treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.filter((t) => !needsSomething.has(t.id))[0].id;
+  treatmentId = await plainClinicTreatmentId(owner);
 
   // The person everywhere: an appointment, a place on a full slot's waitlist, the newsletter, a chat.
   await book(person, await freeClinicSlot());

@@ -2,9 +2,21 @@
 // demo admin's token, mail addresses of the test file's own run, and deposits: a treatment that
 // asks one, bookings of it, its pay page and the local PayMongo double.
 import { randomUUID } from 'node:crypto';
-import type { ApiError, Appointment, BookedAppointment, EventData, OfficeHours, PaymentLinkView, PaymentSettings, SlotsResponse } from '@bb/contracts';
+import type {
+  ApiError,
+  Appointment,
+  BookedAppointment,
+  DepositPolicyEntry,
+  EventData,
+  OfficeHours,
+  PaymentLinkView,
+  PaymentSettings,
+  Requirement,
+  SlotsResponse,
+  Treatment,
+} from '@bb/contracts';
 import { EventBus, manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { api as callApi, type ApiOptions, plainTreatments, requireEnv, silentLogger, uniquePhone, waitFor } from '@bb/service-kit/testing';
 
 export const gateway = () => requireEnv('GATEWAY_URL');
 
@@ -143,4 +155,14 @@ export async function payOnPayMongo(manageToken: string): Promise<string> {
   const sessionId = checkout.body.checkoutUrl.split('/').pop() as string;
   expect((await paymongoControl('POST', `/checkout_sessions/${sessionId}/outcome`, { outcome: 'paid', method: 'gcash' })).status).toBe(200);
   return sessionId;
+}
+
+/** The oldest clinic treatment booked as the spec's flow books it (plainTreatments: no resources, no deposit). */
+export async function plainClinicTreatmentId(token: string): Promise<string> {
+  const [treatments, requirements, deposits] = await Promise.all([
+    api<Treatment[]>('/api/treatments?offering=clinic'),
+    api<Requirement[]>('/api/requirements', { token }),
+    api<DepositPolicyEntry[]>('/api/deposit-policies', { token }),
+  ]);
+  return plainTreatments(treatments.body, requirements.body, deposits.body)[0].id;
 }

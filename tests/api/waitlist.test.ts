@@ -5,17 +5,15 @@ import {
   SLOT_FULL_MESSAGE,
   WAITLIST_MESSAGES,
   type ApiError,
-  type Requirement,
   type BookedAppointment,
   type Settings,
   type SlotsResponse,
-  type Treatment,
   type WaitlistEntry,
   type WaitlistJoined,
 } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, resourceLimitedIds, uniquePhone } from '@bb/service-kit/testing';
-import { adminLogin, api, gateway, runAddress } from './support';
+import { mailpit, uniquePhone } from '@bb/service-kit/testing';
+import { adminLogin, api, gateway, plainClinicTreatmentId, runAddress } from './support';
 
 jest.setTimeout(3 * 60 * 1000);
 
@@ -29,8 +27,7 @@ beforeAll(async () => {
   token = await adminLogin();
   capacity = (await api<Settings>('/api/settings/clinic', { token })).body.maxSessionsPerSlot;
   // One booked by capacity per offering: files of issue 29 make treatments that need a practitioner while this runs.
-  const needsSomething = resourceLimitedIds((await api<Requirement[]>('/api/requirements', { token })).body);
-  treatmentId = (await api<Treatment[]>('/api/treatments?offering=clinic')).body.filter((t) => !needsSomething.has(t.id))[0].id;
+  treatmentId = await plainClinicTreatmentId(token);
 });
 
 const visitor = (label: string) => ({ firstName: 'Wanda', lastName: `Wait ${label}`, email: address(label), contact: uniquePhone() });

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Appointment, AppointmentRequest, Conversation, DepositPolicyEntry, Requirement, Side, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { api as callApi, type ApiOptions, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { api as callApi, type ApiOptions, plainTreatments, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { newContext, signInAsAdmin, siteUrl } from './support/browser';
 
 // A loaded CI machine (every service, the broker and Chromium at once) can take a while to
@@ -48,9 +48,7 @@ export async function clinicTreatments(): Promise<Treatment[]> {
     api<Requirement[]>('/api/requirements', { token }),
     api<DepositPolicyEntry[]>('/api/deposit-policies', { token }),
   ]);
-  const needsSomething = resourceLimitedIds(requirements);
-  const asksDeposit = new Set(deposits.filter((d) => d.policy.kind !== 'none').map((d) => d.itemId));
-  return treatments.filter((t) => !needsSomething.has(t.id) && !asksDeposit.has(t.id)).reverse();
+  return plainTreatments(treatments, requirements, deposits);
 }
 
 /** A clinic treatment of 30 minutes made for the test, by the admin of `token`. */

@@ -2,9 +2,9 @@
 // each booking process directly), requests from this test file's own client address, far-day
 // slots no other file uses, and the booking, manage and settings calls.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { BookedAppointment, ManagedAppointment, Package, Requirement, Settings, SlotsResponse, Treatment } from '@bb/contracts';
+import type { BookedAppointment, DepositPolicyEntry, ManagedAppointment, Package, Requirement, Settings, SlotsResponse, Treatment } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { requireEnv, resourceLimitedIds, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { requireEnv, plainTreatments, uniquePhone, waitFor } from '@bb/service-kit/testing';
 import { login, raw, stackProcesses, type StackProcess } from './support';
 
 export const gateway = requireEnv('GATEWAY_URL');
@@ -22,13 +22,18 @@ const from = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}
 export const stock = { admin: '', treatmentId: '', packageId: '' };
 
 /**
- * The newest clinic treatment booked by the offering's capacity: files of issue 29 make
- * treatments that need a practitioner or a room while these run.
+ * The oldest clinic treatment booked by the offering's capacity and the spec's flow: files of
+ * issues 29 and 31 make and remove treatments, give some a practitioner or a room, and set
+ * deposits on some while these run (plainTreatments).
  */
 export async function capacityTreatmentId(admin: string): Promise<string> {
-  const requirements = (await send<Requirement[]>(gateway, 'GET', '/api/requirements', undefined, { authorization: `Bearer ${admin}` })).body;
-  const needsSomething = resourceLimitedIds(requirements);
-  return (await send<Treatment[]>(gateway, 'GET', '/api/treatments?offering=clinic')).body.filter((t) => !needsSomething.has(t.id))[0].id;
+  const staff = { authorization: `Bearer ${admin}` };
+  const [requirements, deposits, treatments] = await Promise.all([
+    send<Requirement[]>(gateway, 'GET', '/api/requirements', undefined, staff),
+    send<DepositPolicyEntry[]>(gateway, 'GET', '/api/deposit-policies', undefined, staff),
+    send<Treatment[]>(gateway, 'GET', '/api/treatments?offering=clinic'),
+  ]);
+  return plainTreatments(treatments.body, requirements.body, deposits.body)[0].id;
 }
 
 export async function loadStock(): Promise<void> {

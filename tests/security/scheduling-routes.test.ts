@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CalendarFeed, Practitioner, PractitionerCalendarFeed, SlotsResponse, StaffMember, Treatment, WaitlistEntry, WaitlistJoined } from '@bb/contracts';
+import type { CalendarFeed, Practitioner, PractitionerCalendarFeed, SlotsResponse, StaffMember, WaitlistEntry, WaitlistJoined } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
 import { requireEnv, uniquePhone, waitFor } from '@bb/service-kit/testing';
+import { capacityTreatmentId } from './booking-attacks';
 import { inBatches, login, logout, raw, stackProcesses, type RawAnswer } from './support';
 
 // The public routes of the scheduling rules, attacked: the calendar feed (a secret address is
@@ -21,7 +22,7 @@ beforeAll(async () => {
   admin = await login(gateway);
   revoked = await login(gateway);
   await logout(gateway, revoked);
-  treatmentId = (JSON.parse((await raw(gateway, { method: 'GET', path: '/api/treatments?offering=clinic' })).text) as Treatment[])[0].id;
+  treatmentId = await capacityTreatmentId(admin);
 });
 
 const tokens: [string, Record<string, string>][] = [
