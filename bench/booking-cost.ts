@@ -1,5 +1,4 @@
-import { manilaDateInDays } from '@bb/service-kit';
-import { uniquePhone } from '@bb/service-kit/testing';
+import { benchBookingBody } from './lib/booking-body';
 import { databaseCommands } from './lib/db-commands';
 import { mailQueueDrained } from './lib/mail-queue';
 import { mailWatcher } from './lib/mail-watcher';
@@ -50,18 +49,8 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const book = async (): Promise<void> => {
     const n = count++;
     const email = `cost-${tag}-${n}@example.com`;
-    const half = n % 20;
     // Days 58–61: the events benchmark books 62–86, the mail benchmark 87–89.
-    const body = JSON.stringify({
-      firstName: 'Cost',
-      lastName: `Bench ${n}`,
-      email,
-      contact: uniquePhone(),
-      preferredDate: manilaDateInDays(58 + (Math.floor(n / 20) % 4)),
-      preferredTime: `${String(8 + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
-      treatments: [treatmentId],
-      offeringType: 'clinic',
-    });
+    const body = benchBookingBody(n, { firstName: 'Cost', email, treatmentId, firstDay: 58, days: 4 });
     const sentAt = Date.now();
     const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     await res.arrayBuffer();

@@ -1,11 +1,10 @@
 import type { NotificationSettings } from '@bb/contracts';
-import { manilaDateInDays } from '@bb/service-kit';
 import { adminHeaders, openClinicForBookings } from './lib/mixed-load';
 import { countingRowsRead, withRowsRead } from './lib/db-rows';
 import { mailQueueDrained } from './lib/mail-queue';
+import { benchBookingBody } from './lib/booking-body';
 import { mailWatcher } from './lib/mail-watcher';
 import type { BenchContext, BenchResult, BenchRow } from './lib/types';
-import { uniquePhone } from '@bb/service-kit/testing';
 
 /** Run on an empty database and again with a year of data stored (scripts/bench.mjs, BENCH_DATA). */
 export const eachDataSet = true;
@@ -53,17 +52,7 @@ export default async function run(ctx: BenchContext): Promise<BenchResult> {
   const book = async (): Promise<Outcome> => {
     const n = count++;
     const email = `mail-${tag}-${n}@example.com`;
-    const half = n % 20;
-    const body = JSON.stringify({
-      firstName: 'Mail',
-      lastName: `Bench ${n}`,
-      email,
-      contact: uniquePhone(),
-      preferredDate: manilaDateInDays(87 + (Math.floor(n / 20) % 3)),
-      preferredTime: `${String(8 + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
-      treatments: [treatmentId],
-      offeringType: 'clinic',
-    });
+    const body = benchBookingBody(n, { firstName: 'Mail', email, treatmentId, firstDay: 87, days: 3 });
     const sentAt = Date.now();
     const res = await fetch(`${base}/api/appointments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => null);
     if (res?.status !== 201) {
