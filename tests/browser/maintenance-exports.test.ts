@@ -7,7 +7,7 @@ import { waitFor } from '@bb/service-kit/testing';
 import { api, book, findOpenSlot, newTreatment, parseCsv, seeText, TEST_TIMEOUT, tinyPng, unique } from './maintenance-helpers';
 import { aMomentAgo, auditEntrySince } from './support/audit';
 import { seriousViolations, siteUrl } from './support/browser';
-import { bookTreatment, depositTreatment, removeTreatment, setPaymentSettings } from './support/deposits';
+import { bookTreatment, depositTreatment, payPageReady, removeTreatment, setPaymentSettings } from './support/deposits';
 import { browserSuite } from './support/suite';
 
 jest.setTimeout(TEST_TIMEOUT);
@@ -29,6 +29,7 @@ const pesos = (centavos: number) =>
 async function paidAndRefunded(): Promise<{ date: string }> {
   await setPaymentSettings();
   const booked = await bookTreatment(deposit.id, 660);
+  await payPageReady(booked.manageToken as string);
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(tinyPng())]), 'receipt.png');
   form.append('referenceNumber', 'GC 2031 555 0101');

@@ -63,6 +63,11 @@ export async function bookTreatment(treatmentId: string, daysAhead: number): Pro
   return (await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatmentId] })) as BookedAppointment;
 }
 
+/** Waits until payments has the booking's deposit (it learns of it from booking's event, a moment after the answer). */
+export async function payPageReady(manageToken: string): Promise<void> {
+  await waitFor('the pay page', async () => (await api(`/api/payments/by-link/${manageToken}`)).status === 200);
+}
+
 /**
  * How the pay pages of these files are paid: every checkout method, and a GCash and a bank
  * account with long names and numbers (a phone must still fit them). The files set the same
