@@ -1,7 +1,7 @@
 import { scryptSync } from 'node:crypto';
 import type { Envelope, EventData, SignedIn } from '@bb/contracts';
 import { EventBus } from '@bb/service-kit';
-import { json, silentLogger, startHarness, testAmqpUrl, uniqueName, waitFor, type Harness } from '@bb/service-kit/testing';
+import { adminToken, json, silentLogger, startHarness, testAmqpUrl, uniqueName, waitFor, type Harness } from '@bb/service-kit/testing';
 import { authEnvShape, type AuthConfig } from '../src/config';
 import { needsRehash } from '../src/domain/passwords';
 import { createModels } from '../src/models';
@@ -79,6 +79,20 @@ describe('auth service', () => {
     expect((await get('/api/auth/me', token)).status).toBe(401);
     const event = await waitFor('revocation event', () => revokedEvents.find((e) => e.data.jti === jti));
     expect(event.source).toBe('auth');
+  });
+
+  it('answers 401, not 404, to a valid token whose subject is no account id (me, two-factor enrolment)', async () => {
+    const secret = auth.ctx.config.JWT_SECRET;
+    for (const subject of ['test-admin', '1', 'x'.repeat(200), '64b7f0c2a1b2c3d4e5f6071']) {
+      const token = adminToken({ secret, subject });
+      const answers = [
+        await get('/api/auth/me', token),
+        await post('/api/auth/two-factor/enrolment', {}, token),
+        await post('/api/auth/two-factor/enrolment/confirm', { code: '123456' }, token),
+      ];
+      expect({ subject, statuses: answers.map((r) => r.status) }).toEqual({ subject, statuses: [401, 401, 401] });
+      for (const res of answers) expect(typeof (await json<{ message: string }>(res)).message).toBe('string');
+    }
   });
 
   it('re-hashes a password stored with older settings at the next sign-in', async () => {

@@ -1,4 +1,4 @@
-import { Schema, type Connection } from 'mongoose';
+import { isValidObjectId, Schema, type Connection, type Model } from 'mongoose';
 import { ACCOUNT_STATUSES, STAFF_ROLES, type Account, type AccountStatus, type StaffRole, type User } from '@bb/contracts';
 import { outboxFields, outboxPendingFlag, type WithOutbox } from '@bb/service-kit';
 
@@ -65,6 +65,14 @@ userSchema.index({ 'invitation.tokenHash': 1 }, { sparse: true });
 userSchema.plugin(outboxPendingFlag);
 
 export const userModel = (conn: Connection) => conn.model<UserDoc>('User', userSchema, 'users');
+
+/**
+ * The account a signed-in token names, without its outbox or recovery codes; null when there is
+ * none, also when the subject is not an account id at all (which must read as "no account", 401,
+ * not as a malformed id, 404).
+ */
+export const accountOfSubject = (User: Model<UserDoc>, subject: string) =>
+  isValidObjectId(subject) ? User.findById(subject, { outbox: 0, recoveryCodes: 0 }).lean() : Promise.resolve(null);
 
 type Stored = Pick<UserDoc, 'username'> &
   Partial<Pick<UserDoc, 'role' | 'staffId' | 'status' | 'totp' | 'email' | 'lastSignInAt' | 'createdAt'>> & { _id: unknown };

@@ -4,7 +4,7 @@ import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../domain
 import { twoFactorRequired } from '../domain/sign-in-policy';
 import { sessionRevoked } from '../events/session-revoked';
 import type { AuthModels } from '../models';
-import { hasTwoFactor, roleOf, statusOf, toUser, type UserDoc } from '../models/user';
+import { accountOfSubject, hasTwoFactor, roleOf, statusOf, toUser, type UserDoc } from '../models/user';
 import { readPolicy } from './sign-in-policy';
 
 /** A staff account whose password was given, and since when its tokens count (its sessions' last revocation). */
@@ -38,7 +38,7 @@ export async function checkCredentials(models: AuthModels, username: string, pas
 }
 
 export async function userById(models: AuthModels, id: string, production: boolean): Promise<User | null> {
-  const found = await models.User.findById(id, { outbox: 0, recoveryCodes: 0 }).lean();
+  const found = await accountOfSubject(models.User, id);
   if (!found || statusOf(found) !== 'active') return null;
   return toUser(found, await mustEnrol(models, found, production));
 }

@@ -3,7 +3,7 @@ import { USER_MESSAGES, type TotpEnrolment, type User } from '@bb/contracts';
 import { auditEvent, conflict, invalid, unauthorized, unavailable, type OutboxRelay } from '@bb/service-kit';
 import { decryptSecret, encryptSecret, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStepOf, totpUri } from '../domain/two-factor';
 import type { AuthModels } from '../models';
-import { statusOf, toUser } from '../models/user';
+import { accountOfSubject, statusOf, toUser } from '../models/user';
 import { signInEntry, type SignedIn } from './sessions';
 
 /** What two-factor sign-in needs of the service: its key for stored secrets and the relay. */
@@ -15,7 +15,7 @@ export interface TwoFactorContext {
 }
 
 const activeAccount = async (models: AuthModels, id: string) => {
-  const doc = await models.User.findById(id, { outbox: 0, recoveryCodes: 0 }).lean();
+  const doc = await accountOfSubject(models.User, id);
   if (!doc || statusOf(doc) !== 'active') throw unauthorized('This account can no longer sign in');
   return doc;
 };
@@ -98,7 +98,7 @@ export async function checkSecondFactor(
   now = new Date(),
 ): Promise<SignedIn | null> {
   const { models } = context;
-  const doc = await models.User.findById(userId, { outbox: 0, recoveryCodes: 0 }).lean();
+  const doc = await accountOfSubject(models.User, userId);
   if (!doc || statusOf(doc) !== 'active' || !doc.totp?.confirmed || !doc.totp.secret) return null;
   const user = toUser(doc);
   const actor = { id: user.id, username: user.username, role: user.role };
