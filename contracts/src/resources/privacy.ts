@@ -60,6 +60,13 @@ export function isPrivacySubject(subject: { email?: string; phone?: string }, st
 /** A regular expression source matching exactly this address in any case (for a database filter with option `i`). */
 export const exactAddressPattern = (email: string): string => `^${normalisedEmail(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
+/**
+ * What an erased appointment keeps of its customer, in every service's copy: a name that says
+ * so, and placeholders that are neither an address nor a number (the fields are required).
+ * Nothing is ever sent to `email`.
+ */
+export const ERASED_CUSTOMER_CONTACT = { firstName: 'Erased', lastName: 'customer', email: 'erased', contact: 'erased' } as const;
+
 /** What a service found or erased, by kind of record (`appointments`, `mails`…). */
 export const privacyCountsSchema = z.record(z.string(), z.number().int().min(0));
 export type PrivacyCounts = z.infer<typeof privacyCountsSchema>;

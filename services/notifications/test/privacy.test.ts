@@ -1,7 +1,8 @@
+import { ERASED_CUSTOMER_CONTACT } from '@bb/contracts';
 import { retentionOf } from '@bb/service-kit';
 import { privacyProbe, waitFor } from '@bb/service-kit/testing';
 import { expireCustomerMails } from '../src/store/privacy';
-import { booked, clinicMailsInFile, uniqueAddress } from './harness';
+import { booked, cancelled, clinicMailsInFile, rescheduled, uniqueAddress } from './harness';
 
 const file = clinicMailsInFile('notif_privacy');
 let probe: Awaited<ReturnType<typeof privacyProbe>>;
@@ -73,6 +74,19 @@ describe("a person's mails", () => {
     });
 
     expect(await probe.erase({ email: hers })).toEqual({ mails: 0, appointments: 0, deposits: 0 });
+  });
+
+  it('are not written again when staff later move and cancel her erased appointment: nothing goes to the placeholder', async () => {
+    const erased = { ...herBooking, ...ERASED_CUSTOMER_CONTACT };
+    const revisionOf = async () => (await file.svc.models.Appointment.findById(herBooking.appointmentId, { revision: 1 }).lean())?.revision;
+    const moved = { ...rescheduled(erased, new Date(Date.parse(herBooking.startTime) + 24 * 3600 * 1000)), by: 'staff' as const };
+    await file.svc.publisher.publish('booking.appointment.rescheduled', moved);
+    await waitFor('the move applied to her copy', async () => (await revisionOf()) === moved.revision);
+    await file.svc.publisher.publish('booking.appointment.cancelled', cancelled(moved, 'staff'));
+    await waitFor('the cancellation applied to her copy', async () => (await revisionOf()) === moved.revision + 1);
+    // A reschedule notice is stored at once (due after its quiet period), a reminder or cancellation too: none may be here.
+    expect(await file.svc.models.Mail.find({ appointmentId: herBooking.appointmentId }, { kind: 1, recipient: 1 }).lean()).toEqual([]);
+    expect(await file.svc.models.Mail.countDocuments({ recipient: ERASED_CUSTOMER_CONTACT.email })).toBe(0);
   });
 });
 

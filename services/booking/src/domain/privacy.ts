@@ -1,12 +1,8 @@
-/**
- * What an erased appointment keeps of its customer: a name that says so, and no address or
- * number (placeholders that are neither, since the fields are required).
- */
+import { ERASED_CUSTOMER_CONTACT } from '@bb/contracts';
+
+/** What an erased appointment keeps of its customer: the shared placeholders, and nothing else they wrote. */
 export const ERASED_CUSTOMER = {
-  firstName: 'Erased',
-  lastName: 'customer',
-  email: 'erased',
-  contact: 'erased',
+  ...ERASED_CUSTOMER_CONTACT,
   gender: null,
   age: null,
   notes: '',

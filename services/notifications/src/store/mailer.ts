@@ -1,4 +1,11 @@
-import { appointmentFacts, type AppointmentFacts, type AppointmentMailKind, type EventData, type NotificationSettings } from '@bb/contracts';
+import {
+  appointmentFacts,
+  ERASED_CUSTOMER_CONTACT,
+  type AppointmentFacts,
+  type AppointmentMailKind,
+  type EventData,
+  type NotificationSettings,
+} from '@bb/contracts';
 import type { Logger } from '@bb/service-kit';
 import { renderAppointmentMail, type AppointmentMailInput } from '../domain/appointment-mails';
 import { MANAGE_TOKEN_PLACEHOLDER } from '../domain/manage-link';
@@ -29,6 +36,8 @@ type MailContext = Pick<AppointmentMailInput, 'appointment' | 'manageToken' | 's
 
 /** An event's data without what only that event type carries. */
 const factsOf = (data: AppointmentFacts): AppointmentFacts => appointmentFacts.parse(data);
+/** Whether the customer can be told: an erased customer's placeholder is no address, and nothing goes to them again. */
+const reachable = (facts: Pick<AppointmentFacts, 'email'>) => facts.email !== ERASED_CUSTOMER_CONTACT.email;
 /** Where a move took the appointment from (events published before previousStartTime carry the wall time only). */
 const previousStartOf = (data: EventData<'booking.appointment.rescheduled'>): Date =>
   data.previousStartTime ? new Date(data.previousStartTime) : manilaWallInstant(data.previousDate, data.previousTime);
@@ -49,7 +58,7 @@ export class Mailer {
     const context = await this.contextOf(facts);
     if (!context) return;
     const { settings } = context;
-    if (settings.enabled.confirmation) await this.queueNow({ ...context, kind: 'confirmation' }, facts.email);
+    if (settings.enabled.confirmation && reachable(facts)) await this.queueNow({ ...context, kind: 'confirmation' }, facts.email);
     for (const staff of staffRecipients(settings, data.practitionerAlertEmail)) {
       const id = staff.practitioner ? practitionerMailId(facts.appointmentId, 'staff-alert', facts.revision) : undefined;
       await this.queueNow({ ...context, kind: 'staff-alert' }, staff.address, id);
@@ -66,7 +75,7 @@ export class Mailer {
     const facts = factsOf(data);
     const context = await this.contextOf(facts);
     if (!context) return this.earlierMove(data);
-    const noticeDue = context.settings.enabled.reschedule ? await this.noticeMove(context, data) : null;
+    const noticeDue = context.settings.enabled.reschedule && reachable(facts) ? await this.noticeMove(context, data) : null;
     // Events of one appointment arrive on separate queues: a cancellation handled meanwhile has
     // either dropped the notice already, or applied its facts before planReminder read the copy.
     const held = await this.planReminder(context);
@@ -84,7 +93,8 @@ export class Mailer {
     const context = await this.contextOf(facts);
     if (!context) return;
     await this.deps.mails.dropMoveNotices(facts.appointmentId, facts.revision);
-    if (data.notifyCustomer && context.settings.enabled.cancellation) await this.queueNow({ ...context, kind: 'cancellation', by: data.by }, facts.email);
+    if (data.notifyCustomer && reachable(facts) && context.settings.enabled.cancellation)
+      await this.queueNow({ ...context, kind: 'cancellation', by: data.by }, facts.email);
     await this.deps.mails.dropReminders(facts.appointmentId, facts.revision);
   }
 
@@ -263,7 +273,8 @@ export class Mailer {
     const { appointment: a, settings } = context;
     const { mails } = this.deps;
     const start = new Date(a.startTime);
-    const dueAt = a.status === 'pending' && settings.enabled.reminder ? reminderDueAt(start, settings.reminderLeadHours, this.deps.now()) : null;
+    const dueAt =
+      a.status === 'pending' && settings.enabled.reminder && reachable(a) ? reminderDueAt(start, settings.reminderLeadHours, this.deps.now()) : null;
     if (!dueAt) {
       await mails.dropReminders(a.appointmentId, a.revision);
       return;

@@ -1,4 +1,4 @@
-import type { PrivacyCounts, PrivacyRecords } from '@bb/contracts';
+import { ERASED_CUSTOMER_CONTACT, type PrivacyCounts, type PrivacyRecords } from '@bb/contracts';
 import { idsOfSubject, isoOrNull, monthsBefore, retentionOf, type PrivacySubjectData } from '@bb/service-kit';
 import type { NotificationModels } from '../models';
 import { recipientKey } from '../domain/recipient-limit';
@@ -6,7 +6,6 @@ import type { AppointmentDoc } from '../models/appointment';
 import type { DepositDoc } from '../models/deposit';
 import type { MailDoc } from '../models/mail';
 
-const ERASED = { firstName: 'Erased', lastName: 'customer', email: 'erased', contact: 'erased' } as const;
 /** A deposit record erased: what names the customer goes, and no mail is written from it again. */
 const ERASED_DEPOSIT = { $set: { erased: true }, $unset: { customerName: 1, customerEmail: 1, description: 1 } };
 
@@ -66,7 +65,7 @@ export async function notificationRecordsOf(models: NotificationModels, subject:
 export async function eraseFromNotifications(models: NotificationModels, subject: PrivacySubjectData): Promise<PrivacyCounts> {
   const { mailIds, appointmentIds, depositIds } = await mailIdsOf(models, subject);
   const mails = (await models.Mail.deleteMany({ _id: { $in: mailIds } })).deletedCount;
-  const appointments = (await models.Appointment.updateMany({ _id: { $in: appointmentIds } }, { $set: ERASED })).modifiedCount;
+  const appointments = (await models.Appointment.updateMany({ _id: { $in: appointmentIds } }, { $set: ERASED_CUSTOMER_CONTACT })).modifiedCount;
   const deposits = (await models.Deposit.updateMany({ _id: { $in: depositIds } }, ERASED_DEPOSIT)).modifiedCount;
   if (subject.email) await models.MailCount.deleteMany({ key: recipientKey(subject.email) });
   return { mails, appointments, deposits };
@@ -86,12 +85,12 @@ export async function expireCustomerMails(models: NotificationModels, now: Date)
   if (customerMonths === null) return 0;
   const cutoff = monthsBefore(now, customerMonths);
   // The copy keeps instants as ISO strings, which order as the instants do.
-  const ended = await models.Appointment.find({ endTime: { $lt: cutoff.toISOString() }, email: { $ne: ERASED.email } }, { _id: 1 })
+  const ended = await models.Appointment.find({ endTime: { $lt: cutoff.toISOString() }, email: { $ne: ERASED_CUSTOMER_CONTACT.email } }, { _id: 1 })
     .limit(RETENTION_BATCH)
     .lean();
   const ids = ended.map((doc) => doc._id);
   const mails = await models.Mail.deleteMany({ appointmentId: { $in: ids } });
-  await models.Appointment.updateMany({ _id: { $in: ids } }, { $set: ERASED });
+  await models.Appointment.updateMany({ _id: { $in: ids } }, { $set: ERASED_CUSTOMER_CONTACT });
   const oldDeposits = await models.Deposit.find({ startTime: { $lt: cutoff }, erased: false }, { _id: 1 })
     .limit(RETENTION_BATCH)
     .lean();
