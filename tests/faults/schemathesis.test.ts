@@ -2,7 +2,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DateOverride, NotificationSettings, OfficeHours, Settings, SignInPolicy, SubscriberSettings } from '@bb/contracts';
+import type {
+  DateOverride,
+  DepositSettings,
+  NotificationSettings,
+  OfficeHours,
+  PaymentSettings,
+  Retention,
+  Settings,
+  SignInPolicy,
+  SubscriberSettings,
+} from '@bb/contracts';
 import { adminToken, json, requireEnv } from '@bb/service-kit/testing';
 
 // Property-based fuzzing of every documented operation with schemathesis (from PyPI), through
@@ -94,7 +104,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 
 /**
  * The fuzzer saves valid random settings as staff (a week's notice, a one-day horizon, office
- * hours, closures, mail kinds turned off…), and the tests after it book and mail on the same
+ * hours, closures, mail kinds turned off, a no-show deposit rule, a one-month retention…), and the tests after it book and mail on the same
  * stack: what it can change is read before and put back after, closures it made removed.
  */
 async function snapshotSettings(gateway: string, token: string): Promise<() => Promise<void>> {
@@ -115,13 +125,17 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
       hours: await call<OfficeHours[]>('GET', `/api/office-hours/${side}`),
       overrides: await call<DateOverride[]>('GET', `/api/date-overrides/${side}`),
       mail: await call<NotificationSettings>('GET', `/api/notification-settings/${side}`),
+      deposits: await call<DepositSettings>('GET', `/api/deposit-settings/${side}`),
     })),
   );
   const newsletter = await call<SubscriberSettings>('GET', '/api/subscriber-settings');
   // Were the fuzzer to leave owners needing two-factor sign-in, every later admin sign-in of the run would stop at enrolment.
   const signInPolicy = await call<SignInPolicy>('GET', '/api/sign-in-policy');
+  // A retention of a month or two would anonymise the appointments later tests book far ahead and then read back once they end.
+  const retention = await call<Retention>('GET', '/api/privacy/retention');
+  const payments = await call<PaymentSettings>('GET', '/api/payment-settings');
   return async () => {
-    for (const { side, settings, hours, overrides, mail } of before) {
+    for (const { side, settings, hours, overrides, mail, deposits } of before) {
       const { offeringType: _side, ...policy } = settings;
       await call('PUT', `/api/settings/${side}`, policy);
       await call('POST', '/api/office-hours/bulk', {
@@ -137,9 +151,13 @@ async function snapshotSettings(gateway: string, token: string): Promise<() => P
         });
       const { offeringType: _mailSide, ...mailSettings } = mail;
       await call('PUT', `/api/notification-settings/${side}`, mailSettings);
+      const { offeringType: _depositSide, ...depositSettings } = deposits;
+      await call('PUT', `/api/deposit-settings/${side}`, depositSettings);
     }
     await call('PUT', '/api/subscriber-settings', newsletter);
     await call('PUT', '/api/sign-in-policy', signInPolicy);
+    await call('PUT', '/api/privacy/retention', retention);
+    await call('PUT', '/api/payment-settings', payments);
   };
 }
 
