@@ -26,7 +26,7 @@ module.exports = {
     },
     { ...common, displayName: 'web', testMatch: ['<rootDir>/web/test/**/*.test.{ts,tsx}'] },
     { ...common, displayName: 'system', testMatch: ['<rootDir>/tests/{api,events,ops,security}/**/*.test.ts'], testPathIgnorePatterns: ['/serial/'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'], testPathIgnorePatterns: ['/serial/'] },
     // On the scaled stack (two of every process, a broker cluster), after everything else: the
     // fault run alone, then the system tests and the booking and chat journeys in the browser.
     { ...common, displayName: 'scaled', testMatch: ['<rootDir>/tests/scaled/**/*.test.ts'] },
@@ -38,11 +38,12 @@ module.exports = {
         '<rootDir>/tests/browser/{public-booking,public-booking-form,manage-booking,public-chat,maintenance-chat}.test.ts',
       ],
     },
-    // Restart shared servers or kill stack processes: run alone, after everything else.
+    // Restart shared servers, kill stack processes or switch a setting every other file meets
+    // (double opt-in, an offering's mail settings): run alone, after everything else.
     {
       ...common,
       displayName: 'serial',
-      testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/security/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'],
+      testMatch: ['<rootDir>/**/test/serial/**/*.test.ts', '<rootDir>/tests/{security,browser}/serial/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/'],
     },
   ],

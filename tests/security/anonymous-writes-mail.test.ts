@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { BookedAppointment, SlotsResponse, Subscriber, SubscriberSettings } from '@bb/contracts';
+import type { BookedAppointment, SlotsResponse } from '@bb/contracts';
 import { ONE_ADDRESS_MESSAGE } from '@bb/contracts';
 import { manilaDateInDays } from '@bb/service-kit';
-import { mailpit, requireEnv, uniquePhone, waitFor, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
+import { mailpit, requireEnv, uniquePhone, type MailpitAddress, type MailpitMessage } from '@bb/service-kit/testing';
 import { capacityTreatmentId } from './booking-attacks';
-import { inBatches, login, raw, stackProcesses, type RawAnswer } from './support';
+import { inBatches, listedSubscriber, login, pathOf, raw, signUp, stackProcesses, type RawAnswer } from './support';
 
 // Anonymous writes that make mail, attacked through both gateways and directly on the owning
 // service's processes: an address list that would mail strangers, a flood of reschedules that
 // would mail a notice each, and e-mail links that a mail scanner or prefetcher follows (HEAD,
 // GET) and that must change nothing, while the button (POST) and the one-click unsubscribe of
-// the List-Unsubscribe header do. A confirmation mail goes to one address at most once in ten
-// minutes, and the sign-up answers the same either way.
+// the List-Unsubscribe header do. The double opt-in confirmation mail is in
+// serial/newsletter-double-opt-in.test.ts: it switches a setting of the whole site.
 jest.setTimeout(5 * 60 * 1000);
 
 const gateway = requireEnv('GATEWAY_URL');
@@ -29,11 +29,6 @@ const address = (label: string) => `anon-${run}-${label}-${randomUUID().slice(0,
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isJsonRefusal = (answer: RawAnswer) =>
   answer.status >= 400 && answer.status < 500 && String(answer.headers['content-type']).startsWith('application/json');
-/** A path and query of an absolute link, to send to any process. */
-const pathOf = (url: string) => {
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
-};
 
 let admin = '';
 let treatmentId = '';
@@ -42,16 +37,7 @@ beforeAll(async () => {
   treatmentId = await capacityTreatmentId(admin);
 });
 
-const listed = async (email: string): Promise<Subscriber> => {
-  const list = JSON.parse(
-    (await raw(gateway, { method: 'GET', path: '/api/email-subscribers', headers: { authorization: `Bearer ${admin}` } })).text,
-  ) as Subscriber[];
-  const found = list.find((s) => s.email.toLowerCase() === email.toLowerCase());
-  if (!found) throw new Error(`${email} is not on the list`);
-  return found;
-};
-const signUp = (target: string, email: string) =>
-  raw(target, { method: 'POST', path: '/api/email-subscribers', headers: json, body: JSON.stringify({ email }) });
+const listed = (email: string) => listedSubscriber(gateway, admin, email);
 
 /** Free clinic times of a random far day (no other test shares it), at least `count` of them. */
 /** A clinic booking of Ada (a new contact) sent to `base` itself. */
@@ -218,64 +204,5 @@ describe('the unsubscribe link', () => {
       expect([target.name, answer.status, isJsonRefusal(answer)]).toEqual([target.name, 400, true]);
     }
     expect((await listed(email)).subscribed).toBe(true);
-  });
-});
-
-describe('the double opt-in confirmation', () => {
-  it('is mailed once per address in ten minutes with one-click List-Unsubscribe, its link changes nothing on HEAD or GET, and its button confirms', async () => {
-    const email = address('confirm');
-    const setOptIn = (doubleOptIn: boolean) =>
-      raw(gateway, {
-        method: 'PUT',
-        path: '/api/subscriber-settings',
-        headers: { ...json, authorization: `Bearer ${admin}` },
-        body: JSON.stringify({ doubleOptIn }),
-      });
-    const before = (
-      JSON.parse(
-        (await raw(gateway, { method: 'GET', path: '/api/subscriber-settings', headers: { authorization: `Bearer ${admin}` } })).text,
-      ) as SubscriberSettings
-    ).doubleOptIn;
-    // On only for these sign-ups: the setting is the whole site's, and other tests sign up meanwhile.
-    let answers: RawAnswer[];
-    try {
-      expect((await setOptIn(true)).status).toBe(200);
-      answers = await Promise.all([gateway, ...subscribers.map((s) => s.url), gateway].map((target) => signUp(target, email)));
-    } finally {
-      await setOptIn(before);
-    }
-    // The same answer every time: it never tells whether a mail went out.
-    expect(new Set(answers.map((a) => `${a.status} ${a.text}`)).size).toBe(1);
-    expect(answers[0].status).toBe(201);
-
-    const [mail] = await mailpit.waitForMails(email, /confirm your newsletter/i);
-    await sleep(3000);
-    expect((await mailpit.messagesTo(email)).filter((m) => /confirm your newsletter/i.test(m.Subject))).toHaveLength(1);
-    const headers = await mailpit.headers(mail.ID);
-    const { unsubscribeUrl } = await listed(email);
-    expect(headers['List-Unsubscribe']).toEqual([`<${unsubscribeUrl}>`]);
-    expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
-
-    const link = /https?:\/\/\S+?\/api\/email-subscribers\/confirm\?token=[A-Za-z0-9_-]{32}/.exec((await mailpit.message(mail.ID)).Text)?.[0];
-    expect(link).toBeDefined();
-    const path = pathOf(link!);
-    for (const target of [...gateways, ...subscribers]) {
-      for (const method of ['HEAD', 'GET']) {
-        const answer = await raw(target.url, { method, path, headers: { accept: 'text/html' } });
-        expect([target.name, method, answer.status]).toEqual([target.name, method, 200]);
-      }
-    }
-    expect(await listed(email)).toMatchObject({ subscribed: false, pendingConfirmation: true });
-    const page = await raw(gateway, { method: 'GET', path, headers: { accept: 'text/html' } });
-    expect(page.text).toContain('<form method="post">');
-
-    const confirmed = await raw(subscribers[0].url, { method: 'POST', path, headers: { ...form, accept: 'text/html' }, body: '' });
-    expect(confirmed.status).toBe(200);
-    expect(await listed(email)).toMatchObject({ subscribed: true, pendingConfirmation: false });
-    expect((await raw(gateways[gateways.length - 1].url, { method: 'POST', path, headers: form, body: '' })).status).toBe(200);
-
-    // The one-click unsubscribe of the mail's header, as a mail client sends it.
-    expect((await raw(gateway, { method: 'POST', path: pathOf(unsubscribeUrl), headers: form, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
-    await waitFor('unsubscribed', async () => !(await listed(email)).subscribed);
   });
 });

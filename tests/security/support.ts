@@ -1,5 +1,6 @@
 import http from 'node:http';
 import WebSocket from 'ws';
+import type { Subscriber } from '@bb/contracts';
 import { requireEnv } from '@bb/service-kit/testing';
 
 export interface RawAnswer {
@@ -85,6 +86,23 @@ export function stackProcesses(): StackProcess[] {
   return list;
 }
 
+/**
+ * How long after `since` (ms) each process first refused with 401, polling each on its own
+ * (one request at a time, 25 ms apart) for up to `windowMs`; Infinity for one that never did.
+ * Each process's figure is its own: a slow answer elsewhere does not count against it.
+ */
+export function refusalDelays(processes: StackProcess[], ask: (p: StackProcess) => Promise<RawAnswer>, since: number, windowMs = 5000): Promise<number[]> {
+  return Promise.all(
+    processes.map(async (p) => {
+      while (Date.now() - since < windowMs) {
+        if ((await ask(p)).status === 401) return Date.now() - since;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return Infinity;
+    }),
+  );
+}
+
 export async function login(gateway: string, from?: string): Promise<string> {
   const res = await raw(gateway, {
     method: 'POST',
@@ -154,4 +172,24 @@ export async function heapUsedAfterGc(component: string): Promise<number> {
     await new Promise((r) => setTimeout(r, 300));
     socket.close();
   }
+}
+
+/** A path and query of an absolute link, to send to any process. */
+export const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};
+
+/** A newsletter sign-up sent to `target` itself (a gateway or a subscribers process). */
+export const signUp = (target: string, email: string) =>
+  raw(target, { method: 'POST', path: '/api/email-subscribers', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+
+/** The address's entry on the email list, as staff read it; throws when it is not there. */
+export async function listedSubscriber(gateway: string, adminToken: string, email: string): Promise<Subscriber> {
+  const list = JSON.parse(
+    (await raw(gateway, { method: 'GET', path: '/api/email-subscribers', headers: { authorization: `Bearer ${adminToken}` } })).text,
+  ) as Subscriber[];
+  const found = list.find((s) => s.email.toLowerCase() === email.toLowerCase());
+  if (!found) throw new Error(`${email} is not on the list`);
+  return found;
 }
