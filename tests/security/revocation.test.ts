@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { mongoDatabaseUrl, waitFor } from '@bb/service-kit/testing';
-import { login, logout, raw, STACK_COMPONENT_KEYS, stackProcesses, urls, type StackService } from './support';
+import { login, logout, raw, refusalDelays, STACK_COMPONENT_KEYS, stackProcesses, urls, type StackService } from './support';
 
 // A logout through one gateway must be refused by every process of the stack within a second:
 // the other gateway and both booking processes included, each on its own (every one hears the
@@ -49,15 +49,7 @@ describe('revocations across replicas', () => {
 
     await logout(gateways[0], token);
     const loggedOutAt = Date.now();
-    const refusedAfterMs = await Promise.all(
-      processes.map(async (p) => {
-        while (Date.now() - loggedOutAt < 5000) {
-          if ((await probe(p, token)).status === 401) return Date.now() - loggedOutAt;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        return Infinity;
-      }),
-    );
+    const refusedAfterMs = await refusalDelays(processes, (p) => probe(p, token), loggedOutAt);
     console.log(`logout refused after (ms): ${processes.map((p, i) => `${p.name} ${refusedAfterMs[i]}`).join(', ')}`);
     expect(processes.filter((_, i) => refusedAfterMs[i] > 1000).map((p) => p.name)).toEqual([]);
     // Each process heard it on its own queue, not only through another's refusal.
