@@ -70,11 +70,12 @@ describe('maintenance sign-in and protection', () => {
     await waitFor('the token to be refused', async () => (await api('/api/appointments', { token })).status === 401);
 
     await page.getByRole('navigation', { name: 'Maintenance' }).getByRole('link', { name: 'Appointments' }).click();
+    // On screen only until the 1.5 s pause ends, so looked for first; the toast outlasts it.
+    await seeText(page, 'Your session has expired: taking you to the login screen...');
+    expect(await page.getByText('Appointments could not be loaded.').count()).toBe(0);
     await seeText(page, 'Session Expired');
     await seeText(page, 'Please log in again to continue');
     expect(await page.getByText('Failed to fetch appointments').count()).toBe(0);
-    await seeText(page, 'Your session has expired: taking you to the login screen...');
-    expect(await page.getByText('Appointments could not be loaded.').count()).toBe(0);
     await page.waitForURL('**/admin/login', { timeout: 5000 });
     expect(await page.evaluate(`localStorage.getItem('auth_token')`)).toBeNull();
 

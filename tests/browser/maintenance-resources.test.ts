@@ -3,7 +3,8 @@
 // another practitioner from the appointment dialog, and the customer's manage page names the
 // new one; on a phone the calendar shows one practitioner at a time.
 import type { Locator, Page } from 'playwright-core';
-import type { Appointment, BookedAppointment, Practitioner, Requirement, Room, SlotsResponse, StaffMember, Treatment } from '@bb/contracts';
+import type { Appointment, BookedAppointment, Practitioner, PublicPractitioner, Requirement, Room, SlotsResponse, StaffMember, Treatment } from '@bb/contracts';
+import { waitFor } from '@bb/service-kit/testing';
 import { api, book, manilaDateInDays, newTreatment, seeText, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -98,6 +99,13 @@ async function slotFreeForBoth(fromDaysAhead: number): Promise<{ date: string; t
 }
 
 const withAna = async (fromDaysAhead: number) => {
+  // Booking's second process learns what the console saved by event: every process offers both before the booking goes to one.
+  await waitFor('every booking process offering both practitioners', async () => {
+    const asks = await Promise.all(
+      Array.from({ length: 4 }, () => api<PublicPractitioner[]>(`/api/available-practitioners?offeringType=clinic&treatmentId=${treatment.id}`)),
+    );
+    return asks.every(({ body }) => [ana.id, ben.id].every((id) => body.some((p) => p.id === id)));
+  });
   const slot = await slotFreeForBoth(fromDaysAhead);
   const booked = (await book({ preferredDate: slot.date, preferredTime: slot.time, treatments: [treatment.id], practitionerId: ana.id })) as BookedAppointment;
   expect(booked.practitioner).toEqual({ id: ana.id, name: ana.name });

@@ -1,5 +1,5 @@
 import type { Appointment, Treatment } from '@bb/contracts';
-import { requireEnv } from '@bb/service-kit/testing';
+import { requireEnv, waitFor } from '@bb/service-kit/testing';
 import { adminApiToken, api, findOpenSlot, seeText, TEST_TIMEOUT } from './maintenance-helpers';
 import { choose, field, fillDetails, openBookingForm } from './public-helpers';
 import { bookingVisitor } from './support/booking';
@@ -56,8 +56,11 @@ describe('a treatment that asks a deposit', () => {
     await seeText(page, 'We received ₱250.');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Booking hears of it and confirms the appointment; its manage page says it is paid.
-    const confirmed = await appointmentOf(visitor.email);
+    // Booking hears of it (payments' event, a moment after the pay page knows) and confirms the appointment; its manage page says it is paid.
+    const confirmed = await waitFor('booking to hear of the payment', async () => {
+      const appointment = await appointmentOf(visitor.email);
+      return appointment.payment?.state === 'paid' && appointment;
+    });
     expect(confirmed.payment).toMatchObject({ state: 'paid', amount: 25_000 });
     await page.getByRole('link', { name: 'View your booking' }).click();
     await page.getByTestId('manage-payment').getByText('₱250 paid').waitFor();

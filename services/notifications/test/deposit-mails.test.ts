@@ -96,8 +96,9 @@ describe('the reminder of a hold', () => {
     expect(await subjectsTo(data.customerEmail, /^Reminder/)).toHaveLength(1);
   });
 
+  // Due 9 s after the request: the payment (or receipt) must be heard before that, even on a loaded machine.
   it('is not sent once the deposit was paid, and the receipt goes to the address of the request', async () => {
-    const data = request('paid-early', 6000);
+    const data = request('paid-early', 12_000);
     await publish('booking.deposit.requested', data);
     await waitFor('the reminder queued', () => mailOf(data.appointmentId, 'payment-reminder'));
     const payment = paid(data, clock());
@@ -113,7 +114,7 @@ describe('the reminder of a hold', () => {
   });
 
   it('is not sent once a transfer receipt waits for staff, nor brought back by the hold booking extends for it', async () => {
-    const data = request('receipt-sent', 6000);
+    const data = request('receipt-sent', 12_000);
     await publish('booking.deposit.requested', data);
     await waitFor('the reminder queued', () => mailOf(data.appointmentId, 'payment-reminder'));
     const until = new Date(Date.parse(data.holdExpiresAt) + 4000).toISOString();
