@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatMessage, WebhookConfig } from '@bb/contracts';
-import { adminApiToken, api, conversationAsking, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { adminApiToken, api, conversationAsking, noneSays, seeText, TEST_TIMEOUT } from './maintenance-helpers';
 import { siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -47,7 +47,7 @@ describe('unseen conversations', () => {
     // The first conversation is on the right, its messages loaded, yet nobody has read it.
     const thread = page.getByRole('log');
     await thread.waitFor();
-    await page.getByText('Loading messages...').waitFor({ state: 'detached' });
+    await noneSays(page, 'Loading messages...');
     expect(await page.evaluate(`localStorage.getItem('chat-seen-message-counts')`)).toBeNull();
 
     await page.getByRole('button', { name: new RegExp(customerName) }).click();

@@ -1,5 +1,5 @@
 import { DEPOSIT_MESSAGES, type Appointment, type DepositPolicyEntry, type DepositSettings, type Treatment } from '@bb/contracts';
-import { api, book, findOpenSlot, seeText, TEST_TIMEOUT } from './maintenance-helpers';
+import { api, book, findOpenSlot, noneSays, seeText, TEST_TIMEOUT } from './maintenance-helpers';
 import { depositTreatment, intoThePast, removeTreatment, treatmentBookingKnows } from './support/deposits';
 import { seriousViolations, siteUrl } from './support/browser';
 import { browserSuite } from './support/suite';
@@ -74,7 +74,7 @@ describe('deposit policies', () => {
       const { page } = suite;
       await page.goto(siteUrl('/maintenance/deposits'));
       const hold = page.getByLabel('Hold while paying (minutes)');
-      await page.getByText('Loading settings...').waitFor({ state: 'hidden' });
+      await noneSays(page, 'Loading settings...');
       await hold.fill('500');
       await page.getByText('holdMinutes must be a whole number from 5 to 120').waitFor();
       await hold.fill(String(wanted));

@@ -147,6 +147,8 @@ export async function ask(conversationId: string, name: string, content: string)
 
 /** Waits for a toast (or any text) to appear. */
 export const seeText = (page: Page, text: string | RegExp, timeout = UI_TIMEOUT) => page.getByText(text).first().waitFor({ state: 'visible', timeout });
+/** Until nothing on the page says `text` ('Loading settings...'): several sections may say it at once. */
+export const noneSays = (page: Page, text: string) => waitFor(`no "${text}" left`, async () => (await page.getByText(text).count()) === 0, UI_TIMEOUT, 100);
 
 /** Public sections render when scrolled near: scroll down until the locator shows up. */
 export async function scrollUntilVisible(page: Page, locator: Locator, steps = 30): Promise<void> {

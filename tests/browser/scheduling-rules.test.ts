@@ -3,7 +3,7 @@
 // so every date here is a random one far ahead, and everything made here is removed afterwards.
 import type { Page } from 'playwright-core';
 import { WAITLIST_MESSAGES, type Appointment, type DateOverride, type Holiday, type Treatment, type WaitlistEntry } from '@bb/contracts';
-import { api, book, clinicTreatments, manilaDateInDays, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
+import { api, book, clinicTreatments, manilaDateInDays, noneSays, seeText, slots, TEST_TIMEOUT, unique } from './maintenance-helpers';
 import { choose, fillDetails, openBookingForm, openSchedule, weekLoaded } from './public-helpers';
 import { formatCalendarDate } from '../../web/src/maintenance/domain/dates';
 import { addDays, to12Hour } from '../../web/src/shared/format';
@@ -49,7 +49,7 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Clinic' }).click();
   await page.goto(siteUrl('/maintenance/settings'));
   await page.getByRole('heading', { name: 'Dates with Other Hours' }).waitFor();
-  await page.getByText('Loading dates...').waitFor({ state: 'hidden' });
+  await noneSays(page, 'Loading dates...');
 }
 
 /** A date as the schedule names its day ("Wednesday, March 3"); the web module that words it brings React's types along. */
