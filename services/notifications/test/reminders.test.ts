@@ -26,9 +26,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('reminders', () => {
   it('sends a reminder due in seconds exactly once, and none for an appointment cancelled meanwhile', async () => {
-    // The cancellation must be heard before the dropped one is due: 8 s leave a loaded machine room.
-    const kept = booked(uniqueAddress('kept'), { startsAt: startingSoon(3000) });
-    const dropped = booked(uniqueAddress('dropped'), { startsAt: startingSoon(8000) });
+    // Each event must be heard before its reminder is due (one whose moment passed is not planned), the cancellation
+    // before the dropped one's: 5 and 10 s leave a loaded machine room.
+    const kept = booked(uniqueAddress('kept'), { startsAt: startingSoon(5000) });
+    const dropped = booked(uniqueAddress('dropped'), { startsAt: startingSoon(10_000) });
     await file.svc.publisher.publish('booking.appointment.created', kept);
     await file.svc.publisher.publish('booking.appointment.created', dropped);
     await waitFor('both reminders queued', async () => (await reminderOf(kept.appointmentId)) && (await reminderOf(dropped.appointmentId)));
@@ -93,10 +94,11 @@ describe('reminders', () => {
     expect(moved.subject).not.toBe(planned.subject);
     expect(await file.svc.models.Mail.countDocuments({ appointmentId: far.appointmentId, kind: 'reminder' })).toBe(1);
 
-    const soon = booked(uniqueAddress('again'), { startsAt: startingSoon(1000) });
+    // Due seconds ahead, not one: a reminder whose moment passed before its event is handled is not planned.
+    const soon = booked(uniqueAddress('again'), { startsAt: startingSoon(5000) });
     await file.svc.publisher.publish('booking.appointment.created', soon);
     await mailsTo(mailpit, soon.email, /reminder/i, 1, 20_000);
-    await file.svc.publisher.publish('booking.appointment.rescheduled', rescheduled(soon, startingSoon(2000)));
+    await file.svc.publisher.publish('booking.appointment.rescheduled', rescheduled(soon, startingSoon(5000)));
     await mailsTo(mailpit, soon.email, /reminder/i, 2, 20_000);
     expect((await reminderOf(soon.appointmentId, 1))?.status).toBe('sent');
   });
