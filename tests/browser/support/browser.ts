@@ -19,8 +19,16 @@ export const CHROMIUM_FLAGS = [
 
 export const siteUrl = (path = '/') => `${requireEnv('GATEWAY_URL')}${path}`;
 
+/** libfaketime's variables (scripts/lib/fake-clock.mjs): Chromium hangs at start-up under it. */
+const FAKE_CLOCK_VARIABLES = new Set(['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC']);
+const onShiftedClock = () => process.env.FAKETIME !== undefined;
+
+/** Chromium keeps the real clock; on a shifted run each context's pages get the tests' clock instead (newContext). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !FAKE_CLOCK_VARIABLES.has(entry[0])),
+  );
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, env });
 }
 
 /**
@@ -31,6 +39,8 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ timezoneId: 'Asia/Manila', locale: 'en-PH', viewport: { width: 1280, height: 900 }, ...options });
+  // The pages' clock starts at the shifted now and runs on from there, as the servers' does.
+  if (onShiftedClock()) await context.clock.install({ time: Date.now() });
   const traces = process.env.BB_BROWSER_TRACES;
   if (!traces) return context;
   await context.tracing.start({ screenshots: true, snapshots: true });
